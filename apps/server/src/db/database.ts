@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Database = Kysely<DB>;
+
+// int8 (counts, sums of bigint) and numeric (sum of bigint) arrive as strings by default.
+// Our values stay far below 2^53, so plain numbers are exact.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export const DEFAULT_SQLITE_FILE = './data/rewards.db';
+
+export function engineOf(url: string | undefined): Engine {
+  return url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+export function createDatabase(url: string | undefined, opts: { poolSize?: number } = {}): Database {
+  return new Kysely<DB>({ dialect: createDialect(url, opts.poolSize ?? 10) });
+}
+
+function createDialect(url: string | undefined, poolSize: number): Dialect {
+  if (engineOf(url) === 'postgres') {
+    return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: poolSize }) });
+  }
+  const file = url?.replace(/^sqlite:(\/\/)?/, '') || DEFAULT_SQLITE_FILE;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; the durability choice is in docs/decisions/0003.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return new SqliteDialect({ database: sqlite });
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types. Money columns are integer hundredths of R$ ("cents"); times are ISO-8601 UTC
+ * strings so both engines store, compare and group them the same way.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_lower: string;
+  display_name: string;
+  roblox_id: number;
+  balance: Generated<number>;
+  earnings: Generated<number>;
+  status: Generated<'active' | 'banned'>;
+  verified: Generated<number>;
+  verification_code: string | null;
+  offers_completed: Generated<number>;
+  referred_by: number | null;
+  referrals_made: Generated<number>;
+  referrals_earned: Generated<number>;
+  joined_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export const ledgerKinds = [
+  'offer',
+  'survey',
+  'social',
+  'daily',
+  'promo',
+  'referral',
+  'giveaway',
+  'admin',
+  'withdrawal',
+  'withdrawal_refund',
+  'reversal',
+] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  kind: LedgerKind;
+  idempotency_key: string;
+  description: string;
+  created_at: string;
+  meta: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  ledger_entries: LedgerEntriesTable;
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const url = z.string().url();
+const intFrom = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must have at least 12 characters').optional(),
+  PUBLIC_URL: url.optional(),
+  ROBLOX_USERS_API: url.default('https://users.roblox.com'),
+  ROBLOX_THUMBNAILS_API: url.default('https://thumbnails.roblox.com'),
+  ROBLOX_GAMEPASS_API: url.default('https://apis.roblox.com'),
+  ROBLOX_ECONOMY_API: url.default('https://economy.roblox.com'),
+  ROBLOX_INVENTORY_API: url.default('https://inventory.roblox.com'),
+  ROBLOX_TIMEOUT_MS: intFrom(5000),
+  PAYOUT_MODE: z.enum(['manual', 'roblox']).default('manual'),
+  ROBLOX_PAYOUT_COOKIE: z.string().optional(),
+  DISCORD_WEBHOOK_URL: url.optional(),
+  CPX_APP_ID: z.string().default('00000'),
+  CPX_SECURE_HASH: z.string().optional(),
+  REFERRAL_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  OFFER_HOLD_HOURS: z.coerce.number().min(0).default(0),
+  MIN_WITHDRAWAL: intFrom(5),
+  MAX_WITHDRAWAL: intFrom(10000),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema> & { ADMIN_PASSWORD: string; adminPasswordGenerated: boolean };
+
+/**
+ * Reads and validates the configuration once. A missing or malformed value stops the start
+ * with a message that names it.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = (['ADMIN_PASSWORD', 'PUBLIC_URL'] as const).filter((k) => !env[k]);
+    if (env.PAYOUT_MODE === 'roblox' && !env.ROBLOX_PAYOUT_COOKIE) missing.push('ROBLOX_PAYOUT_COOKIE' as never);
+    if (missing.length) throw new Error(`Missing required configuration: ${missing.join(', ')}`);
+  }
+  // Outside production a random admin password is made and printed at start, so none is ever a default.
+  const generated = !env.ADMIN_PASSWORD;
+  return {
+    ...env,
+    ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url'),
+    adminPasswordGenerated: generated,
+  };
+}

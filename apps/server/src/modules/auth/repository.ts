@@ -1,0 +1,32 @@
+import type { Database } from '../../db/database.ts';
+
+export async function insertSession(
+  db: Database,
+  s: { tokenHash: string; userId: number; createdAt: string; expiresAt: string },
+) {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt })
+    .execute();
+}
+
+/** The account behind a live session, in one query: this runs on every player call. */
+export async function findSessionUser(db: Database, tokenHash: string, now: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.username', 'u.display_name', 'u.roblox_id', 'u.status'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Database, tokenHash: string, now: string) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

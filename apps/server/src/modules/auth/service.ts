@@ -1,0 +1,70 @@
+import { fromCents, type LoginRequest, type LoginResponse } from '@rewards/contracts';
+import { AppError, banned } from '../../shared/errors.ts';
+import type { Deps } from '../../shared/deps.ts';
+import * as users from '../users/repository.ts';
+import { newVerificationSentence } from '../users/verification-sentence.ts';
+import * as sessions from './repository.ts';
+import { hashToken, newSessionToken } from './tokens.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Signs a player in by Roblox username. The first sign-in creates the account and is the only
+ * moment a referral can be recorded.
+ */
+export async function login(deps: Deps, input: LoginRequest): Promise<LoginResponse> {
+  const robloxUser = await deps.roblox.findUserByName(input.username);
+  if (!robloxUser) {
+    throw new AppError(404, 'NOT_FOUND', 'No Roblox account has that username.', { success: false });
+  }
+  const now = deps.clock.now();
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const existing = await users.findUserByRobloxId(trx, robloxUser.id);
+    if (existing) {
+      if (existing.username !== robloxUser.name || existing.display_name !== robloxUser.displayName) {
+        await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
+        await users.updateNames(trx, existing.id, robloxUser.name, robloxUser.displayName);
+      }
+      return existing;
+    }
+    const referrer = input.ref ? await users.findUserByName(trx, input.ref) : undefined;
+    await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
+    const id = await users.insertUserOnce(trx, {
+      username: robloxUser.name,
+      displayName: robloxUser.displayName,
+      robloxId: robloxUser.id,
+      verificationCode: newVerificationSentence(),
+      referredBy: referrer && referrer.roblox_id !== robloxUser.id ? referrer.id : null,
+      joinedAt: now.toISOString(),
+    });
+    if (id !== null && referrer && referrer.roblox_id !== robloxUser.id) {
+      await users.incrementReferralsMade(trx, referrer.id);
+    }
+    return users.findUserByRobloxId(trx, robloxUser.id);
+  });
+  if (!user) throw new Error('Account vanished during sign-in');
+  if (user.status === 'banned') throw banned({ success: false });
+
+  const { token, hash } = newSessionToken();
+  await sessions.insertSession(deps.db, {
+    tokenHash: hash,
+    userId: user.id,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS).toISOString(),
+  });
+  return {
+    success: true,
+    token,
+    user: {
+      username: robloxUser.name,
+      displayName: robloxUser.displayName,
+      robloxId: Number(user.roblox_id),
+      referralsMade: user.referrals_made,
+      referralsEarned: fromCents(Number(user.referrals_earned)),
+    },
+  };
+}
+
+export async function logout(deps: Deps, token: string): Promise<void> {
+  await sessions.revokeSession(deps.db, hashToken(token), deps.clock.now().toISOString());
+}

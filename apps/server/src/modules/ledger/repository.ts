@@ -1,0 +1,91 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, LedgerKind } from '../../db/schema.ts';
+
+type Db = Kysely<DB>;
+
+export interface NewEntry {
+  userId: number;
+  amount: number;
+  kind: LedgerKind;
+  key: string;
+  description: string;
+  createdAt: string;
+  meta?: string | null;
+}
+
+/** Inserts an entry unless its idempotency key exists; returns the new id, or null for a repeat. */
+export async function insertEntryOnce(db: Db, e: NewEntry): Promise<number | null> {
+  const row = await db
+    .insertInto('ledger_entries')
+    .values({
+      user_id: e.userId,
+      amount: e.amount,
+      kind: e.kind,
+      idempotency_key: e.key,
+      description: e.description,
+      created_at: e.createdAt,
+      meta: e.meta ?? null,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findEntryByKey(db: Db, key: string) {
+  return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** Adds to the cached balance; returns the new balance, or null when the user does not exist. */
+export async function addToBalance(db: Db, userId: number, amount: number, earningsDelta: number) {
+  const row = await db
+    .updateTable('users')
+    .set({
+      balance: sql`balance + ${amount}`,
+      earnings: sql`earnings + ${earningsDelta}`,
+    })
+    .where('id', '=', userId)
+    .returning('balance')
+    .executeTakeFirst();
+  return row ? Number(row.balance) : null;
+}
+
+/**
+ * The one statement that can take money out: it only matches while the balance covers the
+ * amount, so concurrent debits can never overspend, whatever the engine or process count.
+ */
+export async function debitIfCovered(db: Db, userId: number, amount: number, earningsDelta: number) {
+  const row = await db
+    .updateTable('users')
+    .set({ balance: sql`balance - ${amount}`, earnings: sql`earnings + ${earningsDelta}` })
+    .where('id', '=', userId)
+    .where('balance', '>=', amount)
+    .returning('balance')
+    .executeTakeFirst();
+  return row ? Number(row.balance) : null;
+}
+
+/** Users whose cached balance differs from the sum of their entries. */
+export async function findBalanceMismatches(db: Db) {
+  const sums = db
+    .selectFrom('ledger_entries')
+    .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('user_id')
+    .as('s');
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin(sums, 's.user_id', 'u.id')
+    .select(['u.id', 'u.balance', 's.total'])
+    .where(sql<boolean>`u.balance <> coalesce(s.total, 0)`)
+    .execute();
+  return rows.map((r) => ({ userId: r.id, balance: Number(r.balance), ledgerSum: Number(r.total ?? 0) }));
+}
+
+export async function listEntriesForUser(db: Db, userId: number, limit: number, beforeId?: number) {
+  let q = db
+    .selectFrom('ledger_entries')
+    .select(['id', 'amount', 'kind', 'description', 'created_at', 'meta'])
+    .where('user_id', '=', userId);
+  if (beforeId) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}

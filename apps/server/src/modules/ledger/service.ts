@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { DB, LedgerKind } from '../../db/schema.ts';
+import { AppError, notFound } from '../../shared/errors.ts';
+import type { Clock } from '../../shared/clock.ts';
+import * as repo from './repository.ts';
+
+/** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
+export const EARNING_KINDS: ReadonlySet<LedgerKind> = new Set([
+  'offer',
+  'survey',
+  'social',
+  'daily',
+  'promo',
+  'referral',
+  'giveaway',
+]);
+
+export interface Posting {
+  userId: number;
+  /** Signed, in hundredths of R$. */
+  amount: number;
+  kind: LedgerKind;
+  /** Unique per real-world event: a repeat of the same key changes nothing. */
+  key: string;
+  description: string;
+  /** Debits normally need the balance to cover them; a provider's reversal does not. */
+  allowNegative?: boolean;
+  /** Defaults to the amount for earning kinds, 0 otherwise. */
+  earningsDelta?: number;
+  meta?: Record<string, unknown>;
+}
+
+export interface PostingResult {
+  applied: boolean;
+  entryId: number;
+  balance: number;
+}
+
+export const insufficientFunds = (message = 'Insufficient balance.') =>
+  new AppError(409, 'INSUFFICIENT_FUNDS', message);
+
+/**
+ * Records one balance change. Must run inside the caller's transaction: the entry and the
+ * cached balance change together or not at all. A repeated key is a no-op (`applied: false`).
+ */
+export async function post(trx: Kysely<DB>, clock: Clock, p: Posting): Promise<PostingResult> {
+  if (!Number.isSafeInteger(p.amount) || p.amount === 0) {
+    throw new Error(`Ledger amounts are non-zero integer hundredths, got ${p.amount}`);
+  }
+  const entryId = await repo.insertEntryOnce(trx, {
+    userId: p.userId,
+    amount: p.amount,
+    kind: p.kind,
+    key: p.key,
+    description: p.description,
+    createdAt: clock.now().toISOString(),
+    meta: p.meta ? JSON.stringify(p.meta) : null,
+  });
+  if (entryId === null) {
+    const existing = await repo.findEntryByKey(trx, p.key);
+    const balance = await currentBalance(trx, p.userId);
+    return { applied: false, entryId: existing?.id ?? 0, balance };
+  }
+  const earningsDelta = p.earningsDelta ?? (EARNING_KINDS.has(p.kind) ? p.amount : 0);
+  let balance: number | null;
+  if (p.amount > 0 || p.allowNegative) {
+    balance = await repo.addToBalance(trx, p.userId, p.amount, earningsDelta);
+    if (balance === null) throw notFound('User not found.');
+  } else {
+    balance = await repo.debitIfCovered(trx, p.userId, -p.amount, earningsDelta);
+    if (balance === null) throw insufficientFunds();
+  }
+  return { applied: true, entryId, balance };
+}
+
+async function currentBalance(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+/** Posts in a transaction of its own. */
+export function postAlone(db: Kysely<DB>, clock: Clock, p: Posting): Promise<PostingResult> {
+  return db.transaction().execute((trx) => post(trx, clock, p));
+}
+
+/** The ledger's invariant: for every user, the sum of entries equals the cached balance. */
+export async function checkInvariant(db: Kysely<DB>) {
+  const mismatches = await repo.findBalanceMismatches(db);
+  return { ok: mismatches.length === 0, mismatches };
+}

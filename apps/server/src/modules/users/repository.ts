@@ -1,0 +1,79 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Database | Transaction<DB>;
+
+export async function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByRobloxId(db: Db, robloxId: number) {
+  return db.selectFrom('users').selectAll().where('roblox_id', '=', robloxId).executeTakeFirst();
+}
+
+export async function findUserByName(db: Db, username: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_lower', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Creates the account unless one exists for that Roblox id; returns the new id or null. */
+export async function insertUserOnce(
+  db: Db,
+  u: {
+    username: string;
+    displayName: string;
+    robloxId: number;
+    verificationCode: string;
+    referredBy: number | null;
+    joinedAt: string;
+  },
+) {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: u.username,
+      username_lower: u.username.toLowerCase(),
+      display_name: u.displayName,
+      roblox_id: u.robloxId,
+      verification_code: u.verificationCode,
+      referred_by: u.referredBy,
+      joined_at: u.joinedAt,
+    })
+    .onConflict((oc) => oc.column('roblox_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function updateNames(db: Db, id: number, username: string, displayName: string) {
+  await db
+    .updateTable('users')
+    .set({ username, username_lower: username.toLowerCase(), display_name: displayName })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Roblox names can be given up and taken by someone else. The stale holder keeps its row, under a
+ * name that can no longer collide, until it signs in again with its new name.
+ */
+export async function releaseNameHeldByOther(db: Db, username: string, robloxId: number) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ username_lower: eb.fn<string>('concat', [eb.ref('username_lower'), eb.val(`~${robloxId}`)]) }))
+    .where('username_lower', '=', username.toLowerCase())
+    .where('roblox_id', '<>', robloxId)
+    .execute();
+}
+
+export async function incrementReferralsMade(db: Db, id: number) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ referrals_made: eb('referrals_made', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { robloxLookupRequest, usernameParams } from '@rewards/contracts';
+import { z } from 'zod';
+import { assertSelf, playerOf } from '../../plugins/authenticate.ts';
+import { notFound } from '../../shared/errors.ts';
+import * as service from './service.ts';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/user/:username', { schema: { params: usernameParams }, preHandler: app.requirePlayer }, async (request) => {
+    const player = playerOf(request);
+    assertSelf(player, request.params.username);
+    return service.getMe(app.deps, player);
+  });
+
+  app.get('/profile/:username', { schema: { params: usernameParams }, preHandler: app.requirePlayer }, async (request) => {
+    const player = playerOf(request);
+    assertSelf(player, request.params.username);
+    return service.getProfile(app.deps, player);
+  });
+
+  // The spec's client syncs the account before withdrawing; the server already knows it, so this
+  // only answers with the caller's own account and changes nothing.
+  app.post('/users', { preHandler: app.requirePlayer }, async (request) => {
+    return service.getMe(app.deps, playerOf(request));
+  });
+
+  app.post('/roblox-lookup', { schema: { body: robloxLookupRequest } }, async (request) => {
+    const user = await app.deps.roblox.findUserByName(request.body.username);
+    return { data: user ? [{ id: user.id, name: user.name, displayName: user.displayName }] : [] };
+  });
+
+  app.get(
+    '/avatar/:robloxId',
+    { schema: { params: z.object({ robloxId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }) } },
+    async (request, reply) => {
+      const image = await app.deps.roblox.getAvatarImage(request.params.robloxId);
+      if (!image) throw notFound('No avatar for that Roblox id.');
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'public, max-age=600')
+        .send(image.body);
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { fromCents, type MeResponse, type ProfileResponse } from '@rewards/contracts';
+import type { Player } from '../../plugins/authenticate.ts';
+import type { Deps } from '../../shared/deps.ts';
+import { notFound } from '../../shared/errors.ts';
+import * as repo from './repository.ts';
+
+async function loadOwnAccount(deps: Deps, player: Player) {
+  const user = await repo.findUserById(deps.db, player.id);
+  if (!user) throw notFound('Account not found.');
+  return user;
+}
+
+export async function getMe(deps: Deps, player: Player): Promise<MeResponse> {
+  const u = await loadOwnAccount(deps, player);
+  return {
+    username: u.username,
+    displayName: u.display_name,
+    robloxId: Number(u.roblox_id),
+    robux: fromCents(Number(u.balance)),
+    earnings: fromCents(Number(u.earnings)),
+    verified: u.verified === 1,
+    status: u.status,
+  };
+}
+
+export async function getProfile(deps: Deps, player: Player): Promise<ProfileResponse> {
+  const u = await loadOwnAccount(deps, player);
+  return {
+    username: u.username,
+    robloxId: Number(u.roblox_id),
+    robux: fromCents(Number(u.balance)),
+    pendingRobux: 0,
+    earnings: fromCents(Number(u.earnings)),
+    offersCompleted: u.offers_completed,
+    referralsMade: u.referrals_made,
+    referralsEarned: fromCents(Number(u.referrals_earned)),
+    joinedAt: u.joined_at,
+    verificationCode: u.verification_code,
+    verified: u.verified === 1,
+  };
+}

@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@rewards/contracts';
+
+/**
+ * The one error type services throw. The error handler turns it into
+ * `{ error, code, ...extra }` with `status`; `extra` carries the fields a spec client reads
+ * (`success: false`, `message`).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) =>
+  new AppError(400, 'VALIDATION', message, extra);
+export const unauthenticated = (message = 'Please sign in again.') =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+export const banned = (extra?: Record<string, unknown>) =>
+  new AppError(403, 'BANNED', 'This account is banned. Contact support on our community chat server.', extra);
+export const notFound = (message: string, extra?: Record<string, unknown>) =>
+  new AppError(404, 'NOT_FOUND', message, extra);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new AppError(409, 'CONFLICT', message, extra);
+export const robloxUnavailable = () =>
+  new AppError(503, 'ROBLOX_UNAVAILABLE', 'Roblox is not responding, please try again');

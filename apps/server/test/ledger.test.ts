@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant, post, postAlone } from '../src/modules/ledger/service.ts';
+import { insertUserOnce } from '../src/modules/users/repository.ts';
+import { ManualClock } from '../src/shared/clock.ts';
+import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+
+const clock = new ManualClock();
+let tdb: TestDatabase;
+let nextRobloxId = 5000;
+
+async function newUser(): Promise<number> {
+  const id = ++nextRobloxId;
+  const userId = await insertUserOnce(tdb.db, {
+    username: `ledger${id}`,
+    displayName: `Ledger ${id}`,
+    robloxId: id,
+    verificationCode: 'x',
+    referredBy: null,
+    joinedAt: clock.now().toISOString(),
+  });
+  if (userId === null) throw new Error('user not created');
+  return userId;
+}
+
+async function balanceOf(userId: number) {
+  const row = await tdb.db.selectFrom('users').select(['balance', 'earnings']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { balance: Number(row.balance), earnings: Number(row.earnings) };
+}
+
+async function entriesOf(userId: number) {
+  return tdb.db.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).execute();
+}
+
+describe(`ledger on ${testEngine}`, () => {
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await tdb.drop();
+  });
+
+  it('credits in hundredths and keeps the cached balance equal to the entries', async () => {
+    const u = await newUser();
+    const r = await postAlone(tdb.db, clock, { userId: u, amount: 150, kind: 'social', key: `t:social:${u}`, description: 'Follow' });
+    expect(r).toMatchObject({ applied: true, balance: 150 });
+    expect(await balanceOf(u)).toEqual({ balance: 150, earnings: 150 });
+    expect((await checkInvariant(tdb.db)).ok).toBe(true);
+  });
+
+  it('does not count admin grants as earnings', async () => {
+    const u = await newUser();
+    await postAlone(tdb.db, clock, { userId: u, amount: 2500, kind: 'admin', key: `t:admin:${u}`, description: 'Grant' });
+    expect(await balanceOf(u)).toEqual({ balance: 2500, earnings: 0 });
+  });
+
+  it('100 concurrent debits of R$1 against R$10: exactly 10 succeed', async () => {
+    const u = await newUser();
+    await postAlone(tdb.db, clock, { userId: u, amount: 1000, kind: 'admin', key: `t:fund:${u}`, description: 'Fund' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) =>
+        postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:debit:${u}:${i}`, description: 'Debit' }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(90);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect((await balanceOf(u)).balance).toBe(0);
+    expect(await entriesOf(u)).toHaveLength(11);
+    expect((await checkInvariant(tdb.db)).ok).toBe(true);
+  });
+
+  it('the same idempotency key credited twice, also concurrently, makes one entry', async () => {
+    const u = await newUser();
+    const key = `t:once:${u}`;
+    const first = await postAlone(tdb.db, clock, { userId: u, amount: 500, kind: 'offer', key, description: 'Offer' });
+    const second = await postAlone(tdb.db, clock, { userId: u, amount: 500, kind: 'offer', key, description: 'Offer' });
+    expect(first.applied).toBe(true);
+    expect(second).toMatchObject({ applied: false, entryId: first.entryId, balance: 500 });
+
+    const key2 = `t:race:${u}`;
+    const raced = await Promise.all(
+      Array.from({ length: 30 }, () => postAlone(tdb.db, clock, { userId: u, amount: 700, kind: 'offer', key: key2, description: 'Offer' })),
+    );
+    expect(raced.filter((r) => r.applied)).toHaveLength(1);
+    expect((await balanceOf(u)).balance).toBe(1200);
+    expect(await entriesOf(u)).toHaveLength(2);
+    expect((await checkInvariant(tdb.db)).ok).toBe(true);
+  });
+
+  it('a failed debit inside a transaction leaves no entry behind', async () => {
+    const u = await newUser();
+    await expect(
+      postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:nofunds:${u}`, description: 'Debit' }),
+    ).rejects.toMatchObject({ status: 409, code: 'INSUFFICIENT_FUNDS' });
+    expect(await entriesOf(u)).toHaveLength(0);
+    // The key was not burnt: a later, covered debit with it still applies.
+    await postAlone(tdb.db, clock, { userId: u, amount: 300, kind: 'admin', key: `t:fund2:${u}`, description: 'Fund' });
+    const r = await postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:nofunds:${u}`, description: 'Debit' });
+    expect(r).toMatchObject({ applied: true, balance: 200 });
+  });
+
+  it('a reversal may take the balance below zero; later earnings pay it back first', async () => {
+    const u = await newUser();
+    await postAlone(tdb.db, clock, { userId: u, amount: 400, kind: 'offer', key: `t:o:${u}`, description: 'Offer' });
+    await postAlone(tdb.db, clock, { userId: u, amount: -300, kind: 'withdrawal', key: `t:w:${u}`, description: 'Withdraw' });
+    await postAlone(tdb.db, clock, {
+      userId: u, amount: -400, kind: 'reversal', key: `t:rev:${u}`, description: 'Chargeback', allowNegative: true, earningsDelta: -400,
+    });
+    expect(await balanceOf(u)).toEqual({ balance: -300, earnings: 0 });
+    await expect(
+      postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:w2:${u}`, description: 'Withdraw' }),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    await postAlone(tdb.db, clock, { userId: u, amount: 500, kind: 'offer', key: `t:o2:${u}`, description: 'Offer' });
+    expect((await balanceOf(u)).balance).toBe(200);
+    expect((await checkInvariant(tdb.db)).ok).toBe(true);
+  });
+
+  it('rejects non-integer and zero amounts outright', async () => {
+    const u = await newUser();
+    await expect(tdb.db.transaction().execute((trx) => post(trx, clock, { userId: u, amount: 1.5, kind: 'admin', key: `t:f:${u}`, description: 'x' }))).rejects.toThrow();
+    await expect(tdb.db.transaction().execute((trx) => post(trx, clock, { userId: u, amount: 0, kind: 'admin', key: `t:z:${u}`, description: 'x' }))).rejects.toThrow();
+    expect(await entriesOf(u)).toHaveLength(0);
+  });
+
+  it('the invariant check finds a tampered balance', async () => {
+    const u = await newUser();
+    await tdb.db.updateTable('users').set({ balance: 999 }).where('id', '=', u).execute();
+    const result = await checkInvariant(tdb.db);
+    expect(result.ok).toBe(false);
+    expect(result.mismatches).toContainEqual({ userId: u, balance: 999, ledgerSum: 0 });
+    await tdb.db.updateTable('users').set({ balance: 0 }).where('id', '=', u).execute();
+  });
+});

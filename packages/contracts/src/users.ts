@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const usernameParams = z.object({ username: z.string().trim().min(1).max(50) });
+
+export const userStatus = z.enum(['active', 'banned']);
+export type UserStatus = z.infer<typeof userStatus>;
+
+/** GET /api/user/{username}: the caller's own account. Amounts in R$. */
+export const meResponse = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  robloxId: z.number(),
+  robux: z.number(),
+  earnings: z.number(),
+  verified: z.boolean(),
+  status: userStatus,
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** GET /api/profile/{username}: the fields the profile page shows. Amounts in R$. */
+export const profileResponse = z.object({
+  username: z.string(),
+  robloxId: z.number(),
+  robux: z.number(),
+  pendingRobux: z.number(),
+  earnings: z.number(),
+  offersCompleted: z.number(),
+  referralsMade: z.number(),
+  referralsEarned: z.number(),
+  joinedAt: z.string(),
+  verificationCode: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'down']),
+  roblox: z.enum(['ok', 'down', 'unknown']),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
