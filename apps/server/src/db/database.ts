@@ -25,7 +25,10 @@ export function createDatabase(url: string | undefined, opts: { poolSize?: numbe
 
 function createDialect(url: string | undefined, poolSize: number): Dialect {
   if (engineOf(url) === 'postgres') {
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: poolSize }) });
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    return new PostgresDialect({ pool });
   }
   const file = url?.replace(/^sqlite:(\/\/)?/, '') || DEFAULT_SQLITE_FILE;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

@@ -43,7 +43,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
   });
   const clock = new ManualClock(new Date('2026-03-02T10:00:00Z'));
   const deps: Deps = { env, db: database.db, clock, roblox: createRobloxGateway(robloxConfigFromEnv(env)) };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: process.env.DBG ? true : false });
   await app.ready();
 
   return {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -64,7 +64,7 @@ export async function updateNames(db: Db, id: number, username: string, displayN
 export async function releaseNameHeldByOther(db: Db, username: string, robloxId: number) {
   await db
     .updateTable('users')
-    .set((eb) => ({ username_lower: eb.fn<string>('concat', [eb.ref('username_lower'), eb.val(`~${robloxId}`)]) }))
+    .set({ username_lower: sql<string>`username_lower || cast(${`~${robloxId}`} as text)` })
     .where('username_lower', '=', username.toLowerCase())
     .where('roblox_id', '<>', robloxId)
     .execute();

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+
+async function userCount() {
+  const row = await t.deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe(`sign-in and own-account reads on ${testEngine}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a known name gets a session and the spec login fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'AliceRBX' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      user: { username: 'AliceRBX', displayName: 'Alice', robloxId: 1001, referralsMade: 0, referralsEarned: 0 },
+    });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the token's hash is stored.
+    const stored = await t.deps.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(body.token);
+  });
+
+  it('the same name again is the same account; the name is trimmed and matched without case', async () => {
+    const before = await userCount();
+    const a = await t.login('AliceRBX');
+    const b = await t.login(' alicerbx ');
+    expect(b.status).toBe(200);
+    expect(b.body.user.username).toBe('AliceRBX');
+    expect(b.body.user.robloxId).toBe(a.body.user.robloxId);
+    expect(b.token).not.toBe(a.token);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('an unknown name fails with success:false and creates nothing', async () => {
+    const before = await userCount();
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'NoSuchPlayer42' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: expect.any(String) });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('an empty or malformed name is a 400 naming the field', async () => {
+    for (const username of ['', '   ', 'bad name!', 'x'.repeat(21)]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', error: expect.stringContaining('username') });
+    }
+    const missing = await t.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('Roblox down: a clear 503 and no account created', async () => {
+    const before = await userCount();
+    await t.control('POST', '/mode', { mode: 'down' });
+    try {
+      const started = Date.now();
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'CarolPlays' } });
+      expect(Date.now() - started).toBeLessThan(6000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'ROBLOX_UNAVAILABLE', error: 'Roblox is not responding, please try again' });
+    } finally {
+      await t.control('POST', '/mode', { mode: 'up' });
+    }
+    expect(await userCount()).toBe(before);
+    expect((await t.login('CarolPlays')).status).toBe(200);
+  });
+
+  it('a referral is recorded on the first sign-in only, never to oneself', async () => {
+    const alice = await t.login('AliceRBX');
+    const bob = await t.login('BobBuilder', 'alicerbx');
+    expect(bob.status).toBe(200);
+    await t.login('BobBuilder', 'AliceRBX'); // again: not counted twice
+    const dave = await t.login('DaveTheBrave', 'DaveTheBrave'); // self: ignored
+    expect(dave.status).toBe(200);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/AliceRBX', headers: bearer(alice.token) });
+    expect(profile.json().referralsMade).toBe(1);
+    const daveRow = await t.deps.db.selectFrom('users').select('referred_by').where('username', '=', 'DaveTheBrave').executeTakeFirstOrThrow();
+    expect(daveRow.referred_by).toBeNull();
+  });
+
+  it('a player reads their own /api/user and /api/profile, never another player\'s', async () => {
+    const alice = await t.login('AliceRBX');
+    const bob = await t.login('BobBuilder');
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(alice.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: 'AliceRBX', robloxId: 1001, robux: 0, verified: false, status: 'active' });
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/alicerbx', headers: bearer(alice.token) });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ username: 'AliceRBX', offersCompleted: 0, verified: false });
+    expect(profile.json().verificationCode).toMatch(/^[a-z]+( [a-z]+){5}$/);
+
+    for (const url of ['/api/user/AliceRBX', '/api/profile/AliceRBX']) {
+      const other = await t.app.inject({ method: 'GET', url, headers: bearer(bob.token) });
+      expect(other.statusCode).toBe(403);
+      expect(other.json().code).toBe('FORBIDDEN');
+      const anonymous = await t.app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(401);
+      const forged = await t.app.inject({ method: 'GET', url, headers: bearer('not-a-real-token') });
+      expect(forged.statusCode).toBe(401);
+    }
+  });
+
+  it('logout revokes the session on the server', async () => {
+    const { token } = await t.login('AliceRBX');
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('sessions expire after SESSION_TTL_DAYS', async () => {
+    const { token } = await t.login('AliceRBX');
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-31 * 24 * 60 * 60 * 1000);
+    }
+  });
+
+  it('a banned account cannot sign in, and is told why', async () => {
+    await t.login('DaveTheBrave');
+    await t.deps.db.updateTable('users').set({ status: 'banned' }).where('username', '=', 'DaveTheBrave').execute();
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'DaveTheBrave' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'BANNED', error: expect.stringContaining('banned') });
+    await t.deps.db.updateTable('users').set({ status: 'active' }).where('username', '=', 'DaveTheBrave').execute();
+  });
+
+  it('a display name with HTML is stored and returned as plain data', async () => {
+    const res = await t.login('XssTester');
+    expect(res.body.user.displayName).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('roblox-lookup answers the spec shape; avatar serves an image; health reports both parts', async () => {
+    const found = await t.app.inject({ method: 'POST', url: '/api/roblox-lookup', payload: { username: 'bobbuilder' } });
+    expect(found.json()).toEqual({ data: [{ id: 1002, name: 'BobBuilder', displayName: expect.any(String) }] });
+    const none = await t.app.inject({ method: 'POST', url: '/api/roblox-lookup', payload: { username: 'NoSuchPlayer42' } });
+    expect(none.json()).toEqual({ data: [] });
+
+    const avatar = await t.app.inject({ method: 'GET', url: '/api/avatar/1001' });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['content-type']).toMatch(/^image\//);
+    expect(avatar.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/avatar/abc' });
+    expect(bad.statusCode).toBe(400);
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'ok', roblox: 'ok' });
+  });
+
+  it('unknown API paths and malformed JSON are JSON errors', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toHaveProperty('error');
+  });
+});

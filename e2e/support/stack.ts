@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startStandin } from '@rewards/roblox-standin';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const ADMIN_PASSWORD = 'e2e-admin-password-123';
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+export interface Stack {
+  baseUrl: string;
+  standinUrl: string;
+  control(method: string, path: string, body?: unknown): Promise<any>;
+  /** Calls the site's API like a provider or script would. */
+  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real production server as a child process (built web app, fresh SQLite file) talking to a
+ * fresh Roblox stand-in.
+ */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const standin = await startStandin({ port: 0 });
+  const dir = mkdtempSync(join(tmpdir(), 'rewards-e2e-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: join(dir, 'e2e.db'),
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ROBLOX_USERS_API: standin.url,
+    ROBLOX_THUMBNAILS_API: standin.url,
+    ROBLOX_GAMEPASS_API: standin.url,
+    ROBLOX_ECONOMY_API: standin.url,
+    ROBLOX_INVENTORY_API: standin.url,
+    ROBLOX_PAYOUT_COOKIE: 'e2e-payout-cookie',
+    CPX_SECURE_HASH: 'e2e-cpx-secret',
+    ...extraEnv,
+  };
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server);
+
+  return {
+    baseUrl,
+    standinUrl: standin.url,
+    async control(method, path, body) {
+      const res = await fetch(`${standin.url}/_control${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return text ? JSON.parse(text) : null;
+    },
+    async api(method, path, body, headers = {}) {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: res.status, body: parsed };
+    },
+    async close() {
+      server.kill('SIGTERM');
+      await new Promise((ok) => (server.exitCode !== null ? ok(null) : server.once('exit', ok)));
+      await standin.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy within 60 s');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** Collects uncaught page errors and console errors so a journey can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+/** Signs in through the login page, as a person would. */
+export async function signIn(page: Page, baseUrl: string, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'rewards-shots');

@@ -1,0 +1,48 @@
+// The whole suite, as `npm test` runs it: static checks, the API suite on SQLite and (when
+// TEST_DATABASE_URL is set) on PostgreSQL, then the browser journeys against the built app.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reportDir = mkdtempSync(join(tmpdir(), 'rewards-report-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+function vitest(label, project, env = {}) {
+  const out = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  try {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+const only = process.argv[2];
+if (!only || only === 'static') {
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  run('lint', 'npm', ['run', '--silent', 'lint']);
+}
+if (!only || only === 'api') {
+  vitest('api on SQLite', 'api', { TEST_ENGINE: 'sqlite' });
+  if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', 'api', { TEST_ENGINE: 'postgres' });
+  else console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.');
+}
+if (!only || only === 'e2e') {
+  if (run('build web app', 'npm', ['run', '--silent', 'build'])) vitest('browser journeys', 'e2e');
+}
+
+console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
