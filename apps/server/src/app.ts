@@ -1,9 +1,14 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { offersRoutes } from './modules/offers/index.ts';
+import { rewardsRoutes } from './modules/rewards/index.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { adminAuthPlugin } from './plugins/admin-auth.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -38,12 +43,17 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(authenticatePlugin);
+  await app.register(adminAuthPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(adminAuthRoutes);
+      await api.register(offersRoutes);
+      await api.register(rewardsRoutes);
+      await api.register(withdrawalsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,10 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001_core.ts';
+import * as m0002 from './migrations/0002_admin.ts';
+import * as m0003 from './migrations/0003_offers.ts';
+import * as m0004 from './migrations/0004_rewards.ts';
+import * as m0005 from './migrations/0005_withdrawals.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -8,6 +12,10 @@ import * as m0001 from './migrations/0001_core.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
+  '0002_admin': m0002,
+  '0003_offers': m0003,
+  '0004_rewards': m0004,
+  '0005_withdrawals': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

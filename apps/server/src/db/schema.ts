@@ -1,4 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OffersTables } from './tables/offers.ts';
+import type { RewardsTables } from './tables/rewards.ts';
+import type { WithdrawalsTables } from './tables/withdrawals.ts';
 
 /**
  * Table types. Money columns are integer hundredths of R$ ("cents"); times are ISO-8601 UTC
@@ -56,8 +59,31 @@ export interface LedgerEntriesTable {
   meta: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface DB {
+export interface AdminSessionsTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  target: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+/**
+ * Each feature declares its tables in `db/tables/<feature>.ts`; the database type is their union.
+ */
+export interface DB extends OffersTables, RewardsTables, WithdrawalsTables {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;
+  admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
 }

@@ -1,0 +1,3 @@
+/** Tables of verification and withdrawals (migration 0005_withdrawals). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface WithdrawalsTables {}

@@ -1,0 +1,26 @@
+import type { Database } from '../../db/database.ts';
+
+export async function insertAdminSession(
+  db: Database,
+  s: { tokenHash: string; createdAt: string; expiresAt: string; ip: string },
+) {
+  await db
+    .insertInto('admin_sessions')
+    .values({ token_hash: s.tokenHash, created_at: s.createdAt, expires_at: s.expiresAt, ip: s.ip })
+    .execute();
+}
+
+export async function isAdminSessionLive(db: Database, tokenHash: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('admin_sessions')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function revokeAdminSession(db: Database, tokenHash: string, now: string) {
+  await db.updateTable('admin_sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
+}

@@ -1,0 +1,31 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+export interface AuditRecord {
+  actor: string;
+  action: string;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export async function insertAudit(db: Database | Transaction<DB>, r: AuditRecord, at: string) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor: r.actor,
+      action: r.action,
+      target: r.target,
+      before: r.before === undefined ? null : JSON.stringify(r.before),
+      after: r.after === undefined ? null : JSON.stringify(r.after),
+      created_at: at,
+    })
+    .execute();
+}
+
+export async function listAudit(db: Database, limit: number, beforeId?: number) {
+  let q = db.selectFrom('audit_log').selectAll();
+  if (beforeId) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+
+function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : String(raw);
+  return first.split(';')[0]!;
+}
+
+describe(`admin sign-in on ${testEngine}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a wrong password answers "Incorrect password"; the right one sets an httpOnly, SameSite=Strict cookie', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: 'nope' }, remoteAddress: '10.0.0.1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: 'Incorrect password' });
+
+    const ok = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: '10.0.0.1' });
+    expect(ok.statusCode).toBe(200);
+    const setCookie = String(ok.headers['set-cookie']);
+    expect(setCookie).toMatch(/admin_session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+
+    const session = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: cookieFrom(ok) } });
+    expect(session.statusCode).toBe(200);
+    const audit = await t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', 'admin.login').execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+
+  it('admin calls refuse without the cookie, with a forged one, and with a player token', async () => {
+    const player = await t.login('AliceRBX');
+    for (const headers of [{}, { cookie: 'admin_session=forged' }, bearer(player.token)]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('logout revokes the admin session on the server', async () => {
+    const ok = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: '10.0.0.2' });
+    const cookie = cookieFrom(ok);
+    const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('11 wrong passwords in a minute block the address, even with the right password, until the window passes', async () => {
+    const ip = '10.0.0.3';
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: `wrong${i}` }, remoteAddress: ip });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: ip });
+    expect(blocked.statusCode).toBe(429);
+    // Another address is not affected.
+    const other = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: '10.0.0.4' });
+    expect(other.statusCode).toBe(200);
+    t.clock.advance(61_000);
+    const later = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: ip });
+    expect(later.statusCode).toBe(200);
+  });
+});

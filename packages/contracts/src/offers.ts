@@ -1,0 +1,2 @@
+// Schemas of the offers endpoints.
+export {};

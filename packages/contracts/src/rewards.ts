@@ -1,0 +1,2 @@
+// Schemas of the rewards endpoints.
+export {};

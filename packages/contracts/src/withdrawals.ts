@@ -1,0 +1,2 @@
+// Schemas of the withdrawals endpoints.
+export {};
