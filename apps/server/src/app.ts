@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { activityRoutes } from './modules/activity/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { socialsRoutes } from './modules/socials/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
@@ -54,6 +56,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(offersRoutes);
       await api.register(rewardsRoutes);
       await api.register(withdrawalsRoutes);
+      await api.register(socialsRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,3 +6,4 @@ export * from './admin.ts';
 export * from './offers.ts';
 export * from './rewards.ts';
 export * from './withdrawals.ts';
+export * from './socials.ts';

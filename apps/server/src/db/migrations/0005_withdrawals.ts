@@ -1,6 +1,31 @@
 import type { Kysely } from 'kysely';
+import { idColumn } from '../migration-helpers.ts';
 
-// Tables of verification and withdrawals.
-export async function up(_db: Kysely<any>): Promise<void> {}
+export async function up(db: Kysely<any>): Promise<void> {
+  await idColumn(db, db.schema.createTable('withdrawals'))
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('robux', 'integer', (c) => c.notNull())
+    .addColumn('amount', 'bigint', (c) => c.notNull())
+    .addColumn('gamepass_id', 'bigint', (c) => c.notNull())
+    .addColumn('product_id', 'bigint')
+    .addColumn('price', 'integer', (c) => c.notNull())
+    .addColumn('seller_id', 'bigint', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('request_key', 'text', (c) => c.unique())
+    .addColumn('ledger_entry_id', 'integer')
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('last_error', 'text')
+    .addColumn('claimed_by', 'text')
+    .addColumn('claimed_at', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('paid_at', 'text')
+    .execute();
+  await db.schema.createIndex('withdrawals_state_idx').on('withdrawals').columns(['state', 'id']).execute();
+  await db.schema.createIndex('withdrawals_user_idx').on('withdrawals').columns(['user_id', 'id']).execute();
+  await db.schema.createIndex('withdrawals_ledger_idx').on('withdrawals').column('ledger_entry_id').execute();
+}
 
-export async function down(_db: Kysely<any>): Promise<void> {}
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('withdrawals').execute();
+}

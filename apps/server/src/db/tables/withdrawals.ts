@@ -1,3 +1,37 @@
-/** Tables of verification and withdrawals (migration 0005_withdrawals). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface WithdrawalsTables {}
+import type { Generated } from 'kysely';
+
+/**
+ * pending → purchasing → paid | refunded | needs_review (and needs_review → paid | refunded by an admin).
+ * In manual payout mode an admin moves pending → paid, or → refunded when rejecting.
+ */
+export type WithdrawalState = 'pending' | 'purchasing' | 'paid' | 'refunded' | 'needs_review';
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** What the player receives, in whole R$. */
+  robux: number;
+  /** The debit, in hundredths of R$ (robux × 100). */
+  amount: number;
+  gamepass_id: number;
+  product_id: number | null;
+  /** The gamepass price the payout account pays: ceil(robux / 0.7). */
+  price: number;
+  seller_id: number;
+  state: WithdrawalState;
+  /** `<user id>:<Idempotency-Key header>`, so a repeated submit returns the first result. */
+  request_key: string | null;
+  ledger_entry_id: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Worker lease: a claim older than its lease may be taken over after a crash. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface WithdrawalsTables {
+  withdrawals: WithdrawalsTable;
+}
