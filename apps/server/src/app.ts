@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
+import { adminUserRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(adminAuthRoutes);
+      await api.register(adminUserRoutes);
       await api.register(offersRoutes);
       await api.register(rewardsRoutes);
       await api.register(withdrawalsRoutes);

@@ -4,3 +4,76 @@ export const adminLoginRequest = z.object({ password: z.string().min(1).max(200)
 export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
 
 export const adminSessionResponse = z.object({ authenticated: z.literal(true) });
+
+export const adminUsersQuery = z.object({
+  search: z.string().trim().max(50).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+export const adminUserRow = z.object({
+  _id: z.number(),
+  username: z.string(),
+  robloxId: z.number(),
+  earnings: z.number(),
+  balance: z.number(),
+  status: z.enum(['active', 'banned']),
+  verified: z.boolean(),
+  joinedAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
+export const adminUsersResponse = z.object({
+  users: z.array(adminUserRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const toggleBanRequest = z.object({ status: z.enum(['active', 'banned']) });
+export const toggleBanResponse = z.object({ _id: z.number(), status: z.enum(['active', 'banned']) });
+
+/** Points arrive unchecked so that every bad value gets the spec's one message, "Invalid points". */
+export const addPointsRequest = z.object({
+  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  points: z.unknown(),
+  reason: z.string().trim().max(200).optional(),
+});
+export const addPointsResponse = z.object({ newEarnings: z.number(), balance: z.number() });
+export type AddPointsResponse = z.infer<typeof addPointsResponse>;
+
+export const ledgerRow = z.object({
+  id: z.number(),
+  amount: z.number(),
+  kind: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerRow = z.infer<typeof ledgerRow>;
+
+export const auditRow = z.object({
+  id: z.number(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+
+export const overviewResponse = z.object({
+  totals: z.object({
+    players: z.number(),
+    earned: z.number(),
+    withdrawn: z.number(),
+    withdrawalsWaiting: z.number(),
+    postbacksToday: z.number(),
+  }),
+  days: z.array(z.object({ day: z.string(), earned: z.number(), withdrawn: z.number(), newPlayers: z.number() })),
+});
+export type OverviewResponse = z.infer<typeof overviewResponse>;

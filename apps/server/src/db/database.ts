@@ -41,6 +41,6 @@ function createDialect(url: string | undefined, poolSize: number): Dialect {
   return new SqliteDialect({ database: sqlite });
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../database.ts';
 import { idColumn } from '../migration-helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -20,6 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('audit_log_created_idx').on('audit_log').column('created_at').execute();
+
+  // Admin name search is a prefix match. SQLite's GLOB uses the unique index on username_lower as is;
+  // PostgreSQL needs a pattern-ops index for LIKE whatever the database's collation.
+  if (isPostgres(db)) {
+    await sql`create index users_username_prefix_idx on users (username_lower text_pattern_ops)`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

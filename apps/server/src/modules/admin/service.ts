@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import {
+  fromCents,
+  toCents,
+  type AddPointsResponse,
+  type AdminUsersQuery,
+  type AdminUsersResponse,
+  type AuditRow,
+  type LedgerRow,
+  type OverviewResponse,
+} from '@rewards/contracts';
+import type { Deps } from '../../shared/deps.ts';
+import { badRequest, notFound } from '../../shared/errors.ts';
+import { utcDay } from '../../shared/clock.ts';
+import { insertAudit, listAudit } from '../audit/repository.ts';
+import { listEntriesForUser } from '../ledger/repository.ts';
+import { post } from '../ledger/service.ts';
+import { findUserById } from '../users/repository.ts';
+import * as repo from './users-repository.ts';
+
+const ACTOR = 'admin';
+const MAX_GRANT_ROBUX = 1_000_000;
+
+export async function listUsers(deps: Deps, q: AdminUsersQuery): Promise<AdminUsersResponse> {
+  const { rows, total } = await repo.searchUsers(deps.db, q.search, q.pageSize, (q.page - 1) * q.pageSize);
+  return {
+    users: rows.map((r) => ({
+      _id: r.id,
+      username: r.username,
+      robloxId: Number(r.roblox_id),
+      earnings: fromCents(Number(r.earnings)),
+      balance: fromCents(Number(r.balance)),
+      status: r.status ?? 'active',
+      verified: r.verified === 1,
+      joinedAt: r.joined_at,
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function setBanStatus(deps: Deps, id: number, status: 'active' | 'banned') {
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await findUserById(trx, id);
+    if (!before) throw notFound('User not found.');
+    await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
+    await insertAudit(
+      trx,
+      { actor: ACTOR, action: status === 'banned' ? 'user.ban' : 'user.unban', target: `user:${id}`, before: { status: before.status }, after: { status } },
+      deps.clock.now().toISOString(),
+    );
+    return { _id: id, status };
+  });
+}
+
+/** The spec's rule: a whole number of points greater than 0, else "Invalid points". */
+function parsePoints(points: unknown): number {
+  const n = typeof points === 'string' && points.trim() !== '' ? Number(points) : points;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0 || n > MAX_GRANT_ROBUX) throw badRequest('Invalid points');
+  return n;
+}
+
+export async function addPoints(
+  deps: Deps,
+  input: { userId: number; points: unknown; reason?: string },
+  requestKey?: string,
+): Promise<AddPointsResponse> {
+  const points = parsePoints(input.points);
+  const now = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, input.userId);
+    if (!user) throw notFound('User not found.');
+    const result = await post(trx, deps.clock, {
+      userId: user.id,
+      amount: toCents(points),
+      kind: 'admin',
+      // A retried request with the same Idempotency-Key grants once.
+      key: `admin:${requestKey ?? randomUUID()}`,
+      description: input.reason ? `Admin grant: ${input.reason}` : 'Admin grant',
+    });
+    if (result.applied) {
+      await insertAudit(
+        trx,
+        { actor: ACTOR, action: 'user.add_points', target: `user:${user.id}`, before: { balance: fromCents(Number(user.balance)) }, after: { balance: fromCents(result.balance), points, reason: input.reason ?? null } },
+        now,
+      );
+    }
+    return { newEarnings: fromCents(result.balance), balance: fromCents(result.balance) };
+  });
+}
+
+export async function userLedger(deps: Deps, userId: number, beforeId?: number): Promise<LedgerRow[]> {
+  const rows = await listEntriesForUser(deps.db, userId, 100, beforeId);
+  return rows.map((r) => ({ id: r.id, amount: fromCents(Number(r.amount)), kind: r.kind, description: r.description, createdAt: r.created_at }));
+}
+
+export async function auditLog(deps: Deps, beforeId?: number): Promise<AuditRow[]> {
+  const rows = await listAudit(deps.db, 100, beforeId);
+  const parse = (v: string | null) => (v === null ? null : JSON.parse(v));
+  return rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, target: r.target, before: parse(r.before), after: parse(r.after), createdAt: r.created_at }));
+}
+
+export async function overview(deps: Deps, postbacksToday: (since: string) => Promise<number>): Promise<OverviewResponse> {
+  const now = deps.clock.now();
+  const today = utcDay(now);
+  const first = new Date(`${today}T00:00:00.000Z`);
+  first.setUTCDate(first.getUTCDate() - 29);
+  const since = first.toISOString();
+  const [totals, series, postbacks] = await Promise.all([
+    repo.totals(deps.db),
+    repo.dailySeries(deps.db, since),
+    postbacksToday(`${today}T00:00:00.000Z`),
+  ]);
+  const days = Array.from({ length: 30 }, (_, i) => {
+    const d = new Date(first);
+    d.setUTCDate(first.getUTCDate() + i);
+    const day = utcDay(d);
+    const money = series.money.find((m) => m.day === day);
+    const players = series.players.find((p) => p.day === day);
+    return {
+      day,
+      earned: fromCents(Number(money?.earned ?? 0)),
+      withdrawn: fromCents(Number(money?.withdrawn ?? 0)),
+      newPlayers: Number(players?.n ?? 0),
+    };
+  });
+  return {
+    totals: {
+      players: totals.players,
+      earned: fromCents(totals.earned),
+      withdrawn: fromCents(totals.withdrawn),
+      withdrawalsWaiting: totals.withdrawalsWaiting,
+      postbacksToday: postbacks,
+    },
+    days,
+  };
+}

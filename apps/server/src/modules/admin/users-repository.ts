@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { isPostgres, type Database } from '../../db/database.ts';
+
+/** Names hold only letters, digits and underscores; anything else cannot match and is dropped. */
+function prefixOf(search: string): string {
+  return search.toLowerCase().replace(/[^a-z0-9_]/g, '');
+}
+
+export async function searchUsers(db: Database, search: string | undefined, limit: number, offset: number) {
+  let q = db.selectFrom('users');
+  const prefix = search ? prefixOf(search) : '';
+  if (prefix) {
+    q = isPostgres(db)
+      ? q.where(sql<boolean>`username_lower like ${prefix.replace(/_/g, '\\_') + '%'}`)
+      : q.where(sql<boolean>`username_lower glob ${prefix + '*'}`);
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .select(['id', 'username', 'roblox_id', 'earnings', 'balance', 'status', 'verified', 'joined_at'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+
+export async function totals(db: Database) {
+  const [players, money, waiting] = await Promise.all([
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ledger_entries')
+      .select([
+        sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as('earned'),
+        sql<number>`coalesce(sum(case when kind = 'withdrawal' then -amount when kind = 'withdrawal_refund' then -amount else 0 end), 0)`.as('withdrawn'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', ['pending', 'purchasing', 'needs_review'])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    players: Number(players.n),
+    earned: Number(money.earned),
+    withdrawn: Number(money.withdrawn),
+    withdrawalsWaiting: Number(waiting.n),
+  };
+}
+
+/** Per UTC day since `since` (an ISO time): earned and withdrawn hundredths, new players. */
+export async function dailySeries(db: Database, since: string) {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const money = await db
+    .selectFrom('ledger_entries')
+    .select([
+      day.as('day'),
+      sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as('earned'),
+      sql<number>`coalesce(sum(case when kind in ('withdrawal','withdrawal_refund') then -amount else 0 end), 0)`.as('withdrawn'),
+    ])
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  const joinDay = sql<string>`substr(joined_at, 1, 10)`;
+  const players = await db
+    .selectFrom('users')
+    .select([joinDay.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('joined_at', '>=', since)
+    .groupBy(joinDay)
+    .execute();
+  return { money, players };
+}

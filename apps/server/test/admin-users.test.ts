@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { adminCookie } from './support/admin.ts';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let cookie: string;
+let aliceId: number;
+
+describe(`admin user management on ${testEngine}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await adminCookie(t);
+    await t.login('AliceRBX');
+    await t.login('BobBuilder');
+    await t.login('CarolPlays');
+    const row = await t.deps.db.selectFrom('users').select('id').where('username', '=', 'AliceRBX').executeTakeFirstOrThrow();
+    aliceId = row.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('every admin endpoint answers 401 without the admin session, also for a player token', async () => {
+    const player = await t.login('AliceRBX');
+    const calls = [
+      { method: 'GET' as const, url: '/api/all-users' },
+      { method: 'PUT' as const, url: `/api/toggle-ban/${aliceId}`, payload: { status: 'banned' } },
+      { method: 'POST' as const, url: '/api/admin/add-points', payload: { userId: aliceId, points: 5 } },
+      { method: 'GET' as const, url: `/api/admin/users/${aliceId}/ledger` },
+      { method: 'GET' as const, url: '/api/admin/audit' },
+    ];
+    for (const call of calls) {
+      for (const headers of [{}, bearer(player.token), { cookie: 'admin_session=forged' }]) {
+        const res = await t.app.inject({ ...call, headers });
+        expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+      }
+    }
+    const status = await t.deps.db.selectFrom('users').select('status').where('id', '=', aliceId).executeTakeFirstOrThrow();
+    expect(status.status).toBe('active');
+  });
+
+  it('lists users with paging and a name search', async () => {
+    const all = await t.app.inject({ method: 'GET', url: '/api/all-users?pageSize=2', headers: { cookie } });
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(all.json().users).toHaveLength(2);
+    expect(all.json().users[0]).toMatchObject({ _id: expect.any(Number), username: expect.any(String), earnings: 0, status: 'active' });
+    const page2 = await t.app.inject({ method: 'GET', url: '/api/all-users?pageSize=2&page=2', headers: { cookie } });
+    expect(page2.json().users).toHaveLength(1);
+    const found = await t.app.inject({ method: 'GET', url: '/api/all-users?search=ALI', headers: { cookie } });
+    expect(found.json().users.map((u: { username: string }) => u.username)).toEqual(['AliceRBX']);
+    const none = await t.app.inject({ method: 'GET', url: '/api/all-users?search=%25_zz', headers: { cookie } });
+    expect(none.json()).toMatchObject({ users: [], total: 0 });
+  });
+
+  it('add points: 0, -1, 1.5 and "x" refused with "Invalid points"; 25 credited, in the ledger and the audit log', async () => {
+    for (const points of [0, -1, 1.5, 'x', null, '']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/add-points', headers: { cookie }, payload: { userId: aliceId, points } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('Invalid points');
+    }
+    const ok = await t.app.inject({ method: 'POST', url: '/api/admin/add-points', headers: { cookie }, payload: { userId: aliceId, points: 25, reason: 'support' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ newEarnings: 25, balance: 25 });
+
+    const player = await t.login('AliceRBX');
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(player.token) });
+    expect(me.json()).toMatchObject({ robux: 25, earnings: 0 });
+
+    const ledger = await t.app.inject({ method: 'GET', url: `/api/admin/users/${aliceId}/ledger`, headers: { cookie } });
+    expect(ledger.json().entries).toEqual([expect.objectContaining({ amount: 25, kind: 'admin', description: 'Admin grant: support' })]);
+    const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });
+    expect(audit.json().entries[0]).toMatchObject({ action: 'user.add_points', target: `user:${aliceId}`, after: { balance: 25, points: 25 } });
+    expect((await checkInvariant(t.deps.db)).ok).toBe(true);
+  });
+
+  it('an Idempotency-Key makes a repeated grant count once', async () => {
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/admin/add-points', headers: { cookie, 'idempotency-key': 'grant-1' }, payload: { userId: aliceId, points: 10 } });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    const entries = await t.deps.db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', 'admin:grant-1').execute();
+    expect(entries).toHaveLength(1);
+  });
+
+  it('unknown user: 404 for ban and points', async () => {
+    const ban = await t.app.inject({ method: 'PUT', url: '/api/toggle-ban/99999', headers: { cookie }, payload: { status: 'banned' } });
+    expect(ban.statusCode).toBe(404);
+    const pts = await t.app.inject({ method: 'POST', url: '/api/admin/add-points', headers: { cookie }, payload: { userId: 99999, points: 5 } });
+    expect(pts.statusCode).toBe(404);
+  });
+
+  it('ban: the player cannot sign in or use a live session to change state; unban restores them', async () => {
+    const before = await t.login('BobBuilder');
+    const bob = await t.deps.db.selectFrom('users').select('id').where('username', '=', 'BobBuilder').executeTakeFirstOrThrow();
+    const ban = await t.app.inject({ method: 'PUT', url: `/api/toggle-ban/${bob.id}`, headers: { cookie }, payload: { status: 'banned' } });
+    expect(ban.json()).toEqual({ _id: bob.id, status: 'banned' });
+    expect((await t.login('BobBuilder')).status).toBe(403);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/BobBuilder', headers: bearer(before.token) });
+    expect(me.json().status).toBe('banned');
+
+    const unban = await t.app.inject({ method: 'PUT', url: `/api/toggle-ban/${bob.id}`, headers: { cookie }, payload: { status: 'active' } });
+    expect(unban.json().status).toBe('active');
+    expect((await t.login('BobBuilder')).status).toBe(200);
+    const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });
+    const actions = audit.json().entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['user.ban', 'user.unban']));
+  });
+
+  it('toggle-ban refuses a status other than active or banned', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/toggle-ban/${aliceId}`, headers: { cookie }, payload: { status: 'deleted' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
