@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ExternalLink, MessageCircle } from 'lucide-react';
+import { footerQuickLinks } from '@/config/navigation';
+import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL, COPYRIGHT_YEAR, SITE_NAME } from '@/config/site';
+
+const linkClass =
+  'rounded text-sm text-slate-400 transition-colors hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400';
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="mb-3 text-sm font-bold text-white">{title}</h2>
+      <ul className="flex flex-col gap-2">{children}</ul>
+    </div>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="border-t border-slate-800/80 bg-slate-950">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <p className="text-lg font-black tracking-tight text-white">
+            RBX<span className="text-emerald-400">Rewards</span>
+          </p>
+          <p className="mt-2 max-w-xs text-sm text-slate-400">
+            Complete offers, keep your daily streak and cash out Robux to your own gamepass.
+          </p>
+        </div>
+        <Column title="Quick Links">
+          {footerQuickLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={linkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </Column>
+        <Column title="Support">
+          <li>
+            <Link to="/help" className={linkClass}>
+              Help Center
+            </Link>
+          </li>
+          <li>
+            <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              {COMMUNITY_CHAT_NAME} server
+              <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <Link to="/terms" className={linkClass}>
+              Terms of Service
+            </Link>
+          </li>
+          <li>
+            <Link to="/privacy-policy" className={linkClass}>
+              Privacy Policy
+            </Link>
+          </li>
+        </Column>
+        <Column title="Stay Connected">
+          <li className="text-sm text-slate-400">
+            Giveaway winners, new promo codes and support live on our community server.
+          </li>
+          <li>
+            <a
+              href={COMMUNITY_CHAT_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 inline-flex items-center gap-2 rounded-xl border border-indigo-400/30 bg-indigo-500/10 px-3.5 py-2 text-sm font-semibold text-indigo-200 transition-colors hover:bg-indigo-500/20 focus-visible:outline-2 focus-visible:outline-indigo-400"
+            >
+              <MessageCircle aria-hidden="true" className="size-4" />
+              Join our {COMMUNITY_CHAT_NAME}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </Column>
+      </div>
+      <div className="border-t border-slate-800/80">
+        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:justify-between sm:px-6">
+          <p>
+            © {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.
+          </p>
+          <p>Not affiliated with, endorsed or sponsored by Roblox Corporation.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

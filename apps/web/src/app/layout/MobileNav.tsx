@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Menu, X } from 'lucide-react';
+import { Brand } from './Brand';
+import { BalanceChip } from './BalanceChip';
+import { SidebarNav } from './SidebarNav';
+
+/** The menu toggle shown under md: opens the sidebar as a drawer. */
+export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger
+        aria-label="Open menu"
+        className="inline-flex size-10 items-center justify-center rounded-xl border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 md:hidden"
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="drawer-overlay fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+        <Dialog.Content className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-[86vw] max-w-xs flex-col border-r border-slate-800 bg-slate-950 shadow-2xl">
+          <div className="flex h-16 items-center justify-between border-b border-slate-800 px-4">
+            <Dialog.Title asChild>
+              <div>
+                <Brand />
+              </div>
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label="Close menu"
+              className="inline-flex size-10 items-center justify-center rounded-xl text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+          <div className="flex-1 overflow-y-auto px-3 py-5">
+            <div className="mb-6 px-1">
+              <BalanceChip className="flex w-full" onClick={() => setOpen(false)} />
+            </div>
+            <SidebarNav onNavigate={() => setOpen(false)} />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,16 @@
+import { useNavigation } from 'react-router';
+
+/** A thin bar at the top of the window while a page (and its code) loads. */
+export function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden"
+    >
+      <div className="nav-progress h-full w-1/3 bg-emerald-400 shadow-[0_0_10px] shadow-emerald-400" />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, LogOut, User } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { useLogout } from '@/lib/logout';
+import type { Session } from '@/lib/session';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2.5 text-sm text-slate-200 outline-none ' +
+  'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
+
+/** Avatar and name; opens Profile and Logout. */
+export function UserMenu({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        data-testid="user-menu"
+        aria-label={`Account menu for ${session.username}`}
+        className="flex items-center gap-2 rounded-full border border-slate-800 bg-slate-900 py-1 pr-3 pl-1 text-sm font-semibold text-slate-100 transition-colors hover:border-slate-700 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400 data-[state=open]:border-slate-700"
+      >
+        <Avatar robloxId={session.robloxId} name={session.username} size="sm" />
+        <span className="hidden max-w-32 truncate sm:inline">{session.username}</span>
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-400" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-52 rounded-xl border border-slate-800 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
+        >
+          <DropdownMenu.Label className="truncate px-3 pt-1.5 pb-2 text-xs font-medium text-slate-400">
+            Signed in as <span className="text-slate-200">{session.username}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/profile')}>
+            <User aria-hidden="true" className="size-4" /> Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+          <DropdownMenu.Item className={`${itemClass} text-rose-300`} onSelect={logout}>
+            <LogOut aria-hidden="true" className="size-4" /> Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

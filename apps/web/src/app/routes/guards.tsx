@@ -1,0 +1,18 @@
+import { Navigate, Outlet } from 'react-router';
+import { getSessionEndReason, useSession } from '@/lib/session';
+
+/**
+ * Signed-in-only pages: without a stored username, go to /index (spec §2), or to /login right after the
+ * player logged out (the logout's own navigation to /login would otherwise race this redirect).
+ */
+export function RequireSession() {
+  const session = useSession();
+  if (session) return <Outlet />;
+  return <Navigate to={getSessionEndReason() === 'logout' ? '/login' : '/index'} replace />;
+}
+
+/** The landing page is for visitors; a signed-in player goes to /earn. */
+export function RedirectIfSignedIn() {
+  const session = useSession();
+  return session ? <Navigate to="/earn" replace /> : <Outlet />;
+}

@@ -1,0 +1,25 @@
+import type { LucideIcon } from 'lucide-react';
+import { Card } from './Card';
+
+interface PlaceholderPanelProps {
+  icon: LucideIcon;
+  title?: string;
+  message?: string;
+}
+
+/** Body of a page whose feature is still being built. */
+export function PlaceholderPanel({
+  icon: Icon,
+  title = 'Almost ready',
+  message = 'This section is being prepared. Check back soon!',
+}: PlaceholderPanelProps) {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-slate-800 text-emerald-300">
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-lg font-bold text-white">{title}</h2>
+      <p className="max-w-md text-slate-400">{message}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditRow } from '@rewards/contracts';
+import { adminFetch, adminKeys, queryString } from './client';
+
+const AUDIT_PAGE = 100;
+
+/** `GET /api/admin/audit`, newest first, 100 at a time (`?before=<id>` for older ones). */
+export function useAuditLog() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit,
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      adminFetch<{ entries: AuditRow[] }>(`/api/admin/audit${queryString({ before: pageParam })}`, { signal }),
+    getNextPageParam: (last) =>
+      last.entries.length >= AUDIT_PAGE ? last.entries[last.entries.length - 1]?.id : undefined,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { AdminWithdrawalRow, AdminWithdrawalsResponse, WithdrawalStateName } from '@rewards/contracts';
+import { notifyBalanceUpdated } from '@/lib/balance';
+import { queryClient } from '@/lib/query-client';
+import { adminFetch, adminKeys, queryString } from './client';
+
+export const WITHDRAWALS_PAGE_SIZE = 25;
+
+export function useWithdrawals(state: WithdrawalStateName, page: number) {
+  return useQuery({
+    queryKey: [...adminKeys.withdrawalsByState(state), page],
+    queryFn: ({ signal }) =>
+      adminFetch<AdminWithdrawalsResponse>(
+        `/api/admin/withdrawals${queryString({ state, page, pageSize: WITHDRAWALS_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export type WithdrawalAction =
+  | { kind: 'paid'; id: number }
+  | { kind: 'reject'; id: number; reason: string }
+  | { kind: 'resolve'; id: number; outcome: 'paid' | 'refunded' };
+
+function run(action: WithdrawalAction) {
+  const path = `/api/admin/withdrawals/${action.id}`;
+  switch (action.kind) {
+    case 'paid':
+      return adminFetch<{ withdrawal: AdminWithdrawalRow }>(`${path}/paid`, { method: 'POST' });
+    case 'reject':
+      return adminFetch<{ withdrawal: AdminWithdrawalRow }>(`${path}/reject`, {
+        method: 'POST',
+        body: { reason: action.reason },
+      });
+    case 'resolve':
+      return adminFetch<{ withdrawal: AdminWithdrawalRow }>(`${path}/resolve`, {
+        method: 'POST',
+        body: { outcome: action.outcome },
+      });
+  }
+}
+
+/** Mark paid, reject (refunds) or resolve a `needs_review` item; the queue and the totals refresh. */
+export function useWithdrawalAction() {
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+      notifyBalanceUpdated(); // a refund may change a balance shown in this browser
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { Suspense, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Shield } from 'lucide-react';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Spinner } from '@/components/ui/Spinner';
+import { AdminNav } from './AdminNav';
+import { adminSections, parseSection, type AdminSectionId } from './sections';
+import { OverviewSection } from './overview/OverviewSection';
+import { UsersSection } from './users/UsersSection';
+import { AuditSection } from './audit/AuditSection';
+import { PromocodesSection } from './promocodes/PromocodesSection';
+import { GiveawaysSection } from './giveaways/GiveawaysSection';
+import { WithdrawalsSection } from './withdrawals/WithdrawalsSection';
+import { OffersSection } from './offers/OffersSection';
+
+const views: Record<AdminSectionId, () => ReactNode> = {
+  overview: () => <OverviewSection />,
+  users: () => <UsersSection />,
+  offers: () => <OffersSection />,
+  promocodes: () => <PromocodesSection />,
+  withdrawals: () => <WithdrawalsSection />,
+  giveaways: () => <GiveawaysSection />,
+  audit: () => <AuditSection />,
+};
+
+/** The signed-in console: its own sidebar (top tabs under xl) and the section named by `?section=`. */
+export function AdminConsole() {
+  const [searchParams] = useSearchParams();
+  const active = parseSection(searchParams.get('section'));
+  const section = adminSections.find((s) => s.id === active)!;
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Panel"
+        documentTitle={`Admin · ${section.label}`}
+        description="Manage users, offers, promo codes, withdrawals and giveaways."
+        icon={Shield}
+      />
+      <div className="grid gap-6 xl:grid-cols-[12.5rem_minmax(0,1fr)]">
+        <AdminNav active={active} />
+        <section aria-labelledby="admin-section-title" className="min-w-0">
+          <div className="mb-5">
+            <h2 id="admin-section-title" className="text-xl font-bold text-white">
+              {section.label}
+            </h2>
+            <p className="mt-1 text-sm text-slate-400">{section.description}</p>
+          </div>
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16 text-emerald-400">
+                <Spinner className="size-7" label="Loading section" />
+              </div>
+            }
+          >
+            {views[active]()}
+          </Suspense>
+        </section>
+      </div>
+    </>
+  );
+}

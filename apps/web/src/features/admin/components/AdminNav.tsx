@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { toastError } from '@/lib/toast';
+import { useAdminLogout } from '../api/session';
+import { adminSections, type AdminSectionId } from './sections';
+
+const itemClass =
+  'flex items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400';
+
+/**
+ * The console's sidebar: a column from xl up, wrapping tabs above the section below that (the player's
+ * own sidebar already takes the left edge). Sections are a search parameter, so the router is unchanged.
+ */
+export function AdminNav({ active }: { active: AdminSectionId }) {
+  const logout = useAdminLogout();
+  return (
+    <nav
+      aria-label="Admin"
+      className="rounded-2xl border border-slate-800 bg-slate-900/70 p-2 xl:sticky xl:top-24 xl:self-start"
+    >
+      <ul className="flex flex-wrap gap-1 xl:flex-col">
+        {adminSections.map(({ id, label, icon: Icon }) => {
+          const current = id === active;
+          return (
+            <li key={id}>
+              <Link
+                to={{ search: `?section=${id}` }}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  itemClass,
+                  current
+                    ? 'bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/25'
+                    : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+        <li className="xl:mt-2 xl:border-t xl:border-slate-800 xl:pt-2">
+          <button
+            type="button"
+            disabled={logout.isPending}
+            onClick={() =>
+              logout.mutate(undefined, {
+                onError: (err) => toastError(err, 'Logout failed'),
+              })
+            }
+            className={cn(itemClass, 'w-full text-rose-300 hover:bg-rose-500/10 disabled:opacity-60')}
+          >
+            <LogOut aria-hidden="true" className="size-4 shrink-0" />
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,243 @@
+import { useState, type FormEvent } from 'react';
+import { Plus, Trophy } from 'lucide-react';
+import type { AdminGiveaway } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { formatRobux } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { cn } from '@/lib/cn';
+import { useCreateGiveaway, useEndGiveaway, useGiveawayEntries, useGiveaways } from '../../api/giveaways';
+import { formatCount, formatDateTime, localInputToIso } from '../format';
+import {
+  Badge,
+  EmptyState,
+  Field,
+  LoadingRow,
+  Panel,
+  SectionError,
+  TableScroll,
+  TextAreaField,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../shared';
+
+const emptyForm = { title: '', description: '', prize: '', endAt: '' };
+
+/** Giveaways: create one, see its entries and winner, end it early. */
+export function GiveawaysSection() {
+  const list = useGiveaways();
+  const create = useCreateGiveaway();
+  const end = useEndGiveaway();
+  const [form, setForm] = useState(emptyForm);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [openEntries, setOpenEntries] = useState<number | null>(null);
+
+  const error = formError ? new Error(formError) : (create.error ?? end.error ?? list.error);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    create.reset();
+    const prize = Number(form.prize);
+    const endAt = localInputToIso(form.endAt);
+    if (!form.title.trim()) return setFormError('Enter a title.');
+    if (!(prize > 0)) return setFormError('The prize must be greater than 0.');
+    if (!endAt) return setFormError('Choose an end date.');
+    if (new Date(endAt).getTime() <= Date.now()) return setFormError('The end date must be in the future.');
+    create.mutate(
+      { title: form.title.trim(), description: form.description.trim(), prize, endAt },
+      {
+        onSuccess: (created) => {
+          setForm(emptyForm);
+          toastSuccess('Giveaway created', `${created.title} ends ${formatDateTime(created.endDate)}.`);
+        },
+      },
+    );
+  }
+
+  function onEnd(giveaway: AdminGiveaway) {
+    end.reset();
+    const who =
+      giveaway.entries > 0
+        ? `A winner will be picked from its ${formatCount(giveaway.entries)} ${giveaway.entries === 1 ? 'entry' : 'entries'}.`
+        : 'Nobody has entered, so there will be no winner.';
+    if (!window.confirm(`End the giveaway "${giveaway.title}" now? ${who}`)) return;
+    end.mutate(giveaway.id, { onSuccess: () => toastSuccess('Giveaway ended', giveaway.title) });
+  }
+
+  const giveaways = list.data?.giveaways ?? [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SectionError error={error} onRetry={list.isError ? () => void list.refetch() : undefined} />
+      <Panel title="Create a giveaway">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Title"
+            maxLength={120}
+            placeholder="Weekend giveaway"
+            value={form.title}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
+          />
+          <div className="grid grid-cols-2 gap-4">
+            <Field
+              label="Prize (R$)"
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              placeholder="500"
+              value={form.prize}
+              onChange={(e) => setForm({ ...form, prize: e.target.value })}
+            />
+            <Field
+              label="End date"
+              type="datetime-local"
+              value={form.endAt}
+              onChange={(e) => setForm({ ...form, endAt: e.target.value })}
+            />
+          </div>
+          <TextAreaField
+            label="Description"
+            className="sm:col-span-2"
+            maxLength={2000}
+            rows={3}
+            placeholder="What players can win and how"
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+          />
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={create.isPending}>
+              <Plus aria-hidden="true" className="size-4" /> {create.isPending ? 'Creating...' : 'Create giveaway'}
+            </Button>
+          </div>
+        </form>
+      </Panel>
+
+      <Panel title="Giveaways">
+        {list.isPending ? (
+          <LoadingRow label="Loading giveaways..." />
+        ) : giveaways.length === 0 ? (
+          !list.isError && <EmptyState>No giveaways yet.</EmptyState>
+        ) : (
+          <TableScroll>
+            <table className={cn(tableClass, 'min-w-[44rem]')}>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>Giveaway</th>
+                  <th scope="col" className={thClass}>Prize</th>
+                  <th scope="col" className={thClass}>Ends</th>
+                  <th scope="col" className={thClass}>Entries</th>
+                  <th scope="col" className={thClass}>Winner</th>
+                  <th scope="col" className={thClass}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {giveaways.map((g) => (
+                  <GiveawayRow
+                    key={g.id}
+                    giveaway={g}
+                    entriesOpen={openEntries === g.id}
+                    onToggleEntries={() => setOpenEntries(openEntries === g.id ? null : g.id)}
+                    onEnd={() => onEnd(g)}
+                    ending={end.isPending && end.variables === g.id}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function GiveawayRow({
+  giveaway: g,
+  entriesOpen,
+  onToggleEntries,
+  onEnd,
+  ending,
+}: {
+  giveaway: AdminGiveaway;
+  entriesOpen: boolean;
+  onToggleEntries: () => void;
+  onEnd: () => void;
+  ending: boolean;
+}) {
+  return (
+    <>
+      <tr data-giveaway-id={g.id}>
+        <td className={cn(tdClass, 'max-w-72')}>
+          <p className="font-semibold text-white">{g.title}</p>
+          {g.description && <p className="line-clamp-2 text-xs text-slate-400">{g.description}</p>}
+        </td>
+        <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>{formatRobux(g.prize)}</td>
+        <td className={cn(tdClass, 'whitespace-nowrap text-slate-300')}>
+          <div className="flex flex-col gap-1">
+            {formatDateTime(g.endedAt ?? g.endDate)}
+            <span>{g.ended ? <Badge tone="slate">Ended</Badge> : <Badge tone="green">Open</Badge>}</span>
+          </div>
+        </td>
+        <td className={tdClass}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-8 px-2 tabular-nums"
+            aria-expanded={entriesOpen}
+            disabled={g.entries === 0}
+            onClick={onToggleEntries}
+          >
+            {formatCount(g.entries)} {g.entries === 1 ? 'entry' : 'entries'}
+          </Button>
+        </td>
+        <td className={cn(tdClass, 'whitespace-nowrap')}>
+          {g.winner ? (
+            <span className="inline-flex items-center gap-1.5 font-semibold text-amber-300">
+              <Trophy aria-hidden="true" className="size-4" /> {g.winner}
+            </span>
+          ) : (
+            <span className="text-slate-500">—</span>
+          )}
+        </td>
+        <td className={cn(tdClass, 'text-right')}>
+          {!g.ended && (
+            <Button variant="danger" size="sm" className="h-8" disabled={ending} onClick={onEnd}>
+              {ending ? 'Ending...' : 'End now'}
+            </Button>
+          )}
+        </td>
+      </tr>
+      {entriesOpen && (
+        <tr>
+          <td colSpan={6} className={cn(tdClass, 'bg-slate-950/40')}>
+            <GiveawayEntries id={g.id} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function GiveawayEntries({ id }: { id: number }) {
+  const entries = useGiveawayEntries(id);
+  if (entries.isPending) return <LoadingRow label="Loading entries..." />;
+  if (entries.isError) return <SectionError error={entries.error} title="Failed to load the entries" />;
+  const list = entries.data.entries;
+  if (list.length === 0) return <EmptyState>Nobody has entered yet.</EmptyState>;
+  return (
+    <ul className="flex flex-wrap gap-2 py-1" aria-label="Entries">
+      {list.map((entry) => (
+        <li
+          key={entry.username}
+          title={`Entered ${formatDateTime(entry.enteredAt)}`}
+          className="rounded-full border border-slate-700 bg-slate-900 px-3 py-1 text-xs font-medium text-slate-200"
+        >
+          {entry.username}
+        </li>
+      ))}
+    </ul>
+  );
+}

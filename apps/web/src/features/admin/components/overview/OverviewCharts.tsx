@@ -1,0 +1,107 @@
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { OverviewResponse } from '@rewards/contracts';
+import { formatRobux } from '@/lib/format';
+import { formatCount, formatDay } from '../format';
+import { Panel } from '../shared';
+
+// Only this module imports recharts; OverviewSection loads it with React.lazy.
+
+type Day = OverviewResponse['days'][number];
+
+const colors = { earned: '#34d399', withdrawn: '#fbbf24', players: '#38bdf8', grid: '#1e293b', axis: '#94a3b8' };
+const axisTick = { fill: colors.axis, fontSize: 12 };
+const tooltipProps = {
+  contentStyle: {
+    background: '#0f172a',
+    border: '1px solid #334155',
+    borderRadius: 12,
+    color: '#e2e8f0',
+    fontSize: 13,
+  },
+  labelStyle: { color: '#f8fafc', fontWeight: 600 },
+  cursor: { fill: 'rgb(148 163 184 / 0.08)', stroke: '#475569' },
+};
+
+function compact(n: number): string {
+  return Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+export default function OverviewCharts({ days }: { days: Day[] }) {
+  const data = days.map((d) => ({ ...d, label: formatDay(d.day) }));
+  return (
+    <div className="grid gap-6 2xl:grid-cols-2">
+      <Panel title="R$ earned and withdrawn per day" description="The last 30 days (UTC).">
+        <figure aria-label="R$ earned and withdrawn per day" className="h-64 sm:h-72">
+          <ResponsiveContainer width="100%" height="100%">
+            <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <defs>
+                <linearGradient id="earnedFill" x1="0" y1="0" x2="0" y2="1">
+                  <stop offset="0%" stopColor={colors.earned} stopOpacity={0.35} />
+                  <stop offset="100%" stopColor={colors.earned} stopOpacity={0} />
+                </linearGradient>
+                <linearGradient id="withdrawnFill" x1="0" y1="0" x2="0" y2="1">
+                  <stop offset="0%" stopColor={colors.withdrawn} stopOpacity={0.3} />
+                  <stop offset="100%" stopColor={colors.withdrawn} stopOpacity={0} />
+                </linearGradient>
+              </defs>
+              <CartesianGrid stroke={colors.grid} vertical={false} />
+              <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: colors.grid }} minTickGap={16} />
+              <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={compact} />
+              <Tooltip {...tooltipProps} formatter={(value) => formatRobux(Number(value))} />
+              <Legend wrapperStyle={{ fontSize: 13, color: colors.axis }} />
+              <Area
+                type="monotone"
+                dataKey="earned"
+                name="Earned"
+                stroke={colors.earned}
+                strokeWidth={2}
+                fill="url(#earnedFill)"
+                isAnimationActive={false}
+              />
+              <Area
+                type="monotone"
+                dataKey="withdrawn"
+                name="Withdrawn"
+                stroke={colors.withdrawn}
+                strokeWidth={2}
+                fill="url(#withdrawnFill)"
+                isAnimationActive={false}
+              />
+            </AreaChart>
+          </ResponsiveContainer>
+        </figure>
+      </Panel>
+      <Panel title="New players per day" description="Sign-ups over the last 30 days (UTC).">
+        <figure aria-label="New players per day" className="h-64 sm:h-72">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid stroke={colors.grid} vertical={false} />
+              <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: colors.grid }} minTickGap={16} />
+              <YAxis
+                tick={axisTick}
+                tickLine={false}
+                axisLine={false}
+                width={40}
+                allowDecimals={false}
+                tickFormatter={compact}
+              />
+              <Tooltip {...tooltipProps} formatter={(value) => formatCount(Number(value))} />
+              <Bar dataKey="newPlayers" name="New players" fill={colors.players} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </figure>
+      </Panel>
+    </div>
+  );
+}

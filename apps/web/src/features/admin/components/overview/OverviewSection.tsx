@@ -1,0 +1,91 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { ArrowDownToLine, Coins, Hourglass, RadioTower, Users } from 'lucide-react';
+import { Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { formatRobux } from '@/lib/format';
+import { useOverview } from '../../api/overview';
+import { formatCount } from '../format';
+import { SectionError } from '../shared';
+
+// recharts is loaded with the charts only, on this section of the admin page: never in a player's bundle.
+const OverviewCharts = lazy(() => import('./OverviewCharts'));
+
+interface Stat {
+  label: string;
+  value: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  tone: string;
+}
+
+export function OverviewSection() {
+  const overview = useOverview();
+  const totals = overview.data?.totals;
+
+  const stats: Stat[] = totals
+    ? [
+        { label: 'Players', value: formatCount(totals.players), icon: Users, tone: 'text-sky-300 bg-sky-400/10' },
+        { label: 'R$ earned', value: formatRobux(totals.earned), icon: Coins, tone: 'text-emerald-300 bg-emerald-400/10' },
+        {
+          label: 'R$ withdrawn',
+          value: formatRobux(totals.withdrawn),
+          icon: ArrowDownToLine,
+          tone: 'text-amber-300 bg-amber-400/10',
+        },
+        {
+          label: 'Withdrawals waiting',
+          value: formatCount(totals.withdrawalsWaiting),
+          icon: Hourglass,
+          tone: 'text-rose-300 bg-rose-500/10',
+        },
+        {
+          label: 'Postbacks today',
+          value: formatCount(totals.postbacksToday),
+          icon: RadioTower,
+          tone: 'text-violet-300 bg-violet-400/10',
+        },
+      ]
+    : [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SectionError
+        error={overview.error}
+        title="Failed to load the overview"
+        onRetry={() => void overview.refetch()}
+      />
+      {overview.isPending && (
+        <div className="flex justify-center py-16 text-emerald-400">
+          <Spinner className="size-7" label="Loading overview" />
+        </div>
+      )}
+      {totals && (
+        <ul aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
+          {stats.map(({ label, value, icon: Icon, tone }) => (
+            <li key={label}>
+              <Card className="flex h-full items-center gap-3 p-4">
+                <span className={`hidden size-10 shrink-0 items-center justify-center rounded-xl sm:inline-flex ${tone}`}>
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <div className="min-w-0">
+                  <p className="text-xs font-medium text-slate-400">{label}</p>
+                  <p className="truncate text-lg font-extrabold tracking-tight text-white sm:text-xl">{value}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {overview.data && (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16 text-emerald-400">
+              <Spinner className="size-7" label="Loading charts" />
+            </div>
+          }
+        >
+          <OverviewCharts days={overview.data.days} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import { Plus } from 'lucide-react';
+import type { AdminPromoCode } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { formatRobux } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { cn } from '@/lib/cn';
+import { useCreatePromoCode, usePromoCodes, useSetPromoCodeActive } from '../../api/promocodes';
+import { formatCount, formatDateTime, localInputToIso } from '../format';
+import {
+  Badge,
+  EmptyState,
+  Field,
+  LoadingRow,
+  Panel,
+  SectionError,
+  TableScroll,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../shared';
+
+function isExpired(code: AdminPromoCode): boolean {
+  return code.expiresAt !== null && new Date(code.expiresAt).getTime() <= Date.now();
+}
+
+function statusOf(code: AdminPromoCode) {
+  if (!code.active) return <Badge tone="slate">Inactive</Badge>;
+  if (isExpired(code)) return <Badge tone="amber">Expired</Badge>;
+  if (code.maxUses !== null && code.uses >= code.maxUses) return <Badge tone="amber">Used up</Badge>;
+  return <Badge tone="green">Active</Badge>;
+}
+
+/** Promo codes: create (code, amount, use limit, expiry), see uses, deactivate. */
+export function PromocodesSection() {
+  const list = usePromoCodes();
+  const create = useCreatePromoCode();
+  const setActive = useSetPromoCodeActive();
+  const [form, setForm] = useState({ code: '', amount: '', maxUses: '', expiresAt: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const error = formError ? new Error(formError) : (create.error ?? setActive.error ?? list.error);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    create.reset();
+    const amount = Number(form.amount);
+    const maxUses = form.maxUses.trim() === '' ? null : Number(form.maxUses);
+    const expiresAt = localInputToIso(form.expiresAt);
+    if (!form.code.trim()) return setFormError('Enter a code.');
+    if (!(amount > 0)) return setFormError('The amount must be greater than 0.');
+    if (maxUses !== null && !(Number.isInteger(maxUses) && maxUses > 0))
+      return setFormError('The use limit must be a whole number above 0, or empty for unlimited.');
+    if (form.expiresAt && !expiresAt) return setFormError('The expiry date is not valid.');
+    create.mutate(
+      { code: form.code.trim(), amount, maxUses, expiresAt },
+      {
+        onSuccess: (created) => {
+          setForm({ code: '', amount: '', maxUses: '', expiresAt: '' });
+          toastSuccess('Promo code created', `${created.code} gives ${formatRobux(created.amount)}.`);
+        },
+      },
+    );
+  }
+
+  function onToggle(code: AdminPromoCode) {
+    setActive.reset();
+    const next = !code.active;
+    if (!next && !window.confirm(`Deactivate promo code ${code.code}? Players can no longer redeem it.`)) return;
+    setActive.mutate({ id: code.id, active: next });
+  }
+
+  const codes = list.data?.promoCodes ?? [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SectionError error={error} onRetry={list.isError ? () => void list.refetch() : undefined} />
+      <Panel title="Create a promo code">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr_auto] lg:items-end">
+          <Field
+            label="Code"
+            placeholder="WELCOME10"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            value={form.code}
+            onChange={(e) => setForm({ ...form, code: e.target.value.toUpperCase() })}
+          />
+          <Field
+            label="Amount (R$)"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            placeholder="10"
+            value={form.amount}
+            onChange={(e) => setForm({ ...form, amount: e.target.value })}
+          />
+          <Field
+            label="Use limit"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder="Unlimited"
+            value={form.maxUses}
+            onChange={(e) => setForm({ ...form, maxUses: e.target.value })}
+          />
+          <Field
+            label="Expires (optional)"
+            type="datetime-local"
+            value={form.expiresAt}
+            onChange={(e) => setForm({ ...form, expiresAt: e.target.value })}
+          />
+          <Button type="submit" disabled={create.isPending} className="h-10 sm:col-span-2 lg:col-span-1">
+            <Plus aria-hidden="true" className="size-4" /> {create.isPending ? 'Creating...' : 'Create code'}
+          </Button>
+        </form>
+      </Panel>
+
+      <Panel title="Promo codes">
+        {list.isPending ? (
+          <LoadingRow label="Loading promo codes..." />
+        ) : codes.length === 0 ? (
+          !list.isError && <EmptyState>No promo codes yet.</EmptyState>
+        ) : (
+          <TableScroll>
+            <table className={cn(tableClass, 'min-w-[40rem]')}>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>Code</th>
+                  <th scope="col" className={thClass}>Amount</th>
+                  <th scope="col" className={thClass}>Uses</th>
+                  <th scope="col" className={thClass}>Expires</th>
+                  <th scope="col" className={thClass}>Status</th>
+                  <th scope="col" className={thClass}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {codes.map((code) => (
+                  <tr key={code.id} data-code={code.code}>
+                    <td className={cn(tdClass, 'font-mono font-semibold text-white')}>{code.code}</td>
+                    <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>{formatRobux(code.amount)}</td>
+                    <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>
+                      {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
+                    </td>
+                    <td className={cn(tdClass, 'whitespace-nowrap text-slate-300')}>
+                      {code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}
+                    </td>
+                    <td className={tdClass}>{statusOf(code)}</td>
+                    <td className={cn(tdClass, 'text-right')}>
+                      <Button
+                        variant={code.active ? 'danger' : 'secondary'}
+                        size="sm"
+                        className="h-8"
+                        disabled={setActive.isPending}
+                        onClick={() => onToggle(code)}
+                        aria-label={`${code.active ? 'Deactivate' : 'Activate'} ${code.code}`}
+                      >
+                        {code.active ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { AdminUserRow } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { formatRobux } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { useUserLedger } from '../../api/users';
+import { formatDateTime } from '../format';
+import { Badge, EmptyState, LoadingRow, SectionError, TableScroll, tableClass, tdClass, thClass } from '../shared';
+
+/** A player's ledger (`GET /api/admin/users/{id}/ledger`), newest first. */
+export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="drawer-overlay fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+        <Dialog.Content className="fixed inset-x-2 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-3xl flex-col rounded-2xl border border-slate-800 bg-slate-950 shadow-2xl sm:inset-x-6">
+          <div className="flex items-start justify-between gap-3 border-b border-slate-800 px-5 py-4">
+            <div>
+              <Dialog.Title className="text-lg font-bold text-white">Ledger of {user?.username}</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-400">
+                {user
+                  ? `User ID ${user._id} · balance ${formatRobux(user.balance)} · earned ${formatRobux(user.earnings)}`
+                  : ''}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label="Close ledger"
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{user && <LedgerTable userId={user._id} />}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function LedgerTable({ userId }: { userId: number }) {
+  const ledger = useUserLedger(userId);
+  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  if (ledger.isPending) return <LoadingRow label="Loading ledger..." />;
+  return (
+    <>
+      <SectionError error={ledger.error} title="Failed to load the ledger" onRetry={() => void ledger.refetch()} />
+      {entries.length === 0 && !ledger.isError ? (
+        <EmptyState>No ledger entries yet.</EmptyState>
+      ) : (
+        <TableScroll>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  When
+                </th>
+                <th scope="col" className={thClass}>
+                  Kind
+                </th>
+                <th scope="col" className={thClass}>
+                  Description
+                </th>
+                <th scope="col" className={cn(thClass, 'text-right')}>
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>{formatDateTime(entry.createdAt)}</td>
+                  <td className={tdClass}>
+                    <Badge tone={entry.amount >= 0 ? 'green' : 'amber'}>{entry.kind}</Badge>
+                  </td>
+                  <td className={cn(tdClass, 'text-slate-200')}>{entry.description}</td>
+                  <td
+                    className={cn(
+                      tdClass,
+                      'text-right font-semibold whitespace-nowrap tabular-nums',
+                      entry.amount >= 0 ? 'text-emerald-300' : 'text-rose-300',
+                    )}
+                  >
+                    {entry.amount >= 0 ? '+' : '−'}
+                    {formatRobux(Math.abs(entry.amount))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {ledger.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={ledger.isFetchingNextPage}
+            onClick={() => void ledger.fetchNextPage()}
+          >
+            {ledger.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent, type MouseEvent } from 'react';
+import { BookOpen, Plus } from 'lucide-react';
+import type { AdminUserRow } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { ApiError } from '@/lib/api-client';
+import { notifyBalanceUpdated } from '@/lib/balance';
+import { formatRobux } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { useAddPoints, useToggleBan } from '../../api/users';
+import { Badge, InlineInput, tdClass } from '../shared';
+
+const INVALID_POINTS = 'Invalid points';
+
+/** The spec's rule: a whole number greater than 0. */
+function parsePoints(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** Clicks on the row open the ledger, except those on its buttons and fields. */
+function isInteractive(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('button, input, a, form, label') !== null;
+}
+
+export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedger: () => void }) {
+  const [points, setPoints] = useState('');
+  const toggleBan = useToggleBan();
+  const addPoints = useAddPoints();
+  const status = user.status ?? 'active';
+  const banned = status === 'banned';
+
+  function onToggleBan() {
+    toggleBan.mutate(
+      { id: user._id, status: banned ? 'active' : 'banned' },
+      { onError: () => window.alert('Failed to toggle ban status') },
+    );
+  }
+
+  function onAddPoints(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (addPoints.isPending) return;
+    const value = parsePoints(points);
+    if (value === null) {
+      window.alert(INVALID_POINTS);
+      return;
+    }
+    addPoints.mutate(
+      { userId: user._id, points: value },
+      {
+        onSuccess: () => {
+          setPoints('');
+          notifyBalanceUpdated(); // window event 'balanceUpdated'
+          toastSuccess('Points added', `${formatRobux(value)} credited to ${user.username}.`);
+        },
+        onError: (err) =>
+          window.alert(
+            err instanceof ApiError && err.status === 400 && err.message === INVALID_POINTS
+              ? INVALID_POINTS
+              : 'Failed to add points',
+          ),
+      },
+    );
+  }
+
+  function onRowClick(event: MouseEvent<HTMLTableRowElement>) {
+    if (!isInteractive(event.target)) onOpenLedger();
+  }
+
+  return (
+    <tr data-user-id={user._id} onClick={onRowClick} className="cursor-pointer transition-colors hover:bg-slate-800/30">
+      <td className={`${tdClass} font-mono text-xs text-slate-400`}>{user._id}</td>
+      <td className={tdClass}>
+        <div className="flex flex-col">
+          <span className="font-semibold text-white">{user.username}</span>
+          <span className="text-xs text-slate-500">Roblox {user.robloxId}</span>
+        </div>
+      </td>
+      <td className={`${tdClass} whitespace-nowrap`}>
+        <div className="flex flex-col">
+          <span className="font-semibold text-emerald-300" data-testid="earnings">
+            {formatRobux(user.earnings)}
+          </span>
+          <span className="text-xs text-slate-400" data-testid="balance">
+            Balance {formatRobux(user.balance)}
+          </span>
+        </div>
+      </td>
+      <td className={tdClass} data-testid="status">
+        <Badge tone={banned ? 'red' : 'green'}>{status}</Badge>
+      </td>
+      <td className={tdClass}>
+        <div className="flex items-center gap-2">
+          <Button
+            variant={banned ? 'secondary' : 'danger'}
+            size="sm"
+            className="h-9 w-20"
+            disabled={toggleBan.isPending}
+            onClick={onToggleBan}
+            aria-label={`${banned ? 'Unban' : 'Ban'} ${user.username}`}
+          >
+            {banned ? 'Unban' : 'Ban'}
+          </Button>
+          <form onSubmit={onAddPoints} noValidate className="flex items-center gap-1.5">
+            <InlineInput
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="Points"
+              aria-label={`Points to add to ${user.username}`}
+              value={points}
+              onChange={(event) => setPoints(event.target.value)}
+              className="w-24"
+            />
+            <Button
+              type="submit"
+              variant="secondary"
+              size="sm"
+              className="h-9"
+              disabled={addPoints.isPending}
+              aria-label={`Add points to ${user.username}`}
+            >
+              <Plus aria-hidden="true" className="size-4" /> Add
+            </Button>
+          </form>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-9"
+            onClick={onOpenLedger}
+            aria-label={`Ledger of ${user.username}`}
+          >
+            <BookOpen aria-hidden="true" className="size-4" /> Ledger
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}

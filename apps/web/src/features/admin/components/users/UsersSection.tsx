@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import type { AdminUserRow } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { USERS_PAGE_SIZE, useUsers } from '../../api/users';
+import { formatCount } from '../format';
+import { Panel, TableScroll, tableClass, thClass } from '../shared';
+import { UserLedgerDialog } from './UserLedgerDialog';
+import { UserRow } from './UserRow';
+import { useDebounced } from './useDebounced';
+
+/** The spec's User Management table: server-side name search (debounced) and paging. */
+export function UsersSection() {
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebounced(searchInput.trim(), 300);
+  const [pageState, setPageState] = useState({ search: '', page: 1 });
+  // A new search starts at page 1.
+  const page = pageState.search === search ? pageState.page : 1;
+  const setPage = (next: number) => setPageState({ search, page: next });
+  const [ledgerUser, setLedgerUser] = useState<AdminUserRow | null>(null);
+
+  const users = useUsers(search, page);
+  const total = users.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const rows = users.data?.users ?? [];
+
+  return (
+    <Panel
+      title="User Management"
+      description={users.data ? `${formatCount(total)} ${total === 1 ? 'player' : 'players'}` : undefined}
+      actions={
+        <label className="relative block w-full sm:w-72">
+          <span className="sr-only">Search users by name</span>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            type="search"
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+            placeholder="Search by username"
+            maxLength={50}
+            className="h-10 w-full rounded-xl border border-slate-700 bg-slate-950/60 pr-9 pl-9 text-sm text-white placeholder:text-slate-500 focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none"
+          />
+          {users.isFetching && !users.isPending && (
+            <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-emerald-400" />
+          )}
+        </label>
+      }
+    >
+      {users.isPending ? (
+        <p className="py-6 text-sm text-slate-400">Loading users...</p>
+      ) : users.isError && !users.data ? (
+        <p role="alert" className="py-6 text-sm font-medium text-red-500">
+          Failed to fetch users
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="py-6 text-sm text-slate-400">No users found.</p>
+      ) : (
+        <>
+          {users.isError && (
+            <p role="alert" className="mb-3 text-sm font-medium text-red-500">
+              Failed to fetch users
+            </p>
+          )}
+          <TableScroll>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    User ID
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Username
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Earnings
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Status
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((user) => (
+                  <UserRow key={user._id} user={user} onOpenLedger={() => setLedgerUser(user)} />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
+            <span>
+              Page {formatCount(page)} of {formatCount(pages)}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+              </Button>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Next <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+      <UserLedgerDialog user={ledgerUser} onClose={() => setLedgerUser(null)} />
+    </Panel>
+  );
+}

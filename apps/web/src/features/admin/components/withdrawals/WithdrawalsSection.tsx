@@ -1,0 +1,310 @@
+import { useState, type FormEvent } from 'react';
+import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
+import { gamepassLink, type AdminWithdrawalRow, type WithdrawalStateName } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { formatRobux } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { cn } from '@/lib/cn';
+import {
+  useWithdrawalAction,
+  useWithdrawals,
+  WITHDRAWALS_PAGE_SIZE,
+  type WithdrawalAction,
+} from '../../api/withdrawals';
+import { formatCount, formatDateTime } from '../format';
+import {
+  Badge,
+  EmptyState,
+  InlineInput,
+  LoadingRow,
+  Panel,
+  SectionError,
+  TableScroll,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../shared';
+
+const tabs: { state: WithdrawalStateName; label: string }[] = [
+  { state: 'pending', label: 'Pending' },
+  { state: 'needs_review', label: 'Needs review' },
+  { state: 'purchasing', label: 'Purchasing' },
+  { state: 'paid', label: 'Paid' },
+  { state: 'refunded', label: 'Refunded' },
+];
+
+const stateTone = {
+  pending: 'sky',
+  purchasing: 'sky',
+  needs_review: 'amber',
+  paid: 'green',
+  refunded: 'slate',
+} as const;
+
+/** The payout queue by state; every action asks for confirmation first. */
+export function WithdrawalsSection() {
+  const [state, setState] = useState<WithdrawalStateName>('pending');
+  const [page, setPage] = useState(1);
+  const list = useWithdrawals(state, page);
+  const action = useWithdrawalAction();
+  const [rejecting, setRejecting] = useState<number | null>(null);
+
+  const rows = list.data?.withdrawals ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / WITHDRAWALS_PAGE_SIZE));
+
+  function perform(a: WithdrawalAction, question: string, done: string) {
+    action.reset();
+    if (!window.confirm(question)) return false;
+    action.mutate(a, {
+      onSuccess: () => {
+        setRejecting(null);
+        toastSuccess(done);
+      },
+    });
+    return true;
+  }
+
+  function describe(w: AdminWithdrawalRow): string {
+    return `withdrawal #${w.id} of ${formatRobux(w.robux)} to ${w.username} (gamepass ${w.gamepassId}, price R$ ${w.price})`;
+  }
+
+  return (
+    <Panel>
+      <div role="tablist" aria-label="Withdrawal state" className="mb-4 flex flex-wrap gap-1.5">
+        {tabs.map((tab) => {
+          const selected = tab.state === state;
+          return (
+            <button
+              key={tab.state}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              onClick={() => {
+                setState(tab.state);
+                setPage(1);
+                setRejecting(null);
+                action.reset();
+              }}
+              className={cn(
+                'rounded-xl px-3.5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-emerald-400',
+                selected
+                  ? 'bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/25'
+                  : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
+              )}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <SectionError
+        error={action.error ?? list.error}
+        onRetry={list.isError ? () => void list.refetch() : undefined}
+      />
+
+      <div role="tabpanel" aria-label={tabs.find((t) => t.state === state)?.label}>
+        {list.isPending ? (
+          <LoadingRow label="Loading withdrawals..." />
+        ) : rows.length === 0 ? (
+          !list.isError && <EmptyState>No {tabs.find((t) => t.state === state)?.label.toLowerCase()} withdrawals.</EmptyState>
+        ) : (
+          <>
+            <TableScroll>
+              <table className={cn(tableClass, 'min-w-[52rem]')}>
+                <thead>
+                  <tr>
+                    <th scope="col" className={thClass}>#</th>
+                    <th scope="col" className={thClass}>Player</th>
+                    <th scope="col" className={thClass}>Gamepass</th>
+                    <th scope="col" className={thClass}>Amount</th>
+                    <th scope="col" className={thClass}>Price</th>
+                    <th scope="col" className={thClass}>Created</th>
+                    <th scope="col" className={thClass}>Updated</th>
+                    <th scope="col" className={thClass}>Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((w) => (
+                    <tr key={w.id} data-withdrawal-id={w.id}>
+                      <td className={cn(tdClass, 'font-mono text-xs text-slate-400')}>{w.id}</td>
+                      <td className={tdClass}>
+                        <p className="font-semibold text-white">{w.username}</p>
+                        <p className="text-xs text-slate-500">
+                          User {w.userId} · Roblox {w.robloxId}
+                        </p>
+                      </td>
+                      <td className={cn(tdClass, 'whitespace-nowrap')}>
+                        <a
+                          href={gamepassLink(w.gamepassId)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="inline-flex items-center gap-1 font-mono text-xs text-sky-300 underline-offset-2 hover:underline"
+                        >
+                          {w.gamepassId} <ExternalLink aria-hidden="true" className="size-3.5" />
+                        </a>
+                      </td>
+                      <td className={cn(tdClass, 'font-semibold whitespace-nowrap text-emerald-300')}>
+                        {formatRobux(w.robux)}
+                      </td>
+                      <td className={cn(tdClass, 'whitespace-nowrap tabular-nums text-slate-300')}>
+                        R$ {formatCount(w.price)}
+                      </td>
+                      <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>{formatDateTime(w.createdAt)}</td>
+                      <td className={cn(tdClass, 'text-slate-400')}>
+                        <p className="whitespace-nowrap">{formatDateTime(w.updatedAt)}</p>
+                        <div className="mt-1 flex flex-wrap items-center gap-1.5">
+                          <Badge tone={stateTone[w.state]}>{w.state.replace('_', ' ')}</Badge>
+                          {w.attempts > 0 && <span className="text-xs">{w.attempts} attempts</span>}
+                        </div>
+                        {w.lastError && (
+                          <p className="mt-1 max-w-56 text-xs break-words text-amber-200/80">{w.lastError}</p>
+                        )}
+                      </td>
+                      <td className={tdClass}>
+                        {w.state === 'pending' &&
+                          (rejecting === w.id ? (
+                            <RejectForm
+                              busy={action.isPending}
+                              onCancel={() => setRejecting(null)}
+                              onReject={(reason) =>
+                                perform(
+                                  { kind: 'reject', id: w.id, reason },
+                                  `Reject ${describe(w)}? The amount goes back to the player's balance.\n\nReason: ${reason}`,
+                                  `Withdrawal #${w.id} rejected and refunded`,
+                                )
+                              }
+                            />
+                          ) : (
+                            <div className="flex flex-wrap gap-2">
+                              <Button
+                                size="sm"
+                                className="h-8"
+                                disabled={action.isPending}
+                                onClick={() =>
+                                  perform(
+                                    { kind: 'paid', id: w.id },
+                                    `Mark ${describe(w)} as paid? Do this only after buying the gamepass.`,
+                                    `Withdrawal #${w.id} marked paid`,
+                                  )
+                                }
+                              >
+                                Mark paid
+                              </Button>
+                              <Button
+                                variant="danger"
+                                size="sm"
+                                className="h-8"
+                                disabled={action.isPending}
+                                onClick={() => {
+                                  action.reset();
+                                  setRejecting(w.id);
+                                }}
+                              >
+                                Reject
+                              </Button>
+                            </div>
+                          ))}
+                        {w.state === 'needs_review' && (
+                          <div className="flex flex-wrap gap-2">
+                            <Button
+                              size="sm"
+                              className="h-8"
+                              disabled={action.isPending}
+                              onClick={() =>
+                                perform(
+                                  { kind: 'resolve', id: w.id, outcome: 'paid' },
+                                  `Resolve ${describe(w)} as paid? Confirm first that the payout account owns the gamepass.`,
+                                  `Withdrawal #${w.id} resolved as paid`,
+                                )
+                              }
+                            >
+                              Resolve as paid
+                            </Button>
+                            <Button
+                              variant="danger"
+                              size="sm"
+                              className="h-8"
+                              disabled={action.isPending}
+                              onClick={() =>
+                                perform(
+                                  { kind: 'resolve', id: w.id, outcome: 'refunded' },
+                                  `Resolve ${describe(w)} as refunded? Confirm first that the gamepass was NOT bought; the amount goes back to the player.`,
+                                  `Withdrawal #${w.id} resolved as refunded`,
+                                )
+                              }
+                            >
+                              Resolve as refunded
+                            </Button>
+                          </div>
+                        )}
+                        {w.state !== 'pending' && w.state !== 'needs_review' && (
+                          <span className="text-xs text-slate-500">
+                            {w.paidAt ? `Paid ${formatDateTime(w.paidAt)}` : '—'}
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
+              <span>
+                {formatCount(total)} {total === 1 ? 'withdrawal' : 'withdrawals'} · page {formatCount(page)} of{' '}
+                {formatCount(pages)}
+              </span>
+              <div className="flex gap-2">
+                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+                </Button>
+                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Next <ChevronRight aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </div>
+          </>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+function RejectForm({
+  busy,
+  onReject,
+  onCancel,
+}: {
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = reason.trim();
+    if (!text) return;
+    onReject(text);
+  }
+  return (
+    <form onSubmit={onSubmit} className="flex min-w-56 flex-col gap-2">
+      <InlineInput
+        aria-label="Reason for rejecting"
+        placeholder="Reason (shown in the audit log)"
+        maxLength={300}
+        autoFocus
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" variant="danger" size="sm" className="h-8" disabled={busy || !reason.trim()}>
+          Reject and refund
+        </Button>
+        <Button variant="ghost" size="sm" className="h-8" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

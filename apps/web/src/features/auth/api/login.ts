@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse } from '@rewards/contracts';
+import { apiFetch, ApiError } from '@/lib/api-client';
+
+/** Error codes whose message the player must see: they explain why signing in cannot work right now. */
+const SHOWN_CODES = new Set(['BANNED', 'ROBLOX_UNAVAILABLE', 'RATE_LIMITED', 'NETWORK']);
+
+export const INVALID_USERNAME_MESSAGE = 'Please enter a valid Roblox username.';
+
+/**
+ * The description of the "Login failed" toast: the spec's text for a name that cannot sign in, the server's
+ * message when the account is banned, Roblox or our server is down, or the player is rate-limited.
+ */
+export function loginFailureDescription(err: unknown): string {
+  if (!(err instanceof ApiError)) return INVALID_USERNAME_MESSAGE;
+  if (
+    SHOWN_CODES.has(err.code) ||
+    err.status === 0 ||
+    err.status === 403 ||
+    err.status === 429 ||
+    err.status >= 500
+  ) {
+    return err.message;
+  }
+  return INVALID_USERNAME_MESSAGE;
+}
+
+async function login(body: LoginRequest): Promise<LoginResponse> {
+  const response = await apiFetch<LoginResponse>('/api/login', { method: 'POST', body, token: null });
+  if (response?.success !== true || !response.token || !response.user) {
+    throw new ApiError(200, 'INVALID_RESPONSE', INVALID_USERNAME_MESSAGE);
+  }
+  return response;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Gift, LogIn, ShieldCheck, UserRound } from 'lucide-react';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
+import { queryClient } from '@/lib/query-client';
+import { saveSession } from '@/lib/session';
+import { toastError } from '@/lib/toast';
+import { loginFailureDescription, useLogin } from '../api/login';
+
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [searchParams] = useSearchParams();
+  const ref = searchParams.get('ref')?.trim() || undefined;
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const busy = loginMutation.isPending;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name || busy) return; // spec §5: an empty name does nothing
+    loginMutation.mutate(
+      { username: name, ...(ref ? { ref } : {}) },
+      {
+        onSuccess: ({ token, user }) => {
+          queryClient.clear();
+          saveSession({
+            username: user.username,
+            robloxId: user.robloxId,
+            token,
+            referralsMade: user.referralsMade,
+            referralsEarned: user.referralsEarned,
+          });
+          toast.dismiss(); // earlier "Login failed" toasts no longer apply
+          toast.success(`Welcome, ${user.displayName || user.username}!`, {
+            description: 'You are signed in. Start earning Robux!',
+          });
+          void navigate('/');
+        },
+        onError: (err) => toastError(err, 'Login failed', loginFailureDescription(err)),
+      },
+    );
+  }
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <div className="mb-6 text-center">
+        <span className="mx-auto mb-4 inline-flex size-14 items-center justify-center rounded-2xl bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/30">
+          <LogIn aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="text-2xl font-extrabold tracking-tight text-white">Sign in to start earning</h1>
+        <p className="mt-2 text-sm text-slate-400">Enter your Roblox username. No password needed.</p>
+      </div>
+
+      {ref && (
+        <p className="mb-5 flex items-center gap-2 rounded-xl border border-emerald-400/25 bg-emerald-400/5 px-3.5 py-2.5 text-sm text-emerald-100">
+          <Gift aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
+          <span>
+            Invited by <strong className="font-semibold wrap-break-word">{ref}</strong>
+          </span>
+        </p>
+      )}
+
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <TextField
+          label="Roblox username"
+          name="username"
+          placeholder="e.g. Builderman"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={20}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          disabled={busy}
+          icon={<UserRound aria-hidden="true" className="size-5" />}
+        />
+        <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="w-full">
+          {busy ? (
+            <>
+              <Spinner className="size-5" /> Signing In...
+            </>
+          ) : (
+            'Sign In'
+          )}
+        </Button>
+      </form>
+
+      <p className="mt-6 flex items-start gap-2 text-xs text-slate-400">
+        <ShieldCheck aria-hidden="true" className="mt-px size-4 shrink-0 text-emerald-400" />
+        We never ask for your Roblox password. Withdrawals only go to a gamepass created by your own account.
+      </p>
+    </Card>
+  );
+}

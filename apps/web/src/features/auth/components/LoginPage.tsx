@@ -1,0 +1,14 @@
+import { SITE_NAME } from '@/config/site';
+import { useSession } from '@/lib/session';
+import { LoginForm } from './LoginForm';
+import { SignedInPanel } from './SignedInPanel';
+
+export function LoginPage() {
+  const session = useSession();
+  return (
+    <section className="flex flex-1 items-center justify-center px-4 py-12 sm:py-20">
+      <title>{`Sign In · ${SITE_NAME}`}</title>
+      <div className="w-full max-w-md">{session ? <SignedInPanel session={session} /> : <LoginForm />}</div>
+    </section>
+  );
+}

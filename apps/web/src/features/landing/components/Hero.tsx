@@ -1,0 +1,43 @@
+import { ArrowRight, BadgeCheck, ShieldCheck, Zap } from 'lucide-react';
+import { ButtonLink } from '@/components/ui/Button';
+
+const badges = [
+  { icon: ShieldCheck, text: 'Legit & transparent' },
+  { icon: Zap, text: 'Instant payouts' },
+  { icon: BadgeCheck, text: 'No password needed' },
+];
+
+export function Hero() {
+  return (
+    <section className="relative pt-14 pb-12 text-center sm:pt-24 sm:pb-16">
+      <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-emerald-400/30 bg-emerald-400/10 px-4 py-1.5 text-xs font-semibold tracking-wide text-emerald-200 uppercase">
+        <span className="size-2 animate-pulse rounded-full bg-emerald-400" aria-hidden="true" />
+        The legit way to earn Robux
+      </p>
+      <h1 className="mx-auto max-w-4xl text-4xl leading-[1.05] font-black tracking-tight text-white sm:text-6xl lg:text-7xl">
+        <span className="block">Earn free Robux.</span>
+        <span className="block bg-linear-to-r from-emerald-300 via-emerald-400 to-teal-300 bg-clip-text text-transparent">
+          Get paid instantly.
+        </span>
+      </h1>
+      <p className="mx-auto mt-6 max-w-2xl text-base text-slate-300 sm:text-lg">
+        A legitimate, transparent rewards platform. Complete offers and surveys, keep your daily streak,
+        redeem promo codes and win giveaways, then withdraw your Robux straight to your own gamepass with
+        instant payouts.
+      </p>
+      <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <ButtonLink to="/login" size="lg" className="w-full sm:w-auto">
+          Start Earning Now <ArrowRight aria-hidden="true" className="size-5" />
+        </ButtonLink>
+      </div>
+      <ul className="mt-8 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm text-slate-300">
+        {badges.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-2">
+            <Icon aria-hidden="true" className="size-4 text-emerald-400" />
+            {text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { Trophy } from 'lucide-react';
+import type { LeaderboardEntry } from '@rewards/contracts';
+import { cn } from '@/lib/cn';
+
+/** Localized, with two decimals only when there are cents ("1,234", "1.50"). */
+export function formatEarned(robux: number): string {
+  const hasCents = !Number.isInteger(robux);
+  return robux.toLocaleString(undefined, {
+    minimumFractionDigits: hasCents ? 2 : 0,
+    maximumFractionDigits: 2,
+  });
+}
+
+const podium: Record<number, string> = {
+  2: 'bg-slate-300/15 text-slate-200 ring-slate-300/40',
+  3: 'bg-amber-700/20 text-amber-200 ring-amber-600/40',
+};
+
+function RankBadge({ rank }: { rank: number }) {
+  if (rank === 1) {
+    return (
+      <span
+        className="inline-flex size-9 items-center justify-center rounded-full bg-amber-400/15 text-amber-300 ring-1 ring-amber-400/50"
+        title="1st place"
+      >
+        <Trophy aria-hidden="true" className="size-5" data-testid="first-place-trophy" />
+        <span className="sr-only">1</span>
+      </span>
+    );
+  }
+  return (
+    <span
+      className={cn(
+        'inline-flex size-9 items-center justify-center rounded-full text-sm font-bold tabular-nums',
+        podium[rank] ?? 'text-slate-400',
+        podium[rank] && 'ring-1',
+      )}
+    >
+      {rank.toLocaleString()}
+    </span>
+  );
+}
+
+interface LeaderboardTableProps {
+  entries: LeaderboardEntry[];
+  /** The signed-in player, whose row is highlighted. */
+  currentUsername: string | null;
+}
+
+export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableProps) {
+  const me = currentUsername?.toLowerCase();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-800 bg-slate-900/80 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+          <tr>
+            <th scope="col" className="w-20 px-4 py-3 sm:w-24 sm:px-6">
+              Rank
+            </th>
+            <th scope="col" className="px-2 py-3 sm:px-6">
+              Username
+            </th>
+            <th scope="col" className="px-4 py-3 text-right sm:px-6">
+              Robux Earned
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-800/80">
+          {entries.map((entry, index) => {
+            const rank = index + 1;
+            const isMe = entry.username.toLowerCase() === me;
+            return (
+              <tr
+                key={`${rank}-${entry.username}`}
+                aria-current={isMe ? 'true' : undefined}
+                className={cn(
+                  'transition-colors hover:bg-slate-800/40',
+                  rank === 1 && 'bg-amber-400/5',
+                  isMe && 'bg-emerald-400/10 hover:bg-emerald-400/15',
+                )}
+              >
+                <td className="px-4 py-3 sm:px-6">
+                  <RankBadge rank={rank} />
+                </td>
+                <td className="w-full max-w-0 px-2 py-3 sm:px-6">
+                  <div className="flex min-w-0 items-center gap-2">
+                    <span
+                      className={cn('truncate font-semibold', rank === 1 ? 'text-amber-200' : 'text-white')}
+                      title={entry.username}
+                    >
+                      {entry.username}
+                    </span>
+                    {isMe && (
+                      <span className="shrink-0 rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
+                        You
+                      </span>
+                    )}
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-right font-bold whitespace-nowrap text-emerald-300 tabular-nums sm:px-6">
+                  <span className="mr-1 text-xs font-semibold text-emerald-400/70">R$</span>
+                  {formatEarned(entry.robuxEarned)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

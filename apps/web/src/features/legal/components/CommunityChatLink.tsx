@@ -1,0 +1,14 @@
+import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL } from '@/config/site';
+
+export function CommunityChatLink() {
+  return (
+    <a
+      href={COMMUNITY_CHAT_URL}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-semibold text-emerald-300 underline decoration-emerald-400/40 underline-offset-2 hover:decoration-emerald-300"
+    >
+      community {COMMUNITY_CHAT_NAME} server
+    </a>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TransactionsResponse } from '@rewards/contracts';
+import { BALANCE_POLL_MS } from '@/config/site';
+import { apiFetch } from '@/lib/api-client';
+import { BALANCE_UPDATED_EVENT } from '@/lib/balance';
+import { useSession } from '@/lib/session';
+
+export const TRANSACTIONS_PAGE_SIZE = 25;
+
+export const transactionsQueryKey = (username: string) => ['transactions', username.toLowerCase()] as const;
+
+function fetchPage(cursor: string | null, signal: AbortSignal): Promise<TransactionsResponse> {
+  const params = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return apiFetch<TransactionsResponse>(`/api/transactions?${params.toString()}`, { signal });
+}
+
+/**
+ * The signed-in player's own history from the server's ledger (`GET /api/transactions`), newest
+ * first, one page of 25 at a time. Refreshed with the balance (every 15 s while only the first pages
+ * are loaded, and whenever `balanceUpdated` fires), so a new credit shows up without a reload.
+ */
+export function useTransactions() {
+  const session = useSession();
+  const username = session?.username ?? '';
+  const query = useInfiniteQuery({
+    queryKey: transactionsQueryKey(username),
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(session?.token),
+    refetchInterval: (q) => ((q.state.data?.pages.length ?? 1) <= 2 ? BALANCE_POLL_MS : false),
+  });
+  const { refetch } = query;
+  useEffect(() => {
+    if (!username) return;
+    const onUpdate = () => void refetch();
+    window.addEventListener(BALANCE_UPDATED_EVENT, onUpdate);
+    return () => window.removeEventListener(BALANCE_UPDATED_EVENT, onUpdate);
+  }, [username, refetch]);
+  return query;
+}

@@ -1,0 +1,111 @@
+import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import type { TransactionItem, TransactionState } from '@rewards/contracts';
+import { cn } from '@/lib/cn';
+import { formatRobux } from '@/lib/format';
+
+/** The date and time in the reader's locale. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const stateStyles: Record<TransactionState, string> = {
+  pending: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
+  paid: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200',
+  refunded: 'border-sky-400/40 bg-sky-400/10 text-sky-200',
+};
+
+function StateBadge({ state }: { state: TransactionState }) {
+  return (
+    <span
+      data-testid="transaction-state"
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold capitalize',
+        stateStyles[state],
+      )}
+    >
+      {state}
+    </span>
+  );
+}
+
+function TypeLabel({ item }: { item: TransactionItem }) {
+  const earned = item.type === 'earn';
+  const Icon = earned ? ArrowDownLeft : ArrowUpRight;
+  return (
+    <span className="inline-flex items-center gap-2 font-semibold whitespace-nowrap">
+      <span
+        className={cn(
+          'inline-flex size-7 shrink-0 items-center justify-center rounded-full',
+          earned ? 'bg-emerald-400/15 text-emerald-300' : 'bg-rose-400/15 text-rose-300',
+        )}
+      >
+        <Icon aria-hidden="true" className="size-4" />
+      </span>
+      <span className={earned ? 'text-emerald-200' : 'text-rose-200'}>{earned ? 'Earned' : 'Withdrawn'}</span>
+    </span>
+  );
+}
+
+/**
+ * A table at sm and wider; below, each row becomes a card (one DOM, so it reads the same to
+ * assistive technology and tests at every width).
+ */
+export function TransactionsTable({ items }: { items: TransactionItem[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="border-b border-slate-800 bg-slate-900/80 text-xs font-semibold tracking-wider text-slate-400 uppercase max-sm:sr-only">
+        <tr>
+          <th scope="col" className="px-6 py-3">
+            Type
+          </th>
+          <th scope="col" className="px-4 py-3 text-right">
+            Amount
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Description
+          </th>
+          <th scope="col" className="px-6 py-3 text-right">
+            Date
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-800/80">
+        {items.map((item) => {
+          const earned = item.type === 'earn';
+          return (
+            <tr
+              key={item.id}
+              data-testid="transaction-row"
+              className="transition-colors hover:bg-slate-800/40 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-4"
+            >
+              <td className="px-6 py-3 max-sm:p-0">
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <TypeLabel item={item} />
+                  {item.state && <StateBadge state={item.state} />}
+                </span>
+              </td>
+              <td
+                className={cn(
+                  'px-4 py-3 text-right font-bold whitespace-nowrap tabular-nums max-sm:p-0',
+                  earned ? 'text-emerald-300' : 'text-rose-300',
+                )}
+              >
+                <span aria-hidden="true">{earned ? '+' : '−'}</span>
+                <span className="sr-only">{earned ? 'plus ' : 'minus '}</span>
+                {formatRobux(item.amount)}
+              </td>
+              <td className="px-4 py-3 break-words text-slate-200 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9">
+                {item.description}
+              </td>
+              <td className="px-6 py-3 text-right whitespace-nowrap text-slate-400 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9 max-sm:text-left max-sm:text-xs">
+                <time dateTime={item.date}>{formatDate(item.date)}</time>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

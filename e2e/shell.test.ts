@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, SHOTS_DIR, signIn, startStack, watchErrors, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+const STORED_KEYS = ['rbx-username', 'rbx-robloxId', 'auth-token'];
+
+describe('site shell and sign-in journeys', () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('landing → Start Earning Now → sign in → signed in with a balance', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchErrors(page);
+    await page.goto(`${stack.baseUrl}/`);
+    await page.waitForURL('**/index');
+    await expect.poll(() => page.getByText('4.9/5').isVisible()).toBe(true);
+    await page.getByRole('link', { name: /Start Earning Now/i }).first().click();
+    await page.waitForURL('**/login');
+
+    const field = page.getByLabel(/username/i);
+    await field.fill('  alicerbx  ');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/earn');
+    await expect.poll(() => page.getByText(/Welcome, Alice!/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Welcome back').first().isVisible()).toBe(true);
+
+    const chip = page.getByTestId('balance-chip');
+    await expect.poll(async () => (await chip.textContent()) ?? '', { timeout: 10_000 }).toMatch(/\d/);
+    const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), STORED_KEYS);
+    expect(stored[0]).toBe('AliceRBX');
+    expect(stored[1]).toBe('1001');
+    expect(stored[2]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an unknown name shows "Login failed" with the spec description', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByLabel(/username/i).fill('NoSuchPlayer42');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => page.getByText('Login failed').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Please enter a valid Roblox username.').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+  });
+
+  it('an empty name sends no request', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    let loginCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/login')) loginCalls++;
+    });
+    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByLabel(/username/i).fill('   ');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForTimeout(500);
+    expect(loginCalls).toBe(0);
+    await page.close();
+  });
+
+  it('logout clears the stored items and leaves the signed-in pages', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, stack.baseUrl, 'BobBuilder');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /Logout/i }).click();
+    await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/index');
+    const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), STORED_KEYS);
+    expect(stored).toEqual([null, null, null]);
+    await page.goto(`${stack.baseUrl}/earn`);
+    await page.waitForURL('**/index');
+    await page.close();
+  });
+
+  it('/Daily and /daily both open the daily page; signed out they lead to /index', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${stack.baseUrl}/daily`);
+    await page.waitForURL('**/index');
+    await signIn(page, stack.baseUrl, 'CarolPlays');
+    const headings: Record<string, string> = {
+      '/daily': '7-Day Streak Rewards',
+      '/Daily': '7-Day Streak Rewards',
+      '/leaderboard': 'Leaderboard',
+      '/Leaderboard': 'Leaderboard',
+      '/help': 'Help',
+      '/Help': 'Help',
+    };
+    for (const [path, heading] of Object.entries(headings)) {
+      await page.goto(`${stack.baseUrl}${path}`);
+      await expect.poll(() => page.getByRole('heading', { name: heading }).first().isVisible()).toBe(true);
+      expect(await page.getByText('Oops! Page not found').count()).toBe(0);
+    }
+    await page.close();
+  });
+
+  it('an unknown path shows the not-found page and logs the path', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
+    await page.goto(`${stack.baseUrl}/no/such/page`);
+    await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
+    expect(logged.join('\n')).toContain('/no/such/page');
+    await page.getByRole('link', { name: /Return to Home/i }).click();
+    await page.waitForURL((url) => ['/index', '/earn'].includes(url.pathname));
+    await page.close();
+  });
+
+  it('a display name with HTML is shown as text and never runs', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await signIn(page, stack.baseUrl, 'XssTester');
+    await expect.poll(() => page.getByText('<img src=x onerror=alert(1)>', { exact: false }).first().isVisible()).toBe(true);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(dialogs).toBe(0);
+    await page.close();
+  });
+
+  it('screenshots of landing, login and the signed-in shell at 390 and 1280 px', async () => {
+    for (const [label, viewport] of [['1280', DESKTOP], ['390', MOBILE]] as const) {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${stack.baseUrl}/index`);
+      await page.getByText('4.9/5').waitFor();
+      await page.screenshot({ path: join(SHOTS_DIR, `landing-${label}.png`), fullPage: true });
+      await page.goto(`${stack.baseUrl}/login`);
+      await page.getByLabel(/username/i).waitFor();
+      await page.screenshot({ path: join(SHOTS_DIR, `login-${label}.png`) });
+      await signIn(page, stack.baseUrl, 'AliceRBX');
+      await page.getByText('Welcome back').first().waitFor();
+      await page.screenshot({ path: join(SHOTS_DIR, `earn-${label}.png`) });
+      // On small screens the balance chip is hidden and the menu toggle is shown.
+      const chipVisible = await page.getByTestId('balance-chip').isVisible();
+      expect(chipVisible).toBe(label === '1280');
+      await page.close();
+    }
+  });
+});
