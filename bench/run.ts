@@ -1,0 +1,260 @@
+// `npm run bench [-- --db postgres] [-- --duration 10]`: seeds 100,000 players and 1,000,000 ledger
+// entries, starts the production server, and measures each case against a bare node:http ceiling
+// measured in the same run. Results are printed and written to bench/results.md.
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
+import { BENCH_ADMIN_TOKEN, BENCH_PLAYERS, benchName, benchRobloxId, benchToken, seedBench } from './seed.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const engine = arg('db') === 'postgres' ? 'postgres' : 'sqlite';
+const duration = Number(arg('duration') ?? 10);
+const CONNECTIONS = 100;
+const CPX_SECRET = 'bench-cpx-secret';
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+async function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Samples a process's resident memory (Linux /proc) until stopped; returns the peak in MB. */
+function watchRss(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+    } catch {
+      /* process gone */
+    }
+  }, 250);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+interface CaseResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<CaseResult> {
+  const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors, requests: r.requests.total };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'rewards-bench-'));
+  let databaseUrl = join(dir, 'bench.db');
+  let dropPg: (() => Promise<void>) | undefined;
+  if (engine === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `rewards_bench_${process.pid}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropPg = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  }
+
+  console.log(`Seeding ${BENCH_PLAYERS.toLocaleString()} players and ${(BENCH_PLAYERS * 10).toLocaleString()} ledger entries on ${engine}...`);
+  const db = createDatabase(databaseUrl);
+  await migrateToLatest(db);
+  const seededAt = Date.now();
+  await seedBench(db, new Date());
+  console.log(`Seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+
+  // The ceiling: a bare node:http server answering a fixed small JSON body, in its own process.
+  const ceilingPort = await freePort();
+  const ceiling = spawn(process.execPath, ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${ceilingPort},'127.0.0.1')`], { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${ceilingPort}/`, ceiling);
+  const ceilingResult = await load('ceiling (node:http)', { url: `http://127.0.0.1:${ceilingPort}/` });
+  ceiling.kill();
+
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: 'bench-admin-password',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CPX_SECURE_HASH: CPX_SECRET,
+      LOG_LEVEL: 'info',
+      ROBLOX_USERS_API: 'http://127.0.0.1:9',
+      ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
+      ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
+      ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
+      ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/leaderboard`, server);
+  const peakRss = watchRss(server.pid!);
+
+  let n = 0;
+  const poller = (i: number) => i % 1000;
+  const results: CaseResult[] = [];
+  results.push(
+    await load('balance poll GET /api/user/{me}', {
+      url: base,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const i = poller(n++);
+            return { ...req, path: `/api/user/${benchName(i)}`, headers: { authorization: `Bearer ${benchToken(i)}` } };
+          },
+        },
+      ],
+    }),
+  );
+  results.push(await load('leaderboard GET /api/leaderboard', { url: `${base}/api/leaderboard` }));
+
+  let trans = 0;
+  results.push(
+    await load('postback credits GET /api/postback/cpx', {
+      url: base,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const id = `bench-${trans++}`;
+            const user = benchRobloxId(trans % 1000);
+            return { ...req, path: `/api/postback/cpx?status=1&trans_id=${id}&user_id=${user}&amount_local=1.5&amount_usd=0.01&hash=${md5(`${id}-${CPX_SECRET}`)}` };
+          },
+        },
+      ],
+    }),
+  );
+  const postbacksAcknowledged = results.at(-1)!.requests - results.at(-1)!.errors;
+
+  let claimer = 0;
+  results.push(
+    await load('daily claims POST /api/streak-rewards/claim', {
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const i = claimer++ % BENCH_PLAYERS;
+            return { ...req, path: '/api/streak-rewards/claim', headers: { authorization: `Bearer ${benchToken(i)}`, 'content-type': 'application/json' }, body: '{}' };
+          },
+        },
+      ],
+    }),
+  );
+  const adminHeaders = { cookie: `admin_session=${BENCH_ADMIN_TOKEN}` };
+  let page = 0;
+  results.push(
+    await load('admin users page GET /api/all-users', {
+      url: base,
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?page=${(page++ % 200) + 1}&pageSize=25`, headers: adminHeaders }) }],
+    }),
+  );
+  let search = 0;
+  results.push(
+    await load('admin name search GET /api/all-users?search=', {
+      url: base,
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?search=benchplayer${search++ % 1000}&pageSize=25`, headers: adminHeaders }) }],
+    }),
+  );
+
+  const rss = peakRss();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+
+  const invariant = await checkInvariant(db);
+  const credited = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('idempotency_key', 'like', 'postback:cpx:bench-%')
+    .executeTakeFirstOrThrow();
+  await db.destroy();
+  await dropPg?.();
+  rmSync(dir, { recursive: true, force: true });
+
+  const fmt = (r: CaseResult) =>
+    `| ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / ceilingResult.rps).toFixed(2)} |`;
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+  } catch {
+    /* not a checkout */
+  }
+  const lines = [
+    `## ${new Date().toISOString()} — ${engine}, commit ${commit}`,
+    '',
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${duration} s per case.`,
+    '',
+    '| case | req/s | p50 ms | p99 ms | errors | × ceiling |',
+    '|---|---|---|---|---|---|',
+    fmt(ceilingResult),
+    ...results.map(fmt),
+    '',
+    `Server peak resident memory: ${rss.toFixed(0)} MB.`,
+    `Postback credits acknowledged: ${postbacksAcknowledged}; in the ledger: ${Number(credited.n)}.`,
+    `Ledger invariant: ${invariant.ok ? 'holds' : `BROKEN for ${invariant.mismatches.length} users`}.`,
+    '',
+  ];
+  const text = lines.join('\n');
+  console.log(`\n${text}`);
+  const file = join(ROOT, 'bench', 'results.md');
+  let previous = '';
+  try {
+    previous = readFileSync(file, 'utf8').replace(/^# Benchmark results\n+/, '');
+  } catch {
+    /* first run */
+  }
+  writeFileSync(file, `# Benchmark results\n\n${text}\n${previous}`);
+  if (!invariant.ok || Number(credited.n) !== postbacksAcknowledged) process.exitCode = 1;
+}
+
+await main();

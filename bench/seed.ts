@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { isPostgres, type Database } from '../apps/server/src/db/database.ts';
+
+export const BENCH_PLAYERS = 100_000;
+export const ENTRIES_PER_PLAYER = 10;
+export const BENCH_ADMIN_TOKEN = 'bench-admin-session-token';
+
+export const benchToken = (i: number) => `bench-player-token-${i}`;
+export const benchRobloxId = (i: number) => 10_000_000 + i;
+export const benchName = (i: number) => `benchplayer${i}`;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+async function inBatches<T>(rows: T[], size: number, write: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}
+
+/**
+ * 100,000 players, 1,000,000 ledger entries whose sums are the players' balances, and a session
+ * per player, written in bulk (the benchmark measures the server, not the seeding).
+ */
+export async function seedBench(db: Database, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const expires = new Date(now.getTime() + 30 * 86_400_000).toISOString();
+  const chunk = 5_000;
+  for (let start = 0; start < BENCH_PLAYERS; start += chunk) {
+    const idx = Array.from({ length: Math.min(chunk, BENCH_PLAYERS - start) }, (_, k) => start + k);
+    await db.transaction().execute(async (trx) => {
+      await inBatches(idx, 500, (batch) =>
+        trx
+          .insertInto('users')
+          .values(
+            batch.map((i) => ({
+              id: i + 1,
+              username: benchName(i),
+              username_lower: benchName(i),
+              display_name: `Bench ${i}`,
+              roblox_id: benchRobloxId(i),
+              balance: 0,
+              earnings: 0,
+              verification_code: 'bench',
+              joined_at: at,
+            })),
+          )
+          .execute(),
+      );
+      const entries = idx.flatMap((i) =>
+        Array.from({ length: ENTRIES_PER_PLAYER }, (_, e) => ({
+          user_id: i + 1,
+          amount: 100 + ((i + e) % 50) * 10,
+          kind: 'offer' as const,
+          idempotency_key: `bench:${i}:${e}`,
+          description: 'Bench offer',
+          created_at: at,
+        })),
+      );
+      await inBatches(entries, 500, (batch) => trx.insertInto('ledger_entries').values(batch).execute());
+      await inBatches(idx, 500, (batch) =>
+        trx
+          .insertInto('sessions')
+          .values(batch.map((i) => ({ token_hash: sha256(benchToken(i)), user_id: i + 1, created_at: at, expires_at: expires })))
+          .execute(),
+      );
+    });
+  }
+  // Cached balances and earnings from the entries, so the ledger invariant holds from the start.
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      balance: eb.selectFrom('ledger_entries').select((e) => e.fn.sum<number>('amount').as('s')).whereRef('ledger_entries.user_id', '=', 'users.id'),
+      earnings: eb.selectFrom('ledger_entries').select((e) => e.fn.sum<number>('amount').as('s')).whereRef('ledger_entries.user_id', '=', 'users.id'),
+    }))
+    .execute();
+  if (isPostgres(db)) await sql`select setval('users_id_seq', (select max(id) from users))`.execute(db);
+  await db
+    .insertInto('admin_sessions')
+    .values({ token_hash: sha256(BENCH_ADMIN_TOKEN), created_at: at, expires_at: expires, ip: '127.0.0.1' })
+    .execute();
+}
