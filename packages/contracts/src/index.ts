@@ -7,3 +7,4 @@ export * from './offers.ts';
 export * from './rewards.ts';
 export * from './withdrawals.ts';
 export * from './socials.ts';
+export * from './activity.ts';

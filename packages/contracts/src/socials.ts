@@ -18,5 +18,9 @@ export type SocialsResponse = z.infer<typeof socialsResponse>;
 export const socialParams = z.object({ id: z.string().min(1).max(40) });
 
 /** POST /api/socials/{id}/claim → credited once; a repeat answers 409 CONFLICT "You already claimed this reward." */
-export const socialClaimResponse = z.object({ success: z.literal(true), amount: z.number(), robux: z.number() });
+export const socialClaimResponse = z.object({
+  success: z.literal(true),
+  amount: z.number(),
+  robux: z.number(),
+});
 export type SocialClaimResponse = z.infer<typeof socialClaimResponse>;

@@ -2,13 +2,9 @@ import { Trophy } from 'lucide-react';
 import type { LeaderboardEntry } from '@rewards/contracts';
 import { cn } from '@/lib/cn';
 
-/** Localized, with two decimals only when there are cents ("1,234", "1.50"). */
+/** Localized in the reader's locale, with two decimals like every balance ("1,234.00", "1.50"). */
 export function formatEarned(robux: number): string {
-  const hasCents = !Number.isInteger(robux);
-  return robux.toLocaleString(undefined, {
-    minimumFractionDigits: hasCents ? 2 : 0,
-    maximumFractionDigits: 2,
-  });
+  return robux.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 const podium: Record<number, string> = {
@@ -60,7 +56,7 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
             <th scope="col" className="px-2 py-3 sm:px-6">
               Username
             </th>
-            <th scope="col" className="px-4 py-3 text-right sm:px-6">
+            <th scope="col" className="px-4 py-3 text-right whitespace-nowrap sm:px-6">
               Robux Earned
             </th>
           </tr>

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { TransactionsResponse } from '@rewards/contracts';
+import { TRANSACTIONS_PAGE_SIZE, type TransactionsResponse } from '@rewards/contracts';
 import { BALANCE_POLL_MS } from '@/config/site';
 import { apiFetch } from '@/lib/api-client';
 import { BALANCE_UPDATED_EVENT } from '@/lib/balance';
 import { useSession } from '@/lib/session';
-
-export const TRANSACTIONS_PAGE_SIZE = 25;
 
 export const transactionsQueryKey = (username: string) => ['transactions', username.toLowerCase()] as const;
 

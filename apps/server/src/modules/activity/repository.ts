@@ -1,0 +1,38 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Database | Transaction<DB>;
+
+/**
+ * The top players by lifetime earnings (`users.earnings`, which the ledger moves with earning kinds
+ * only). Banned accounts and players who earned nothing are left out; ties go to the earliest joiner.
+ */
+export async function topEarners(db: Db, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['username', 'earnings'])
+    .where('status', '=', 'active')
+    .where('earnings', '>', 0)
+    .orderBy('earnings', 'desc')
+    .orderBy('joined_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * One page of a player's ledger entries, newest first, those before `beforeId` when given. A
+ * withdrawal debit carries its withdrawal's state (null when the row is missing).
+ */
+export async function entriesPage(db: Db, userId: number, limit: number, beforeId?: number) {
+  let q = db
+    .selectFrom('ledger_entries as e')
+    .leftJoin('withdrawals as w', (join) =>
+      join.onRef('w.ledger_entry_id', '=', 'e.id').on('e.kind', '=', 'withdrawal'),
+    )
+    .select(['e.id', 'e.amount', 'e.kind', 'e.description', 'e.created_at', 'w.state'])
+    .where('e.user_id', '=', userId);
+  if (beforeId !== undefined) q = q.where('e.id', '<', beforeId);
+  return q.orderBy('e.id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,52 @@
+import { fromCents, type SocialClaimResponse, type SocialsResponse } from '@rewards/contracts';
+import { post } from '../ledger/service.ts';
+import type { Player } from '../../plugins/authenticate.ts';
+import type { Deps } from '../../shared/deps.ts';
+import { conflict, notFound } from '../../shared/errors.ts';
+import { findSocial, SOCIALS, socialKey } from './config.ts';
+import * as repo from './repository.ts';
+
+export const ALREADY_CLAIMED_MESSAGE = 'You already claimed this reward.';
+
+/** The socials with the caller's claimed flags (a flag is the existence of the ledger key). */
+export async function listSocials(deps: Deps, player: Player): Promise<SocialsResponse> {
+  const claimed = await repo.existingKeys(
+    deps.db,
+    SOCIALS.map((s) => socialKey(s.id, player.id)),
+  );
+  return {
+    socials: SOCIALS.map((s) => ({
+      id: s.id,
+      name: s.name,
+      reward: fromCents(s.reward),
+      url: s.url,
+      color: s.color,
+      claimed: claimed.has(socialKey(s.id, player.id)),
+    })),
+  };
+}
+
+/**
+ * Credits the social's reward once per account. The ledger key makes a repeat (also a concurrent
+ * one) a no-op, which is answered with 409.
+ */
+export async function claimSocial(
+  deps: Deps,
+  player: Player,
+  socialId: string,
+): Promise<SocialClaimResponse> {
+  const social = findSocial(socialId);
+  if (!social) throw notFound('No such social.');
+  const result = await deps.db.transaction().execute((trx) =>
+    post(trx, deps.clock, {
+      userId: player.id,
+      amount: social.reward,
+      kind: 'social',
+      key: socialKey(social.id, player.id),
+      description: social.description,
+      meta: { social: social.id },
+    }),
+  );
+  if (!result.applied) throw conflict(ALREADY_CLAIMED_MESSAGE);
+  return { success: true, amount: fromCents(social.reward), robux: fromCents(result.balance) };
+}

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerKind } from '../src/db/schema.ts';
+import type { WithdrawalState } from '../src/db/tables/withdrawals.ts';
+import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+
+let t: TestApp;
+let keySeq = 0;
+
+async function userId(username: string): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function postEntry(
+  user: number,
+  cents: number,
+  kind: LedgerKind,
+  description: string,
+  opts: { key?: string; allowNegative?: boolean } = {},
+) {
+  return postAlone(t.deps.db, t.clock, {
+    userId: user,
+    amount: cents,
+    kind,
+    key: opts.key ?? `test:${kind}:${user}:${++keySeq}`,
+    description,
+    allowNegative: opts.allowNegative,
+  });
+}
+
+/** A withdrawal as the withdrawals module records it: the row and its ledger debit, linked. */
+async function withdrawal(user: number, robux: number, state: WithdrawalState) {
+  const now = t.clock.now().toISOString();
+  const row = await t.deps.db
+    .insertInto('withdrawals')
+    .values({
+      user_id: user,
+      robux,
+      amount: robux * 100,
+      gamepass_id: 777_000 + robux,
+      product_id: null,
+      price: Math.ceil(robux / 0.7),
+      seller_id: 1001,
+      state: 'pending',
+      request_key: null,
+      ledger_entry_id: null,
+      last_error: null,
+      claimed_by: null,
+      claimed_at: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const debit = await postEntry(user, -robux * 100, 'withdrawal', 'Withdraw For Robux', {
+    key: `withdrawal:${row.id}`,
+  });
+  await t.deps.db
+    .updateTable('withdrawals')
+    .set({ ledger_entry_id: debit.entryId, state })
+    .where('id', '=', row.id)
+    .execute();
+  return { id: row.id, entryId: debit.entryId };
+}
+
+async function page(token: string, query = '') {
+  const res = await t.app.inject({ method: 'GET', url: `/api/transactions${query}`, headers: bearer(token) });
+  return res;
+}
+
+describe(`transaction history on ${testEngine}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('needs a session', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/transactions' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await page('forged-token')).statusCode).toBe(401);
+  });
+
+  it('a fresh player has no transactions', async () => {
+    const { token } = await t.login('CarolPlays');
+    const res = await page(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('lists the caller’s own entries, newest first, with type, positive R$ amount, description, date and withdrawal state', async () => {
+    const { token } = await t.login('AliceRBX');
+    const alice = await userId('AliceRBX');
+    const bob = await userId((await t.login('BobBuilder')).body.user.username);
+    await postEntry(bob, 99_900, 'offer', 'Bob offer');
+
+    t.clock.set('2026-03-03T08:00:00.000Z');
+    const social = await t.app.inject({
+      method: 'POST',
+      url: '/api/socials/youtube/claim',
+      headers: bearer(token),
+    });
+    expect(social.statusCode).toBe(200);
+    t.clock.set('2026-03-03T09:00:00.000Z');
+    await postEntry(alice, 1234, 'offer', 'Offer: Install a game');
+    t.clock.set('2026-03-03T09:30:00.000Z');
+    await postEntry(alice, 2500, 'admin', 'Bonus from the team');
+    await postEntry(bob, 100, 'survey', 'Bob survey');
+    t.clock.set('2026-03-03T10:00:00.000Z');
+    const w = await withdrawal(alice, 5, 'purchasing');
+    t.clock.set('2026-03-03T11:00:00.000Z');
+    await postEntry(alice, -234, 'reversal', 'Reversed: Offer: Install a game', { allowNegative: true });
+
+    const res = await page(token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.nextCursor).toBeNull();
+    expect(body.items).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'withdraw',
+        kind: 'reversal',
+        amount: 2.34,
+        description: 'Reversed: Offer: Install a game',
+        date: '2026-03-03T11:00:00.000Z',
+      },
+      {
+        id: w.entryId,
+        type: 'withdraw',
+        kind: 'withdrawal',
+        amount: 5,
+        description: 'Withdraw For Robux',
+        date: '2026-03-03T10:00:00.000Z',
+        state: 'pending',
+      },
+      {
+        id: expect.any(Number),
+        type: 'earn',
+        kind: 'admin',
+        amount: 25,
+        description: 'Bonus from the team',
+        date: '2026-03-03T09:30:00.000Z',
+      },
+      {
+        id: expect.any(Number),
+        type: 'earn',
+        kind: 'offer',
+        amount: 12.34,
+        description: 'Offer: Install a game',
+        date: '2026-03-03T09:00:00.000Z',
+      },
+      {
+        id: expect.any(Number),
+        type: 'earn',
+        kind: 'social',
+        amount: 1.5,
+        description: 'Followed us on YouTube',
+        date: '2026-03-03T08:00:00.000Z',
+      },
+    ]);
+    const ids = body.items.map((i: any) => i.id);
+    expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
+
+    // Another player's entries never appear, and Bob sees only his.
+    const bobEntries = await t.deps.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('user_id', '=', bob)
+      .execute();
+    for (const e of bobEntries) expect(ids).not.toContain(e.id);
+    const bobPage = (await page((await t.login('BobBuilder')).token)).json();
+    expect(bobPage.items.map((i: any) => i.description)).toEqual(['Bob survey', 'Bob offer']);
+    expect((await checkInvariant(t.deps.db)).ok).toBe(true);
+  });
+
+  it('shows each withdrawal state as a player reads it (purchasing and needs_review are pending)', async () => {
+    const { token } = await t.login('DaveTheBrave');
+    const dave = await userId('DaveTheBrave');
+    await postEntry(dave, 100_000, 'admin', 'Funding');
+    const states: WithdrawalState[] = ['pending', 'purchasing', 'paid', 'refunded', 'needs_review'];
+    const made = [];
+    for (const [i, s] of states.entries()) made.push({ state: s, ...(await withdrawal(dave, 10 + i, s)) });
+    // The refund of the refunded withdrawal: a credit, with no state of its own.
+    const refunded = made.find((m) => m.state === 'refunded')!;
+    await postEntry(dave, 1300, 'withdrawal_refund', 'Withdrawal refunded', {
+      key: `withdrawal_refund:${refunded.id}`,
+    });
+
+    const items = (await page(token)).json().items;
+    expect(items[0]).toEqual({
+      id: expect.any(Number),
+      type: 'earn',
+      kind: 'withdrawal_refund',
+      amount: 13,
+      description: 'Withdrawal refunded',
+      date: expect.any(String),
+    });
+    const shown = Object.fromEntries(
+      items.filter((i: any) => i.kind === 'withdrawal').map((i: any) => [i.amount, [i.type, i.state]]),
+    );
+    expect(shown).toEqual({
+      10: ['withdraw', 'pending'],
+      11: ['withdraw', 'pending'],
+      12: ['withdraw', 'paid'],
+      13: ['withdraw', 'refunded'],
+      14: ['withdraw', 'pending'],
+    });
+    expect(items.filter((i: any) => i.kind !== 'withdrawal').every((i: any) => !('state' in i))).toBe(true);
+    expect((await checkInvariant(t.deps.db)).ok).toBe(true);
+  });
+
+  it('pages by cursor: 25 by default, a chosen limit up to 100, no gaps or repeats', async () => {
+    const { token } = await t.login('XssTester');
+    const me = await userId('XssTester');
+    for (let i = 1; i <= 60; i++) await postEntry(me, i, 'offer', `Credit ${i}`);
+
+    const first = (await page(token)).json();
+    expect(first.items).toHaveLength(25);
+    expect(first.items[0].description).toBe('Credit 60');
+    expect(first.nextCursor).toEqual(String(first.items[24].id));
+    const second = (await page(token, `?cursor=${first.nextCursor}`)).json();
+    expect(second.items[0].description).toBe('Credit 35');
+
+    const seen: string[] = [];
+    let cursor = '';
+    let pages = 0;
+    do {
+      const res = await page(token, `?cursor=${cursor}&limit=7`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.items.length).toBeLessThanOrEqual(7);
+      seen.push(...body.items.map((i: any) => i.description));
+      cursor = body.nextCursor ?? '';
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(9);
+    expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => `Credit ${60 - i}`));
+
+    // Exactly a page's worth left: the last page says so.
+    const all = (await page(token, '?limit=60')).json();
+    expect(all.items).toHaveLength(60);
+    expect(all.nextCursor).toBeNull();
+    expect((await page(token, '?limit=100')).json().items).toHaveLength(60);
+
+    for (const bad of ['?limit=0', '?limit=101', '?limit=abc', '?cursor=abc', '?cursor=-5', '?cursor=0']) {
+      const res = await page(token, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION' });
+    }
+  });
+
+  it('a banned player can still read their history', async () => {
+    const { token } = await t.login('CarolPlays');
+    const carol = await userId('CarolPlays');
+    await postEntry(carol, 150, 'social', 'Followed us on TikTok');
+    await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', carol).execute();
+    try {
+      const res = await page(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items).toHaveLength(1);
+    } finally {
+      await t.deps.db.updateTable('users').set({ status: 'active' }).where('id', '=', carol).execute();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** One row of the public leaderboard: lifetime earnings from earning activities, in R$. */
+export const leaderboardEntry = z.object({
+  username: z.string(),
+  robuxEarned: z.number(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
+
+/** GET /api/leaderboard (public): a bare array, the top 100, highest first (the spec's client reads it so). */
+export const leaderboardResponse = z.array(leaderboardEntry);
+export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;
+
+export const TRANSACTIONS_PAGE_SIZE = 25;
+export const TRANSACTIONS_MAX_PAGE_SIZE = 100;
+
+/** An empty query parameter (`?cursor=`) means "not given". */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * GET /api/transactions?cursor=&limit= (signed in, the caller's own). `cursor` is the `nextCursor`
+ * of the previous page; without it the newest page is returned.
+ */
+export const transactionsQuery = z.object({
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, 'must be a cursor from a previous page')
+      .optional(),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(TRANSACTIONS_MAX_PAGE_SIZE).default(TRANSACTIONS_PAGE_SIZE),
+  ),
+});
+export type TransactionsQuery = z.infer<typeof transactionsQuery>;
+
+/** earn: money in (positive entry); withdraw: money out (withdrawal, reversal, …). */
+export const transactionType = z.enum(['earn', 'withdraw']);
+export type TransactionType = z.infer<typeof transactionType>;
+
+/** A withdrawal as a player sees it: `purchasing` and `needs_review` read as pending. */
+export const transactionState = z.enum(['pending', 'paid', 'refunded']);
+export type TransactionState = z.infer<typeof transactionState>;
+
+export const transactionItem = z.object({
+  id: z.number(),
+  type: transactionType,
+  /** The ledger kind: offer, survey, social, daily, promo, referral, giveaway, admin, withdrawal, withdrawal_refund, reversal. */
+  kind: z.string(),
+  /** R$, always positive; `type` carries the direction. */
+  amount: z.number(),
+  description: z.string(),
+  /** ISO-8601 UTC. */
+  date: z.string(),
+  /** Only on withdrawals. */
+  state: transactionState.optional(),
+});
+export type TransactionItem = z.infer<typeof transactionItem>;
+
+/** Newest first; `nextCursor` is null on the last page. */
+export const transactionsResponse = z.object({
+  items: z.array(transactionItem),
+  nextCursor: z.string().nullable(),
+});
+export type TransactionsResponse = z.infer<typeof transactionsResponse>;
