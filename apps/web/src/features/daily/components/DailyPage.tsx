@@ -1,16 +1,154 @@
-import { CalendarCheck } from 'lucide-react';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CalendarCheck, Clock, Flame, RotateCcw } from 'lucide-react';
+import { STREAK_DAY_REWARD, STREAK_DAYS, STREAK_SURPRISE_MAX, type StreakReward } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
+import { Spinner } from '@/components/ui/Spinner';
+import { notifyBalanceUpdated } from '@/lib/balance';
+import { useSession } from '@/lib/session';
+import { toastError } from '@/lib/toast';
+import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
+import { DayCard } from './DayCard';
+import { useNow } from './useNow';
+
+/** What a visitor without a session sees: a fresh streak (claiming asks them to log in). */
+const FRESH_STREAK: StreakReward[] = Array.from({ length: STREAK_DAYS }, (_, i) =>
+  i + 1 === STREAK_DAYS
+    ? { day: i + 1, amount: STREAK_SURPRISE_MAX, claimed: false, canClaim: false, surprise: true }
+    : { day: i + 1, amount: STREAK_DAY_REWARD, claimed: false, canClaim: i === 0 },
+);
+
+const LOGIN_TO_CLAIM_MESSAGE = 'You must be logged in to claim your daily reward.';
+
+function formatWait(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s`;
+}
 
 export function DailyPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const streak = useStreakRewards();
+  const claim = useClaimStreak();
+  const now = useNow(1000);
+
+  const signedIn = Boolean(session?.username && session.token);
+  // Spec §8: a failed fetch shows an empty list.
+  const rewards = signedIn ? (streak.data?.rewards ?? []) : FRESH_STREAK;
+  const claimedDays = rewards.filter((r) => r.claimed).length;
+  const nextClaimAt = streak.data ? Date.parse(streak.data.nextClaimAt) : NaN;
+  const waitMs = nextClaimAt - now;
+  const refetch = streak.refetch;
+
+  // A new UTC day opens the next claim: fetch the cards again when it starts.
+  const dayTurned = streak.data?.claimedToday === true && waitMs <= 0;
+  useEffect(() => {
+    if (dayTurned) void refetch();
+  }, [dayTurned, refetch]);
+
+  function onClaim() {
+    if (!signedIn || !session) {
+      toast.error(LOGIN_TO_CLAIM_MESSAGE);
+      return;
+    }
+    if (claim.isPending) return;
+    const username = session.username;
+    claim.mutate(username, {
+      onSuccess: (result) => {
+        toast.success(`Day ${result.day} claimed!`, { description: `You received ${result.amount} Robux.` });
+        notifyBalanceUpdated();
+      },
+      onError: (err) => toastError(err, 'Could not claim your reward'),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: streakQueryKey(username) }),
+    });
+  }
+
   return (
     <>
       <PageHeader
         title="7-Day Streak Rewards"
-        description="Come back every day to claim your reward. Day 7 hides a surprise prize."
+        description="Come back every day to claim your reward. Miss a day and your streak starts again at day 1. Day 7 hides a surprise prize."
         icon={CalendarCheck}
       />
-      <PlaceholderPanel icon={CalendarCheck} />
+
+      {streak.isPending && signedIn ? (
+        <Card className="flex items-center justify-center gap-3 px-6 py-16 text-slate-300">
+          <Spinner label="Loading your streak" /> Loading your streak...
+        </Card>
+      ) : rewards.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+          <p className="text-slate-300">No streak rewards to show right now.</p>
+          {streak.isError && (
+            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+              <RotateCcw aria-hidden="true" className="size-4" /> Try again
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <>
+          <Card className="mb-6 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-orange-400/15 text-orange-300">
+                <Flame aria-hidden="true" className="size-6" />
+              </span>
+              <div>
+                <p className="text-sm text-slate-400">Current streak</p>
+                <p className="text-lg font-bold text-white">
+                  {claimedDays} / {STREAK_DAYS} days
+                </p>
+              </div>
+            </div>
+            <div
+              className="h-2 w-full overflow-hidden rounded-full bg-slate-800 sm:mx-6 sm:max-w-sm"
+              role="progressbar"
+              aria-label="Streak progress"
+              aria-valuemin={0}
+              aria-valuemax={STREAK_DAYS}
+              aria-valuenow={claimedDays}
+            >
+              <div
+                className="h-full rounded-full bg-linear-to-r from-emerald-400 to-teal-300 transition-all"
+                style={{ width: `${(claimedDays / STREAK_DAYS) * 100}%` }}
+              />
+            </div>
+            <p className="flex items-center gap-2 text-sm text-slate-300">
+              <Clock aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
+              {streak.data?.claimedToday ? (
+                <span>
+                  Next reward in{' '}
+                  <span className="font-semibold text-white tabular-nums">{formatWait(waitMs)}</span>
+                </span>
+              ) : (
+                <span className="font-semibold text-emerald-200">Today&apos;s reward is ready!</span>
+              )}
+            </p>
+          </Card>
+
+          <section
+            aria-label="Streak days"
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
+          >
+            {rewards.map((reward) => (
+              <DayCard
+                key={reward.day}
+                reward={reward}
+                claiming={claim.isPending && reward.canClaim}
+                onClaim={onClaim}
+                className={reward.day === STREAK_DAYS ? 'col-span-2 sm:col-span-3 lg:col-span-2' : undefined}
+              />
+            ))}
+          </section>
+          <p className="mt-6 text-sm text-slate-400">
+            Days change at midnight UTC. Rewards are added to your balance at once.
+          </p>
+        </>
+      )}
     </>
   );
 }

@@ -1,16 +1,253 @@
-import { Gift } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CalendarClock, CheckCircle2, Gift, MessagesSquare, PartyPopper, Trophy, Users } from 'lucide-react';
+import type { GiveawayResponse } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
+import { Spinner } from '@/components/ui/Spinner';
+import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL } from '@/config/site';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/toast';
+import { giveawayQueryKey, pickWinner, useEnterGiveaway, useGiveaway } from '../api/giveaway';
+import { Countdown } from './Countdown';
+import { useNow } from './useNow';
+
+const robux = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const endDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 
 export function GiveawaysPage() {
+  const session = useSession();
+  const signedIn = Boolean(session?.username && session.token);
+  const queryClient = useQueryClient();
+  const queryKey = giveawayQueryKey(signedIn ? session!.username : null);
+  const giveaway = useGiveaway();
+  const enter = useEnterGiveaway();
+  const now = useNow(1000);
+
+  const g = giveaway.data ?? null;
+  const endMs = g ? Date.parse(g.endDate) : NaN;
+  const remaining = Math.max(0, endMs - now);
+  const timeUp = Boolean(g && (g.ended || remaining <= 0));
+
+  // Spec §4: once time is up with entries and no winner, ask the server to pick (once per giveaway).
+  // The server also picks by itself; this only makes the winner appear sooner.
+  const pickedFor = useRef<number | null>(null);
+  const needsPick = Boolean(g && timeUp && !g.winner && g.entries > 0);
+  const giveawayId = g?.id ?? null;
+  const refetch = giveaway.refetch;
+  useEffect(() => {
+    if (!needsPick || giveawayId === null || pickedFor.current === giveawayId) return;
+    pickedFor.current = giveawayId;
+    let retry: number | undefined;
+    pickWinner()
+      .then(() => refetch())
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 409) {
+          // Our clock ran ahead of the server's: ask again in a moment.
+          retry = window.setTimeout(() => {
+            pickedFor.current = null;
+            void refetch();
+          }, 3000);
+          return;
+        }
+        toast.error('Error picking winner', { description: errorMessage(err) });
+      });
+    return () => window.clearTimeout(retry);
+  }, [needsPick, giveawayId, refetch]);
+
+  function onEnter() {
+    if (!signedIn || !session) {
+      toast.error('You need to be logged in to enter!');
+      return;
+    }
+    if (!g || enter.isPending) return;
+    enter.mutate(session.username, {
+      onSuccess: (updated) => {
+        queryClient.setQueryData<GiveawayResponse | null>(queryKey, updated);
+        toast.success('You have entered the giveaway!', {
+          description: `Good luck! Winners are announced on our ${COMMUNITY_CHAT_NAME} server.`,
+        });
+      },
+      onError: (err) => {
+        toast.error('Error entering', { description: errorMessage(err) });
+        void refetch();
+      },
+    });
+  }
+
+  const header = (
+    <PageHeader
+      title="Giveaways"
+      description="Enter the current giveaway for a chance to win Robux."
+      icon={Gift}
+    />
+  );
+
+  if (giveaway.isPending) {
+    return (
+      <>
+        {header}
+        <Card className="flex items-center justify-center gap-3 px-6 py-16 text-slate-300">
+          <Spinner label="Loading the giveaway" /> Loading the giveaway...
+        </Card>
+      </>
+    );
+  }
+
+  if (!g) {
+    return (
+      <>
+        {header}
+        <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+          <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-slate-800 text-emerald-300">
+            <Gift aria-hidden="true" className="size-7" />
+          </span>
+          <h2 className="text-lg font-bold text-white">
+            {giveaway.isError ? 'Could not load the giveaway' : 'No giveaway right now'}
+          </h2>
+          <p className="max-w-md text-slate-400">
+            {giveaway.isError
+              ? 'Please try again in a moment.'
+              : `There is no giveaway running at the moment. New giveaways are announced on our ${COMMUNITY_CHAT_NAME} server, so check back soon!`}
+          </p>
+          {giveaway.isError && (
+            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          )}
+        </Card>
+      </>
+    );
+  }
+
+  const hasWinner = Boolean(g.winner);
+  const disabled = hasWinner || timeUp || g.entered || enter.isPending;
+  const showEntered = g.entered && !hasWinner && !timeUp;
+  const buttonText = enter.isPending ? 'Entering...' : showEntered ? "You're entered!" : 'Enter The Giveaway';
+
   return (
     <>
-      <PageHeader
-        title="Giveaways"
-        description="Enter the current giveaway for a chance to win Robux."
-        icon={Gift}
-      />
-      <PlaceholderPanel icon={Gift} />
+      {header}
+
+      {hasWinner && (
+        <div
+          role="status"
+          data-testid="giveaway-winner"
+          className="mb-6 flex items-center gap-4 rounded-2xl border border-amber-400/40 bg-linear-to-r from-amber-400/15 via-amber-400/5 to-transparent p-5"
+        >
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-amber-400 text-slate-950">
+            <Trophy aria-hidden="true" className="size-6" />
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm font-semibold tracking-wide text-amber-200 uppercase">Winner</p>
+            <p className="text-xl font-black break-words text-white">
+              {g.winner} won R${robux.format(g.prize)}!
+            </p>
+          </div>
+        </div>
+      )}
+      {!hasWinner && timeUp && (
+        <div
+          role="status"
+          className="mb-6 rounded-2xl border border-slate-700 bg-slate-900/70 p-5 text-slate-300"
+        >
+          {g.entries > 0
+            ? 'Time is up! The winner is being picked...'
+            : 'This giveaway has ended without any entries.'}
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card className="overflow-hidden">
+          <div className="border-b border-slate-800 bg-linear-to-br from-emerald-400/15 via-transparent to-sky-500/10 p-6 sm:p-8">
+            <p className="text-xs font-semibold tracking-widest text-emerald-300 uppercase">
+              {timeUp ? 'Giveaway ended' : 'Live giveaway'}
+            </p>
+            <h2 className="mt-2 text-2xl font-extrabold break-words text-white sm:text-3xl">{g.title}</h2>
+            {g.description && (
+              <p className="mt-3 break-words whitespace-pre-line text-slate-300">{g.description}</p>
+            )}
+            <p className="mt-5 inline-flex items-baseline gap-2 rounded-xl bg-slate-950/50 px-4 py-2">
+              <span className="text-sm text-slate-400">Prize</span>
+              <span className="text-2xl font-black text-emerald-300 tabular-nums">
+                R${robux.format(g.prize)}
+              </span>
+            </p>
+          </div>
+          <div className="flex flex-col gap-6 p-6 sm:p-8">
+            <div>
+              <h3 className="mb-3 text-sm font-semibold text-slate-300">
+                {timeUp ? 'Time is up' : 'Ends in'}
+              </h3>
+              <Countdown remainingMs={remaining} />
+            </div>
+            <Button
+              size="lg"
+              disabled={disabled}
+              aria-busy={enter.isPending}
+              onClick={onEnter}
+              className="w-full"
+            >
+              {enter.isPending ? (
+                <Spinner className="size-5" />
+              ) : showEntered ? (
+                <CheckCircle2 aria-hidden="true" className="size-5" />
+              ) : (
+                <PartyPopper aria-hidden="true" className="size-5" />
+              )}
+              {buttonText}
+            </Button>
+          </div>
+        </Card>
+
+        <div className="flex flex-col gap-6">
+          <Card className="flex flex-col gap-5 p-6">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
+                <Users aria-hidden="true" className="size-5" />
+              </span>
+              <div>
+                <p className="text-sm text-slate-400">Registered users</p>
+                <p data-testid="giveaway-entries" className="text-xl font-bold text-white tabular-nums">
+                  {g.entries.toLocaleString('en-US')}{' '}
+                  {g.entries === 1 ? 'registered user' : 'registered users'}
+                </p>
+              </div>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-sky-400/10 text-sky-300">
+                <CalendarClock aria-hidden="true" className="size-5" />
+              </span>
+              <div>
+                <p className="text-sm text-slate-400">End date</p>
+                <p className="font-semibold text-white">
+                  <time dateTime={g.endDate}>{endDateFormat.format(new Date(g.endDate))}</time>
+                </p>
+              </div>
+            </div>
+          </Card>
+          <Card className="flex flex-col gap-3 p-6">
+            <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-400/10 text-indigo-300">
+              <MessagesSquare aria-hidden="true" className="size-5" />
+            </span>
+            <p className="text-sm text-slate-300">
+              Winners are announced on our {COMMUNITY_CHAT_NAME} community server. The prize is added to the
+              winner&apos;s balance automatically.
+            </p>
+            <a
+              href={COMMUNITY_CHAT_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm font-semibold text-emerald-300 hover:text-emerald-200"
+            >
+              Join the {COMMUNITY_CHAT_NAME} server →
+            </a>
+          </Card>
+        </div>
+      </div>
     </>
   );
 }

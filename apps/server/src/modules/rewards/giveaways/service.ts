@@ -1,0 +1,189 @@
+import { randomInt } from 'node:crypto';
+import {
+  createGiveawayRequest,
+  fromCents,
+  toCents,
+  type AdminGiveaway,
+  type AdminGiveawayEntriesResponse,
+  type CreateGiveawayRequest,
+  type GiveawayPickResponse,
+  type GiveawayResponse,
+} from '@rewards/contracts';
+import type { Player } from '../../../plugins/authenticate.ts';
+import type { Deps } from '../../../shared/deps.ts';
+import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
+import { insertAudit } from '../../audit/repository.ts';
+import { post } from '../../ledger/service.ts';
+import * as repo from './repository.ts';
+
+export const GIVEAWAY_ERRORS = {
+  none: 'There is no giveaway right now. Check back soon!',
+  ended: 'This giveaway has ended.',
+  already: 'You have already entered this giveaway.',
+  notEnded: 'The giveaway has not ended yet.',
+} as const;
+
+function isOver(row: repo.GiveawayRow, now: string): boolean {
+  return row.ended_at !== null || row.end_at <= now;
+}
+
+function toPublic(row: repo.GiveawayRow, now: string, entered: boolean): GiveawayResponse {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    prize: fromCents(Number(row.prize)),
+    endDate: row.end_at,
+    entries: Number(row.entries ?? 0),
+    entered,
+    winner: row.winner ?? null,
+    ended: isOver(row, now),
+  };
+}
+
+function toAdmin(row: repo.GiveawayRow, now: string): AdminGiveaway {
+  const { entered: _entered, ...rest } = toPublic(row, now, false);
+  return { ...rest, createdAt: row.created_at, endedAt: row.ended_at };
+}
+
+async function loadCurrent(deps: Deps) {
+  const id = await repo.findCurrentGiveawayId(deps.db);
+  const row = id === null ? undefined : await repo.findGiveaway(deps.db, id);
+  if (!row) throw notFound(GIVEAWAY_ERRORS.none);
+  return row;
+}
+
+/** The current giveaway; `entered` tells whether `player` (if signed in) has entered it. */
+export async function getCurrentGiveaway(deps: Deps, player: Player | null): Promise<GiveawayResponse> {
+  const row = await loadCurrent(deps);
+  const entered = player ? await repo.hasEntered(deps.db, row.id, player.id) : false;
+  return toPublic(row, deps.clock.now().toISOString(), entered);
+}
+
+/** Enters the signed-in player into the current giveaway, once, while it is open. */
+export async function enterGiveaway(deps: Deps, player: Player): Promise<GiveawayResponse> {
+  const current = await loadCurrent(deps);
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockOpenGiveaway(trx, current.id, now))) throw conflict(GIVEAWAY_ERRORS.ended);
+    if (!(await repo.insertEntryOnce(trx, current.id, player.id, now)))
+      throw conflict(GIVEAWAY_ERRORS.already);
+  });
+  const row = await repo.findGiveaway(deps.db, current.id);
+  if (!row) throw notFound(GIVEAWAY_ERRORS.none);
+  return toPublic(row, now, true);
+}
+
+/**
+ * Picks the winner of giveaway `id` once its end time has passed. The guarded "end it" statement
+ * lets exactly one caller (request or scheduler, in any process) draw; it draws uniformly among the
+ * entrants with a CSPRNG and credits the prize (key `giveaway:<id>`) in the same transaction.
+ * Everyone else, and every later call, gets the stored winner. No entrants → ended, no winner.
+ */
+export async function pickWinner(deps: Deps, id: number): Promise<GiveawayPickResponse> {
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const won = await repo.markEnded(trx, id, now);
+    if (!won) return;
+    const entrants = await repo.listEligibleEntrants(trx, id);
+    if (entrants.length === 0) return;
+    const winnerId = entrants[randomInt(entrants.length)]!;
+    await repo.setWinner(trx, id, winnerId);
+    const g = await repo.findGiveaway(trx, id);
+    await post(trx, deps.clock, {
+      userId: winnerId,
+      amount: Number(g!.prize),
+      kind: 'giveaway',
+      key: `giveaway:${id}`,
+      description: `Giveaway won: ${g!.title}`,
+      meta: { giveawayId: id, entrants: entrants.length },
+    });
+  });
+  const row = await repo.findGiveaway(deps.db, id);
+  if (!row) throw notFound(GIVEAWAY_ERRORS.none);
+  if (row.ended_at === null) throw conflict(GIVEAWAY_ERRORS.notEnded);
+  return { winner: row.winner ?? null };
+}
+
+/** POST /api/giveaway/pick: picks the current giveaway's winner (or returns the stored one). */
+export async function pickCurrentWinner(deps: Deps): Promise<GiveawayPickResponse> {
+  const current = await loadCurrent(deps);
+  return pickWinner(deps, current.id);
+}
+
+/** The scheduler's round: picks every giveaway whose end has passed. Returns how many it ended. */
+export async function pickDueWinners(deps: Deps): Promise<number> {
+  const due = await repo.listDueGiveawayIds(deps.db, deps.clock.now().toISOString());
+  for (const id of due) await pickWinner(deps, id);
+  return due.length;
+}
+
+/** Admin: creates a giveaway (prize in R$, end time in the future) and writes the audit row. */
+export async function createGiveaway(
+  deps: Deps,
+  input: CreateGiveawayRequest,
+  actor = 'admin',
+): Promise<AdminGiveaway> {
+  const parsed = createGiveawayRequest.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(`${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const { title, description, prize, endAt } = parsed.data;
+  const now = deps.clock.now().toISOString();
+  const end = new Date(endAt).toISOString();
+  if (end <= now) throw badRequest('endAt: The end date must be in the future.');
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await repo.insertGiveaway(trx, {
+      title,
+      description,
+      prize: toCents(prize),
+      endAt: end,
+      createdAt: now,
+    });
+    const created = toAdmin((await repo.findGiveaway(trx, id))!, now);
+    await insertAudit(
+      trx,
+      { actor, action: 'giveaway.create', target: `giveaway:${id}`, after: created },
+      now,
+    );
+    return created;
+  });
+}
+
+/** Admin: ends an open giveaway now and picks its winner; ending an ended one changes nothing. */
+export async function endGiveawayNow(deps: Deps, id: number, actor = 'admin'): Promise<AdminGiveaway> {
+  const now = deps.clock.now().toISOString();
+  const before = await repo.findGiveaway(deps.db, id);
+  if (!before) throw notFound('No giveaway with that id.');
+  await repo.endEarly(deps.db, id, now);
+  await pickWinner(deps, id);
+  const after = toAdmin((await repo.findGiveaway(deps.db, id))!, now);
+  if (before.ended_at === null) {
+    await insertAudit(
+      deps.db,
+      {
+        actor,
+        action: 'giveaway.end',
+        target: `giveaway:${id}`,
+        before: { endDate: before.end_at, endedAt: null },
+        after: { endDate: after.endDate, endedAt: after.endedAt, winner: after.winner },
+      },
+      now,
+    );
+  }
+  return after;
+}
+
+/** Admin: every giveaway, newest first, with entry counts and winners. */
+export async function listGiveaways(deps: Deps): Promise<AdminGiveaway[]> {
+  const now = deps.clock.now().toISOString();
+  return (await repo.listGiveaways(deps.db)).map((row) => toAdmin(row, now));
+}
+
+/** Admin: who entered a giveaway, in the order they entered. */
+export async function listGiveawayEntries(deps: Deps, id: number): Promise<AdminGiveawayEntriesResponse> {
+  if (!(await repo.findGiveaway(deps.db, id))) throw notFound('No giveaway with that id.');
+  const rows = await repo.listEntries(deps.db, id);
+  return { entries: rows.map((r) => ({ username: r.username, enteredAt: r.created_at })) };
+}

@@ -1,0 +1,118 @@
+import { randomInt } from 'node:crypto';
+import {
+  fromCents,
+  STREAK_DAY_REWARD,
+  STREAK_DAYS,
+  STREAK_SURPRISE_MAX,
+  STREAK_SURPRISE_MIN,
+  toCents,
+  type StreakClaimResponse,
+  type StreakRewardsResponse,
+} from '@rewards/contracts';
+import type { Player } from '../../../plugins/authenticate.ts';
+import { utcDay } from '../../../shared/clock.ts';
+import type { Deps } from '../../../shared/deps.ts';
+import { conflict } from '../../../shared/errors.ts';
+import { post } from '../../ledger/service.ts';
+import * as repo from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const ALREADY_CLAIMED = "You already claimed today's reward. Come back tomorrow!";
+
+interface StreakRow {
+  day: number;
+  last_claim_day: string;
+}
+
+/** The UTC calendar day before `day` (`yyyy-mm-dd`). */
+function previousDay(day: string): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
+}
+
+/**
+ * Where the player stands today: which cycle days are done, and which day a claim today would pay
+ * (null when today is already claimed). Claiming the day after the last claim advances; a gap, or
+ * a finished 7-day cycle, starts again at day 1.
+ */
+export function streakState(row: StreakRow | undefined, today: string) {
+  if (!row) return { claimedDays: 0, nextDay: 1 as number | null };
+  if (row.last_claim_day === today) return { claimedDays: row.day, nextDay: null };
+  if (row.last_claim_day === previousDay(today) && row.day < STREAK_DAYS) {
+    return { claimedDays: row.day, nextDay: row.day + 1 };
+  }
+  return { claimedDays: 0, nextDay: 1 };
+}
+
+/** What a claim of `day` pays, in hundredths: R$50 a day, day 7 a whole R$50–250 drawn by a CSPRNG. */
+export function rewardCents(day: number): number {
+  if (day === STREAK_DAYS) return toCents(randomInt(STREAK_SURPRISE_MIN, STREAK_SURPRISE_MAX + 1));
+  return toCents(STREAK_DAY_REWARD);
+}
+
+export async function getStreakRewards(deps: Deps, player: Player): Promise<StreakRewardsResponse> {
+  const now = deps.clock.now();
+  const today = utcDay(now);
+  const row = await repo.findStreak(deps.db, player.id);
+  const { claimedDays, nextDay } = streakState(row, today);
+  const rewards = Array.from({ length: STREAK_DAYS }, (_, i) => {
+    const day = i + 1;
+    const surprise = day === STREAK_DAYS;
+    return {
+      day,
+      amount: surprise ? STREAK_SURPRISE_MAX : STREAK_DAY_REWARD,
+      claimed: day <= claimedDays,
+      canClaim: day === nextDay,
+      ...(surprise ? { surprise: true } : {}),
+    };
+  });
+  return {
+    rewards,
+    claimedToday: nextDay === null,
+    nextClaimAt: new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString(),
+  };
+}
+
+/**
+ * Claims today's reward. The streak row moves with a guarded statement and the credit carries the
+ * key `daily:<user>:<day>`, both in one transaction: however many claims race, one credits.
+ */
+export async function claimStreak(deps: Deps, player: Player): Promise<StreakClaimResponse> {
+  const now = deps.clock.now();
+  const today = utcDay(now);
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findStreak(trx, player.id);
+    const { nextDay } = streakState(row, today);
+    if (nextDay === null) throw conflict(ALREADY_CLAIMED, { success: false });
+
+    const moved = row
+      ? await repo.advanceStreak(
+          trx,
+          player.id,
+          { day: row.day, lastClaimDay: row.last_claim_day },
+          { day: nextDay, claimDay: today, at },
+        )
+      : await repo.insertStreakOnce(trx, player.id, nextDay, today, at);
+    if (!moved) throw conflict(ALREADY_CLAIMED, { success: false });
+
+    const amount = rewardCents(nextDay);
+    const result = await post(trx, deps.clock, {
+      userId: player.id,
+      amount,
+      kind: 'daily',
+      key: `daily:${player.id}:${today}`,
+      description:
+        nextDay === STREAK_DAYS ? 'Daily streak day 7 surprise prize' : `Daily streak day ${nextDay}`,
+      meta: { day: nextDay, date: today },
+    });
+    // The key is taken only if a claim for today committed under another streak state; refuse.
+    if (!result.applied) throw conflict(ALREADY_CLAIMED, { success: false });
+    return {
+      success: true as const,
+      day: nextDay,
+      amount: fromCents(amount),
+      robux: fromCents(result.balance),
+    };
+  });
+}

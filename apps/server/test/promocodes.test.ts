@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { createPromoCode, listPromoCodes, setPromoCodeActive } from '../src/modules/rewards/index.ts';
+import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+
+let t: TestApp;
+let adminCookie: string;
+
+async function player(name: string) {
+  let res = await t.login(name);
+  if (res.status !== 200) {
+    await t.control('POST', '/users', { name });
+    res = await t.login(name);
+  }
+  expect(res.status).toBe(200);
+  return { name, token: res.token };
+}
+
+function redeem(token: string | null, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/promocode/redeem',
+    headers: token ? bearer(token) : {},
+    payload: body as object,
+  });
+}
+
+function admin(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = adminCookie) {
+  return t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+}
+
+async function promoEntries(codeId?: number) {
+  let q = t.deps.db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'promo');
+  if (codeId !== undefined) q = q.where('idempotency_key', 'like', `promo:${codeId}:%`);
+  return q.execute();
+}
+
+async function expectInvariant() {
+  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+}
+
+describe(`promo codes on ${testEngine}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
+    const raw = res.headers['set-cookie'];
+    adminCookie = String(Array.isArray(raw) ? raw[0] : raw).split(';')[0]!;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('the admin creates a code (stored upper case) and sees it in the list; each change is audited', async () => {
+    const res = await admin('POST', '/api/admin/promocodes', { code: ' welcome ', amount: 10 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      code: 'WELCOME',
+      amount: 10,
+      maxUses: null,
+      uses: 0,
+      expiresAt: null,
+      active: true,
+    });
+
+    const dup = await admin('POST', '/api/admin/promocodes', { code: 'Welcome', amount: 5 });
+    expect(dup.statusCode).toBe(409);
+    const bad = await admin('POST', '/api/admin/promocodes', { code: 'OK', amount: 0 });
+    expect(bad.statusCode).toBe(400);
+    const badName = await admin('POST', '/api/admin/promocodes', { code: 'no spaces inside', amount: 1 });
+    expect(badName.statusCode).toBe(400);
+
+    const list = await admin('GET', '/api/admin/promocodes');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().promoCodes.map((c: any) => c.code)).toContain('WELCOME');
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'promocode.create')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.target).toBe(`promocode:${res.json().id}`);
+  });
+
+  it('admin calls refuse without the admin cookie, also with a player token', async () => {
+    const alice = await player('AliceRBX');
+    for (const [method, url, body] of [
+      ['GET', '/api/admin/promocodes', undefined],
+      ['POST', '/api/admin/promocodes', { code: 'HACK', amount: 1000 }],
+      ['PATCH', '/api/admin/promocodes/1', { active: false }],
+    ] as const) {
+      const anon = await admin(method, url, body, '');
+      expect(anon.statusCode).toBe(401);
+      const asPlayer = await t.app.inject({ method, url, payload: body, headers: bearer(alice.token) });
+      expect(asPlayer.statusCode).toBe(401);
+    }
+    expect((await listPromoCodes(t.deps)).map((c) => c.code)).not.toContain('HACK');
+  });
+
+  it('" welcome " redeems WELCOME; the same account a second time gets one credit only', async () => {
+    const alice = await player('AliceRBX');
+    const first = await redeem(alice.token, { username: 'AliceRBX', code: ' welcome ' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, amount: 10, robux: 10 });
+
+    const second = await redeem(alice.token, { code: 'WELCOME' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ success: false, error: 'You have already redeemed this code.' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(alice.token) });
+    expect(me.json().robux).toBe(10);
+    expect((await listPromoCodes(t.deps)).find((c) => c.code === 'WELCOME')?.uses).toBe(1);
+    await expectInvariant();
+  });
+
+  it('the same account redeeming 20 times at once is credited once', async () => {
+    const code = await createPromoCode(t.deps, { code: 'BURST', amount: 2.5 });
+    const bob = await player('BobBuilder');
+    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(bob.token, { code: 'burst' })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ success: false, error: 'You have already redeemed this code.' });
+    }
+    expect(await promoEntries(code.id)).toHaveLength(1);
+    expect((await listPromoCodes(t.deps)).find((c) => c.id === code.id)?.uses).toBe(1);
+    await expectInvariant();
+  });
+
+  it('a code limited to 10 uses, redeemed by 50 accounts at once, credits exactly 10', async () => {
+    const code = await createPromoCode(t.deps, { code: 'TEN', amount: 5, maxUses: 10 });
+    const players = [];
+    for (let i = 0; i < 50; i++) players.push(await player(`Promo${String(i).padStart(2, '0')}`));
+    const results = await Promise.all(players.map((p) => redeem(p.token, { code: 'ten' })));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(10);
+    for (const r of ok) expect(r.json()).toEqual({ success: true, amount: 5, robux: 5 });
+    const refused = results.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({
+        success: false,
+        error: 'This promo code has reached its usage limit.',
+      });
+    }
+    expect(await promoEntries(code.id)).toHaveLength(10);
+    const redemptions = await t.deps.db
+      .selectFrom('promo_redemptions')
+      .selectAll()
+      .where('code_id', '=', code.id)
+      .execute();
+    expect(redemptions).toHaveLength(10);
+    expect((await listPromoCodes(t.deps)).find((c) => c.id === code.id)?.uses).toBe(10);
+    await expectInvariant();
+  });
+
+  it('an expired code is refused', async () => {
+    const now = t.clock.now().getTime();
+    await createPromoCode(t.deps, {
+      code: 'SOON',
+      amount: 3,
+      expiresAt: new Date(now + 60_000).toISOString(),
+    });
+    const carol = await player('CarolPlays');
+    t.clock.advance(61_000);
+    const res = await redeem(carol.token, { code: 'soon' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, error: 'This promo code has expired.' });
+    expect(await promoEntries()).not.toContainEqual(
+      expect.objectContaining({ description: 'Promo code SOON' }),
+    );
+  });
+
+  it('an inactive code is refused as invalid; switching it back on makes it work', async () => {
+    const code = await createPromoCode(t.deps, { code: 'PAUSED', amount: 4 });
+    const res = await admin('PATCH', `/api/admin/promocodes/${code.id}`, { active: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: code.id, active: false });
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'promocode.deactivate')
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    const carol = await player('CarolPlays');
+    const refused = await redeem(carol.token, { code: 'PAUSED' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ success: false, error: 'Invalid promo code.' });
+
+    await setPromoCodeActive(t.deps, code.id, true);
+    const ok = await redeem(carol.token, { code: 'paused' });
+    expect(ok.json()).toMatchObject({ success: true, amount: 4 });
+    const missing = await admin('PATCH', '/api/admin/promocodes/999999', { active: false });
+    expect(missing.statusCode).toBe(404);
+    await expectInvariant();
+  });
+
+  it('unknown and empty codes are refused with readable errors; signed-out callers get 401', async () => {
+    const dave = await player('DaveTheBrave');
+    const unknown = await redeem(dave.token, { code: 'NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, error: 'Invalid promo code.' });
+    const empty = await redeem(dave.token, { code: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ success: false });
+    const anon = await redeem(null, { code: 'WELCOME' });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('a banned player cannot redeem', async () => {
+    const x = await player('XssTester');
+    await t.deps.db
+      .updateTable('users')
+      .set({ status: 'banned' })
+      .where('username', '=', 'XssTester')
+      .execute();
+    const res = await redeem(x.token, { code: 'WELCOME' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'BANNED' });
+    expect((await listPromoCodes(t.deps)).find((c) => c.code === 'WELCOME')?.uses).toBe(1);
+    await t.deps.db
+      .updateTable('users')
+      .set({ status: 'active' })
+      .where('username', '=', 'XssTester')
+      .execute();
+    await expectInvariant();
+  });
+});

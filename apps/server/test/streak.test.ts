@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { rewardCents } from '../src/modules/rewards/streak/service.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+
+let t: TestApp;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function player(name: string) {
+  const existing = await t.login(name);
+  if (existing.status === 200) return { name, token: existing.token };
+  await t.control('POST', '/users', { name });
+  const created = await t.login(name);
+  expect(created.status).toBe(200);
+  return { name, token: created.token };
+}
+
+async function claim(token: string, body: unknown = {}) {
+  if (body === undefined) {
+    return t.app.inject({ method: 'POST', url: '/api/streak-rewards/claim', headers: bearer(token) });
+  }
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/streak-rewards/claim',
+    headers: bearer(token),
+    payload: body as object,
+  });
+}
+
+async function rewards(name: string, token: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/streak-rewards/${name}`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function balance(name: string, token: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/user/${name}`, headers: bearer(token) });
+  return res.json().robux;
+}
+
+async function dailyEntries(name: string) {
+  return t.deps.db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.amount', 'l.idempotency_key'])
+    .where('u.username', '=', name)
+    .where('l.kind', '=', 'daily')
+    .orderBy('l.id')
+    .execute();
+}
+
+async function expectInvariant() {
+  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+}
+
+describe(`daily streak on ${testEngine}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows 7 days: day 1 claimable, the rest locked, day 7 a surprise of up to R$250', async () => {
+    t.clock.set('2026-03-02T10:00:00Z');
+    const alice = await player('AliceRBX');
+    const body = await rewards('AliceRBX', alice.token);
+    expect(body.rewards).toHaveLength(7);
+    expect(body.rewards[0]).toEqual({ day: 1, amount: 50, claimed: false, canClaim: true });
+    for (const r of body.rewards.slice(1, 6))
+      expect(r).toMatchObject({ amount: 50, claimed: false, canClaim: false });
+    expect(body.rewards[6]).toEqual({ day: 7, amount: 250, claimed: false, canClaim: false, surprise: true });
+    expect(body.claimedToday).toBe(false);
+    expect(body.nextClaimAt).toBe('2026-03-03T00:00:00.000Z');
+  });
+
+  it('day 1 pays R$50; a second claim the same UTC day is refused with an error and credits nothing', async () => {
+    t.clock.set('2026-03-02T10:00:00Z');
+    const alice = await player('AliceRBX');
+    const first = await claim(alice.token, { username: 'AliceRBX' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, day: 1, amount: 50, robux: 50 });
+
+    t.clock.set('2026-03-02T23:59:59Z');
+    const again = await claim(alice.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(/already claimed/i);
+    expect(await balance('AliceRBX', alice.token)).toBe(50);
+    expect(await dailyEntries('AliceRBX')).toHaveLength(1);
+
+    const body = await rewards('AliceRBX', alice.token);
+    expect(body.claimedToday).toBe(true);
+    expect(body.rewards.map((r: any) => [r.claimed, r.canClaim])).toEqual([
+      [true, false],
+      ...Array(6).fill([false, false]),
+    ]);
+    await expectInvariant();
+  });
+
+  it('the next UTC day is day 2; skipping a day starts again at day 1', async () => {
+    const alice = await player('AliceRBX');
+    t.clock.set('2026-03-03T00:00:01Z');
+    const before = await rewards('AliceRBX', alice.token);
+    expect(before.rewards[1]).toMatchObject({ day: 2, claimed: false, canClaim: true });
+    const day2 = await claim(alice.token, undefined); // no body at all is fine too
+    expect(day2.json()).toEqual({ success: true, day: 2, amount: 50, robux: 100 });
+
+    // 2026-03-04 is skipped.
+    t.clock.set('2026-03-05T08:00:00Z');
+    const view = await rewards('AliceRBX', alice.token);
+    expect(view.rewards[0]).toMatchObject({ day: 1, claimed: false, canClaim: true });
+    expect(view.rewards.filter((r: any) => r.claimed)).toHaveLength(0);
+    const restart = await claim(alice.token);
+    expect(restart.json()).toMatchObject({ success: true, day: 1, amount: 50, robux: 150 });
+    expect((await dailyEntries('AliceRBX')).map((e) => e.idempotency_key)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^daily:\d+:2026-03-05$/)]),
+    );
+    await expectInvariant();
+  });
+
+  it('seven days in a row: day 7 pays a whole R$50–250, and the day after is day 1 again', async () => {
+    const start = Date.parse('2026-04-01T12:00:00Z');
+    t.clock.set(new Date(start));
+    const bob = await player('BobBuilder');
+    let total = 0;
+    for (let day = 1; day <= 7; day++) {
+      t.clock.set(new Date(start + (day - 1) * DAY));
+      const res = await claim(bob.token);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.day).toBe(day);
+      if (day < 7) expect(body.amount).toBe(50);
+      else {
+        expect(Number.isInteger(body.amount)).toBe(true);
+        expect(body.amount).toBeGreaterThanOrEqual(50);
+        expect(body.amount).toBeLessThanOrEqual(250);
+      }
+      total += body.amount;
+      expect(body.robux).toBe(total);
+    }
+    const done = await rewards('BobBuilder', bob.token);
+    expect(done.rewards.every((r: any) => r.claimed && !r.canClaim)).toBe(true);
+
+    t.clock.set(new Date(start + 7 * DAY));
+    const cycle = await rewards('BobBuilder', bob.token);
+    expect(cycle.rewards[0]).toMatchObject({ claimed: false, canClaim: true });
+    const next = await claim(bob.token);
+    expect(next.json()).toMatchObject({ day: 1, amount: 50 });
+    await expectInvariant();
+  });
+
+  it('the day-7 draw covers whole R$ from 50 to 250 (cryptographic generator)', () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 3000; i++) {
+      const cents = rewardCents(7);
+      expect(cents % 100).toBe(0);
+      expect(cents).toBeGreaterThanOrEqual(5000);
+      expect(cents).toBeLessThanOrEqual(25000);
+      seen.add(cents);
+    }
+    expect(seen.has(5000) || seen.has(25000)).toBe(true);
+    expect(seen.size).toBeGreaterThan(180);
+    for (let day = 1; day < 7; day++) expect(rewardCents(day)).toBe(5000);
+  });
+
+  it('50 concurrent claims on one day credit exactly once', async () => {
+    t.clock.set('2026-05-10T09:00:00Z');
+    const carol = await player('CarolPlays');
+    const results = await Promise.all(Array.from({ length: 50 }, () => claim(carol.token)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error).toBeTruthy();
+    expect(await dailyEntries('CarolPlays')).toHaveLength(1);
+    expect(await balance('CarolPlays', carol.token)).toBe(50);
+    const streak = await t.deps.db.selectFrom('streaks').selectAll().execute();
+    expect(streak.filter((s) => s.last_claim_day === '2026-05-10')).toHaveLength(1);
+    await expectInvariant();
+  });
+
+  it('50 concurrent claims on the day after also credit once and move the streak by one day', async () => {
+    t.clock.set('2026-05-11T09:00:00Z');
+    const carol = await player('CarolPlays');
+    const results = await Promise.all(Array.from({ length: 50 }, () => claim(carol.token)));
+    expect(results.filter((r) => r.statusCode === 200).map((r) => r.json().day)).toEqual([2]);
+    expect(await dailyEntries('CarolPlays')).toHaveLength(2);
+    await expectInvariant();
+  });
+
+  it('the session decides: a username in the body is ignored, another player’s streak cannot be read', async () => {
+    t.clock.set('2026-06-01T09:00:00Z');
+    const dave = await player('DaveTheBrave');
+    const alice = await player('AliceRBX');
+    const aliceBefore = await balance('AliceRBX', alice.token);
+    const res = await claim(dave.token, { username: 'AliceRBX' });
+    expect(res.json()).toMatchObject({ success: true, day: 1, robux: 50 });
+    expect(await balance('AliceRBX', alice.token)).toBe(aliceBefore);
+
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/streak-rewards/AliceRBX',
+      headers: bearer(dave.token),
+    });
+    expect(other.statusCode).toBe(403);
+    const anon = await t.app.inject({ method: 'POST', url: '/api/streak-rewards/claim', payload: {} });
+    expect(anon.statusCode).toBe(401);
+    const anonRead = await t.app.inject({ method: 'GET', url: '/api/streak-rewards/AliceRBX' });
+    expect(anonRead.statusCode).toBe(401);
+  });
+
+  it('a banned player cannot claim (but may still read the streak)', async () => {
+    t.clock.set('2026-06-02T09:00:00Z');
+    const x = await player('XssTester');
+    await t.deps.db
+      .updateTable('users')
+      .set({ status: 'banned' })
+      .where('username', '=', 'XssTester')
+      .execute();
+    const res = await claim(x.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'BANNED' });
+    expect(await dailyEntries('XssTester')).toHaveLength(0);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/streak-rewards/XssTester',
+      headers: bearer(x.token),
+    });
+    expect(read.statusCode).toBe(200);
+    await t.deps.db
+      .updateTable('users')
+      .set({ status: 'active' })
+      .where('username', '=', 'XssTester')
+      .execute();
+    await expectInvariant();
+  });
+});
