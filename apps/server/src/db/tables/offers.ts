@@ -1,3 +1,75 @@
-/** Tables of walls, postbacks, socials, referrals (migration 0003_offers). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface OffersTables {}
+import type { Generated } from 'kysely';
+import type { AmountMode, PostbackScheme, PostbackVerdict, WallKind } from '@rewards/contracts';
+
+/** An offerwall or survey wall (migration 0003_offers inserts the spec's list; the admin console edits them). */
+export interface WallsTable {
+  id: Generated<number>;
+  /** Short, unique; names the postback URL `/api/postback/<slug>`. */
+  slug: string;
+  name: string;
+  logo_url: string;
+  kind: WallKind;
+  /**
+   * The frame URL with placeholders: `{userId}` (numeric Roblox id), and for CPX `{appId}`,
+   * `{secureHash}`, `{username}`. Empty: the card reads "Coming soon".
+   */
+  iframe_template: string;
+  postback_scheme: PostbackScheme;
+  /** Never sent to the browser. The `cpx` scheme falls back to CPX_SECURE_HASH when null. */
+  secret: string | null;
+  amount_mode: AmountMode;
+  /** R$ per USD, for `usd_rate`. */
+  rate: number;
+  active: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** Every postback received, accepted or refused, with its raw parameters (the admin console lists and replays them). */
+export interface PostbacksTable {
+  id: Generated<number>;
+  wall_slug: string;
+  trans_id: string | null;
+  /** Our account id, when the provider's user parameter matched one. */
+  user_id: number | null;
+  /** 'credit' | 'reversal' | null when unreadable. */
+  action: string | null;
+  /** The parameters (query and body merged) as JSON. */
+  params: string;
+  /** The `x-signature` header, if any (kept for replays). */
+  signature: string | null;
+  ip: string | null;
+  verdict: PostbackVerdict;
+  ledger_entry_id: number | null;
+  created_at: string;
+}
+
+/**
+ * One row per (wall, provider transaction): the guard that serialises a transaction's credit, its
+ * hold and its reversal, in whatever order they arrive.
+ * - `held`: credit recorded, waits until `release_at`;
+ * - `credited`: posted to the ledger (`credit_entry_id`);
+ * - `reversed`: taken back, hold cancelled, or reversal arrived first (`amount` null: no credit seen yet).
+ */
+export interface OfferTransactionsTable {
+  id: Generated<number>;
+  wall_slug: string;
+  trans_id: string;
+  user_id: number;
+  kind: 'offer' | 'survey';
+  /** Hundredths of R$; null for a reversal that arrived before its credit. */
+  amount: number | null;
+  description: string;
+  state: 'held' | 'credited' | 'reversed';
+  release_at: string | null;
+  credit_entry_id: number | null;
+  reversal_entry_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Tables of walls, postbacks and provider transactions (migration 0003_offers). */
+export interface OffersTables {
+  walls: WallsTable;
+  postbacks: PostbacksTable;
+  offer_transactions: OfferTransactionsTable;
+}

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { getSessionEndReason, useSession } from '@/lib/session';
 
 /**
@@ -7,8 +7,11 @@ import { getSessionEndReason, useSession } from '@/lib/session';
  */
 export function RequireSession() {
   const session = useSession();
+  const { pathname } = useLocation();
   if (session) return <Outlet />;
-  return <Navigate to={getSessionEndReason() === 'logout' ? '/login' : '/index'} replace />;
+  // The survey page sends signed-out visitors to /login (spec §2, Survey page).
+  const toLogin = getSessionEndReason() === 'logout' || /^\/cpx\/?$/i.test(pathname);
+  return <Navigate to={toLogin ? '/login' : '/index'} replace />;
 }
 
 /** The landing page is for visitors; a signed-in player goes to /earn. */

@@ -1,19 +1,60 @@
-import { Coins } from 'lucide-react';
-import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
+import { useState } from 'react';
+import type { WallEntry } from '@rewards/contracts';
+import { ClipboardList, LayoutGrid } from 'lucide-react';
+import { Button } from '@/components/ui/Button';
+import { notifyBalanceUpdated } from '@/lib/balance';
 import { useSession } from '@/lib/session';
+import { useWalls } from '../api/walls';
 import { EarnHeader } from './EarnHeader';
+import { SocialsSection } from './SocialsSection';
+import { WallOverlay } from './WallOverlay';
+import { WallsSection } from './WallsSection';
 
 export function EarnPage() {
   const session = useSession();
+  const walls = useWalls();
+  const [openWall, setOpenWall] = useState<WallEntry | null>(null);
   if (!session) return null;
+
+  function close() {
+    setOpenWall(null);
+    notifyBalanceUpdated(); // offers completed in the frame may have been credited meanwhile
+  }
+
   return (
     <>
       <EarnHeader session={session} />
-      <PlaceholderPanel
-        icon={Coins}
-        title="Offerwalls and surveys are on their way"
-        message="Soon you can pick an offerwall, a survey wall or a social follow here and start earning Robux."
+      {walls.isError && (
+        <div
+          role="alert"
+          className="mb-8 flex flex-col items-start gap-3 rounded-2xl border border-rose-500/30 bg-rose-500/10 px-5 py-4 text-sm text-rose-100 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <span>The offerwalls and surveys could not be loaded.</span>
+          <Button size="sm" variant="secondary" onClick={() => void walls.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      <WallsSection
+        id="offerwalls-heading"
+        title="OFFERWALLS"
+        hint="Complete offers from our partners to earn Robux."
+        icon={LayoutGrid}
+        walls={walls.data?.offerwalls}
+        isLoading={walls.isPending && !walls.isError}
+        onOpen={setOpenWall}
       />
+      <WallsSection
+        id="surveys-heading"
+        title="SURVEYS"
+        hint="Share your opinion in paid surveys."
+        icon={ClipboardList}
+        walls={walls.data?.surveys}
+        isLoading={walls.isPending && !walls.isError}
+        onOpen={setOpenWall}
+      />
+      <SocialsSection />
+      <WallOverlay wall={openWall} onClose={close} />
     </>
   );
 }

@@ -1,0 +1,186 @@
+import type { Kysely, Selectable } from 'kysely';
+import { fromCents, type PostbackVerdict } from '@rewards/contracts';
+import type { DB } from '../../../db/schema.ts';
+import type { OfferTransactionsTable } from '../../../db/tables/offers.ts';
+import type { Deps } from '../../../shared/deps.ts';
+import { findEntryByKey } from '../../ledger/repository.ts';
+import { post } from '../../ledger/service.ts';
+import { payReferralCommissions, takeBackReferralCommission } from '../referrals/service.ts';
+import { bumpCounter, lockUser, type Wall } from '../shared.ts';
+import * as repo from './repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const creditKey = (slug: string, transId: string) => `postback:${slug}:${transId}`;
+export const reversalKey = (slug: string, transId: string) => `reversal:${slug}:${transId}`;
+
+export interface CreditOutcome {
+  verdict: PostbackVerdict;
+  ledgerEntryId: number | null;
+}
+
+type OfferTransaction = Selectable<OfferTransactionsTable>;
+
+const kindOf = (wall: Wall): OfferTransaction['kind'] => (wall.kind === 'survey' ? 'survey' : 'offer');
+
+/**
+ * Posts a provider transaction's credit to the ledger, in the caller's transaction, with the
+ * offers-completed count and the referrer's commission. Runs once per transaction (the caller
+ * holds its guard row in state `credited`); the ledger key makes it idempotent besides.
+ */
+async function postCredit(trx: Kysely<DB>, deps: Deps, t: OfferTransaction): Promise<number> {
+  if (t.amount === null) throw new Error('postCredit needs an amount');
+  const now = deps.clock.now().toISOString();
+  const result = await post(trx, deps.clock, {
+    userId: t.user_id,
+    amount: Number(t.amount),
+    kind: t.kind,
+    key: creditKey(t.wall_slug, t.trans_id),
+    description: t.description,
+    meta: { wall: t.wall_slug, transId: t.trans_id },
+  });
+  await repo.setCreditEntry(trx, t.id, result.entryId, now);
+  if (result.applied) {
+    await bumpCounter(trx, t.user_id, 'offers_completed', 1);
+    await payReferralCommissions(trx, deps, t.user_id);
+  }
+  return result.entryId;
+}
+
+/**
+ * A provider's credit for (wall, transId). Idempotent: a repeat answers `duplicate`; a credit whose
+ * reversal came first is not paid (`already_reversed`). With OFFER_HOLD_HOURS > 0 it is `held` and
+ * paid by `releaseDueHolds` once the hold has passed.
+ */
+export async function creditTransaction(
+  deps: Deps,
+  input: { wall: Wall; transId: string; userId: number; amount: number },
+): Promise<CreditOutcome> {
+  const { wall, transId, userId, amount } = input;
+  const now = deps.clock.now();
+  const holdMs = deps.env.OFFER_HOLD_HOURS * HOUR_MS;
+  const kind = kindOf(wall);
+  return deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const id = await repo.insertTransactionOnce(trx, {
+      wallSlug: wall.slug,
+      transId,
+      userId,
+      kind,
+      amount,
+      description: `${wall.name} ${kind}`,
+      state: holdMs > 0 ? 'held' : 'credited',
+      releaseAt: holdMs > 0 ? new Date(now.getTime() + holdMs).toISOString() : null,
+      now: now.toISOString(),
+    });
+    if (id === null) {
+      const existing = await repo.findTransaction(trx, wall.slug, transId);
+      if (!existing) throw new Error('offer transaction vanished');
+      if (
+        existing.amount === null &&
+        (await repo.fillAmountOfReversed(trx, existing.id, amount, now.toISOString()))
+      ) {
+        return { verdict: 'already_reversed', ledgerEntryId: null };
+      }
+      return { verdict: 'duplicate', ledgerEntryId: existing.credit_entry_id };
+    }
+    if (holdMs > 0) return { verdict: 'held', ledgerEntryId: null };
+    const row = await repo.findTransactionById(trx, id);
+    return { verdict: 'credited', ledgerEntryId: await postCredit(trx, deps, row!) };
+  });
+}
+
+/**
+ * A provider's reversal for (wall, transId): takes back exactly what the credit paid (and the
+ * referrer's commission on it), cancels it while held, or, arriving first, is recorded so the
+ * credit is never paid. A repeat is a `duplicate`.
+ */
+export async function reverseTransaction(
+  deps: Deps,
+  input: { wall: Wall; transId: string; userId: number },
+): Promise<CreditOutcome> {
+  const { wall, transId } = input;
+  const now = deps.clock.now().toISOString();
+  const kind = kindOf(wall);
+  // The account to lock is the one the credit went to (a row's user never changes).
+  const known = await repo.findTransaction(deps.db, wall.slug, transId);
+  const userId = known?.user_id ?? input.userId;
+  return deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const inserted = await repo.insertTransactionOnce(trx, {
+      wallSlug: wall.slug,
+      transId,
+      userId,
+      kind,
+      amount: null,
+      description: `${wall.name} ${kind}`,
+      state: 'reversed',
+      releaseAt: null,
+      now,
+    });
+    if (inserted !== null) return { verdict: 'reversed', ledgerEntryId: null };
+
+    const t = await repo.findTransaction(trx, wall.slug, transId);
+    if (!t) throw new Error('offer transaction vanished');
+    if (!(await repo.markReversed(trx, t.id, now))) {
+      return { verdict: 'duplicate', ledgerEntryId: t.reversal_entry_id };
+    }
+    const credit = await findEntryByKey(trx, creditKey(wall.slug, transId));
+    if (!credit) return { verdict: 'reversed', ledgerEntryId: null }; // was held: the hold is cancelled
+    const amount = Number(credit.amount);
+    const result = await post(trx, deps.clock, {
+      userId: credit.user_id,
+      amount: -amount,
+      kind: 'reversal',
+      key: reversalKey(wall.slug, transId),
+      description: `${wall.name} ${kind} reversed`,
+      allowNegative: true,
+      earningsDelta: -amount,
+      meta: { wall: wall.slug, transId, reverses: credit.id },
+    });
+    await repo.setReversalEntry(trx, t.id, result.entryId, now);
+    if (result.applied) {
+      await bumpCounter(trx, credit.user_id, 'offers_completed', -1);
+      await takeBackReferralCommission(trx, deps, credit.id);
+    }
+    return { verdict: 'reversed', ledgerEntryId: result.entryId };
+  });
+}
+
+/**
+ * Pays the held credits whose hold has passed (all players', or one player's). Safe to run from
+ * several places and processes at once: each hold is released by one conditional update.
+ * Returns how many were released.
+ */
+export async function releaseDueHolds(
+  deps: Deps,
+  opts: { userId?: number; limit?: number } = {},
+): Promise<number> {
+  const due = await repo.listDueHolds(
+    deps.db,
+    deps.clock.now().toISOString(),
+    opts.limit ?? 200,
+    opts.userId,
+  );
+  let released = 0;
+  for (const hold of due) {
+    const done = await deps.db.transaction().execute(async (trx) => {
+      await lockUser(trx, hold.user_id);
+      if (!(await repo.markCreditedIfHeld(trx, hold.id, deps.clock.now().toISOString()))) return false;
+      const row = await repo.findTransactionById(trx, hold.id);
+      await postCredit(trx, deps, row!);
+      return true;
+    });
+    if (done) released += 1;
+  }
+  return released;
+}
+
+/**
+ * The player's offer and survey credits still on hold, in R$ (after releasing those that are due).
+ * The profile's `pendingRobux` uses this.
+ */
+export async function pendingRobuxOf(deps: Deps, userId: number): Promise<number> {
+  await releaseDueHolds(deps, { userId });
+  return fromCents(await repo.sumHeld(deps.db, userId));
+}

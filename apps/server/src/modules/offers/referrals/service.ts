@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import { fromCents, type ReferralsResponse } from '@rewards/contracts';
+import type { DB } from '../../../db/schema.ts';
+import type { Player } from '../../../plugins/authenticate.ts';
+import type { Deps } from '../../../shared/deps.ts';
+import { notFound } from '../../../shared/errors.ts';
+import { findEntryByKey } from '../../ledger/repository.ts';
+import { post } from '../../ledger/service.ts';
+import { bumpCounter, lockUser } from '../shared.ts';
+import * as repo from './repository.ts';
+
+/** A friend's lifetime earnings (hundredths) from which their referrer is paid: R$1 (spec §9). */
+export const REFERRAL_THRESHOLD = 100;
+
+export const commissionKey = (creditEntryId: number) => `referral:${creditEntryId}`;
+export const commissionReversalKey = (creditEntryId: number) => `referral_reversal:${creditEntryId}`;
+
+/**
+ * Pays the referrer REFERRAL_COMMISSION_PERCENT of each of the player's offer and survey credits
+ * that has no commission yet, once the player's lifetime earnings have reached R$1. Runs inside
+ * the transaction that credited the player (after their row lock), so the money moves together.
+ * Other earning features may call it after their own credit, so that crossing R$1 with, say, a
+ * social pays the commissions at that moment rather than at the next offer.
+ */
+export async function payReferralCommissions(trx: Kysely<DB>, deps: Deps, userId: number): Promise<void> {
+  const percent = deps.env.REFERRAL_COMMISSION_PERCENT;
+  if (percent <= 0) return;
+  const facts = await repo.findReferralFacts(trx, userId);
+  if (!facts?.referred_by || Number(facts.earnings) < REFERRAL_THRESHOLD) return;
+  if (facts.referrer_status === 'banned') return; // banned accounts earn nothing; paid once unbanned
+  const referrerId = facts.referred_by;
+  const credits = await repo.uncommissionedCredits(trx, userId);
+  for (const c of credits) {
+    const commission = Math.floor((Number(c.amount) * percent) / 100);
+    if (commission <= 0 || c.credit_entry_id === null) continue;
+    await lockUser(trx, referrerId);
+    const result = await post(trx, deps.clock, {
+      userId: referrerId,
+      amount: commission,
+      kind: 'referral',
+      key: commissionKey(c.credit_entry_id),
+      description: `Referral bonus from ${facts.username}`,
+      meta: { friend: userId, creditEntryId: c.credit_entry_id },
+    });
+    if (result.applied) await bumpCounter(trx, referrerId, 'referrals_earned', commission);
+  }
+}
+
+/** A reversal of a friend's credit takes back the commission paid on it (if any), once. */
+export async function takeBackReferralCommission(
+  trx: Kysely<DB>,
+  deps: Deps,
+  creditEntryId: number,
+): Promise<void> {
+  const commission = await findEntryByKey(trx, commissionKey(creditEntryId));
+  if (!commission) return;
+  const amount = Number(commission.amount);
+  await lockUser(trx, commission.user_id);
+  const result = await post(trx, deps.clock, {
+    userId: commission.user_id,
+    amount: -amount,
+    kind: 'reversal',
+    key: commissionReversalKey(creditEntryId),
+    description: 'Referral bonus reversed',
+    allowNegative: true,
+    earningsDelta: -amount,
+    meta: { creditEntryId, reverses: commission.id },
+  });
+  if (result.applied) await bumpCounter(trx, commission.user_id, 'referrals_earned', -amount);
+}
+
+/** The caller's referral link and counters. `origin` is PUBLIC_URL, else the request's own origin. */
+export async function getReferrals(
+  deps: Deps,
+  player: Player,
+  requestOrigin: string,
+): Promise<ReferralsResponse> {
+  const row = await repo.findReferralCounters(deps.db, player.id);
+  if (!row) throw notFound('Account not found.');
+  const origin = (deps.env.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
+  return {
+    link: `${origin}/login?ref=${encodeURIComponent(row.username)}`,
+    referralsMade: row.referrals_made,
+    referralsEarned: fromCents(Number(row.referrals_earned)),
+  };
+}

@@ -1,0 +1,35 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import type { WallsTable } from '../../db/tables/offers.ts';
+
+export type Db = Database | Transaction<DB>;
+export type Wall = Selectable<WallsTable>;
+
+/**
+ * Takes the account's row lock (PostgreSQL; SQLite runs one writer at a time anyway). Every
+ * transaction that touches a player's provider transactions takes it first, so a credit, its hold
+ * release, its reversal and the referral commissions of that player run one after the other and
+ * always lock rows in the same order (player, then referrer): no lost update, no deadlock.
+ */
+export async function lockUser(trx: Kysely<DB>, userId: number): Promise<void> {
+  if (isPostgres(trx)) {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+}
+
+/** `users.<column> + delta`, never below zero. */
+export async function bumpCounter(
+  trx: Kysely<DB>,
+  userId: number,
+  column: 'offers_completed' | 'referrals_earned',
+  delta: number,
+): Promise<void> {
+  const ref = sql.ref(column);
+  await trx
+    .updateTable('users')
+    .set({ [column]: sql`case when ${ref} + ${delta} < 0 then 0 else ${ref} + ${delta} end` })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,562 @@
+import { createHash, createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { releaseDueHolds, replayPostback } from '../src/modules/offers/index.ts';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+
+const CPX_SECRET = 'test-cpx-secret';
+const LOOTABLY_SECRET = 'lootably-secret-4c1d';
+const ADGEM_SECRET = 'adgem-secret-77aa';
+const HOUR = 60 * 60 * 1000;
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+function cpxQuery(p: {
+  status?: string;
+  trans: string;
+  user?: string | number;
+  local?: string;
+  usd?: string;
+  secret?: string;
+  hash?: string;
+}) {
+  const q = new URLSearchParams({
+    status: p.status ?? '1',
+    trans_id: p.trans,
+    user_id: String(p.user ?? 1001),
+    amount_local: p.local ?? '2.50',
+    amount_usd: p.usd ?? '0.03',
+    hash: p.hash ?? md5(`${p.trans}-${p.secret ?? CPX_SECRET}`),
+  });
+  return `/api/postback/cpx?${q}`;
+}
+
+/** The generic scheme's signature: HMAC-SHA256 of the params but `sig`, sorted by name, as k=v&k=v. */
+function hmacSign(params: Record<string, string>, secret: string): string {
+  const text = Object.keys(params)
+    .filter((k) => k !== 'sig')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+function signedQuery(slug: string, params: Record<string, string>, secret: string) {
+  return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig: hmacSign(params, secret) })}`;
+}
+
+describe(`postbacks on ${testEngine}`, () => {
+  let t: TestApp;
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  async function account(robloxId: number) {
+    const u = await t.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('roblox_id', '=', robloxId)
+      .executeTakeFirstOrThrow();
+    return {
+      id: u.id,
+      balance: Number(u.balance),
+      earnings: Number(u.earnings),
+      offersCompleted: u.offers_completed,
+    };
+  }
+  async function entriesWithKey(key: string) {
+    return t.deps.db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
+  }
+  async function verdicts(slug: string, trans: string) {
+    const rows = await t.deps.db
+      .selectFrom('postbacks')
+      .select('verdict')
+      .where('wall_slug', '=', slug)
+      .where('trans_id', '=', trans)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.verdict);
+  }
+  async function expectInvariant() {
+    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const name of ['AliceRBX', 'BobBuilder', 'CarolPlays', 'DaveTheBrave']) await t.login(name);
+    await t.deps.db
+      .updateTable('walls')
+      .set({ secret: LOOTABLY_SECRET })
+      .where('slug', '=', 'lootably')
+      .execute();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('CPX Research', () => {
+    it('a correctly signed postback credits amount_local as R$, answers 1, and is stored as credited', async () => {
+      const before = await account(1001);
+      const res = await get(cpxQuery({ trans: 'cpx-credit-1', local: '2.50' }));
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('1');
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+
+      const after = await account(1001);
+      expect(after.balance - before.balance).toBe(250);
+      expect(after.earnings - before.earnings).toBe(250);
+      expect(after.offersCompleted - before.offersCompleted).toBe(1);
+
+      const [entry] = await entriesWithKey('postback:cpx:cpx-credit-1');
+      expect(entry).toMatchObject({
+        user_id: after.id,
+        amount: 250,
+        kind: 'survey',
+        description: 'CPX Research survey',
+      });
+      expect(JSON.parse(entry!.meta!)).toEqual({ wall: 'cpx', transId: 'cpx-credit-1' });
+
+      const stored = await t.deps.db
+        .selectFrom('postbacks')
+        .selectAll()
+        .where('trans_id', '=', 'cpx-credit-1')
+        .execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        wall_slug: 'cpx',
+        user_id: after.id,
+        action: 'credit',
+        verdict: 'credited',
+        ledger_entry_id: entry!.id,
+      });
+      expect(JSON.parse(stored[0]!.params)).toMatchObject({
+        status: '1',
+        trans_id: 'cpx-credit-1',
+        user_id: '1001',
+        amount_local: '2.50',
+      });
+      await expectInvariant();
+    });
+
+    it('the same postback 20 times at once credits once; every answer is 200 "1"', async () => {
+      const before = await account(1002);
+      const url = cpxQuery({ trans: 'cpx-race-1', user: 1002, local: '1.75' });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get(url)));
+      for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, '1']);
+      const after = await account(1002);
+      expect(after.balance - before.balance).toBe(175);
+      expect(after.offersCompleted - before.offersCompleted).toBe(1);
+      expect(await entriesWithKey('postback:cpx:cpx-race-1')).toHaveLength(1);
+      const v = await verdicts('cpx', 'cpx-race-1');
+      expect(v.filter((x) => x === 'credited')).toHaveLength(1);
+      expect(v.filter((x) => x === 'duplicate')).toHaveLength(19);
+      await expectInvariant();
+    });
+
+    it('its reversal takes back exactly what it credited, once, even when sent many times at once', async () => {
+      const before = await account(1002);
+      const url = cpxQuery({ status: '2', trans: 'cpx-race-1', user: 1002, local: '-1.75' });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => get(url)));
+      for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, '1']);
+      const again = await get(url);
+      expect([again.statusCode, again.body]).toEqual([200, '1']);
+
+      const after = await account(1002);
+      expect(after.balance - before.balance).toBe(-175);
+      expect(after.earnings - before.earnings).toBe(-175);
+      expect(after.offersCompleted - before.offersCompleted).toBe(-1);
+      const reversals = await entriesWithKey('reversal:cpx:cpx-race-1');
+      expect(reversals).toHaveLength(1);
+      expect(reversals[0]).toMatchObject({ amount: -175, kind: 'reversal', user_id: after.id });
+      const v = await verdicts('cpx', 'cpx-race-1');
+      expect(v.filter((x) => x === 'reversed')).toHaveLength(1);
+      // A late repeat of the credit pays nothing either.
+      const late = await get(cpxQuery({ trans: 'cpx-race-1', user: 1002, local: '1.75' }));
+      expect([late.statusCode, late.body]).toEqual([200, '1']);
+      expect((await account(1002)).balance).toBe(after.balance);
+      await expectInvariant();
+    });
+
+    it('a reversal arriving before its credit is recorded, and the credit is then never paid', async () => {
+      const before = await account(1003);
+      const rev = await get(cpxQuery({ status: '2', trans: 'cpx-early-rev', user: 1003, local: '3.00' }));
+      expect([rev.statusCode, rev.body]).toEqual([200, '1']);
+      const credit = await get(cpxQuery({ trans: 'cpx-early-rev', user: 1003, local: '3.00' }));
+      expect([credit.statusCode, credit.body]).toEqual([200, '1']);
+      const repeat = await get(cpxQuery({ trans: 'cpx-early-rev', user: 1003, local: '3.00' }));
+      expect(repeat.statusCode).toBe(200);
+      const after = await account(1003);
+      expect(after).toEqual(before);
+      expect(await entriesWithKey('postback:cpx:cpx-early-rev')).toHaveLength(0);
+      expect(await entriesWithKey('reversal:cpx:cpx-early-rev')).toHaveLength(0);
+      expect(await verdicts('cpx', 'cpx-early-rev')).toEqual(['reversed', 'already_reversed', 'duplicate']);
+      await expectInvariant();
+    });
+
+    it('credit and reversal racing each other net to zero', async () => {
+      const before = await account(1004);
+      const urls = [
+        ...Array.from({ length: 5 }, () => cpxQuery({ trans: 'cpx-mixed', user: 1004, local: '4.00' })),
+        ...Array.from({ length: 5 }, () => cpxQuery({ status: '2', trans: 'cpx-mixed', user: 1004 })),
+      ];
+      const answers = await Promise.all(urls.map((u) => get(u)));
+      for (const a of answers) expect(a.statusCode).toBe(200);
+      const after = await account(1004);
+      expect(after.balance).toBe(before.balance);
+      expect(after.earnings).toBe(before.earnings);
+      expect(after.offersCompleted).toBe(before.offersCompleted);
+      await expectInvariant();
+    });
+
+    it('a wrong or missing hash answers 403 and credits nothing', async () => {
+      const before = await account(1001);
+      const wrong = await get(cpxQuery({ trans: 'cpx-forged', secret: 'guessed-secret' }));
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.body).not.toBe('1');
+      const tampered = await get(cpxQuery({ trans: 'cpx-forged', hash: md5(`cpx-other-${CPX_SECRET}`) }));
+      expect(tampered.statusCode).toBe(403);
+      const missing = await get('/api/postback/cpx?status=1&trans_id=cpx-forged&user_id=1001&amount_local=9');
+      expect(missing.statusCode).toBe(403);
+      // A wrong hash on a reversal takes nothing back either.
+      const rev = await get(cpxQuery({ status: '2', trans: 'cpx-credit-1', secret: 'nope' }));
+      expect(rev.statusCode).toBe(403);
+      expect(await account(1001)).toEqual(before);
+      expect(await entriesWithKey('postback:cpx:cpx-forged')).toHaveLength(0);
+      expect(await verdicts('cpx', 'cpx-forged')).toEqual([
+        'bad_signature',
+        'bad_signature',
+        'bad_signature',
+      ]);
+      await expectInvariant();
+    });
+
+    it('an unknown user gets a plain 404 the provider sees; nothing is credited', async () => {
+      const res = await get(cpxQuery({ trans: 'cpx-nobody', user: 999999 }));
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe('Unknown user');
+      expect(await entriesWithKey('postback:cpx:cpx-nobody')).toHaveLength(0);
+      expect(await verdicts('cpx', 'cpx-nobody')).toEqual(['unknown_user']);
+    });
+
+    it('malformed parameters are refused with 400 and stored as invalid', async () => {
+      const before = await account(1001);
+      for (const [trans, overrides] of [
+        ['cpx-bad-1', { status: '3' }],
+        ['cpx-bad-2', { local: 'lots' }],
+        ['cpx-bad-3', { local: '0' }],
+        ['cpx-bad-4', { user: 'AliceRBX' }],
+      ] as const) {
+        const res = await get(cpxQuery({ trans, ...overrides }));
+        expect(res.statusCode, trans).toBe(400);
+        expect(await verdicts('cpx', trans)).toEqual(['invalid']);
+      }
+      const listParam = await get(`${cpxQuery({ trans: 'cpx-bad-5' })}&trans_id=cpx-bad-5b`);
+      expect(listParam.statusCode).toBe(400);
+      expect(await account(1001)).toEqual(before);
+    });
+
+    it('accepts the parameters as a form body or a JSON body too; HEAD credits nothing', async () => {
+      const before = await account(1003);
+      const form = new URLSearchParams({
+        status: '1',
+        trans_id: 'cpx-form',
+        user_id: '1003',
+        amount_local: '1.00',
+        hash: md5(`cpx-form-${CPX_SECRET}`),
+      });
+      const viaForm = await t.app.inject({
+        method: 'POST',
+        url: '/api/postback/cpx',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
+      expect([viaForm.statusCode, viaForm.body]).toEqual([200, '1']);
+      const viaJson = await t.app.inject({
+        method: 'POST',
+        url: '/api/postback/cpx',
+        payload: {
+          status: 1,
+          trans_id: 'cpx-json',
+          user_id: 1003,
+          amount_local: 0.5,
+          hash: md5(`cpx-json-${CPX_SECRET}`),
+        },
+      });
+      expect([viaJson.statusCode, viaJson.body]).toEqual([200, '1']);
+      const head = await t.app.inject({ method: 'HEAD', url: cpxQuery({ trans: 'cpx-head', user: 1003 }) });
+      expect(head.statusCode).toBe(404);
+      expect((await account(1003)).balance - before.balance).toBe(150);
+      await expectInvariant();
+    });
+  });
+
+  describe('the generic HMAC scheme', () => {
+    const lootably = (params: Record<string, string>, secret = LOOTABLY_SECRET) =>
+      signedQuery('lootably', params, secret);
+
+    it('a signed credit (sig parameter) converts USD at the wall rate, answers OK, counts as an offer', async () => {
+      const before = await account(1001);
+      const res = await get(
+        lootably({ user_id: '1001', trans_id: 'lt-1', amount_usd: '0.25', status: 'credit' }),
+      );
+      expect([res.statusCode, res.body]).toEqual([200, 'OK']);
+      const after = await account(1001);
+      expect(after.balance - before.balance).toBe(2500); // 0.25 USD × 100 R$/USD
+      expect(after.offersCompleted - before.offersCompleted).toBe(1);
+      const [entry] = await entriesWithKey('postback:lootably:lt-1');
+      expect(entry).toMatchObject({ kind: 'offer', amount: 2500, description: 'Lootably offer' });
+      expect(JSON.parse(entry!.meta!)).toEqual({ wall: 'lootably', transId: 'lt-1' });
+      await expectInvariant();
+    });
+
+    it('the signature may come in the x-signature header, over every parameter sorted by name', async () => {
+      const params = {
+        zeta: 'z',
+        user_id: '1002',
+        trans_id: 'lt-2',
+        amount: '0.10',
+        status: '1',
+        click: 'a b&c',
+      };
+      const res = await get(`/api/postback/lootably?${new URLSearchParams(params)}`, {
+        'x-signature': hmacSign(params, LOOTABLY_SECRET),
+      });
+      expect([res.statusCode, res.body]).toEqual([200, 'OK']);
+      expect(await entriesWithKey('postback:lootably:lt-2')).toMatchObject([{ amount: 1000 }]);
+    });
+
+    it('20 at once credit once; the reversal (twice) takes it back once', async () => {
+      const before = await account(1003);
+      const credit = lootably({ user_id: '1003', trans_id: 'lt-race', amount_usd: '0.05' });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get(credit)));
+      for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
+      expect((await account(1003)).balance - before.balance).toBe(500);
+      expect(await entriesWithKey('postback:lootably:lt-race')).toHaveLength(1);
+      await expectInvariant();
+
+      const reversal = lootably({ user_id: '1003', trans_id: 'lt-race', status: 'reversal' });
+      const r = await Promise.all([get(reversal), get(reversal)]);
+      for (const a of r) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
+      expect(await account(1003)).toEqual(before);
+      expect(await entriesWithKey('reversal:lootably:lt-race')).toMatchObject([{ amount: -500 }]);
+      await expectInvariant();
+    });
+
+    it('a reversal before its credit (status=2) stops the credit', async () => {
+      const before = await account(1004);
+      expect((await get(lootably({ user_id: '1004', trans_id: 'lt-early', status: '2' }))).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await get(lootably({ user_id: '1004', trans_id: 'lt-early', amount_usd: '1' }))).statusCode,
+      ).toBe(200);
+      expect(await account(1004)).toEqual(before);
+      expect(await verdicts('lootably', 'lt-early')).toEqual(['reversed', 'already_reversed']);
+    });
+
+    it('a wrong signature, a changed parameter or no signature → 403, nothing credited', async () => {
+      const before = await account(1001);
+      const wrongKey = await get(
+        lootably({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '5' }, 'not-the-secret'),
+      );
+      expect(wrongKey.statusCode).toBe(403);
+      const signed = lootably({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '0.01' });
+      const changed = await get(signed.replace('amount_usd=0.01', 'amount_usd=500'));
+      expect(changed.statusCode).toBe(403);
+      const unsigned = await get(`/api/postback/lootably?user_id=1001&trans_id=lt-forged&amount_usd=5`);
+      expect(unsigned.statusCode).toBe(403);
+      const badHeader = await get(`/api/postback/lootably?user_id=1001&trans_id=lt-forged&amount_usd=5`, {
+        'x-signature': 'abc',
+      });
+      expect(badHeader.statusCode).toBe(403);
+      expect(await account(1001)).toEqual(before);
+      expect(await verdicts('lootably', 'lt-forged')).toEqual([
+        'bad_signature',
+        'bad_signature',
+        'bad_signature',
+        'bad_signature',
+      ]);
+      await expectInvariant();
+    });
+
+    it('an unknown user → 404; a wall without a secret, an unknown wall → refused and stored', async () => {
+      const nobody = await get(lootably({ user_id: '424242', trans_id: 'lt-nobody', amount_usd: '1' }));
+      expect([nobody.statusCode, nobody.body]).toEqual([404, 'Unknown user']);
+
+      // adgem has no secret yet: whatever the signature, refused.
+      const noSecret = await get(
+        signedQuery('adgem', { user_id: '1001', trans_id: 'ag-0', reward: '5' }, ''),
+      );
+      expect(noSecret.statusCode).toBe(403);
+      expect(await verdicts('adgem', 'ag-0')).toEqual(['no_secret']);
+
+      const unknown = await get('/api/postback/nosuchwall?user_id=1001&trans_id=x-1');
+      expect(unknown.statusCode).toBe(404);
+      expect(await verdicts('nosuchwall', 'x-1')).toEqual(['unknown_wall']);
+      expect(await entriesWithKey('postback:adgem:ag-0')).toHaveLength(0);
+    });
+
+    it("reward mode takes the provider's reward as R$ once the admin set the secret", async () => {
+      await t.deps.db
+        .updateTable('walls')
+        .set({ secret: ADGEM_SECRET })
+        .where('slug', '=', 'adgem')
+        .execute();
+      const before = await account(1002);
+      const res = await get(
+        signedQuery('adgem', { user_id: '1002', trans_id: 'ag-1', reward: '12.5' }, ADGEM_SECRET),
+      );
+      expect([res.statusCode, res.body]).toEqual([200, 'OK']);
+      expect((await account(1002)).balance - before.balance).toBe(1250);
+      await expectInvariant();
+    });
+
+    it('a stored refused postback can be replayed once the wall is configured (admin console)', async () => {
+      await t.deps.db.updateTable('walls').set({ secret: null }).where('slug', '=', 'adgem').execute();
+      const before = await account(1004);
+      const url = signedQuery('adgem', { user_id: '1004', trans_id: 'ag-replay', reward: '2' }, ADGEM_SECRET);
+      expect((await get(url)).statusCode).toBe(403);
+      const stored = await t.deps.db
+        .selectFrom('postbacks')
+        .select('id')
+        .where('trans_id', '=', 'ag-replay')
+        .executeTakeFirstOrThrow();
+      await t.deps.db
+        .updateTable('walls')
+        .set({ secret: ADGEM_SECRET })
+        .where('slug', '=', 'adgem')
+        .execute();
+      const replayed = await replayPostback(t.deps, stored.id);
+      expect(replayed).toMatchObject({ status: 200, verdict: 'credited' });
+      const again = await replayPostback(t.deps, stored.id);
+      expect(again).toMatchObject({ status: 200, verdict: 'duplicate' });
+      expect((await account(1004)).balance - before.balance).toBe(200);
+      await expectInvariant();
+    });
+  });
+
+  describe('banned players', () => {
+    it('a credit to a banned account is refused; a reversal still takes money back', async () => {
+      const credited = await get(cpxQuery({ trans: 'cpx-ban-1', user: 1004, local: '1.00' }));
+      expect(credited.statusCode).toBe(200);
+      const before = await account(1004);
+      await t.deps.db.updateTable('users').set({ status: 'banned' }).where('roblox_id', '=', 1004).execute();
+      try {
+        const refused = await get(cpxQuery({ trans: 'cpx-ban-2', user: 1004, local: '1.00' }));
+        expect(refused.statusCode).toBe(403);
+        expect(await verdicts('cpx', 'cpx-ban-2')).toEqual(['banned']);
+        const reversed = await get(cpxQuery({ status: '2', trans: 'cpx-ban-1', user: 1004 }));
+        expect(reversed.statusCode).toBe(200);
+        expect((await account(1004)).balance - before.balance).toBe(-100);
+      } finally {
+        await t.deps.db
+          .updateTable('users')
+          .set({ status: 'active' })
+          .where('roblox_id', '=', 1004)
+          .execute();
+      }
+      await expectInvariant();
+    });
+  });
+});
+
+describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
+  let t: TestApp;
+  let token: string;
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  async function account() {
+    const u = await t.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('roblox_id', '=', 1001)
+      .executeTakeFirstOrThrow();
+    return { balance: Number(u.balance), earnings: Number(u.earnings), offersCompleted: u.offers_completed };
+  }
+  async function pending() {
+    const res = await t.app.inject({ method: 'GET', url: '/api/offers/pending', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    return res.json().pendingRobux;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OFFER_HOLD_HOURS: '24' } });
+    token = (await t.login('AliceRBX')).token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /api/offers/pending needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/offers/pending' })).statusCode).toBe(401);
+  });
+
+  it('a credit is pending until the hold passes, then paid once', async () => {
+    const res = await get(cpxQuery({ trans: 'hold-1', local: '2.00' }));
+    expect([res.statusCode, res.body]).toEqual([200, '1']);
+    expect((await get(cpxQuery({ trans: 'hold-1', local: '2.00' }))).statusCode).toBe(200);
+    expect(await account()).toEqual({ balance: 0, earnings: 0, offersCompleted: 0 });
+    expect(await pending()).toBe(2);
+    const stored = await t.deps.db
+      .selectFrom('postbacks')
+      .select('verdict')
+      .where('trans_id', '=', 'hold-1')
+      .orderBy('id')
+      .execute();
+    expect(stored.map((s) => s.verdict)).toEqual(['held', 'duplicate']);
+
+    t.clock.advance(23 * HOUR);
+    expect(await pending()).toBe(2);
+    t.clock.advance(2 * HOUR);
+    // Several sweeps at once (the interval, other processes, a read) release it once.
+    const released = await Promise.all([
+      releaseDueHolds(t.deps),
+      releaseDueHolds(t.deps),
+      releaseDueHolds(t.deps),
+    ]);
+    expect(released.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await pending()).toBe(0);
+    expect(await account()).toEqual({ balance: 200, earnings: 200, offersCompleted: 1 });
+    expect(await checkInvariant(t.deps.db)).toMatchObject({ ok: true });
+  });
+
+  it('a read of the pending amount releases what is due', async () => {
+    await get(cpxQuery({ trans: 'hold-2', local: '1.00' }));
+    expect(await pending()).toBe(1);
+    t.clock.advance(25 * HOUR);
+    expect(await pending()).toBe(0);
+    expect((await account()).balance).toBe(300);
+  });
+
+  it('a reversal during the hold cancels the credit; it is never paid', async () => {
+    await get(cpxQuery({ trans: 'hold-3', local: '5.00' }));
+    expect(await pending()).toBe(5);
+    const rev = await get(cpxQuery({ status: '2', trans: 'hold-3' }));
+    expect([rev.statusCode, rev.body]).toEqual([200, '1']);
+    expect(await pending()).toBe(0);
+    t.clock.advance(48 * HOUR);
+    expect(await releaseDueHolds(t.deps)).toBe(0);
+    expect(await pending()).toBe(0);
+    expect((await account()).balance).toBe(300);
+    const keys = await t.deps.db
+      .selectFrom('ledger_entries')
+      .select('idempotency_key')
+      .where('idempotency_key', 'like', '%hold-3')
+      .execute();
+    expect(keys).toEqual([]);
+    expect(await checkInvariant(t.deps.db)).toMatchObject({ ok: true });
+  });
+
+  it('a reversal after the release takes the credit back', async () => {
+    await get(cpxQuery({ trans: 'hold-4', local: '1.50' }));
+    t.clock.advance(25 * HOUR);
+    await releaseDueHolds(t.deps);
+    expect((await account()).balance).toBe(450);
+    await get(cpxQuery({ status: '2', trans: 'hold-4' }));
+    await get(cpxQuery({ status: '2', trans: 'hold-4' }));
+    expect(await account()).toEqual({ balance: 300, earnings: 300, offersCompleted: 2 });
+    expect(await checkInvariant(t.deps.db)).toMatchObject({ ok: true });
+  });
+});

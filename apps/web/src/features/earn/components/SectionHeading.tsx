@@ -1,0 +1,30 @@
+import type { LucideIcon } from 'lucide-react';
+
+/** An Earn page section title: OFFERWALLS, SURVEYS, SOCIALS (spec §2). */
+export function SectionHeading({
+  id,
+  title,
+  hint,
+  icon: Icon,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <div className="mb-4 flex items-end justify-between gap-4">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-9 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/25">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 id={id} className="text-sm font-black tracking-[0.18em] text-white">
+            {title}
+          </h2>
+          <p className="text-xs text-slate-400">{hint}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
