@@ -115,3 +115,28 @@ describe(`admin user management on ${testEngine}`, () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe(`admin overview on ${testEngine}`, () => {
+  it('totals and 30 days of earned, withdrawn and new players', async () => {
+    const o = await createTestApp();
+    try {
+      const c = await adminCookie(o);
+      const alice = await o.login('AliceRBX');
+      await o.login('BobBuilder');
+      await o.app.inject({ method: 'POST', url: '/api/socials/youtube/claim', headers: bearer(alice.token) });
+      const aliceRow = await o.deps.db.selectFrom('users').select('id').where('username', '=', 'AliceRBX').executeTakeFirstOrThrow();
+      await o.app.inject({ method: 'POST', url: '/api/admin/add-points', headers: { cookie: c }, payload: { userId: aliceRow.id, points: 7 } });
+      const res = await o.app.inject({ method: 'GET', url: '/api/admin/overview', headers: { cookie: c } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.totals).toEqual({ players: 2, earned: 1.5, withdrawn: 0, withdrawalsWaiting: 0, postbacksToday: 0 });
+      expect(body.days).toHaveLength(30);
+      expect(body.days.at(-1)).toEqual({ day: '2026-03-02', earned: 1.5, withdrawn: 0, newPlayers: 2 });
+      expect(body.days[0].day).toBe('2026-02-01');
+      const anonymous = await o.app.inject({ method: 'GET', url: '/api/admin/overview' });
+      expect(anonymous.statusCode).toBe(401);
+    } finally {
+      await o.close();
+    }
+  });
+});

@@ -26,6 +26,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     entries: await service.userLedger(app.deps, request.params.id, request.query.before),
   }));
 
+  app.get('/admin/overview', async () => service.overview(app.deps));
+
   app.get('/admin/audit', { schema: { querystring: beforeQuery } }, async (request) => ({
     entries: await service.auditLog(app.deps, request.query.before),
   }));

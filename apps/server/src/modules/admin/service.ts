@@ -101,7 +101,7 @@ export async function auditLog(deps: Deps, beforeId?: number): Promise<AuditRow[
   return rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, target: r.target, before: parse(r.before), after: parse(r.after), createdAt: r.created_at }));
 }
 
-export async function overview(deps: Deps, postbacksToday: (since: string) => Promise<number>): Promise<OverviewResponse> {
+export async function overview(deps: Deps): Promise<OverviewResponse> {
   const now = deps.clock.now();
   const today = utcDay(now);
   const first = new Date(`${today}T00:00:00.000Z`);
@@ -110,7 +110,7 @@ export async function overview(deps: Deps, postbacksToday: (since: string) => Pr
   const [totals, series, postbacks] = await Promise.all([
     repo.totals(deps.db),
     repo.dailySeries(deps.db, since),
-    postbacksToday(`${today}T00:00:00.000Z`),
+    repo.countPostbacksSince(deps.db, `${today}T00:00:00.000Z`),
   ]);
   const days = Array.from({ length: 30 }, (_, i) => {
     const d = new Date(first);

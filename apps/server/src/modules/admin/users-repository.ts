@@ -73,3 +73,12 @@ export async function dailySeries(db: Database, since: string) {
     .execute();
   return { money, players };
 }
+
+export async function countPostbacksSince(db: Database, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('postbacks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

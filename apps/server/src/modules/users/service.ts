@@ -2,6 +2,7 @@ import { fromCents, type MeResponse, type ProfileResponse } from '@rewards/contr
 import type { Player } from '../../plugins/authenticate.ts';
 import type { Deps } from '../../shared/deps.ts';
 import { notFound } from '../../shared/errors.ts';
+import { pendingRobuxOf } from '../offers/index.ts';
 import * as repo from './repository.ts';
 
 async function loadOwnAccount(deps: Deps, player: Player) {
@@ -24,12 +25,14 @@ export async function getMe(deps: Deps, player: Player): Promise<MeResponse> {
 }
 
 export async function getProfile(deps: Deps, player: Player): Promise<ProfileResponse> {
+  // Releasing due holds first means the balance below already includes them.
+  const pendingRobux = await pendingRobuxOf(deps, player.id);
   const u = await loadOwnAccount(deps, player);
   return {
     username: u.username,
     robloxId: Number(u.roblox_id),
     robux: fromCents(Number(u.balance)),
-    pendingRobux: 0,
+    pendingRobux,
     earnings: fromCents(Number(u.earnings)),
     offersCompleted: u.offers_completed,
     referralsMade: u.referrals_made,
