@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOfferRoutes } from './admin/routes.ts';
 import { releaseDueHolds } from './credits/service.ts';
 import { pendingRoutes } from './credits/routes.ts';
 import { postbackRoutes } from './postbacks/routes.ts';
@@ -10,7 +11,7 @@ import { wallRoutes } from './walls/routes.ts';
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
 export { handlePostback, replayPostback } from './postbacks/service.ts';
 export { listPostbacks } from './postbacks/repository.ts';
-export { payReferralCommissions } from './referrals/service.ts';
+export { creditEarning, payReferralCommissions } from './referrals/service.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;
@@ -21,6 +22,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(postbackRoutes);
   await app.register(pendingRoutes);
   await app.register(referralRoutes);
+  await app.register(adminOfferRoutes);
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

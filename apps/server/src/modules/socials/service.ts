@@ -1,10 +1,10 @@
 import { fromCents, type SocialClaimResponse, type SocialsResponse } from '@rewards/contracts';
-import { post } from '../ledger/service.ts';
 import type { Player } from '../../plugins/authenticate.ts';
 import type { Deps } from '../../shared/deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { findSocial, SOCIALS, socialKey } from './config.ts';
 import * as repo from './repository.ts';
+import { creditEarning } from '../offers/index.ts';
 
 export const ALREADY_CLAIMED_MESSAGE = 'You already claimed this reward.';
 
@@ -38,7 +38,7 @@ export async function claimSocial(
   const social = findSocial(socialId);
   if (!social) throw notFound('No such social.');
   const result = await deps.db.transaction().execute((trx) =>
-    post(trx, deps.clock, {
+    creditEarning(trx, deps, {
       userId: player.id,
       amount: social.reward,
       kind: 'social',

@@ -5,7 +5,7 @@ import type { Player } from '../../../plugins/authenticate.ts';
 import type { Deps } from '../../../shared/deps.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { findEntryByKey } from '../../ledger/repository.ts';
-import { post } from '../../ledger/service.ts';
+import { post, type Posting, type PostingResult } from '../../ledger/service.ts';
 import { bumpCounter, lockUser } from '../shared.ts';
 import * as repo from './repository.ts';
 
@@ -83,4 +83,14 @@ export async function getReferrals(
     referralsMade: row.referrals_made,
     referralsEarned: fromCents(Number(row.referrals_earned)),
   };
+}
+
+/**
+ * An earning credit of any feature (social, daily, promo, giveaway): posts it and, when it applied,
+ * pays the referrer's waiting commissions if this credit took the player past R$1.
+ */
+export async function creditEarning(trx: Kysely<DB>, deps: Deps, posting: Posting): Promise<PostingResult> {
+  const result = await post(trx, deps.clock, posting);
+  if (result.applied) await payReferralCommissions(trx, deps, posting.userId);
+  return result;
 }

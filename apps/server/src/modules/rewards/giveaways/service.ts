@@ -13,8 +13,8 @@ import type { Player } from '../../../plugins/authenticate.ts';
 import type { Deps } from '../../../shared/deps.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/repository.ts';
-import { post } from '../../ledger/service.ts';
 import * as repo from './repository.ts';
+import { creditEarning } from '../../offers/index.ts';
 
 export const GIVEAWAY_ERRORS = {
   none: 'There is no giveaway right now. Check back soon!',
@@ -90,7 +90,7 @@ export async function pickWinner(deps: Deps, id: number): Promise<GiveawayPickRe
     const winnerId = entrants[randomInt(entrants.length)]!;
     await repo.setWinner(trx, id, winnerId);
     const g = await repo.findGiveaway(trx, id);
-    await post(trx, deps.clock, {
+    await creditEarning(trx, deps, {
       userId: winnerId,
       amount: Number(g!.prize),
       kind: 'giveaway',

@@ -14,8 +14,8 @@ import type { Player } from '../../../plugins/authenticate.ts';
 import type { Deps } from '../../../shared/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/repository.ts';
-import { post } from '../../ledger/service.ts';
 import * as repo from './repository.ts';
+import { creditEarning } from '../../offers/index.ts';
 
 const failed = { success: false };
 const invalid = () => notFound(PROMO_ERRORS.invalid, failed);
@@ -58,7 +58,7 @@ export async function redeemPromoCode(
       throw (fresh && refusal(fresh, now)) ?? usedUp();
     }
     if (!(await repo.insertRedemptionOnce(trx, row.id, player.id, now))) throw already();
-    const result = await post(trx, deps.clock, {
+    const result = await creditEarning(trx, deps, {
       userId: player.id,
       amount: Number(row.amount),
       kind: 'promo',

@@ -13,8 +13,8 @@ import type { Player } from '../../../plugins/authenticate.ts';
 import { utcDay } from '../../../shared/clock.ts';
 import type { Deps } from '../../../shared/deps.ts';
 import { conflict } from '../../../shared/errors.ts';
-import { post } from '../../ledger/service.ts';
 import * as repo from './repository.ts';
+import { creditEarning } from '../../offers/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -97,7 +97,7 @@ export async function claimStreak(deps: Deps, player: Player): Promise<StreakCla
     if (!moved) throw conflict(ALREADY_CLAIMED, { success: false });
 
     const amount = rewardCents(nextDay);
-    const result = await post(trx, deps.clock, {
+    const result = await creditEarning(trx, deps, {
       userId: player.id,
       amount,
       kind: 'daily',
