@@ -52,6 +52,10 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     ROBLOX_INVENTORY_API: standin.url,
     ROBLOX_PAYOUT_COOKIE: 'e2e-payout-cookie',
     CPX_SECURE_HASH: 'e2e-cpx-secret',
+    // Tests sign many players in from one address; the limits have tests of their own.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
+    RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
     ...extraEnv,
   };
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {

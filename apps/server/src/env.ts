@@ -19,6 +19,10 @@ const schema = z.object({
   ROBLOX_TIMEOUT_MS: intFrom(5000),
   PAYOUT_MODE: z.enum(['manual', 'roblox']).default('manual'),
   ROBLOX_PAYOUT_COOKIE: z.string().optional(),
+  /** The Roblox user id of the payout account (whose inventory tells whether a pass was bought). */
+  ROBLOX_PAYOUT_USER_ID: z.coerce.number().int().positive().default(1),
+  /** How often the in-process payout worker looks for work with PAYOUT_MODE=roblox; 0 = only the standalone worker. */
+  PAYOUT_INTERVAL_MS: intFrom(5000),
   DISCORD_WEBHOOK_URL: url.optional(),
   CPX_APP_ID: z.string().default('00000'),
   CPX_SECURE_HASH: z.string().optional(),
@@ -27,6 +31,14 @@ const schema = z.object({
   MIN_WITHDRAWAL: intFrom(5),
   MAX_WITHDRAWAL: intFrom(10000),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Requests a minute per client address on player sign-in, bio verification and postbacks. */
+  RATE_LIMIT_LOGIN_PER_MINUTE: intFrom(20),
+  RATE_LIMIT_VERIFY_PER_MINUTE: intFrom(10),
+  RATE_LIMIT_POSTBACK_PER_MINUTE: intFrom(600),
+  /** With it, rate-limit counters are shared by all server processes through Redis. */
+  REDIS_URL: z.string().url().optional(),
+  /** Bearer token that opens /metrics; without it /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

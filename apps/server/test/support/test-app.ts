@@ -39,6 +39,10 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     ROBLOX_TIMEOUT_MS: '1500',
     ROBLOX_PAYOUT_COOKIE: 'test-payout-cookie',
     CPX_SECURE_HASH: 'test-cpx-secret',
+    // Tests sign many players in from one address; the limits have tests of their own.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
+    RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
     ...opts.env,
   });
   const clock = new ManualClock(new Date('2026-03-02T10:00:00Z'));
