@@ -41,6 +41,20 @@ describe(`admin user management on ${testEngine}`, () => {
     expect(status.status).toBe('active');
   });
 
+  it('without the session a malformed admin call is still a 401, never a 400', async () => {
+    const calls = [
+      { method: 'PUT' as const, url: '/api/toggle-ban/abc', payload: { status: 42 } },
+      { method: 'POST' as const, url: '/api/admin/add-points', payload: '{not json' },
+      { method: 'GET' as const, url: '/api/all-users?page=-5' },
+      { method: 'POST' as const, url: '/api/admin/promocodes', payload: {} },
+      { method: 'GET' as const, url: '/api/admin/nothing-here' },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+    }
+  });
+
   it('lists users with paging and a name search', async () => {
     const all = await t.app.inject({ method: 'GET', url: '/api/all-users?pageSize=2', headers: { cookie } });
     expect(all.statusCode).toBe(200);

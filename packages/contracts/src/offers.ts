@@ -110,3 +110,165 @@ export const hmacPostbackParams = z.object({
   reward: decimal.optional(),
 });
 export type HmacPostbackParams = z.infer<typeof hmacPostbackParams>;
+
+// ---- Admin console: walls and the postback log (admin cookie) ----
+
+/** A wall's slug names its postback URL `/api/postback/<slug>`: lower-case letters, digits and `-`. */
+export const wallSlug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'slug must be 1 to 40 lower-case letters, digits or -');
+
+const isHttpsUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+};
+/** Empty ("Coming soon") or an https URL; placeholders such as `{userId}` are allowed in it. */
+const iframeTemplate = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((s) => s === '' || isHttpsUrl(s), 'iframeTemplate must be empty or an https URL');
+/** Empty, an https URL, or a path on this site (`/walls/x.png`). */
+const logoUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (s) => s === '' || isHttpsUrl(s) || /^\/(?![/\\])[^\s?#]*$/.test(s),
+    'logoUrl must be empty, an https URL or a path starting with /',
+  );
+/** Write-only. '' clears it; otherwise 8 to 200 characters (a short secret makes forged postbacks easy). */
+const wallSecretInput = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((s) => s === '' || s.length >= 8, 'secret must be at least 8 characters (or empty to clear it)');
+/** R$ per USD, for the `usd_rate` amount mode. */
+const wallRate = z.number().min(0, 'rate must be at least 0').max(1_000_000);
+
+const wallFields = {
+  name: z.string().trim().min(1, 'name is required').max(80),
+  logoUrl,
+  kind: z.enum(wallKinds),
+  iframeTemplate,
+  postbackScheme: z.enum(postbackSchemes),
+  secret: wallSecretInput,
+  amountMode: z.enum(amountModes),
+  rate: wallRate,
+  active: z.boolean(),
+  sort: z.number().int().min(0).max(1_000_000),
+};
+
+/** POST /api/admin/walls → 201 AdminWall; a slug in use → 409. */
+export const createWallRequest = z.strictObject({
+  slug: wallSlug,
+  name: wallFields.name,
+  logoUrl: wallFields.logoUrl.default(''),
+  kind: wallFields.kind,
+  iframeTemplate: wallFields.iframeTemplate.default(''),
+  postbackScheme: wallFields.postbackScheme,
+  secret: wallFields.secret.optional(),
+  amountMode: wallFields.amountMode,
+  rate: wallFields.rate,
+  active: wallFields.active.default(true),
+  sort: wallFields.sort.optional(),
+});
+export type CreateWallRequest = z.infer<typeof createWallRequest>;
+
+/**
+ * PATCH /api/admin/walls/{slug} → AdminWall. Any of the fields; `secret` sets it ('' clears it),
+ * `active` disables or enables the wall. The slug cannot change (it names the postback URL).
+ */
+export const updateWallRequest = z
+  .strictObject({
+    name: wallFields.name.optional(),
+    logoUrl: wallFields.logoUrl.optional(),
+    kind: wallFields.kind.optional(),
+    iframeTemplate: wallFields.iframeTemplate.optional(),
+    postbackScheme: wallFields.postbackScheme.optional(),
+    secret: wallFields.secret.optional(),
+    amountMode: wallFields.amountMode.optional(),
+    rate: wallFields.rate.optional(),
+    active: wallFields.active.optional(),
+    sort: wallFields.sort.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to change');
+export type UpdateWallRequest = z.infer<typeof updateWallRequest>;
+
+export const wallSlugParams = z.object({ slug: wallSlug });
+
+/**
+ * A wall as the admin sees it. The secret itself is never sent; `hasSecret` says whether one is set
+ * (the wall's own, or for the `cpx` scheme the server's CPX_SECURE_HASH, its fallback).
+ */
+export const adminWall = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  logoUrl: z.string(),
+  kind: z.enum(wallKinds),
+  iframeTemplate: z.string(),
+  postbackScheme: z.enum(postbackSchemes),
+  amountMode: z.enum(amountModes),
+  rate: z.number(),
+  active: z.boolean(),
+  sort: z.number(),
+  hasSecret: z.boolean(),
+});
+export type AdminWall = z.infer<typeof adminWall>;
+
+/** GET /api/admin/walls: every wall, active or not, in their order. */
+export const adminWallsResponse = z.object({ walls: z.array(adminWall) });
+export type AdminWallsResponse = z.infer<typeof adminWallsResponse>;
+
+/** GET /api/admin/postbacks: newest first; `before` (an id) pages to older ones. */
+export const adminPostbacksQuery = z.object({
+  wall: z.string().trim().max(60).optional(),
+  verdict: z.enum(postbackVerdicts).optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type AdminPostbacksQuery = z.infer<typeof adminPostbacksQuery>;
+
+export const adminPostback = z.object({
+  id: z.number(),
+  wall: z.string(),
+  transId: z.string().nullable(),
+  /** Our account id, when the provider's user matched one. */
+  userId: z.number().nullable(),
+  action: z.string().nullable(),
+  /** The raw parameters the provider sent (query and body merged). */
+  params: z.record(z.string(), z.unknown()),
+  verdict: z.enum(postbackVerdicts),
+  ip: z.string().nullable(),
+  ledgerEntryId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPostback = z.infer<typeof adminPostback>;
+
+/** `nextBefore`: pass as `before` for the next (older) page; null when this page is the last. */
+export const adminPostbacksResponse = z.object({
+  postbacks: z.array(adminPostback),
+  nextBefore: z.number().nullable(),
+});
+export type AdminPostbacksResponse = z.infer<typeof adminPostbacksResponse>;
+
+export const postbackIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * POST /api/admin/postbacks/{id}/replay: the stored postback run again with the wall's current
+ * settings. What the provider would have been answered, the verdict, and the new stored postback.
+ */
+export const replayPostbackResponse = z.object({
+  status: z.number(),
+  body: z.string(),
+  verdict: z.enum(postbackVerdicts),
+  ledgerEntryId: z.number().nullable(),
+  postbackId: z.number(),
+});
+export type ReplayPostbackResponse = z.infer<typeof replayPostbackResponse>;

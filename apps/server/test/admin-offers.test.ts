@@ -1,0 +1,566 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { adminCookie } from './support/admin.ts';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+
+const SEEDED = ['lootably', 'adgem', 'torox', 'adgate', 'notik', 'cpx', 'bitlabs'];
+const CPX_SECRET = 'test-cpx-secret'; // CPX_SECURE_HASH of the test app
+const LOOTABLY_SECRET = 'lootably-secret-0a1b2c';
+const ADGEM_SECRET = 'adgem-secret-9f8e7d';
+const NEW_WALL_SECRET = 'surveyo-secret-5566';
+const REPLAY_SECRET = 'replaywall-secret-1234';
+const ALL_SECRETS = [CPX_SECRET, LOOTABLY_SECRET, ADGEM_SECRET, NEW_WALL_SECRET, REPLAY_SECRET];
+
+/** The generic scheme's signature: HMAC-SHA256 of the params but `sig`, sorted by name, as k=v&k=v. */
+function signedQuery(slug: string, params: Record<string, string>, secret: string) {
+  const text = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  const sig = createHmac('sha256', secret).update(text).digest('hex');
+  return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig })}`;
+}
+
+const validWall = {
+  slug: 'surveyo',
+  name: 'Surveyo',
+  logoUrl: 'https://surveyo.example/logo.png',
+  kind: 'survey',
+  iframeTemplate: 'https://surveyo.example/wall?uid={userId}',
+  postbackScheme: 'hmac',
+  amountMode: 'usd_rate',
+  rate: 120,
+};
+
+let t: TestApp;
+let cookie: string;
+let playerToken: string;
+
+const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
+  payload === undefined
+    ? t.app.inject({ method, url, headers: { cookie } })
+    : t.app.inject({ method, url, headers: { cookie }, payload });
+
+async function account(robloxId: number) {
+  const u = await t.deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('roblox_id', '=', robloxId)
+    .executeTakeFirstOrThrow();
+  return { id: u.id, balance: Number(u.balance) };
+}
+
+async function auditRows(action: string) {
+  return t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+}
+
+async function playerWallSlugs() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { offerwalls: { slug: string }[]; surveys: { slug: string }[] };
+  return [...body.offerwalls, ...body.surveys].map((w) => w.slug);
+}
+
+function expectNoSecrets(text: string) {
+  expect(text).not.toMatch(/"secret"/);
+  for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
+}
+
+describe(`admin offers on ${testEngine}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await adminCookie(t);
+    playerToken = (await t.login('AliceRBX')).token;
+    await t.login('BobBuilder');
+    await t.login('CarolPlays');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('every endpoint answers 401 without the admin session, also for a player token or a bad body', async () => {
+    const calls = [
+      { method: 'GET' as const, url: '/api/admin/walls' },
+      { method: 'POST' as const, url: '/api/admin/walls', payload: validWall },
+      { method: 'POST' as const, url: '/api/admin/walls', payload: { slug: 'Bad Slug!' } },
+      { method: 'PATCH' as const, url: '/api/admin/walls/lootably', payload: { active: false } },
+      { method: 'PATCH' as const, url: '/api/admin/walls/lootably', payload: { secret: 'attacker-secret' } },
+      { method: 'GET' as const, url: '/api/admin/postbacks' },
+      { method: 'GET' as const, url: '/api/admin/postbacks?verdict=nonsense' },
+      { method: 'POST' as const, url: '/api/admin/postbacks/1/replay' },
+    ];
+    for (const call of calls) {
+      for (const headers of [{}, bearer(playerToken), { cookie: 'admin_session=forged' }]) {
+        const res = await t.app.inject({ ...call, headers });
+        expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify(headers)}`).toBe(401);
+      }
+    }
+    const lootably = await t.deps.db
+      .selectFrom('walls')
+      .selectAll()
+      .where('slug', '=', 'lootably')
+      .executeTakeFirstOrThrow();
+    expect(lootably).toMatchObject({ active: 1, secret: null });
+    expect(await t.deps.db.selectFrom('walls').select('id').where('slug', '=', 'surveyo').execute()).toEqual(
+      [],
+    );
+  });
+
+  it('lists the 7 seeded walls in order, with hasSecret and never a secret', async () => {
+    await t.deps.db
+      .updateTable('walls')
+      .set({ secret: LOOTABLY_SECRET })
+      .where('slug', '=', 'lootably')
+      .execute();
+    const res = await admin('GET', '/api/admin/walls');
+    expect(res.statusCode).toBe(200);
+    expectNoSecrets(res.body);
+    const { walls } = res.json() as { walls: Record<string, unknown>[] };
+    expect(walls.map((w) => w.slug)).toEqual(SEEDED);
+    for (const w of walls) {
+      expect(Object.keys(w).sort()).toEqual(
+        [
+          'active',
+          'amountMode',
+          'hasSecret',
+          'iframeTemplate',
+          'id',
+          'kind',
+          'logoUrl',
+          'name',
+          'postbackScheme',
+          'rate',
+          'slug',
+          'sort',
+        ].sort(),
+      );
+    }
+    expect(walls[0]).toEqual({
+      id: expect.any(Number),
+      slug: 'lootably',
+      name: 'Lootably',
+      logoUrl: 'https://lootably.com/favicon.png',
+      kind: 'offerwall',
+      iframeTemplate: 'https://wall.lootably.com/?placementID=rbxrewards&sid={userId}',
+      postbackScheme: 'hmac',
+      amountMode: 'usd_rate',
+      rate: 100,
+      active: true,
+      sort: 10,
+      hasSecret: true,
+    });
+    const bySlug = Object.fromEntries(walls.map((w) => [w.slug, w]));
+    expect(bySlug.adgem).toMatchObject({ hasSecret: false, amountMode: 'reward', rate: 0 });
+    // CPX Research verifies with CPX_SECURE_HASH: a secret is available, and still not shown.
+    expect(bySlug.cpx).toMatchObject({ kind: 'survey', postbackScheme: 'cpx', hasSecret: true });
+  });
+
+  it('creates a wall (201, no secret in the answer) that players then see; a taken slug → 409', async () => {
+    const res = await admin('POST', '/api/admin/walls', { ...validWall, secret: NEW_WALL_SECRET });
+    expect(res.statusCode).toBe(201);
+    expectNoSecrets(res.body);
+    expect(res.json()).toEqual({
+      ...validWall,
+      id: expect.any(Number),
+      active: true,
+      sort: 80, // after the seeded walls (10..70)
+      hasSecret: true,
+    });
+    const stored = await t.deps.db
+      .selectFrom('walls')
+      .selectAll()
+      .where('slug', '=', 'surveyo')
+      .executeTakeFirstOrThrow();
+    expect(stored.secret).toBe(NEW_WALL_SECRET);
+
+    const list = await admin('GET', '/api/admin/walls');
+    expect(list.json().walls.map((w: { slug: string }) => w.slug)).toEqual([...SEEDED, 'surveyo']);
+    expect(await playerWallSlugs()).toContain('surveyo');
+    const walls = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
+    expect(walls.json().surveys).toContainEqual({
+      slug: 'surveyo',
+      name: 'Surveyo',
+      logoUrl: 'https://surveyo.example/logo.png',
+      iframeSrc: 'https://surveyo.example/wall?uid=1001',
+    });
+
+    const dup = await admin('POST', '/api/admin/walls', { ...validWall, name: 'Another' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ code: 'CONFLICT' });
+    const seededDup = await admin('POST', '/api/admin/walls', { ...validWall, slug: 'cpx' });
+    expect(seededDup.statusCode).toBe(409);
+
+    // Two creations of one new slug at once: one wins, the other is told it is taken.
+    const race = await Promise.all(
+      [1, 2].map((i) =>
+        admin('POST', '/api/admin/walls', { ...validWall, slug: 'racewall', name: `Race ${i}` }),
+      ),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(
+      await t.deps.db.selectFrom('walls').select('id').where('slug', '=', 'racewall').execute(),
+    ).toHaveLength(1);
+
+    // Defaults: no secret, active, empty logo and template ("Coming soon").
+    const minimal = await admin('POST', '/api/admin/walls', {
+      slug: 'minimal-1',
+      name: 'Minimal',
+      kind: 'offerwall',
+      postbackScheme: 'none',
+      amountMode: 'local',
+      rate: 0,
+      logoUrl: '/walls/minimal.png',
+    });
+    expect(minimal.statusCode).toBe(201);
+    expect(minimal.json()).toMatchObject({
+      hasSecret: false,
+      active: true,
+      iframeTemplate: '',
+      logoUrl: '/walls/minimal.png',
+    });
+  });
+
+  it('refuses invalid fields with 400 and creates nothing', async () => {
+    const bad: Record<string, unknown>[] = [
+      { slug: 'Bad Slug' },
+      { slug: 'under_score' },
+      { slug: '-leading' },
+      { slug: '' },
+      { slug: 'x'.repeat(41) },
+      { slug: undefined },
+      { name: '' },
+      { name: '   ' },
+      { name: undefined },
+      { kind: 'banner' },
+      { postbackScheme: 'md5' },
+      { amountMode: 'usd' },
+      { rate: -1 },
+      { rate: '100' },
+      { rate: undefined },
+      { amountMode: 'usd_rate', rate: 0 },
+      { iframeTemplate: 'http://surveyo.example/wall?uid={userId}' },
+      { iframeTemplate: 'javascript:alert(1)' },
+      { iframeTemplate: 'not a url' },
+      { iframeTemplate: '/relative/frame' },
+      { logoUrl: 'http://surveyo.example/logo.png' },
+      { logoUrl: 'javascript:alert(1)' },
+      { logoUrl: '//evil.example/logo.png' },
+      { logoUrl: 'data:image/png;base64,AAAA' },
+      { secret: 'short' },
+      { active: 'yes' },
+      { id: 99 },
+      { hasSecret: true },
+    ];
+    for (const change of bad) {
+      const payload = { ...validWall, slug: 'invalid-wall', ...change };
+      const res = await admin('POST', '/api/admin/walls', payload);
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', error: expect.any(String) });
+    }
+    const rows = await t.deps.db.selectFrom('walls').select('slug').execute();
+    expect(rows.map((r) => r.slug)).not.toContain('invalid-wall');
+  });
+
+  it('patches a wall: disable hides it from players, enable brings it back; a secret sets hasSecret', async () => {
+    expect(await playerWallSlugs()).toContain('adgem');
+    const off = await admin('PATCH', '/api/admin/walls/adgem', { active: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ slug: 'adgem', active: false, hasSecret: false });
+    expect(await playerWallSlugs()).not.toContain('adgem');
+    expect(
+      (await admin('GET', '/api/admin/walls')).json().walls.find((w: { slug: string }) => w.slug === 'adgem'),
+    ).toMatchObject({ active: false });
+
+    const on = await admin('PATCH', '/api/admin/walls/adgem', { active: true });
+    expect(on.json()).toMatchObject({ active: true });
+    expect(await playerWallSlugs()).toContain('adgem');
+
+    const secret = await admin('PATCH', '/api/admin/walls/adgem', { secret: ADGEM_SECRET });
+    expect(secret.statusCode).toBe(200);
+    expectNoSecrets(secret.body);
+    expect(secret.json()).toMatchObject({
+      slug: 'adgem',
+      hasSecret: true,
+      name: 'AdGem',
+      amountMode: 'reward',
+    });
+    const row = await t.deps.db
+      .selectFrom('walls')
+      .selectAll()
+      .where('slug', '=', 'adgem')
+      .executeTakeFirstOrThrow();
+    expect(row.secret).toBe(ADGEM_SECRET);
+
+    const edit = await admin('PATCH', '/api/admin/walls/torox', {
+      name: 'Torox Offers',
+      iframeTemplate: 'https://torox.example/wall?uid={userId}',
+      logoUrl: 'https://torox.example/logo.png',
+      rate: 150.5,
+      sort: 5,
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({
+      slug: 'torox',
+      name: 'Torox Offers',
+      iframeTemplate: 'https://torox.example/wall?uid={userId}',
+      rate: 150.5,
+      sort: 5,
+      hasSecret: false,
+    });
+    // sort 5 puts it first; its template turns "Coming soon" into a frame.
+    const walls = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
+    expect(walls.json().offerwalls[0]).toEqual({
+      slug: 'torox',
+      name: 'Torox Offers',
+      logoUrl: 'https://torox.example/logo.png',
+      iframeSrc: 'https://torox.example/wall?uid=1001',
+    });
+
+    // An empty secret clears it.
+    await admin('PATCH', '/api/admin/walls/torox', { secret: 'temporary-secret' });
+    const cleared = await admin('PATCH', '/api/admin/walls/torox', { secret: '' });
+    expect(cleared.json()).toMatchObject({ hasSecret: false });
+    const torox = await t.deps.db
+      .selectFrom('walls')
+      .select('secret')
+      .where('slug', '=', 'torox')
+      .executeTakeFirstOrThrow();
+    expect(torox.secret).toBeNull();
+  });
+
+  it('refuses bad patches: unknown wall 404, slug change, empty or invalid fields 400', async () => {
+    expect((await admin('PATCH', '/api/admin/walls/nosuchwall', { active: false })).statusCode).toBe(404);
+    for (const payload of [
+      {},
+      { slug: 'renamed' },
+      { rate: -5 },
+      { iframeTemplate: 'http://x.example/' },
+      { logoUrl: 'javascript:alert(1)' },
+      { kind: 'other' },
+      { secret: 'short' },
+      { amountMode: 'usd_rate', rate: 0 },
+      { rate: 0 }, // lootably is usd_rate: 0 R$ per USD would refuse every postback
+      { amountMode: 'usd_rate' }, // adgem has rate 0 below
+    ]) {
+      const slug = 'amountMode' in payload && !('rate' in payload) ? 'adgem' : 'lootably';
+      const res = await admin('PATCH', `/api/admin/walls/${slug}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await admin('PATCH', '/api/admin/walls/Bad%20Slug', { active: false })).statusCode).toBe(400);
+    const lootably = await t.deps.db
+      .selectFrom('walls')
+      .selectAll()
+      .where('slug', '=', 'lootably')
+      .executeTakeFirstOrThrow();
+    expect(lootably).toMatchObject({ slug: 'lootably', rate: 100, amount_mode: 'usd_rate', active: 1 });
+  });
+
+  it('lists postbacks newest first with their raw parameters, filtered by wall and verdict, paged', async () => {
+    const alice = await account(1001);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: signedQuery(
+        'lootably',
+        { user_id: '1001', trans_id: 'log-1', amount_usd: '0.10' },
+        LOOTABLY_SECRET,
+      ),
+    });
+    expect([first.statusCode, first.body]).toEqual([200, 'OK']);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: signedQuery('lootably', { user_id: '1001', trans_id: 'log-2', amount_usd: '9' }, 'wrong-secret'),
+    });
+    expect(forged.statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/postback/nowhere?user_id=1001&trans_id=log-3',
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const all = await admin('GET', '/api/admin/postbacks');
+    expect(all.statusCode).toBe(200);
+    const body = all.json() as { postbacks: Record<string, unknown>[]; nextBefore: number | null };
+    expect(body.nextBefore).toBeNull();
+    expect(body.postbacks.map((p) => p.transId)).toEqual(['log-3', 'log-2', 'log-1']);
+    const ids = body.postbacks.map((p) => p.id as number);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(body.postbacks[2]).toEqual({
+      id: expect.any(Number),
+      wall: 'lootably',
+      transId: 'log-1',
+      userId: alice.id,
+      action: 'credit',
+      params: {
+        user_id: '1001',
+        trans_id: 'log-1',
+        amount_usd: '0.10',
+        sig: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+      verdict: 'credited',
+      ip: expect.any(String),
+      ledgerEntryId: expect.any(Number),
+      createdAt: '2026-03-02T10:00:00.000Z',
+    });
+    expect(body.postbacks[1]).toMatchObject({
+      wall: 'lootably',
+      verdict: 'bad_signature',
+      ledgerEntryId: null,
+    });
+    expect(body.postbacks[0]).toMatchObject({
+      wall: 'nowhere',
+      verdict: 'unknown_wall',
+      userId: null,
+      params: { user_id: '1001', trans_id: 'log-3' },
+    });
+
+    const byWall = await admin('GET', '/api/admin/postbacks?wall=lootably');
+    expect(byWall.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2', 'log-1']);
+    const byVerdict = await admin('GET', '/api/admin/postbacks?verdict=bad_signature');
+    expect(byVerdict.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2']);
+    const both = await admin('GET', '/api/admin/postbacks?wall=nowhere&verdict=credited');
+    expect(both.json()).toEqual({ postbacks: [], nextBefore: null });
+
+    const page1 = await admin('GET', '/api/admin/postbacks?limit=2');
+    expect(page1.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-3', 'log-2']);
+    expect(page1.json().nextBefore).toBe(ids[1]);
+    const page2 = await admin('GET', `/api/admin/postbacks?limit=2&before=${page1.json().nextBefore}`);
+    expect(page2.json()).toMatchObject({ postbacks: [{ transId: 'log-1' }], nextBefore: null });
+
+    for (const q of ['verdict=nonsense', 'limit=0', 'limit=1000', 'before=-1', 'before=x']) {
+      expect((await admin('GET', `/api/admin/postbacks?${q}`)).statusCode, q).toBe(400);
+    }
+  });
+
+  it('replays a refused postback once the secret is set: credited exactly once, however often replayed', async () => {
+    const created = await admin('POST', '/api/admin/walls', {
+      slug: 'replaywall',
+      name: 'Replay Wall',
+      logoUrl: '',
+      kind: 'offerwall',
+      iframeTemplate: '',
+      postbackScheme: 'hmac',
+      amountMode: 'reward',
+      rate: 0,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ hasSecret: false });
+
+    const bob = await account(1002);
+    const url = signedQuery(
+      'replaywall',
+      { user_id: '1002', trans_id: 'rp-1', reward: '7.5' },
+      REPLAY_SECRET,
+    );
+    const refused = await t.app.inject({ method: 'GET', url });
+    expect(refused.statusCode).toBe(403);
+    const stored = await admin('GET', '/api/admin/postbacks?wall=replaywall');
+    const [pb] = stored.json().postbacks as { id: number; verdict: string }[];
+    expect(pb).toMatchObject({ verdict: 'no_secret', transId: 'rp-1', ledgerEntryId: null });
+    expect((await account(1002)).balance).toBe(bob.balance);
+
+    // Replayed before the fix: refused again, nothing credited.
+    const early = await admin('POST', `/api/admin/postbacks/${pb!.id}/replay`);
+    expect(early.statusCode).toBe(200);
+    expect(early.json()).toMatchObject({ status: 403, verdict: 'no_secret', ledgerEntryId: null });
+
+    expect(
+      (await admin('PATCH', '/api/admin/walls/replaywall', { secret: REPLAY_SECRET })).json(),
+    ).toMatchObject({ hasSecret: true });
+    const replayed = await admin('POST', `/api/admin/postbacks/${pb!.id}/replay`);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json()).toEqual({
+      status: 200,
+      body: 'OK',
+      verdict: 'credited',
+      ledgerEntryId: expect.any(Number),
+      postbackId: expect.any(Number),
+    });
+    expect((await account(1002)).balance - bob.balance).toBe(750);
+
+    // Again, the same refused one and the credited copy, even at once: nothing more.
+    const again = await Promise.all([
+      admin('POST', `/api/admin/postbacks/${pb!.id}/replay`),
+      admin('POST', `/api/admin/postbacks/${pb!.id}/replay`),
+      admin('POST', `/api/admin/postbacks/${replayed.json().postbackId}/replay`),
+    ]);
+    for (const r of again) expect(r.json()).toMatchObject({ status: 200, verdict: 'duplicate' });
+    // And the provider's own retry.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    expect((await account(1002)).balance - bob.balance).toBe(750);
+    const entries = await t.deps.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('idempotency_key', '=', 'postback:replaywall:rp-1')
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id: replayed.json().ledgerEntryId, amount: 750, kind: 'offer' });
+    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+
+    const log = await admin('GET', '/api/admin/postbacks?wall=replaywall');
+    expect(log.json().postbacks.map((p: { verdict: string }) => p.verdict)).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'credited',
+      'no_secret',
+      'no_secret',
+    ]);
+    const replays = await auditRows('postback.replay');
+    expect(replays).toHaveLength(5);
+    expect(replays.find((r) => JSON.parse(r.after!).verdict === 'credited')).toMatchObject({
+      actor: 'admin',
+      target: `postback:${pb!.id}`,
+    });
+    expect(JSON.parse(replays[1]!.before!)).toMatchObject({
+      wall: 'replaywall',
+      transId: 'rp-1',
+      verdict: 'no_secret',
+    });
+
+    expect((await admin('POST', '/api/admin/postbacks/999999/replay')).statusCode).toBe(404);
+    expect((await admin('POST', '/api/admin/postbacks/abc/replay')).statusCode).toBe(400);
+  });
+
+  it('records every change in the audit log with hasSecret, never a secret value', async () => {
+    const creates = await auditRows('wall.create');
+    expect(creates.map((r) => r.target)).toEqual([
+      'wall:surveyo',
+      'wall:racewall',
+      'wall:minimal-1',
+      'wall:replaywall',
+    ]);
+    expect(creates[0]).toMatchObject({ actor: 'admin', before: null });
+    expect(JSON.parse(creates[0]!.after!)).toMatchObject({ slug: 'surveyo', hasSecret: true, rate: 120 });
+
+    const updates = await auditRows('wall.update');
+    const adgemSecret = updates.find((r) => r.target === 'wall:adgem' && JSON.parse(r.after!).secretChanged);
+    expect(JSON.parse(adgemSecret!.before!)).toMatchObject({ slug: 'adgem', hasSecret: false });
+    expect(JSON.parse(adgemSecret!.after!)).toMatchObject({
+      slug: 'adgem',
+      hasSecret: true,
+      secretChanged: true,
+    });
+    const disable = updates.find((r) => r.target === 'wall:adgem' && JSON.parse(r.after!).active === false);
+    expect(JSON.parse(disable!.before!)).toMatchObject({ active: true });
+
+    // Refused requests (401, 400, 404, 409) changed nothing and wrote nothing.
+    expect(updates.filter((r) => r.target === 'wall:lootably')).toEqual([]);
+    expect(creates).toHaveLength(4);
+
+    const all = await t.deps.db.selectFrom('audit_log').selectAll().execute();
+    expectNoSecrets(JSON.stringify(all));
+    for (const r of all) {
+      for (const side of [r.before, r.after]) {
+        if (side && r.action.startsWith('wall.'))
+          expect(Object.keys(JSON.parse(side))).not.toContain('secret');
+      }
+    }
+    const shown = await admin('GET', '/api/admin/audit');
+    expect(shown.statusCode).toBe(200);
+    expectNoSecrets(shown.body);
+  });
+});
