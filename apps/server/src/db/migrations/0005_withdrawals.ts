@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { idColumn } from '../migration-helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -20,10 +20,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('paid_at', 'text')
+    // Back-off: a pending withdrawal whose purchase outcome was unclear waits until then.
+    .addColumn('next_attempt_at', 'text')
+    // Purchase requests actually sent (counted before sending); bounded, then needs_review.
+    .addColumn('purchase_attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('withdrawals_state_idx').on('withdrawals').columns(['state', 'id']).execute();
   await db.schema.createIndex('withdrawals_user_idx').on('withdrawals').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('withdrawals_ledger_idx').on('withdrawals').column('ledger_entry_id').execute();
+  // The payout account can own a gamepass once: a second live withdrawal to the same pass could
+  // never be bought, and "already owned" would wrongly read as paid. Refunded ones free the pass.
+  await db.schema
+    .createIndex('withdrawals_live_gamepass_uidx')
+    .unique()
+    .on('withdrawals')
+    .column('gamepass_id')
+    .where(sql<boolean>`state <> 'refunded'`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

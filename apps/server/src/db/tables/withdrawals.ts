@@ -30,6 +30,10 @@ export interface WithdrawalsTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** A pending withdrawal is not claimed before this time (back-off after an unclear purchase). */
+  next_attempt_at: string | null;
+  /** Purchase requests sent, counted before each is sent; bounded, then needs_review. */
+  purchase_attempts: Generated<number>;
 }
 
 export interface WithdrawalsTables {

@@ -1,4 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminWithdrawalRoutes } from './admin-routes.ts';
+import { startPayoutWorker, type PayoutWorker } from './payout-worker.ts';
+import { playerWithdrawalRoutes } from './routes.ts';
 
-/** Every route of this feature, registered under /api by app.ts. */
-export const withdrawalsRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Every route of this feature, registered under /api by app.ts, and, with PAYOUT_MODE=roblox, the
+ * payout worker inside the server process (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`).
+ */
+export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The spec's client reads `success` and `message` from these calls' errors (ours reads `error`):
+  // every error answer of this feature carries all three, whichever part of the server made it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as Record<string, unknown>;
+      if (body && typeof body === 'object' && typeof body.error === 'string' && body.message === undefined) {
+        return JSON.stringify({ ...body, success: false, message: body.error });
+      }
+    } catch {
+      // not JSON: leave it
+    }
+    return payload;
+  });
+
+  await app.register(playerWithdrawalRoutes);
+  await app.register(adminWithdrawalRoutes);
+
+  const { env } = app.deps;
+  if (env.PAYOUT_MODE === 'roblox' && env.PAYOUT_INTERVAL_MS > 0) {
+    let worker: PayoutWorker | undefined;
+    app.addHook('onReady', async () => {
+      worker = startPayoutWorker(app.deps, {
+        intervalMs: env.PAYOUT_INTERVAL_MS,
+        log: app.log.child({ module: 'payouts' }),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+    });
+  }
+};

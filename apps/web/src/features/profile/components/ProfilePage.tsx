@@ -1,12 +1,74 @@
-import { UserRound } from 'lucide-react';
+import { LogOut, ShieldUser, UserRound } from 'lucide-react';
+import { Avatar } from '@/components/ui/Avatar';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
+import { Spinner } from '@/components/ui/Spinner';
+import { ApiError } from '@/lib/api-client';
+import { useLogout } from '@/lib/logout';
+import { useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/toast';
+import { useProfile } from '../api/profile';
+import { ProfileStats } from './ProfileStats';
+import { VerifiedBadge, VerifyPanel } from './VerifyPanel';
+
+/** "Error: …" with the status (spec §8, Profile). */
+function loadError(err: unknown): string {
+  const status = err instanceof ApiError && err.status > 0 ? ` (status ${err.status})` : '';
+  return `Error: ${errorMessage(err)}${status}`;
+}
 
 export function ProfilePage() {
+  const session = useSession();
+  const logout = useLogout();
+  const { data: profile, error, isPending, isError } = useProfile();
+  const username = session?.username ?? '';
+
+  let body;
+  if (isPending) {
+    body = (
+      <Card className="flex justify-center p-12">
+        <Spinner label="Loading profile" className="size-7 text-emerald-300" />
+      </Card>
+    );
+  } else if (isError) {
+    body = (
+      <Card role="alert" className="border-rose-500/40 p-6 text-rose-200">
+        {loadError(error)}
+      </Card>
+    );
+  } else if (!profile) {
+    body = <Card className="p-6 text-slate-300">No profile data.</Card>;
+  } else {
+    body = (
+      <div className="flex flex-col gap-6">
+        <Card className="flex flex-col items-center gap-4 p-5 text-center sm:flex-row sm:p-6 sm:text-left">
+          <Avatar robloxId={profile.robloxId} name={profile.username} size="lg" />
+          <div className="min-w-0 flex-1">
+            <p className="text-xl font-extrabold tracking-tight break-all text-white">{profile.username}</p>
+            <p className="mt-0.5 text-sm text-slate-400">Roblox ID {profile.robloxId}</p>
+          </div>
+          <VerifiedBadge verified={profile.verified} />
+        </Card>
+        <ProfileStats profile={profile} />
+        <VerifyPanel profile={profile} username={username} />
+      </div>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Profile" description="Your stats, verification and account." icon={UserRound} />
-      <PlaceholderPanel icon={UserRound} />
+      <PageHeader title="Profile" description="Your stats, verification and account." icon={UserRound}>
+        <div className="flex gap-3">
+          <ButtonLink to="/admin" variant="secondary" className="flex-1 sm:flex-none">
+            <ShieldUser aria-hidden="true" className="size-4" /> Admin Login
+          </ButtonLink>
+          <Button variant="danger" onClick={logout} className="flex-1 sm:flex-none">
+            <LogOut aria-hidden="true" className="size-4" /> Logout
+          </Button>
+        </div>
+      </PageHeader>
+      {body}
     </>
   );
 }

@@ -1,0 +1,232 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  fromCents,
+  gamepassLink,
+  gamepassPriceFor,
+  NOT_VERIFIED_MESSAGE,
+  parseGamepassId,
+  ROBLOX_FEE_PERCENT,
+  toCents,
+  type WithdrawalsResponse,
+  type WithdrawResponse,
+} from '@rewards/contracts';
+import type { DB } from '../../db/schema.ts';
+import type { WithdrawalsTable } from '../../db/tables/withdrawals.ts';
+import type { Player } from '../../plugins/authenticate.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { Deps } from '../../shared/deps.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { post } from '../ledger/service.ts';
+import { findUserById } from '../users/repository.ts';
+import { notifyDiscord, plain, type NotifyLog } from './discord.ts';
+import * as repo from './repository.ts';
+
+export const WITHDRAWAL_DESCRIPTION = 'Withdraw For Robux';
+export const REFUND_DESCRIPTION = 'Withdrawal refunded';
+export const SUBMITTED_MESSAGE = 'Your withdrawal request has been submitted.';
+export const PASS_IN_USE_MESSAGE =
+  'This gamepass was already used for a withdrawal. Create a new gamepass for each withdrawal.';
+
+const LIST_LIMIT = 50;
+// Printable ASCII without spaces, like the UUIDs browsers make.
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
+
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+export interface WithdrawInput {
+  gamepassId?: unknown;
+  gamepassUrl?: unknown;
+  amount?: unknown;
+}
+
+/** "12.5" for R$12.50: the way the spec's client words the balance. Never negative. */
+function robuxText(cents: number): string {
+  return String(fromCents(Math.max(0, cents)));
+}
+
+export const insufficientBalance = (balanceCents: number) =>
+  new AppError(409, 'INSUFFICIENT_FUNDS', `You only have ${robuxText(balanceCents)} Robux available.`);
+
+/** A whole number of Robux within the configured bounds; "10" counts, "abc", 2.5, 0 and -5 do not. */
+export function parseAmount(raw: unknown, min: number, max: number): number {
+  const value = typeof raw === 'string' && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : raw;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < Math.max(1, min) || value > max) {
+    throw badRequest(`Enter a whole number of Robux between ${Math.max(1, min)} and ${max}.`);
+  }
+  return value;
+}
+
+function gamepassFrom(input: WithdrawInput): number {
+  const raw = [input.gamepassUrl, input.gamepassId].find((v) => v !== undefined && v !== null && v !== '');
+  if (raw === undefined) throw badRequest('Enter the link of your gamepass.');
+  const id = parseGamepassId(raw);
+  if (id === null) {
+    throw badRequest(
+      'Could not find a gamepass ID in that link. Paste the link of your gamepass, e.g. https://www.roblox.com/game-pass/123456/My-Pass.',
+    );
+  }
+  return id;
+}
+
+function summary(w: Pick<WithdrawalRow, 'id' | 'robux' | 'price' | 'gamepass_id' | 'state'>) {
+  return { id: w.id, robux: w.robux, price: w.price, gamepassId: Number(w.gamepass_id), state: w.state };
+}
+
+async function balanceOf(deps: Deps, userId: number): Promise<number> {
+  const user = await findUserById(deps.db, userId);
+  return Number(user?.balance ?? 0);
+}
+
+/**
+ * POST /api/withdraw. Everything is checked here, whatever the client checked: verified, amount,
+ * gamepass (exists, for sale, created by the player's own Roblox account, priced so that the player
+ * receives the amount after Roblox's fee), then the debit and the pending row in one transaction.
+ */
+export async function requestWithdrawal(
+  deps: Deps,
+  player: Player,
+  input: WithdrawInput,
+  idempotencyKey: string | undefined,
+  log?: NotifyLog,
+): Promise<WithdrawResponse> {
+  let requestKey: string | null = null;
+  if (idempotencyKey !== undefined) {
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw badRequest('The Idempotency-Key header must be 1 to 100 visible characters.');
+    }
+    requestKey = `${player.id}:${idempotencyKey}`;
+    const earlier = await repo.findByRequestKey(deps.db, requestKey);
+    if (earlier) return repeatAnswer(deps, earlier);
+  }
+
+  const user = await findUserById(deps.db, player.id);
+  if (!user) throw notFound('Account not found.');
+  if (user.verified !== 1) throw forbidden(NOT_VERIFIED_MESSAGE);
+  const robux = parseAmount(input.amount, deps.env.MIN_WITHDRAWAL, deps.env.MAX_WITHDRAWAL);
+  const gamepassId = gamepassFrom(input);
+  const cents = toCents(robux);
+  // Early and friendly; the debit below is what actually guards the balance.
+  if (Number(user.balance) < cents) throw insufficientBalance(Number(user.balance));
+
+  const price = gamepassPriceFor(robux);
+  const pass = await deps.roblox.getGamePass(gamepassId);
+  if (!pass) throw notFound('Gamepass not found.');
+  if (pass.creatorId !== player.robloxId) {
+    throw forbidden(
+      'This gamepass does not belong to your Roblox account. Create a gamepass with your own account and use its link.',
+    );
+  }
+  if (!pass.isForSale || pass.price === null) {
+    throw badRequest(`This gamepass is not for sale. Put it on sale for ${price} Robux, then try again.`);
+  }
+  if (pass.price !== price) {
+    throw badRequest(
+      `Set your gamepass price to ${price} Robux (it is ${pass.price} now): Roblox keeps ${ROBLOX_FEE_PERCENT}%, so you receive ${robux} Robux.`,
+    );
+  }
+  if (
+    deps.env.PAYOUT_MODE === 'roblox' &&
+    (await deps.roblox.ownsGamePass(deps.env.ROBLOX_PAYOUT_USER_ID, pass.id))
+  ) {
+    throw conflict(PASS_IN_USE_MESSAGE);
+  }
+
+  const now = deps.clock.now().toISOString();
+  let created: { id: number; balance: number } | 'repeat' | 'pass_in_use';
+  try {
+    created = await deps.db.transaction().execute(async (trx) => {
+      const id = await repo.insertWithdrawalOnce(trx, {
+        userId: player.id,
+        robux,
+        amount: cents,
+        gamepassId: pass.id,
+        productId: pass.productId,
+        price,
+        sellerId: pass.creatorId,
+        requestKey,
+        now,
+      });
+      if (id === null) {
+        // A unique key is taken: the same request (committed meanwhile), or a live withdrawal to this pass.
+        return requestKey && (await repo.findByRequestKey(trx, requestKey)) ? 'repeat' : 'pass_in_use';
+      }
+      const debit = await post(trx, deps.clock, {
+        userId: player.id,
+        amount: -cents,
+        kind: 'withdrawal',
+        key: `withdrawal:${id}`,
+        description: WITHDRAWAL_DESCRIPTION,
+        meta: { withdrawalId: id, gamepassId: pass.id, robux, price },
+      });
+      await repo.setLedgerEntry(trx, id, debit.entryId);
+      return { id, balance: debit.balance };
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
+      throw insufficientBalance(await balanceOf(deps, player.id));
+    }
+    throw err;
+  }
+  if (created === 'pass_in_use') throw conflict(PASS_IN_USE_MESSAGE);
+  if (created === 'repeat') {
+    const earlier = await repo.findByRequestKey(deps.db, requestKey!);
+    if (!earlier) throw conflict('This request is being processed. Please try again.');
+    return repeatAnswer(deps, earlier);
+  }
+
+  void notifyDiscord(
+    deps.env,
+    `💸 Withdrawal request #${created.id}: **${plain(user.username)}** (Roblox ${player.robloxId}) asks for R$ ${robux}; gamepass ${gamepassLink(pass.id)} priced ${price}. Payout mode: ${deps.env.PAYOUT_MODE}.`,
+    log,
+  );
+  return {
+    success: true,
+    message: SUBMITTED_MESSAGE,
+    withdrawal: { id: created.id, robux, price, gamepassId: pass.id, state: 'pending' },
+    robux: fromCents(created.balance),
+  };
+}
+
+/** The answer to a repeated submit: the withdrawal the first one made, as it is now. */
+async function repeatAnswer(deps: Deps, w: WithdrawalRow): Promise<WithdrawResponse> {
+  return {
+    success: true,
+    message: SUBMITTED_MESSAGE,
+    withdrawal: summary(w),
+    robux: fromCents(await balanceOf(deps, w.user_id)),
+  };
+}
+
+/** GET /api/withdrawals: the caller's own, newest first. */
+export async function listOwnWithdrawals(deps: Deps, player: Player): Promise<WithdrawalsResponse> {
+  const rows = await repo.listForUser(deps.db, player.id, LIST_LIMIT);
+  return {
+    withdrawals: rows.map((w) => ({
+      ...summary(w),
+      createdAt: w.created_at,
+      updatedAt: w.updated_at,
+    })),
+  };
+}
+
+/** Gives the withdrawn amount back; part of the caller's transaction (the state change and the credit commit together). */
+export async function refundInTransaction(
+  trx: Kysely<DB>,
+  clock: Clock,
+  w: Pick<WithdrawalRow, 'id' | 'user_id' | 'amount'>,
+  reason: string,
+) {
+  return post(trx, clock, {
+    userId: w.user_id,
+    amount: Number(w.amount),
+    kind: 'withdrawal_refund',
+    key: `withdrawal_refund:${w.id}`,
+    description: REFUND_DESCRIPTION,
+    earningsDelta: 0,
+    meta: { withdrawalId: w.id, reason },
+  });
+}
+
+export async function usernameOf(deps: Deps, userId: number): Promise<string> {
+  return (await findUserById(deps.db, userId))?.username ?? `user ${userId}`;
+}

@@ -1,0 +1,420 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+
+interface Player {
+  token: string;
+  userId: number;
+  robloxId: number;
+}
+
+async function signIn(name: string): Promise<Player> {
+  const { token, body } = await t.login(name);
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('roblox_id', '=', body.user.robloxId)
+    .executeTakeFirstOrThrow();
+  return { token, userId: row.id, robloxId: body.user.robloxId };
+}
+
+/** Verifies through the real endpoint, with the sentence put in the stand-in's bio. */
+async function verifyBio(p: Player) {
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select('verification_code')
+    .where('id', '=', p.userId)
+    .executeTakeFirstOrThrow();
+  await t.control('PUT', `/users/${p.robloxId}/description`, {
+    description: `my code: ${row.verification_code}`,
+  });
+  const res = await t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(p.token) });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function give(p: Player, robux: number) {
+  await postAlone(t.deps.db, t.clock, {
+    userId: p.userId,
+    amount: robux * 100,
+    kind: 'admin',
+    key: `test:${randomUUID()}`,
+    description: 'Test grant',
+  });
+}
+
+async function balanceOf(p: Player): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', p.userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance) / 100;
+}
+
+async function withdrawalCount(p: Player): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', p.userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function newPass(creatorId: number, price: number | null, isForSale = true): Promise<number> {
+  const pass = await t.control('POST', '/gamepasses', { creatorId, price, isForSale });
+  return pass.id;
+}
+
+const priceFor = (robux: number) => Math.ceil((robux * 100) / 70);
+
+function withdraw(p: Player, payload: object, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/withdraw',
+    headers: { ...bearer(p.token), ...headers },
+    payload,
+  });
+}
+
+async function expectInvariant() {
+  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+}
+
+describe(`withdraw requests on ${testEngine}`, () => {
+  let alice: Player;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await signIn('AliceRBX');
+    await verifyBio(alice);
+    await give(alice, 100);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses each bad request with a clear message; the balance stays and nothing is recorded', async () => {
+    const good = await newPass(1001, priceFor(10));
+    const othersPass = await newPass(1002, priceFor(10));
+    const wrongPrice = await newPass(1001, 10);
+    const notForSale = await newPass(1001, priceFor(10), false);
+    const offSale = await newPass(1001, null, false);
+    const link = (id: number) => `https://www.roblox.com/game-pass/${id}/My-Pass`;
+
+    const cases: Array<[string, object, number, string | RegExp]> = [
+      [
+        'gamepass of another user',
+        { gamepassUrl: link(othersPass), amount: 10 },
+        403,
+        /This gamepass does not belong to your Roblox account/,
+      ],
+      [
+        'wrong price',
+        { gamepassUrl: link(wrongPrice), amount: 10 },
+        400,
+        /Set your gamepass price to 15 Robux/,
+      ],
+      ['not for sale', { gamepassUrl: link(notForSale), amount: 10 }, 400, /not for sale/],
+      ['not for sale, no price', { gamepassUrl: link(offSale), amount: 10 }, 400, /not for sale/],
+      ['unknown gamepass', { gamepassUrl: link(987654321), amount: 10 }, 404, 'Gamepass not found.'],
+      ['amount 0', { gamepassUrl: link(good), amount: 0 }, 400, /whole number of Robux between 5 and 10000/],
+      ['amount -5', { gamepassUrl: link(good), amount: -5 }, 400, /whole number/],
+      ['amount 2.5', { gamepassUrl: link(good), amount: 2.5 }, 400, /whole number/],
+      ['amount "abc"', { gamepassUrl: link(good), amount: 'abc' }, 400, /whole number/],
+      ['amount "-5"', { gamepassUrl: link(good), amount: '-5' }, 400, /whole number/],
+      ['amount missing', { gamepassUrl: link(good) }, 400, /whole number/],
+      ['amount below the minimum', { gamepassUrl: link(good), amount: 4 }, 400, /between 5 and 10000/],
+      ['amount above the maximum', { gamepassUrl: link(good), amount: 10001 }, 400, /between 5 and 10000/],
+      [
+        'amount above the balance',
+        { gamepassUrl: link(good), amount: 101 },
+        409,
+        'You only have 100 Robux available.',
+      ],
+      ['no gamepass', { amount: 10 }, 400, /gamepass/],
+      [
+        'a link without an id',
+        { gamepassUrl: 'https://www.roblox.com/game-pass/My-Pass', amount: 10 },
+        400,
+        /Could not find a gamepass ID/,
+      ],
+    ];
+    for (const [name, payload, status, message] of cases) {
+      const res = await withdraw(alice, payload, { 'user-balance': '999999' });
+      expect(res.statusCode, name).toBe(status);
+      const body = res.json();
+      expect(body.success, name).toBe(false);
+      expect(body.message, name).toEqual(
+        typeof message === 'string' ? message : expect.stringMatching(message),
+      );
+      expect(body.error, name).toBe(body.message);
+    }
+    expect(await balanceOf(alice)).toBe(100);
+    expect(await withdrawalCount(alice)).toBe(0);
+    await expectInvariant();
+  });
+
+  it('refuses a player who is not verified, and a banned one', async () => {
+    const bob = await signIn('BobBuilder');
+    await give(bob, 50);
+    const pass = await newPass(1002, priceFor(10));
+    const res = await withdraw(bob, { gamepassId: String(pass), amount: 10 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'You must verify your Roblox profile before withdrawing.',
+    });
+
+    await verifyBio(bob);
+    await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', bob.userId).execute();
+    const banned = await withdraw(bob, { gamepassId: String(pass), amount: 10 });
+    expect(banned.statusCode).toBe(403);
+    expect(banned.json()).toMatchObject({
+      code: 'BANNED',
+      success: false,
+      message: expect.stringContaining('banned'),
+    });
+    expect(await balanceOf(bob)).toBe(50);
+    expect(await withdrawalCount(bob)).toBe(0);
+    await t.deps.db.updateTable('users').set({ status: 'active' }).where('id', '=', bob.userId).execute();
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdraw',
+      payload: { gamepassId: pass, amount: 10 },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    await expectInvariant();
+  });
+
+  it('Roblox down while checking the gamepass: 503, balance unchanged', async () => {
+    const pass = await newPass(1001, priceFor(10));
+    await t.control('POST', '/mode', { mode: 'down' });
+    try {
+      const res = await withdraw(alice, { gamepassId: pass, amount: 10 });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: 'Roblox is not responding, please try again',
+      });
+    } finally {
+      await t.control('POST', '/mode', { mode: 'up' });
+    }
+    expect(await balanceOf(alice)).toBe(100);
+  });
+
+  it('a valid request: one debit "Withdraw For Robux" and a pending withdrawal, in one go', async () => {
+    const pass = await newPass(1001, priceFor(10));
+    // The spec's client sends username and user-balance: both ignored.
+    const res = await withdraw(
+      alice,
+      {
+        gamepassUrl: `https://www.roblox.com/game-pass/${pass}/Cash-Out`,
+        amount: 10,
+        username: 'BobBuilder',
+      },
+      { 'user-balance': '1000000' },
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      withdrawal: { robux: 10, price: 15, gamepassId: pass, state: 'pending' },
+      robux: 90,
+    });
+    expect(await balanceOf(alice)).toBe(90);
+
+    const row = await t.deps.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', body.withdrawal.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      user_id: alice.userId,
+      robux: 10,
+      price: 15,
+      state: 'pending',
+      seller_id: 1001,
+    });
+    expect(Number(row.amount)).toBe(1000);
+    const entry = await t.deps.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('id', '=', row.ledger_entry_id!)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      kind: 'withdrawal',
+      description: 'Withdraw For Robux',
+      idempotency_key: `withdrawal:${row.id}`,
+      user_id: alice.userId,
+    });
+    expect(Number(entry.amount)).toBe(-1000);
+    expect(JSON.parse(entry.meta!)).toMatchObject({ withdrawalId: row.id });
+
+    // The same gamepass cannot carry a second live withdrawal (the payout account can own it once).
+    const again = await withdraw(alice, { gamepassId: pass, amount: 10 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already used for a withdrawal/);
+    expect(await balanceOf(alice)).toBe(90);
+
+    // The player's own list; another player sees none of it.
+    const list = await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: bearer(alice.token) });
+    expect(list.json().withdrawals[0]).toMatchObject({
+      id: row.id,
+      robux: 10,
+      price: 15,
+      gamepassId: pass,
+      state: 'pending',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const carol = await signIn('CarolPlays');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/withdrawals',
+      headers: bearer(carol.token),
+    });
+    expect(other.json()).toEqual({ withdrawals: [] });
+    await expectInvariant();
+  });
+
+  it('takes the gamepass as a numeric id, an id string, or a link in gamepassId (the spec field)', async () => {
+    for (const form of [
+      (id: number) => id,
+      (id: number) => String(id),
+      (id: number) => `www.roblox.com/game-pass/${id}`,
+    ]) {
+      const pass = await newPass(1001, priceFor(5));
+      const res = await withdraw(alice, { gamepassId: form(pass), amount: '5' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().withdrawal).toMatchObject({ gamepassId: pass, robux: 5, price: 8 });
+    }
+    expect(await balanceOf(alice)).toBe(75);
+    await expectInvariant();
+  });
+
+  it('an Idempotency-Key makes a repeated submit return the first result, also when repeated at once', async () => {
+    const before = await balanceOf(alice);
+    const pass = await newPass(1001, priceFor(7));
+    const key = randomUUID();
+    const first = await withdraw(alice, { gamepassId: pass, amount: 7 }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    const second = await withdraw(alice, { gamepassId: pass, amount: 7 }, { 'idempotency-key': key });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().withdrawal).toEqual(first.json().withdrawal);
+    expect(await balanceOf(alice)).toBe(before - 7);
+
+    const pass2 = await newPass(1001, priceFor(6));
+    const key2 = randomUUID();
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        withdraw(alice, { gamepassId: pass2, amount: 6 }, { 'idempotency-key': key2 }),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(burst.map((r) => r.json().withdrawal.id)).size).toBe(1);
+    expect(await balanceOf(alice)).toBe(before - 13);
+
+    // A key is the player's own: the same key from someone else is a different request.
+    const bob = await signIn('BobBuilder');
+    const bobPass = await newPass(1002, priceFor(5));
+    const bobs = await withdraw(bob, { gamepassId: bobPass, amount: 5 }, { 'idempotency-key': key });
+    expect(bobs.statusCode).toBe(200);
+    expect(bobs.json().withdrawal.id).not.toBe(first.json().withdrawal.id);
+    await expectInvariant();
+  });
+
+  it('20 concurrent withdrawals of the whole balance: exactly one is accepted', async () => {
+    const dave = await signIn('DaveTheBrave');
+    await verifyBio(dave);
+    await give(dave, 50);
+    const passes = await Promise.all(Array.from({ length: 20 }, () => newPass(1004, priceFor(50))));
+    const results = await Promise.all(passes.map((pass) => withdraw(dave, { gamepassId: pass, amount: 50 })));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const r of results.filter((r) => r.statusCode === 409)) {
+      expect(r.json()).toMatchObject({
+        code: 'INSUFFICIENT_FUNDS',
+        message: 'You only have 0 Robux available.',
+      });
+    }
+    expect(await balanceOf(dave)).toBe(0);
+    expect(await withdrawalCount(dave)).toBe(1);
+    const debits = await t.deps.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('user_id', '=', dave.userId)
+      .where('kind', '=', 'withdrawal')
+      .execute();
+    expect(debits).toHaveLength(1);
+    await expectInvariant();
+  });
+
+  it('concurrent withdrawals to one gamepass with money for all: exactly one is accepted', async () => {
+    const carol = await signIn('CarolPlays');
+    await verifyBio(carol);
+    await give(carol, 100);
+    const pass = await newPass(1003, priceFor(5));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => withdraw(carol, { gamepassId: pass, amount: 5 })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    expect(await balanceOf(carol)).toBe(95);
+    await expectInvariant();
+  });
+});
+
+describe(`withdraw notifications on ${testEngine}`, () => {
+  let hook: Server;
+  const received: Array<{ content: string; allowed_mentions: unknown }> = [];
+  let hang = false;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    hook = createServer((req: IncomingMessage, res) => {
+      let data = '';
+      req.on('data', (c) => (data += c));
+      req.on('end', () => {
+        received.push(JSON.parse(data));
+        if (!hang) res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((ok) => hook.listen(0, '127.0.0.1', ok));
+    const { port } = hook.address() as { port: number };
+    app = await createTestApp({ env: { DISCORD_WEBHOOK_URL: `http://127.0.0.1:${port}/webhook` } });
+    t = app;
+  });
+  afterAll(async () => {
+    await app.close();
+    hook.closeAllConnections();
+    await new Promise((ok) => hook.close(ok));
+  });
+
+  it('tells the webhook about each request, without mentions; a hanging webhook blocks nothing', async () => {
+    const alice = await signIn('AliceRBX');
+    await verifyBio(alice);
+    await give(alice, 40);
+    const pass = await newPass(1001, priceFor(10));
+    const res = await withdraw(alice, { gamepassId: pass, amount: 10 });
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]!.content).toContain(`#${res.json().withdrawal.id}`);
+    expect(received[0]!.content).toContain('AliceRBX');
+    expect(received[0]!.allowed_mentions).toEqual({ parse: [] });
+
+    hang = true;
+    const pass2 = await newPass(1001, priceFor(10));
+    const started = Date.now();
+    const slow = await withdraw(alice, { gamepassId: pass2, amount: 10 });
+    expect(slow.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await balanceOf(alice)).toBe(20);
+  });
+});

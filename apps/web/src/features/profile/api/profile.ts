@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  CODE_NOT_IN_BIO_MESSAGE,
+  VERIFIED_MESSAGE,
+  type ProfileResponse,
+  type RefreshVerificationResponse,
+} from '@rewards/contracts';
+import { apiFetch } from '@/lib/api-client';
+import { BALANCE_UPDATED_EVENT } from '@/lib/balance';
+import { clearSession, getToken, useSession } from '@/lib/session';
+
+export const profileQueryKey = (username: string) => ['profile', username.toLowerCase()] as const;
+
+/** `GET /api/profile/{username}`: the signed-in player's stats and verification state. */
+export function useProfile() {
+  const session = useSession();
+  const username = session?.username ?? '';
+  const query = useQuery({
+    queryKey: profileQueryKey(username),
+    queryFn: ({ signal }) =>
+      apiFetch<ProfileResponse | null>(`/api/profile/${encodeURIComponent(username)}`, { signal }),
+    enabled: Boolean(username && session?.token),
+  });
+  const { refetch } = query;
+  useEffect(() => {
+    if (!username) return;
+    const onUpdate = () => void refetch();
+    window.addEventListener(BALANCE_UPDATED_EVENT, onUpdate);
+    return () => window.removeEventListener(BALANCE_UPDATED_EVENT, onUpdate);
+  }, [username, refetch]);
+  return query;
+}
+
+/** `POST /api/verification/refresh`: a new sentence (refused once verified). */
+export function useRefreshSentence() {
+  return useMutation({
+    mutationFn: () => apiFetch<RefreshVerificationResponse>('/api/verification/refresh', { method: 'POST' }),
+  });
+}
+
+export const VERIFY_MESSAGES = {
+  noRobloxId: 'Roblox ID not set — please link your Roblox account first.',
+  noCode: 'No verification code assigned. Contact support.',
+  notInBio: CODE_NOT_IN_BIO_MESSAGE,
+  verified: VERIFIED_MESSAGE,
+  unexpected: 'Unexpected server response',
+  network: 'Verification failed (network error)',
+  serverError: (status: number) => `Server error (${status})`,
+  copied: 'Verification code copied to clipboard.',
+  copyFailed: 'Failed to copy code.',
+} as const;
+
+export interface VerifyOutcome {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * `POST /api/verify-bio` with the spec's body (the server uses the session, not the body), read the
+ * way the spec's client reads it: the server's message, else "Server error (status)"; a 2xx answer
+ * without a `success` flag is an "Unexpected server response"; no answer at all is a network error.
+ */
+export async function verifyBio(body: {
+  username: string;
+  userId: number;
+  code: string;
+}): Promise<VerifyOutcome> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch('/api/verify-bio', {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, message: VERIFY_MESSAGES.network };
+  }
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    data = undefined;
+  }
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const message = typeof record.message === 'string' && record.message.trim() ? record.message : undefined;
+
+  if (!response.ok) {
+    if (response.status === 401 && token) clearSession('expired');
+    return { ok: false, message: message ?? VERIFY_MESSAGES.serverError(response.status) };
+  }
+  if (record.success === true) return { ok: true, message: message ?? VERIFY_MESSAGES.verified };
+  if (record.success === false) return { ok: false, message: message ?? VERIFY_MESSAGES.notInBio };
+  return { ok: false, message: VERIFY_MESSAGES.unexpected };
+}

@@ -1,0 +1,89 @@
+import type { LucideIcon } from 'lucide-react';
+import { CalendarDays, CircleCheckBig, Coins, HandCoins, TrendingUp, Users } from 'lucide-react';
+import type { ProfileResponse } from '@rewards/contracts';
+import { Card } from '@/components/ui/Card';
+import { formatRobux } from '@/lib/format';
+
+const joinedFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const countFormat = new Intl.NumberFormat('en-US');
+
+function joinedAt(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : joinedFormat.format(date);
+}
+
+interface Stat {
+  label: string;
+  value: string;
+  icon: LucideIcon;
+  tone: string;
+}
+
+/** The six stat cards (spec §2, Profile); balances with two decimals (spec §9). */
+export function ProfileStats({ profile }: { profile: ProfileResponse }) {
+  const stats: Stat[] = [
+    {
+      label: 'Balance',
+      value: formatRobux(profile.robux),
+      icon: Coins,
+      tone: 'text-emerald-300 bg-emerald-400/10',
+    },
+    {
+      label: 'Earned R$',
+      value: formatRobux(profile.earnings),
+      icon: TrendingUp,
+      tone: 'text-sky-300 bg-sky-400/10',
+    },
+    {
+      label: 'Offers Completed',
+      value: countFormat.format(profile.offersCompleted),
+      icon: CircleCheckBig,
+      tone: 'text-violet-300 bg-violet-400/10',
+    },
+    {
+      label: 'Referrals Made',
+      value: countFormat.format(profile.referralsMade),
+      icon: Users,
+      tone: 'text-amber-300 bg-amber-400/10',
+    },
+    {
+      label: 'Referrals Earned',
+      value: formatRobux(profile.referralsEarned),
+      icon: HandCoins,
+      tone: 'text-rose-300 bg-rose-400/10',
+    },
+    {
+      label: 'Joined At',
+      value: joinedAt(profile.joinedAt),
+      icon: CalendarDays,
+      tone: 'text-slate-200 bg-slate-400/10',
+    },
+  ];
+  return (
+    <section aria-label="Your stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      {stats.map(({ label, value, icon: Icon, tone }) => (
+        <Card key={label} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+          <span
+            className={`inline-flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-12 sm:rounded-2xl ${tone}`}
+          >
+            <Icon aria-hidden="true" className="size-5 sm:size-6" />
+          </span>
+          <div className="min-w-0">
+            <p className="text-xs font-medium text-slate-400 sm:text-sm">{label}</p>
+            <p
+              data-testid={`stat-${label}`}
+              className="truncate text-lg font-extrabold tracking-tight text-white tabular-nums sm:text-2xl"
+            >
+              {value}
+            </p>
+          </div>
+        </Card>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { History } from 'lucide-react';
+import { gamepassLink, type WithdrawalStateName } from '@rewards/contracts';
+import { Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
+import { useWithdrawals } from '../api/withdraw';
+
+const STATES: Record<WithdrawalStateName, { label: string; tone: string }> = {
+  pending: { label: 'Pending', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
+  purchasing: { label: 'Processing', tone: 'border-sky-400/40 bg-sky-400/10 text-sky-200' },
+  needs_review: { label: 'Under review', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
+  paid: { label: 'Paid', tone: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200' },
+  refunded: { label: 'Refunded', tone: 'border-slate-500/50 bg-slate-500/10 text-slate-300' },
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The player's recent withdrawals with their state. */
+export function WithdrawalsList() {
+  const { data, isPending, isError } = useWithdrawals();
+  const withdrawals = data?.withdrawals ?? [];
+  return (
+    <Card className="p-5 sm:p-7">
+      <h2 className="flex items-center gap-2 text-lg font-bold text-white">
+        <History aria-hidden="true" className="size-5 text-emerald-300" /> Your withdrawals
+      </h2>
+      {isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading withdrawals" className="text-emerald-300" />
+        </div>
+      ) : isError ? (
+        <p className="mt-4 text-sm text-rose-300">
+          Could not load your withdrawals. They will show up again shortly.
+        </p>
+      ) : withdrawals.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-400">No withdrawals yet.</p>
+      ) : (
+        <ul data-testid="withdrawals-list" className="mt-4 divide-y divide-slate-800">
+          {withdrawals.map((w) => {
+            const state = STATES[w.state];
+            return (
+              <li key={w.id} className="flex items-center justify-between gap-3 py-3.5">
+                <div className="min-w-0">
+                  <p className="font-bold text-white tabular-nums">R$ {w.robux.toLocaleString('en-US')}</p>
+                  <p className="truncate text-xs text-slate-400">
+                    #{w.id} · {dateFormat.format(new Date(w.createdAt))} ·{' '}
+                    <a
+                      href={gamepassLink(w.gamepassId)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-slate-300 underline decoration-slate-600 hover:text-white"
+                    >
+                      gamepass {w.gamepassId}
+                    </a>{' '}
+                    at {w.price} Robux
+                  </p>
+                </div>
+                <span className={cn('shrink-0 rounded-full border px-3 py-1 text-xs font-bold', state.tone)}>
+                  {state.label}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
