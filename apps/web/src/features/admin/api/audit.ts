@@ -10,7 +10,9 @@ export function useAuditLog() {
     queryKey: adminKeys.audit,
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      adminFetch<{ entries: AuditRow[] }>(`/api/admin/audit${queryString({ before: pageParam })}`, { signal }),
+      adminFetch<{ entries: AuditRow[] }>(`/api/admin/audit${queryString({ before: pageParam })}`, {
+        signal,
+      }),
     getNextPageParam: (last) =>
       last.entries.length >= AUDIT_PAGE ? last.entries[last.entries.length - 1]?.id : undefined,
     staleTime: 0,

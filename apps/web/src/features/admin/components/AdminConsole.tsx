@@ -37,7 +37,7 @@ export function AdminConsole() {
         description="Manage users, offers, promo codes, withdrawals and giveaways."
         icon={Shield}
       />
-      <div className="grid gap-6 xl:grid-cols-[12.5rem_minmax(0,1fr)]">
+      <div className="grid gap-6 xl:grid-cols-[11rem_minmax(0,1fr)]">
         <AdminNav active={active} />
         <section aria-labelledby="admin-section-title" className="min-w-0">
           <div className="mb-5">

@@ -2,6 +2,12 @@ import { isNotDeployed } from '../api/client';
 import { errorMessage } from '@/lib/toast';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const shortDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const integer = new Intl.NumberFormat('en-US');
 
@@ -10,6 +16,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** "Nov 23, 2:27 AM": compact, for tables (the full date is in the title). */
+export function formatShortDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : shortDateTime.format(date);
 }
 
 /** "Nov 23" for a UTC `yyyy-mm-dd` day. */

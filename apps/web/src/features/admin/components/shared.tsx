@@ -22,11 +22,11 @@ export function Panel({
   className?: string;
 }) {
   return (
-    <Card className={cn('p-4 sm:p-6', className)}>
+    <Card className={cn('p-4 sm:p-5', className)}>
       {(title || actions) && (
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
           <div>
-            {title && <h2 className="text-lg font-bold text-white">{title}</h2>}
+            {title && <h3 className="text-lg font-bold text-white">{title}</h3>}
             {description && <p className="mt-0.5 text-sm text-slate-400">{description}</p>}
           </div>
           {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
@@ -105,7 +105,7 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
 export function TableScroll({ children, label }: { children: ReactNode; label?: string }) {
   return (
     <div
-      className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+      className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
       role={label ? 'region' : undefined}
       aria-label={label}
       tabIndex={label ? 0 : undefined}
@@ -117,11 +117,11 @@ export function TableScroll({ children, label }: { children: ReactNode; label?: 
 
 export const tableClass = 'w-full min-w-full border-separate border-spacing-0 text-left text-sm';
 export const thClass =
-  'border-b border-slate-800 px-3 py-2.5 text-xs font-bold tracking-wide whitespace-nowrap text-slate-400 uppercase first:pl-0 last:pr-0';
-export const tdClass = 'border-b border-slate-800/70 px-3 py-3 align-middle first:pl-0 last:pr-0';
+  'border-b border-slate-800 px-2.5 py-2.5 text-xs font-bold tracking-wide whitespace-nowrap text-slate-400 uppercase first:pl-0 last:pr-0';
+export const tdClass = 'border-b border-slate-800/70 px-2.5 py-3 align-middle first:pl-0 last:pr-0';
 
 const controlClass =
-  'w-full rounded-xl border border-slate-700 bg-slate-950/60 px-3 text-sm text-white placeholder:text-slate-500 ' +
+  'min-w-0 rounded-xl border border-slate-700 bg-slate-950/60 px-3 text-sm text-white placeholder:text-slate-500 ' +
   'transition-colors focus:border-emerald-400 focus:outline-none focus:ring-2 focus:ring-emerald-400/30 disabled:opacity-60';
 
 /** A compact labelled input for the console's forms. */
@@ -133,11 +133,11 @@ export function Field({
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }) {
   const id = useId();
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-xs font-semibold text-slate-300">
         {label}
       </label>
-      <input id={id} className={cn(controlClass, 'h-10')} {...props} />
+      <input id={id} className={cn(controlClass, 'h-10 w-full')} {...props} />
       {hint && <p className="text-xs text-slate-500">{hint}</p>}
     </div>
   );
@@ -151,11 +151,11 @@ export function SelectField({
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string }) {
   const id = useId();
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-xs font-semibold text-slate-300">
         {label}
       </label>
-      <select id={id} className={cn(controlClass, 'h-10')} {...props}>
+      <select id={id} className={cn(controlClass, 'h-10 w-full')} {...props}>
         {children}
       </select>
     </div>
@@ -169,11 +169,11 @@ export function TextAreaField({
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
   const id = useId();
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-xs font-semibold text-slate-300">
         {label}
       </label>
-      <textarea id={id} className={cn(controlClass, 'min-h-20 py-2')} {...props} />
+      <textarea id={id} className={cn(controlClass, 'min-h-20 w-full py-2')} {...props} />
     </div>
   );
 }

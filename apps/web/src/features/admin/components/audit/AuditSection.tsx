@@ -2,13 +2,65 @@ import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { useAuditLog } from '../../api/audit';
-import { formatDateTime, formatJson } from '../format';
-import { EmptyState, LoadingRow, Panel, SectionError, TableScroll, tableClass, tdClass, thClass } from '../shared';
+import { formatDateTime, formatJson, formatShortDateTime } from '../format';
+import {
+  EmptyState,
+  LoadingRow,
+  Panel,
+  SectionError,
+  TableScroll,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../shared';
 
-function JsonCell({ value }: { value: unknown }) {
-  const text = formatJson(value);
-  if (text === '—') return <span className="text-slate-500">—</span>;
-  return <code className="font-mono text-xs break-all text-slate-300">{text}</code>;
+type Plain = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Plain {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** For an update, only the fields that changed are worth reading; a create or delete shows everything. */
+function changedOnly(before: unknown, after: unknown): [unknown, unknown] {
+  if (!isPlainObject(before) || !isPlainObject(after)) return [before, after];
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => formatJson(before[key]) !== formatJson(after[key]),
+  );
+  if (keys.length === 0) return [before, after];
+  const pick = (obj: Plain) => Object.fromEntries(keys.filter((k) => k in obj).map((k) => [k, obj[k]]));
+  return [pick(before), pick(after)];
+}
+
+const SHOWN_FIELDS = 4;
+
+/** An audit value as `field: value` lines; long objects fold their remaining fields away. */
+function AuditValue({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="text-slate-500">—</span>;
+  if (!isPlainObject(value))
+    return <code className="font-mono text-xs break-all text-slate-300">{formatJson(value)}</code>;
+  const entries = Object.entries(value);
+  if (entries.length === 0) return <span className="text-slate-500">—</span>;
+  const line = ([key, v]: [string, unknown]) => (
+    <li key={key} className="break-all">
+      <span className="text-slate-500">{key}: </span>
+      <span className="text-slate-200">{formatJson(v)}</span>
+    </li>
+  );
+  const shown = entries.length > SHOWN_FIELDS + 1 ? entries.slice(0, SHOWN_FIELDS) : entries;
+  const rest = entries.slice(shown.length);
+  return (
+    <div className="font-mono text-xs">
+      <ul className="flex flex-col gap-0.5">{shown.map(line)}</ul>
+      {rest.length > 0 && (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-sans text-sky-300 select-none">
+            {rest.length} more {rest.length === 1 ? 'field' : 'fields'}
+          </summary>
+          <ul className="mt-0.5 flex flex-col gap-0.5">{rest.map(line)}</ul>
+        </details>
+      )}
+    </div>
+  );
 }
 
 /** Every admin action, newest first (`GET /api/admin/audit`). */
@@ -18,7 +70,6 @@ export function AuditSection() {
 
   return (
     <Panel
-      title="Audit log"
       description="Newest first."
       actions={
         <Button
@@ -31,27 +82,25 @@ export function AuditSection() {
         </Button>
       }
     >
-      <SectionError error={audit.error} title="Failed to load the audit log" onRetry={() => void audit.refetch()} />
+      <SectionError
+        error={audit.error}
+        title="Failed to load the audit log"
+        onRetry={() => void audit.refetch()}
+      />
       {audit.isPending ? (
         <LoadingRow label="Loading audit log..." />
       ) : entries.length === 0 ? (
         !audit.isError && <EmptyState>No admin actions yet.</EmptyState>
       ) : (
         <TableScroll>
-          <table className={cn(tableClass, 'min-w-[44rem]')}>
+          <table className={cn(tableClass, 'min-w-[36rem]')}>
             <thead>
               <tr>
                 <th scope="col" className={thClass}>
                   When
                 </th>
                 <th scope="col" className={thClass}>
-                  Who
-                </th>
-                <th scope="col" className={thClass}>
-                  Action
-                </th>
-                <th scope="col" className={thClass}>
-                  Target
+                  Who / what
                 </th>
                 <th scope="col" className={thClass}>
                   Before
@@ -62,20 +111,34 @@ export function AuditSection() {
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>{formatDateTime(entry.createdAt)}</td>
-                  <td className={cn(tdClass, 'text-slate-200')}>{entry.actor}</td>
-                  <td className={cn(tdClass, 'font-semibold whitespace-nowrap text-white')}>{entry.action}</td>
-                  <td className={cn(tdClass, 'font-mono text-xs whitespace-nowrap text-slate-300')}>{entry.target}</td>
-                  <td className={cn(tdClass, 'max-w-64')}>
-                    <JsonCell value={entry.before} />
-                  </td>
-                  <td className={cn(tdClass, 'max-w-64')}>
-                    <JsonCell value={entry.after} />
-                  </td>
-                </tr>
-              ))}
+              {entries.map((entry) => {
+                const [before, after] = changedOnly(entry.before, entry.after);
+                return (
+                  <tr key={entry.id}>
+                    <td
+                      className={cn(tdClass, 'text-xs whitespace-nowrap text-slate-400')}
+                      title={formatDateTime(entry.createdAt)}
+                    >
+                      {formatShortDateTime(entry.createdAt)}
+                    </td>
+                    <td className={tdClass}>
+                      <p className="font-semibold whitespace-nowrap text-white" data-testid="audit-action">
+                        {entry.action}
+                      </p>
+                      <p className="text-xs text-slate-400">
+                        by <span className="text-slate-200">{entry.actor}</span> ·{' '}
+                        <span className="font-mono break-all">{entry.target}</span>
+                      </p>
+                    </td>
+                    <td className={cn(tdClass, 'w-1/3 min-w-40')}>
+                      <AuditValue value={before} />
+                    </td>
+                    <td className={cn(tdClass, 'w-1/3 min-w-40')}>
+                      <AuditValue value={after} />
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </TableScroll>

@@ -74,29 +74,28 @@ export function GiveawaysSection() {
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Title"
+            className="sm:col-span-2"
             maxLength={120}
             placeholder="Weekend giveaway"
             value={form.title}
             onChange={(e) => setForm({ ...form, title: e.target.value })}
           />
-          <div className="grid grid-cols-2 gap-4">
-            <Field
-              label="Prize (R$)"
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              placeholder="500"
-              value={form.prize}
-              onChange={(e) => setForm({ ...form, prize: e.target.value })}
-            />
-            <Field
-              label="End date"
-              type="datetime-local"
-              value={form.endAt}
-              onChange={(e) => setForm({ ...form, endAt: e.target.value })}
-            />
-          </div>
+          <Field
+            label="Prize (R$)"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            placeholder="500"
+            value={form.prize}
+            onChange={(e) => setForm({ ...form, prize: e.target.value })}
+          />
+          <Field
+            label="End date"
+            type="datetime-local"
+            value={form.endAt}
+            onChange={(e) => setForm({ ...form, endAt: e.target.value })}
+          />
           <TextAreaField
             label="Description"
             className="sm:col-span-2"
@@ -108,27 +107,38 @@ export function GiveawaysSection() {
           />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
-              <Plus aria-hidden="true" className="size-4" /> {create.isPending ? 'Creating...' : 'Create giveaway'}
+              <Plus aria-hidden="true" className="size-4" />{' '}
+              {create.isPending ? 'Creating...' : 'Create giveaway'}
             </Button>
           </div>
         </form>
       </Panel>
 
-      <Panel title="Giveaways">
+      <Panel title="All giveaways">
         {list.isPending ? (
           <LoadingRow label="Loading giveaways..." />
         ) : giveaways.length === 0 ? (
           !list.isError && <EmptyState>No giveaways yet.</EmptyState>
         ) : (
           <TableScroll>
-            <table className={cn(tableClass, 'min-w-[44rem]')}>
+            <table className={cn(tableClass, 'min-w-[40rem]')}>
               <thead>
                 <tr>
-                  <th scope="col" className={thClass}>Giveaway</th>
-                  <th scope="col" className={thClass}>Prize</th>
-                  <th scope="col" className={thClass}>Ends</th>
-                  <th scope="col" className={thClass}>Entries</th>
-                  <th scope="col" className={thClass}>Winner</th>
+                  <th scope="col" className={thClass}>
+                    Giveaway
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Prize
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Ends
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Entries
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Winner
+                  </th>
                   <th scope="col" className={thClass}>
                     <span className="sr-only">Actions</span>
                   </th>

@@ -19,7 +19,13 @@ import { Panel } from '../shared';
 
 type Day = OverviewResponse['days'][number];
 
-const colors = { earned: '#34d399', withdrawn: '#fbbf24', players: '#38bdf8', grid: '#1e293b', axis: '#94a3b8' };
+const colors = {
+  earned: '#34d399',
+  withdrawn: '#fbbf24',
+  players: '#38bdf8',
+  grid: '#1e293b',
+  axis: '#94a3b8',
+};
 const axisTick = { fill: colors.axis, fontSize: 12 };
 const tooltipProps = {
   contentStyle: {
@@ -56,7 +62,13 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
                 </linearGradient>
               </defs>
               <CartesianGrid stroke={colors.grid} vertical={false} />
-              <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: colors.grid }} minTickGap={16} />
+              <XAxis
+                dataKey="label"
+                tick={axisTick}
+                tickLine={false}
+                axisLine={{ stroke: colors.grid }}
+                minTickGap={16}
+              />
               <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={compact} />
               <Tooltip {...tooltipProps} formatter={(value) => formatRobux(Number(value))} />
               <Legend wrapperStyle={{ fontSize: 13, color: colors.axis }} />
@@ -87,7 +99,13 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid stroke={colors.grid} vertical={false} />
-              <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: colors.grid }} minTickGap={16} />
+              <XAxis
+                dataKey="label"
+                tick={axisTick}
+                tickLine={false}
+                axisLine={{ stroke: colors.grid }}
+                minTickGap={16}
+              />
               <YAxis
                 tick={axisTick}
                 tickLine={false}
@@ -97,7 +115,13 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
                 tickFormatter={compact}
               />
               <Tooltip {...tooltipProps} formatter={(value) => formatCount(Number(value))} />
-              <Bar dataKey="newPlayers" name="New players" fill={colors.players} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+              <Bar
+                dataKey="newPlayers"
+                name="New players"
+                fill={colors.players}
+                radius={[4, 4, 0, 0]}
+                isAnimationActive={false}
+              />
             </BarChart>
           </ResponsiveContainer>
         </figure>

@@ -23,8 +23,18 @@ export function OverviewSection() {
 
   const stats: Stat[] = totals
     ? [
-        { label: 'Players', value: formatCount(totals.players), icon: Users, tone: 'text-sky-300 bg-sky-400/10' },
-        { label: 'R$ earned', value: formatRobux(totals.earned), icon: Coins, tone: 'text-emerald-300 bg-emerald-400/10' },
+        {
+          label: 'Players',
+          value: formatCount(totals.players),
+          icon: Users,
+          tone: 'text-sky-300 bg-sky-400/10',
+        },
+        {
+          label: 'R$ earned',
+          value: formatRobux(totals.earned),
+          icon: Coins,
+          tone: 'text-emerald-300 bg-emerald-400/10',
+        },
         {
           label: 'R$ withdrawn',
           value: formatRobux(totals.withdrawn),
@@ -63,12 +73,16 @@ export function OverviewSection() {
           {stats.map(({ label, value, icon: Icon, tone }) => (
             <li key={label}>
               <Card className="flex h-full items-center gap-3 p-4">
-                <span className={`hidden size-10 shrink-0 items-center justify-center rounded-xl sm:inline-flex ${tone}`}>
+                <span
+                  className={`hidden size-10 shrink-0 items-center justify-center rounded-xl sm:inline-flex ${tone}`}
+                >
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <div className="min-w-0">
                   <p className="text-xs font-medium text-slate-400">{label}</p>
-                  <p className="truncate text-lg font-extrabold tracking-tight text-white sm:text-xl">{value}</p>
+                  <p className="truncate text-lg font-extrabold tracking-tight text-white sm:text-xl">
+                    {value}
+                  </p>
                 </div>
               </Card>
             </li>

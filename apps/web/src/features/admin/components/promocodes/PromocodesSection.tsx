@@ -67,7 +67,8 @@ export function PromocodesSection() {
   function onToggle(code: AdminPromoCode) {
     setActive.reset();
     const next = !code.active;
-    if (!next && !window.confirm(`Deactivate promo code ${code.code}? Players can no longer redeem it.`)) return;
+    if (!next && !window.confirm(`Deactivate promo code ${code.code}? Players can no longer redeem it.`))
+      return;
     setActive.mutate({ id: code.id, active: next });
   }
 
@@ -77,7 +78,7 @@ export function PromocodesSection() {
     <div className="flex flex-col gap-6">
       <SectionError error={error} onRetry={list.isError ? () => void list.refetch() : undefined} />
       <Panel title="Create a promo code">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr_auto] lg:items-end">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
           <Field
             label="Code"
             placeholder="WELCOME10"
@@ -113,13 +114,17 @@ export function PromocodesSection() {
             value={form.expiresAt}
             onChange={(e) => setForm({ ...form, expiresAt: e.target.value })}
           />
-          <Button type="submit" disabled={create.isPending} className="h-10 sm:col-span-2 lg:col-span-1">
+          <Button
+            type="submit"
+            disabled={create.isPending}
+            className="h-10 justify-self-start sm:col-span-2 2xl:col-span-4"
+          >
             <Plus aria-hidden="true" className="size-4" /> {create.isPending ? 'Creating...' : 'Create code'}
           </Button>
         </form>
       </Panel>
 
-      <Panel title="Promo codes">
+      <Panel title="All promo codes">
         {list.isPending ? (
           <LoadingRow label="Loading promo codes..." />
         ) : codes.length === 0 ? (
@@ -129,11 +134,21 @@ export function PromocodesSection() {
             <table className={cn(tableClass, 'min-w-[40rem]')}>
               <thead>
                 <tr>
-                  <th scope="col" className={thClass}>Code</th>
-                  <th scope="col" className={thClass}>Amount</th>
-                  <th scope="col" className={thClass}>Uses</th>
-                  <th scope="col" className={thClass}>Expires</th>
-                  <th scope="col" className={thClass}>Status</th>
+                  <th scope="col" className={thClass}>
+                    Code
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Amount
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Uses
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Expires
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Status
+                  </th>
                   <th scope="col" className={thClass}>
                     <span className="sr-only">Actions</span>
                   </th>
@@ -143,7 +158,9 @@ export function PromocodesSection() {
                 {codes.map((code) => (
                   <tr key={code.id} data-code={code.code}>
                     <td className={cn(tdClass, 'font-mono font-semibold text-white')}>{code.code}</td>
-                    <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>{formatRobux(code.amount)}</td>
+                    <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>
+                      {formatRobux(code.amount)}
+                    </td>
                     <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>
                       {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
                     </td>

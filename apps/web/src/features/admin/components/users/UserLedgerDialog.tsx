@@ -6,7 +6,16 @@ import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useUserLedger } from '../../api/users';
 import { formatDateTime } from '../format';
-import { Badge, EmptyState, LoadingRow, SectionError, TableScroll, tableClass, tdClass, thClass } from '../shared';
+import {
+  Badge,
+  EmptyState,
+  LoadingRow,
+  SectionError,
+  TableScroll,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../shared';
 
 /** A player's ledger (`GET /api/admin/users/{id}/ledger`), newest first. */
 export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
@@ -45,7 +54,11 @@ function LedgerTable({ userId }: { userId: number }) {
   if (ledger.isPending) return <LoadingRow label="Loading ledger..." />;
   return (
     <>
-      <SectionError error={ledger.error} title="Failed to load the ledger" onRetry={() => void ledger.refetch()} />
+      <SectionError
+        error={ledger.error}
+        title="Failed to load the ledger"
+        onRetry={() => void ledger.refetch()}
+      />
       {entries.length === 0 && !ledger.isError ? (
         <EmptyState>No ledger entries yet.</EmptyState>
       ) : (
@@ -70,7 +83,9 @@ function LedgerTable({ userId }: { userId: number }) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>{formatDateTime(entry.createdAt)}</td>
+                  <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>
+                    {formatDateTime(entry.createdAt)}
+                  </td>
                   <td className={tdClass}>
                     <Badge tone={entry.amount >= 0 ? 'green' : 'amber'}>{entry.kind}</Badge>
                   </td>

@@ -7,7 +7,17 @@ import { notifyBalanceUpdated } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { useAddPoints, useToggleBan } from '../../api/users';
+import { cn } from '@/lib/cn';
 import { Badge, InlineInput, tdClass } from '../shared';
+
+/** Under md the row becomes a card: each cell shows its column name above its value. */
+const cell = cn(
+  tdClass,
+  'max-md:block max-md:border-0 max-md:p-0',
+  'max-md:before:mb-0.5 max-md:before:block max-md:before:text-[11px] max-md:before:font-bold',
+  'max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:uppercase',
+  'max-md:before:content-[attr(data-label)]',
+);
 
 const INVALID_POINTS = 'Invalid points';
 
@@ -69,15 +79,21 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
   }
 
   return (
-    <tr data-user-id={user._id} onClick={onRowClick} className="cursor-pointer transition-colors hover:bg-slate-800/30">
-      <td className={`${tdClass} font-mono text-xs text-slate-400`}>{user._id}</td>
-      <td className={tdClass}>
+    <tr
+      data-user-id={user._id}
+      onClick={onRowClick}
+      className="cursor-pointer transition-colors hover:bg-slate-800/30 max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:border-b max-md:border-slate-800/70 max-md:py-4"
+    >
+      <td data-label="User ID" className={cn(cell, 'font-mono text-xs text-slate-400')}>
+        {user._id}
+      </td>
+      <td data-label="Username" className={cell}>
         <div className="flex flex-col">
           <span className="font-semibold text-white">{user.username}</span>
           <span className="text-xs text-slate-500">Roblox {user.robloxId}</span>
         </div>
       </td>
-      <td className={`${tdClass} whitespace-nowrap`}>
+      <td data-label="Earnings" className={cn(cell, 'whitespace-nowrap')}>
         <div className="flex flex-col">
           <span className="font-semibold text-emerald-300" data-testid="earnings">
             {formatRobux(user.earnings)}
@@ -87,15 +103,15 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
           </span>
         </div>
       </td>
-      <td className={tdClass} data-testid="status">
+      <td data-label="Status" className={cell} data-testid="status">
         <Badge tone={banned ? 'red' : 'green'}>{status}</Badge>
       </td>
-      <td className={tdClass}>
-        <div className="flex items-center gap-2">
+      <td data-label="Actions" className={cn(cell, 'max-md:col-span-2')}>
+        <div className="flex w-max items-center gap-1.5">
           <Button
             variant={banned ? 'secondary' : 'danger'}
             size="sm"
-            className="h-9 w-20"
+            className="h-9 w-[4.5rem] px-0"
             disabled={toggleBan.isPending}
             onClick={onToggleBan}
             aria-label={`${banned ? 'Unban' : 'Ban'} ${user.username}`}
@@ -112,7 +128,7 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
               aria-label={`Points to add to ${user.username}`}
               value={points}
               onChange={(event) => setPoints(event.target.value)}
-              className="w-24"
+              className="w-20 shrink-0 px-2.5"
             />
             <Button
               type="submit"
@@ -128,11 +144,12 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
           <Button
             variant="ghost"
             size="sm"
-            className="h-9"
+            className="h-9 w-9 px-0"
             onClick={onOpenLedger}
             aria-label={`Ledger of ${user.username}`}
+            title="Ledger"
           >
-            <BookOpen aria-hidden="true" className="size-4" /> Ledger
+            <BookOpen aria-hidden="true" className="size-4" />
           </Button>
         </div>
       </td>

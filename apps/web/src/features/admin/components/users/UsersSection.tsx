@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import type { AdminUserRow } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
+import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/Spinner';
 import { USERS_PAGE_SIZE, useUsers } from '../../api/users';
 import { formatCount } from '../format';
@@ -66,8 +67,8 @@ export function UsersSection() {
             </p>
           )}
           <TableScroll>
-            <table className={tableClass}>
-              <thead>
+            <table className={cn(tableClass, 'max-md:block')}>
+              <thead className="max-md:sr-only">
                 <tr>
                   <th scope="col" className={thClass}>
                     User ID
@@ -86,7 +87,7 @@ export function UsersSection() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-md:block">
                 {rows.map((user) => (
                   <UserRow key={user._id} user={user} onOpenLedger={() => setLedgerUser(user)} />
                 ))}
@@ -101,7 +102,12 @@ export function UsersSection() {
               <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 <ChevronLeft aria-hidden="true" className="size-4" /> Previous
               </Button>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
                 Next <ChevronRight aria-hidden="true" className="size-4" />
               </Button>
             </div>

@@ -11,7 +11,7 @@ import {
   WITHDRAWALS_PAGE_SIZE,
   type WithdrawalAction,
 } from '../../api/withdrawals';
-import { formatCount, formatDateTime } from '../format';
+import { formatCount, formatDateTime, formatShortDateTime } from '../format';
 import {
   Badge,
   EmptyState,
@@ -108,31 +108,41 @@ export function WithdrawalsSection() {
         {list.isPending ? (
           <LoadingRow label="Loading withdrawals..." />
         ) : rows.length === 0 ? (
-          !list.isError && <EmptyState>No {tabs.find((t) => t.state === state)?.label.toLowerCase()} withdrawals.</EmptyState>
+          !list.isError && (
+            <EmptyState>
+              No {tabs.find((t) => t.state === state)?.label.toLowerCase()} withdrawals.
+            </EmptyState>
+          )
         ) : (
           <>
             <TableScroll>
-              <table className={cn(tableClass, 'min-w-[52rem]')}>
+              <table className={cn(tableClass, 'min-w-[40rem]')}>
                 <thead>
                   <tr>
-                    <th scope="col" className={thClass}>#</th>
-                    <th scope="col" className={thClass}>Player</th>
-                    <th scope="col" className={thClass}>Gamepass</th>
-                    <th scope="col" className={thClass}>Amount</th>
-                    <th scope="col" className={thClass}>Price</th>
-                    <th scope="col" className={thClass}>Created</th>
-                    <th scope="col" className={thClass}>Updated</th>
-                    <th scope="col" className={thClass}>Actions</th>
+                    <th scope="col" className={thClass}>
+                      Player
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Gamepass
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Amount / price
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Created / updated
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Actions
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((w) => (
                     <tr key={w.id} data-withdrawal-id={w.id}>
-                      <td className={cn(tdClass, 'font-mono text-xs text-slate-400')}>{w.id}</td>
                       <td className={tdClass}>
                         <p className="font-semibold text-white">{w.username}</p>
-                        <p className="text-xs text-slate-500">
-                          User {w.userId} · Roblox {w.robloxId}
+                        <p className="text-xs whitespace-nowrap text-slate-500">
+                          #{w.id} · user {w.userId} · Roblox {w.robloxId}
                         </p>
                       </td>
                       <td className={cn(tdClass, 'whitespace-nowrap')}>
@@ -145,21 +155,25 @@ export function WithdrawalsSection() {
                           {w.gamepassId} <ExternalLink aria-hidden="true" className="size-3.5" />
                         </a>
                       </td>
-                      <td className={cn(tdClass, 'font-semibold whitespace-nowrap text-emerald-300')}>
-                        {formatRobux(w.robux)}
+                      <td className={cn(tdClass, 'whitespace-nowrap')}>
+                        <p className="font-semibold text-emerald-300">{formatRobux(w.robux)}</p>
+                        <p className="text-xs text-slate-400 tabular-nums">price R$ {formatCount(w.price)}</p>
                       </td>
-                      <td className={cn(tdClass, 'whitespace-nowrap tabular-nums text-slate-300')}>
-                        R$ {formatCount(w.price)}
-                      </td>
-                      <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>{formatDateTime(w.createdAt)}</td>
-                      <td className={cn(tdClass, 'text-slate-400')}>
-                        <p className="whitespace-nowrap">{formatDateTime(w.updatedAt)}</p>
+                      <td className={cn(tdClass, 'text-xs text-slate-400')}>
+                        <p className="whitespace-nowrap" title={formatDateTime(w.createdAt)}>
+                          <span className="text-slate-500">created </span>
+                          {formatShortDateTime(w.createdAt)}
+                        </p>
+                        <p className="whitespace-nowrap" title={formatDateTime(w.updatedAt)}>
+                          <span className="text-slate-500">updated </span>
+                          {formatShortDateTime(w.updatedAt)}
+                        </p>
                         <div className="mt-1 flex flex-wrap items-center gap-1.5">
                           <Badge tone={stateTone[w.state]}>{w.state.replace('_', ' ')}</Badge>
-                          {w.attempts > 0 && <span className="text-xs">{w.attempts} attempts</span>}
+                          {w.attempts > 0 && <span>{w.attempts} attempts</span>}
                         </div>
                         {w.lastError && (
-                          <p className="mt-1 max-w-56 text-xs break-words text-amber-200/80">{w.lastError}</p>
+                          <p className="mt-1 max-w-48 break-words text-amber-200/80">{w.lastError}</p>
                         )}
                       </td>
                       <td className={tdClass}>
@@ -252,14 +266,19 @@ export function WithdrawalsSection() {
             </TableScroll>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
               <span>
-                {formatCount(total)} {total === 1 ? 'withdrawal' : 'withdrawals'} · page {formatCount(page)} of{' '}
-                {formatCount(pages)}
+                {formatCount(total)} {total === 1 ? 'withdrawal' : 'withdrawals'} · page {formatCount(page)}{' '}
+                of {formatCount(pages)}
               </span>
               <div className="flex gap-2">
                 <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                   <ChevronLeft aria-hidden="true" className="size-4" /> Previous
                 </Button>
-                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page >= pages}
+                  onClick={() => setPage(page + 1)}
+                >
                   Next <ChevronRight aria-hidden="true" className="size-4" />
                 </Button>
               </div>
@@ -290,6 +309,7 @@ function RejectForm({
   return (
     <form onSubmit={onSubmit} className="flex min-w-56 flex-col gap-2">
       <InlineInput
+        className="w-full"
         aria-label="Reason for rejecting"
         placeholder="Reason (shown in the audit log)"
         maxLength={300}
