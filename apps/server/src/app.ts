@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminUserRoutes } from './modules/admin/routes.ts';
@@ -14,6 +15,8 @@ import { userRoutes } from './modules/users/routes.ts';
 import { adminAuthPlugin } from './plugins/admin-auth.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { genReqId, loggerOptions, requestLoggingPlugin } from './plugins/request-logging.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import type { Deps } from './shared/deps.ts';
@@ -21,6 +24,8 @@ import type { Deps } from './shared/deps.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** Every route as it was added (method, url), for tests that must cover all of them. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -28,21 +33,31 @@ export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
   logger?: boolean;
+  /** Where pino writes (stdout when omitted); tests capture the log lines with it. */
+  loggerStream?: DestinationStream;
 }
 
 /** Builds the whole app without listening, so tests can drive it in-process. */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: opts.logger === false ? false : loggerOptions(deps.env.LOG_LEVEL, opts.loggerStream),
     bodyLimit: 64 * 1024,
-    trustProxy: true,
-    genReqId: () => crypto.randomUUID(),
+    // X-Forwarded-For is believed only from a proxy on this host or a private network; a client that
+    // connects directly cannot pick its own address (rate limits count per address).
+    trustProxy: 'loopback,linklocal,uniquelocal',
+    genReqId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('routeList', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
+  });
 
   registerErrorHandler(app);
+  await app.register(requestLoggingPlugin);
+  await app.register(metricsPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(authenticatePlugin);

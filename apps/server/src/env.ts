@@ -59,7 +59,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.NODE_ENV === 'production') {
     const missing = (['ADMIN_PASSWORD', 'PUBLIC_URL'] as const).filter((k) => !env[k]);
-    if (env.PAYOUT_MODE === 'roblox' && !env.ROBLOX_PAYOUT_COOKIE) missing.push('ROBLOX_PAYOUT_COOKIE' as never);
+    if (env.PAYOUT_MODE === 'roblox') {
+      // Without the payout account's own id, "does it already own this pass" asks about someone else.
+      for (const k of ['ROBLOX_PAYOUT_COOKIE', 'ROBLOX_PAYOUT_USER_ID'] as const) {
+        if (!cleaned[k]) missing.push(k as never);
+      }
+    }
     if (missing.length) throw new Error(`Missing required configuration: ${missing.join(', ')}`);
   }
   // Outside production a random admin password is made and printed at start, so none is ever a default.

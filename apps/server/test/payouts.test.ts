@@ -228,6 +228,24 @@ describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
     await h.invariant();
   });
 
+  it('an admin cannot reject a withdrawal whose purchase attempt had an unclear outcome', async () => {
+    const { id } = await h.request(alice, 6);
+    await t.control('POST', '/mode', { mode: 'error500', paths: ['/v1/purchases'] });
+    try {
+      expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'retry' });
+    } finally {
+      await t.control('POST', '/mode', { mode: 'up' });
+    }
+    const before = await h.balance(alice);
+    await expect(rejectWithdrawal(t.deps, id, 'changed my mind')).rejects.toMatchObject({ status: 409 });
+    expect((await h.row(id)).state).toBe('pending');
+    expect(await h.balance(alice)).toBe(before);
+    // The worker settles it: the stand-in is up again, so the retry buys it once.
+    t.clock.advance(RETRY_MAX_MS);
+    expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'paid' });
+    await h.invariant();
+  });
+
   it('Roblox failing with 5xx on purchases: retried with back-off, then needs_review; never two purchases', async () => {
     const { id, pass } = await h.request(alice, 8);
     await t.control('POST', '/mode', { mode: 'error500', paths: ['/v1/purchases'] });

@@ -25,7 +25,8 @@ export function createDatabase(url: string | undefined, opts: { poolSize?: numbe
 
 function createDialect(url: string | undefined, poolSize: number): Dialect {
   if (engineOf(url) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // A request waits at most 5 s for a connection instead of hanging while the database does.
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return new PostgresDialect({ pool });

@@ -54,6 +54,7 @@ interface AdminChange {
   to: 'paid' | 'refunded';
   action: string;
   reason?: string;
+  neverAttempted?: boolean;
 }
 
 /**
@@ -73,6 +74,7 @@ async function change(
       to: c.to,
       now,
       ...(c.reason !== undefined ? { lastError: c.reason } : {}),
+      ...(c.neverAttempted ? { neverAttempted: true } : {}),
     });
     if (!row) return null;
     if (c.to === 'refunded')
@@ -92,6 +94,11 @@ async function change(
   });
   const current = await repo.findWithUser(deps.db, c.id);
   if (!current) throw notFound('Withdrawal not found.');
+  if (!applied && c.neverAttempted && current.state === c.from[0] && current.purchase_attempts > 0) {
+    throw conflict(
+      `Withdrawal #${c.id} had a purchase attempt whose outcome is unknown; it cannot be rejected. It goes to review if the retries fail.`,
+    );
+  }
   if (!applied) {
     throw conflict(
       `Withdrawal #${c.id} is ${current.state.replace('_', ' ')}; it can no longer be changed this way.`,
@@ -114,7 +121,13 @@ export function markWithdrawalPaid(deps: Deps, id: number, log?: NotifyLog) {
 
 /** Refuses a pending withdrawal; the amount goes back to the player through the ledger. */
 export function rejectWithdrawal(deps: Deps, id: number, reason: string, log?: NotifyLog) {
-  return change(deps, { id, from: ['pending'], to: 'refunded', action: 'withdrawal.reject', reason }, log);
+  // A withdrawal whose purchase attempt had an unclear outcome may already be paid on Roblox:
+  // refunding it could pay twice, so it is left to the worker's retries and then needs_review.
+  return change(
+    deps,
+    { id, from: ['pending'], to: 'refunded', action: 'withdrawal.reject', reason, neverAttempted: true },
+    log,
+  );
 }
 
 /**

@@ -65,8 +65,9 @@ export async function listForUser(db: Db, userId: number, limit: number) {
     .execute();
 }
 
-export async function listWithUsers(db: Db, state: WithdrawalState | null, limit: number, offset: number) {
-  let rows = db
+/** A withdrawal with its player's name: what the admin queue shows of each row. */
+function selectWithUser(db: Db) {
+  return db
     .selectFrom('withdrawals as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
     .select([
@@ -79,11 +80,16 @@ export async function listWithUsers(db: Db, state: WithdrawalState | null, limit
       'w.price',
       'w.state',
       'w.attempts',
+      'w.purchase_attempts',
       'w.last_error',
       'w.created_at',
       'w.updated_at',
       'w.paid_at',
     ]);
+}
+
+export async function listWithUsers(db: Db, state: WithdrawalState | null, limit: number, offset: number) {
+  let rows = selectWithUser(db);
   let count = db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number>().as('n'));
   if (state) {
     rows = rows.where('w.state', '=', state);
@@ -175,6 +181,8 @@ export interface Transition {
   nextAttemptAt?: string | null;
   /** Undo the purchase-attempt count (the request was definitely not bought). */
   uncountPurchase?: boolean;
+  /** Only if no purchase was ever attempted: an unclear attempt may have gone through on Roblox. */
+  neverAttempted?: boolean;
 }
 
 /**
@@ -201,28 +209,10 @@ export async function transition(db: Db, t: Transition) {
     .where('id', '=', t.id)
     .where('state', 'in', t.from);
   if (t.claimedBy !== undefined) q = q.where('claimed_by', '=', t.claimedBy);
+  if (t.neverAttempted) q = q.where('purchase_attempts', '=', 0);
   return q.returningAll().executeTakeFirst();
 }
 
 export async function findWithUser(db: Db, id: number) {
-  return db
-    .selectFrom('withdrawals as w')
-    .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select([
-      'w.id',
-      'w.user_id',
-      'u.username',
-      'u.roblox_id',
-      'w.gamepass_id',
-      'w.robux',
-      'w.price',
-      'w.state',
-      'w.attempts',
-      'w.last_error',
-      'w.created_at',
-      'w.updated_at',
-      'w.paid_at',
-    ])
-    .where('w.id', '=', id)
-    .executeTakeFirst();
+  return selectWithUser(db).where('w.id', '=', id).executeTakeFirst();
 }

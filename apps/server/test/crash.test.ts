@@ -1,0 +1,509 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from '@rewards/roblox-standin';
+import { createDatabase, type Database } from '../src/db/database.ts';
+import { loadEnv } from '../src/env.ts';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { PAYOUT_LEASE_MS, RETRY_MAX_MS, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
+import { robloxConfigFromEnv } from '../src/roblox/config.ts';
+import { createRobloxGateway } from '../src/roblox/gateway.ts';
+import { ManualClock } from '../src/shared/clock.ts';
+import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+
+/**
+ * The production server (`server.ts`, a child process) under a stream of signed postback credits,
+ * daily and social claims and withdrawals (PAYOUT_MODE=roblox: its payout worker buys gamepasses
+ * from the Roblox stand-in), killed with SIGKILL mid-stream again and again and restarted on the
+ * same database. Afterwards every request that was answered 2xx is in the ledger exactly once, the
+ * invariant holds, no withdrawal is left pending or purchasing, and no gamepass was bought twice.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const KILLS = 6;
+const PLAYERS = 12;
+const LANES = 12;
+const CPX_SECRET = 'crash-cpx-secret';
+const SOCIAL_IDS = ['youtube', 'tiktok', 'discord', 'x'];
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+interface Player {
+  name: string;
+  robloxId: number;
+  token: string;
+  dailyDone: boolean;
+  socialsDone: Set<string>;
+}
+
+/** What the server acknowledged (2xx), each with the ledger entry it must have made. */
+interface Acked {
+  /** The ledger key, given the account's id (only the database knows it); daily claims answered
+   *  around midnight UTC may carry either day. */
+  keys: (userId: number) => string[];
+  robloxId: number;
+  cents: number;
+  kind: 'postback' | 'daily' | 'social' | 'withdrawal';
+  withdrawalId?: number;
+  gamepassId?: number;
+}
+
+describe(`crash safety of the production server on ${testEngine}`, () => {
+  let standin: Standin;
+  let database: TestDatabase | null = null;
+  let dir: string;
+  let env: Record<string, string>;
+  let baseUrl: string;
+  let server: ChildProcess | null = null;
+  let output: string[] = [];
+
+  beforeAll(async () => {
+    standin = await startStandin({ port: 0 });
+    dir = mkdtempSync(join(tmpdir(), 'rewards-crash-'));
+    let databaseUrl: string;
+    if (testEngine === 'postgres') {
+      database = await createTestDatabase();
+      databaseUrl = database.url;
+    } else {
+      // A fresh file the server creates and migrates itself, as on a first `npm start`.
+      databaseUrl = join(dir, 'rewards.db');
+    }
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    env = {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: 'crash-admin-password-123',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: join(dir, 'no-web-build'),
+      ROBLOX_USERS_API: standin.url,
+      ROBLOX_THUMBNAILS_API: standin.url,
+      ROBLOX_GAMEPASS_API: standin.url,
+      ROBLOX_ECONOMY_API: standin.url,
+      ROBLOX_INVENTORY_API: standin.url,
+      PAYOUT_MODE: 'roblox',
+      ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
+      PAYOUT_INTERVAL_MS: '200',
+      CPX_SECURE_HASH: CPX_SECRET,
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
+      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+    };
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    await standin?.close();
+    await database?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function startServer(): Promise<number> {
+    const started = Date.now();
+    output = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (d: Buffer) => {
+      output.push(d.toString());
+      if (output.length > 200) output.shift();
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    server = child;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null)
+        throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
+      try {
+        const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        if (res.ok) return Date.now() - started;
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(50);
+    }
+    throw new Error(`server did not become healthy:\n${output.join('')}`);
+  }
+
+  async function killServer(signal: 'SIGKILL' | 'SIGTERM') {
+    const child = server!;
+    const exited = new Promise((ok) => child.once('exit', ok));
+    child.kill(signal);
+    await exited;
+    server = null;
+  }
+
+  async function control(method: string, path: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${standin.url}/_control${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res.json();
+  }
+
+  async function api(
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...opts.headers,
+      },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* plain text (postbacks) */
+    }
+    return { status: res.status, body };
+  }
+
+  it(`loses nothing acknowledged across ${KILLS} SIGKILLs under load`, async () => {
+    const t0 = Date.now();
+    const figures = {
+      kills: 0,
+      inFlightAtKills: [] as number[],
+      startMs: [] as number[],
+      sent: 0,
+      failed: 0,
+      refusals: 0,
+    };
+    const acked: Acked[] = [];
+
+    // ---- set-up: players signed in, verified, with a first credit ----
+    figures.startMs.push(await startServer());
+    const players: Player[] = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const robloxId = 3001 + i;
+      const name = `CrashPlayer${String(i).padStart(2, '0')}`;
+      await control('POST', '/users', { id: robloxId, name, displayName: name });
+      const login = await api('POST', '/api/login', { body: { username: name } });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      const token: string = login.body.token;
+      const profile = await api('GET', `/api/profile/${name}`, { token });
+      await control('PUT', `/users/${robloxId}/description`, { description: profile.body.verificationCode });
+      const verified = await api('POST', '/api/verify-bio', { token, body: {} });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+      players.push({ name, robloxId, token, dailyDone: false, socialsDone: new Set() });
+    }
+
+    // ---- the stream ----
+    let up = true;
+    let stopping = false;
+    let inFlight = 0;
+    let serial = 0;
+    /** Postbacks the provider never got an answer to: it sends them again, as providers do. */
+    const unansweredPostbacks: Array<{ trans: string; robloxId: number; local: string }> = [];
+    /** Withdrawals without an answer: the player's browser retries with the same Idempotency-Key. */
+    const unansweredWithdrawals: Array<{ player: Player; passId: number; robux: number; key: string }> = [];
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+    async function send<T>(call: () => Promise<T>): Promise<T | null> {
+      inFlight++;
+      figures.sent++;
+      try {
+        return await call();
+      } catch {
+        figures.failed++; // connection refused or reset by the kill: not acknowledged
+        return null;
+      } finally {
+        inFlight--;
+      }
+    }
+
+    async function postback(retry?: { trans: string; robloxId: number; local: string }) {
+      const pb = retry ?? {
+        trans: `crash-${++serial}-${randomUUID().slice(0, 8)}`,
+        robloxId: pick(players).robloxId,
+        local: `${1 + Math.floor(Math.random() * 20)}.${pick(['00', '25', '50', '75'])}`,
+      };
+      const q = new URLSearchParams({
+        status: '1',
+        trans_id: pb.trans,
+        user_id: String(pb.robloxId),
+        amount_local: pb.local,
+        amount_usd: '0.10',
+        hash: md5(`${pb.trans}-${CPX_SECRET}`),
+      });
+      const res = await send(() => api('GET', `/api/postback/cpx?${q}`));
+      if (res?.status === 200 && res.body === 1) {
+        acked.push({
+          keys: () => [`postback:cpx:${pb.trans}`],
+          robloxId: pb.robloxId,
+          cents: Math.round(Number(pb.local) * 100),
+          kind: 'postback',
+        });
+      } else {
+        if (res) figures.refusals++;
+        unansweredPostbacks.push(pb);
+      }
+    }
+
+    async function daily() {
+      const p = pick(players.filter((x) => !x.dailyDone));
+      const before = new Date();
+      const res = await send(() => api('POST', '/api/streak-rewards/claim', { token: p.token, body: {} }));
+      if (!res) return;
+      if (res.status === 200) {
+        p.dailyDone = true;
+        const days = [...new Set([utcDay(before), utcDay(new Date())])];
+        acked.push({
+          keys: (userId) => days.map((d) => `daily:${userId}:${d}`),
+          robloxId: p.robloxId,
+          cents: Math.round(res.body.amount * 100),
+          kind: 'daily',
+        });
+      } else if (res.status === 409) {
+        p.dailyDone = true; // an earlier, unanswered claim went through
+      } else figures.refusals++;
+    }
+
+    async function social() {
+      const p = pick(players.filter((x) => x.socialsDone.size < SOCIAL_IDS.length));
+      const id = pick(SOCIAL_IDS.filter((s) => !p.socialsDone.has(s)));
+      const res = await send(() => api('POST', `/api/socials/${id}/claim`, { token: p.token }));
+      if (!res) return;
+      if (res.status === 200) {
+        p.socialsDone.add(id);
+        acked.push({
+          keys: (userId) => [`social:${id}:${userId}`],
+          robloxId: p.robloxId,
+          cents: Math.round(res.body.amount * 100),
+          kind: 'social',
+        });
+      } else if (res.status === 409) {
+        p.socialsDone.add(id);
+      } else figures.refusals++;
+    }
+
+    async function withdraw(retry?: { player: Player; passId: number; robux: number; key: string }) {
+      let w = retry;
+      if (!w) {
+        const player = pick(players);
+        const robux = 5 + Math.floor(Math.random() * 11);
+        const pass = await control('POST', '/gamepasses', {
+          creatorId: player.robloxId,
+          price: Math.ceil((robux * 100) / 70),
+          isForSale: true,
+        });
+        w = { player, passId: pass.id, robux, key: randomUUID() };
+      }
+      const { player, passId, robux, key } = w;
+      const res = await send(() =>
+        api('POST', '/api/withdraw', {
+          token: player.token,
+          body: { gamepassId: passId, amount: robux },
+          headers: { 'idempotency-key': key },
+        }),
+      );
+      if (res?.status === 200) {
+        const id: number = res.body.withdrawal.id;
+        acked.push({
+          keys: () => [`withdrawal:${id}`],
+          robloxId: player.robloxId,
+          cents: -robux * 100,
+          kind: 'withdrawal',
+          withdrawalId: id,
+          gamepassId: passId,
+        });
+      } else if (!res) {
+        unansweredWithdrawals.push(w);
+      } else figures.refusals++;
+    }
+
+    async function lane() {
+      while (!stopping) {
+        if (!up) {
+          await sleep(20);
+          continue;
+        }
+        const r = Math.random();
+        if (unansweredPostbacks.length && r < 0.1) await postback(unansweredPostbacks.shift());
+        else if (unansweredWithdrawals.length && r < 0.15) await withdraw(unansweredWithdrawals.shift());
+        else if (r < 0.55) await postback();
+        else if (r < 0.62 && players.some((p) => !p.dailyDone)) await daily();
+        else if (r < 0.77 && players.some((p) => p.socialsDone.size < SOCIAL_IDS.length)) await social();
+        else await withdraw();
+      }
+    }
+
+    // Everyone starts with something to withdraw.
+    await Promise.all(
+      players.map((p) => postback({ trans: `seed-${p.robloxId}`, robloxId: p.robloxId, local: '120.00' })),
+    );
+    expect(acked).toHaveLength(PLAYERS);
+
+    const lanes = Promise.all(Array.from({ length: LANES }, lane));
+    for (let k = 0; k < KILLS; k++) {
+      await sleep(800 + Math.random() * 1200);
+      // Mid-stream: requests are on the wire when the process dies.
+      while (inFlight === 0) await sleep(1);
+      up = false;
+      figures.inFlightAtKills.push(inFlight);
+      await killServer('SIGKILL');
+      figures.kills++;
+      figures.startMs.push(await startServer());
+      up = true;
+    }
+    // The last run is not killed: the stream goes on a little, then the retries are drained.
+    await sleep(1_500);
+    stopping = true;
+    await lanes;
+    for (const pb of unansweredPostbacks.splice(0)) await postback(pb);
+    for (const w of unansweredWithdrawals.splice(0)) await withdraw(w);
+
+    // Settle: the worker pays what is due; rows a kill left `purchasing` wait for their lease.
+    const db = createDatabase(env.DATABASE_URL);
+    let waiting: Array<{ id: number; state: string; claimed_at: string | null }> = [];
+    try {
+      const settleBy = Date.now() + 15_000;
+      for (;;) {
+        waiting = await db
+          .selectFrom('withdrawals')
+          .select(['id', 'state', 'claimed_at'])
+          .where('state', 'in', ['pending', 'purchasing'])
+          .execute();
+        const busy = waiting.filter(
+          (w) => w.state === 'pending' || Date.now() - Date.parse(w.claimed_at!) < 5_000,
+        );
+        if (busy.length === 0 || Date.now() > settleBy) break;
+        await sleep(200);
+      }
+    } finally {
+      await db.destroy();
+    }
+    await killServer('SIGTERM');
+
+    // A worker after the lease (PAYOUT_LEASE_MS, 2 min) has run out: resumes what the kills left
+    // `purchasing`, asking the inventory before buying. Its clock is past every lease and back-off.
+    const leftPurchasing = waiting.filter((w) => w.state === 'purchasing').length;
+    const leftPending = waiting.filter((w) => w.state === 'pending').length;
+    const workerEnv = loadEnv(env);
+    const workerDb = createDatabase(env.DATABASE_URL);
+    const resumed: string[] = [];
+    try {
+      const deps = {
+        env: workerEnv,
+        db: workerDb,
+        clock: new ManualClock(new Date(Date.now() + PAYOUT_LEASE_MS + RETRY_MAX_MS)),
+        roblox: createRobloxGateway(robloxConfigFromEnv(workerEnv)),
+      };
+      for (let r = await runPayoutOnce(deps); r; r = await runPayoutOnce(deps))
+        resumed.push(`#${r.id} ${r.outcome} (${r.detail})`);
+    } finally {
+      await workerDb.destroy();
+    }
+
+    // ---- the checks, on a fresh connection to the same database, the server stopped ----
+    const check: Database = createDatabase(env.DATABASE_URL);
+    try {
+      if (testEngine === 'sqlite') {
+        const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(check);
+        expect(integrity.rows.map((r) => r.integrity_check)).toEqual(['ok']);
+      }
+      expect(await checkInvariant(check)).toEqual({ ok: true, mismatches: [] });
+
+      const users = await check.selectFrom('users').select(['id', 'roblox_id']).execute();
+      const userIdOf = new Map(users.map((u) => [Number(u.roblox_id), u.id]));
+      const entries = await check
+        .selectFrom('ledger_entries')
+        .select(['idempotency_key', 'user_id', 'amount', 'kind'])
+        .execute();
+      const byKey = new Map<string, typeof entries>();
+      for (const e of entries) byKey.set(e.idempotency_key, [...(byKey.get(e.idempotency_key) ?? []), e]);
+
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      for (const a of acked) {
+        const userId = userIdOf.get(a.robloxId)!;
+        const keys = a.keys(userId);
+        const found = keys.flatMap((k) => byKey.get(k) ?? []);
+        const key = keys[0]!;
+        if (seen.has(key)) problems.push(`${key} acknowledged twice`);
+        seen.add(key);
+        if (found.length !== 1) problems.push(`${key}: ${found.length} ledger entries`);
+        else if (found[0]!.user_id !== userId || Number(found[0]!.amount) !== a.cents) {
+          problems.push(
+            `${key}: entry ${JSON.stringify(found[0])}, expected user ${userId} amount ${a.cents}`,
+          );
+        }
+      }
+      expect(problems).toEqual([]);
+
+      const withdrawals = await check
+        .selectFrom('withdrawals')
+        .select(['id', 'state', 'gamepass_id', 'robux', 'user_id'])
+        .execute();
+      const stuck = withdrawals.filter((w) => w.state === 'pending' || w.state === 'purchasing');
+      expect(stuck).toEqual([]);
+      // Nothing in this run is a reason to refund or to ask an admin.
+      expect(withdrawals.filter((w) => w.state !== 'paid')).toEqual([]);
+      for (const a of acked.filter((x) => x.kind === 'withdrawal')) {
+        const w = withdrawals.find((x) => x.id === a.withdrawalId);
+        expect(w && Number(w.gamepass_id)).toBe(a.gamepassId);
+      }
+
+      const purchases = (await control('GET', '/purchases')) as Array<{ gamePassId: number; price: number }>;
+      const perPass = new Map<number, number>();
+      for (const p of purchases) perPass.set(p.gamePassId, (perPass.get(p.gamePassId) ?? 0) + 1);
+      expect([...perPass.entries()].filter(([, n]) => n > 1)).toEqual([]);
+      // Every paid withdrawal bought its own pass exactly once, and nothing else was bought.
+      for (const w of withdrawals) expect(perPass.get(Number(w.gamepass_id)), `withdrawal ${w.id}`).toBe(1);
+      expect(purchases).toHaveLength(withdrawals.length);
+      // Each withdrawal's debit is in the ledger once; no refund was made.
+      for (const w of withdrawals)
+        expect(byKey.get(`withdrawal:${w.id}`)?.length, `withdrawal:${w.id}`).toBe(1);
+      expect(entries.filter((e) => e.kind === 'withdrawal_refund')).toEqual([]);
+
+      const count = (kind: Acked['kind']) => acked.filter((a) => a.kind === kind).length;
+      console.log(
+        [
+          `crash test on ${testEngine}: ${figures.kills} SIGKILLs survived in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+          `  requests sent ${figures.sent}, cut off by kills ${figures.failed}, refused (4xx, e.g. balance) ${figures.refusals}`,
+          `  requests in flight at each kill: ${figures.inFlightAtKills.join(', ')}`,
+          `  server starts (ms to healthy): ${figures.startMs.join(', ')}`,
+          `  acknowledged and found exactly once: ${acked.length} (postback credits ${count('postback')}, daily claims ${count('daily')}, social claims ${count('social')}, withdrawals ${count('withdrawal')})`,
+          `  ledger entries ${entries.length}; withdrawals ${withdrawals.length}, all paid, ${purchases.length} gamepass purchases, none twice`,
+          `  left by the last run: ${leftPending} pending, ${leftPurchasing} purchasing (lease not yet run out); resumed after the lease: ${resumed.join(', ') || 'none'}`,
+        ].join('\n'),
+      );
+      expect(figures.kills).toBeGreaterThanOrEqual(5);
+      expect(count('withdrawal')).toBeGreaterThan(0);
+      expect(count('daily')).toBeGreaterThan(0);
+      expect(count('social')).toBeGreaterThan(0);
+    } finally {
+      await check.destroy();
+    }
+  }, 150_000);
+});

@@ -1,0 +1,460 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createDatabase } from '../src/db/database.ts';
+import { LATENCY_BUCKETS, METRICS_CONTENT_TYPE } from '../src/plugins/metrics.ts';
+import { redactUrl } from '../src/plugins/request-logging.ts';
+import type { Deps } from '../src/shared/deps.ts';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
+const CPX_SECRET = 'test-cpx-secret';
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface LogLine {
+  level: number;
+  msg?: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  [k: string]: unknown;
+}
+
+function cpxUrl(trans: string, robloxId: number, local = '2.50') {
+  const q = new URLSearchParams({
+    status: '1',
+    trans_id: trans,
+    user_id: String(robloxId),
+    amount_local: local,
+    amount_usd: '0.03',
+    hash: md5(`${trans}-${CPX_SECRET}`),
+  });
+  return `/api/postback/cpx?${q}`;
+}
+
+/** One Prometheus sample line: name{labels} value. */
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Parses (and so checks) the text format: HELP/TYPE comments, then samples of declared families. */
+function parseMetrics(text: string): { samples: Sample[]; types: Map<string, string> } {
+  expect(text.endsWith('\n')).toBe(true);
+  const types = new Map<string, string>();
+  const samples: Sample[] = [];
+  for (const line of text.slice(0, -1).split('\n')) {
+    const comment = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.+)$/.exec(line);
+    if (comment) {
+      if (comment[1] === 'TYPE') {
+        expect(['counter', 'gauge', 'histogram', 'summary', 'untyped']).toContain(comment[3]);
+        expect(types.has(comment[2]!), `TYPE of ${comment[2]} twice`).toBe(false);
+        types.set(comment[2]!, comment[3]!);
+      }
+      continue;
+    }
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    expect(m, `not a sample line: ${line}`).not.toBeNull();
+    const [, name, rawLabels, rawValue] = m!;
+    const labels: Record<string, string> = {};
+    if (rawLabels) {
+      const re = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(,|$)/gy;
+      let consumed = 0;
+      for (let lm = re.exec(rawLabels); lm; lm = re.exec(rawLabels)) {
+        labels[lm[1]!] = lm[2]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+        consumed = re.lastIndex;
+      }
+      expect(consumed, `labels of ${line}`).toBe(rawLabels.length);
+    }
+    const family = name!.replace(/_(bucket|sum|count)$/, '');
+    expect(types.has(name!) || types.get(family) === 'histogram', `no TYPE before ${name}`).toBe(true);
+    const value = rawValue === '+Inf' ? Infinity : Number(rawValue);
+    expect(Number.isNaN(value), line).toBe(false);
+    samples.push({ name: name!, labels, value });
+  }
+  return { samples, types };
+}
+
+const find = (samples: Sample[], name: string, labels: Record<string, string>) =>
+  samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+
+describe(`observability on ${testEngine}`, () => {
+  let t: TestApp;
+  /** The same database, stand-in and clock as `t.app`, with info logs captured and METRICS_TOKEN set. */
+  let app: FastifyInstance;
+  let lines: string[] = [];
+  const logs = () => lines.map((l) => JSON.parse(l) as LogLine);
+  let deps: Deps;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    deps = { ...t.deps, env: { ...t.deps.env, LOG_LEVEL: 'info', METRICS_TOKEN } };
+    app = await buildApp(deps, {
+      logger: true,
+      loggerStream: { write: (line: string) => void lines.push(line) },
+    });
+    // A route that fails with secrets on the error object, as a careless library might.
+    app.get('/api/test-boom', async () => {
+      throw Object.assign(new Error('boom'), {
+        token: 'tok-in-error-object',
+        headers: { authorization: 'Bearer header-in-error-object', cookie: 'admin=cookie-in-error-object' },
+      });
+    });
+    await app.ready();
+    lines = [];
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  it('puts the request id on every line, honours a well-formed x-request-id and echoes it', async () => {
+    const given = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a.42:x' },
+    });
+    expect(given.statusCode).toBe(200);
+    expect(given.headers['x-request-id']).toBe('lb-7f3a.42:x');
+    const mine = logs().filter((l) => l.reqId === 'lb-7f3a.42:x');
+    expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    expect(mine[0]!.req).toMatchObject({ method: 'GET', url: '/api/health' });
+    expect(mine[1]!.res).toEqual({ statusCode: 200 });
+    expect(typeof mine[1]!.responseTime).toBe('number');
+
+    const made = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(made.statusCode).toBe(404);
+    expect(made.headers['x-request-id']).toMatch(UUID);
+
+    // Ids that could smuggle text into log lines or headers are replaced, not echoed.
+    for (const bad of ['has spaces', 'x'.repeat(129), 'semi;colon', '']) {
+      const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } });
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    }
+
+    // Errors, 404s and validation failures are logged with their request's id too.
+    const boom = await app.inject({
+      method: 'GET',
+      url: '/api/test-boom',
+      headers: { 'x-request-id': 'boom-1' },
+    });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.headers['x-request-id']).toBe('boom-1');
+    expect(
+      logs()
+        .filter((l) => l.reqId === 'boom-1')
+        .map((l) => l.msg),
+    ).toEqual(['incoming request', 'unhandled error', 'request completed']);
+
+    const all = logs();
+    expect(all.length).toBeGreaterThanOrEqual(14);
+    for (const line of all) expect(line.reqId, JSON.stringify(line)).toEqual(expect.any(String));
+  });
+
+  it('keeps tokens, cookies, passwords and postback signatures out of the logs', async () => {
+    lines = [];
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'AliceRBX' } });
+    expect(login.statusCode).toBe(200);
+    const token: string = login.json().token;
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/streak-rewards/AliceRBX',
+      headers: bearer(token),
+    });
+    expect(me.statusCode).toBe(200);
+
+    const admin = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
+    expect(admin.statusCode).toBe(200);
+    const rawCookie = admin.headers['set-cookie'];
+    const cookie = (Array.isArray(rawCookie) ? rawCookie[0]! : String(rawCookie)).split(';')[0]!;
+    const cookieValue = cookie.split('=')[1]!;
+    expect(cookieValue.length).toBeGreaterThan(10);
+    const users = await app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+    expect(users.statusCode).toBeLessThan(500);
+
+    const hash = md5(`obs-1-${CPX_SECRET}`);
+    const credit = await app.inject({ method: 'GET', url: cpxUrl('obs-1', 1001) });
+    expect(credit.statusCode).toBe(200);
+    expect(credit.body).toBe('1');
+    const odd = await app.inject({
+      method: 'GET',
+      url: '/api/nothing-here?sig=sig-in-query-123&token=tok-in-query-456&Hash=hash-in-query-789&page=2',
+    });
+    expect(odd.statusCode).toBe(404);
+    const boom = await app.inject({ method: 'GET', url: '/api/test-boom', headers: bearer(token) });
+    expect(boom.statusCode).toBe(500);
+
+    const text = lines.join('');
+    for (const secret of [
+      token,
+      TEST_ADMIN_PASSWORD,
+      cookieValue,
+      hash,
+      'sig-in-query-123',
+      'tok-in-query-456',
+      'hash-in-query-789',
+      'tok-in-error-object',
+      'header-in-error-object',
+      'cookie-in-error-object',
+      CPX_SECRET,
+      'test-payout-cookie',
+    ]) {
+      expect(text, `"${secret}" is in the logs`).not.toContain(secret);
+    }
+    // What is left is still useful: the wall, the transaction and the non-secret parameters.
+    const urls = logs()
+      .map((l) => l.req?.url)
+      .filter(Boolean);
+    expect(urls).toContain(
+      '/api/postback/cpx?status=1&trans_id=obs-1&user_id=1001&amount_local=2.50&amount_usd=0.03&hash=[REDACTED]',
+    );
+    expect(urls).toContain('/api/nothing-here?sig=[REDACTED]&token=[REDACTED]&Hash=[REDACTED]&page=2');
+    const error = logs().find((l) => l.msg === 'unhandled error') as unknown as { err: Record<string, any> };
+    expect(error.err.message).toBe('boom');
+    expect(error.err.token).toBe('[REDACTED]');
+    expect(error.err.headers).toEqual({ authorization: '[REDACTED]', cookie: '[REDACTED]' });
+  });
+
+  it('redacts secret query parameters whatever their spelling', () => {
+    expect(redactUrl('/api/postback/x')).toBe('/api/postback/x');
+    expect(redactUrl('/p?a=1&sig=abc')).toBe('/p?a=1&sig=[REDACTED]');
+    expect(redactUrl('/p?SECURE_HASH=abc&x=y&hash')).toBe('/p?SECURE_HASH=[REDACTED]&x=y&hash');
+    expect(redactUrl('/p?%68ash=abc')).toBe('/p?%68ash=[REDACTED]');
+    expect(redactUrl('/p?api_key=k&password=p&access_token=t&bad=%E0%A4%A')).toBe(
+      '/p?api_key=[REDACTED]&password=[REDACTED]&access_token=[REDACTED]&bad=%E0%A4%A',
+    );
+  });
+
+  it('closes /metrics unless METRICS_TOKEN is set and sent as a bearer token', async () => {
+    // t.app runs without METRICS_TOKEN: the path does not exist, whatever is sent.
+    for (const headers of [{}, { authorization: `Bearer ${METRICS_TOKEN}` }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'No endpoint GET /metrics', code: 'NOT_FOUND' });
+    }
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token-0123456789abcdef',
+      `Basic ${METRICS_TOKEN}`,
+      `Bearer ${METRICS_TOKEN}x`,
+      `Bearer ${METRICS_TOKEN.slice(0, -1)}`,
+      METRICS_TOKEN,
+    ]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode, String(authorization)).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+    const ok = await app.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe(METRICS_CONTENT_TYPE);
+    parseMetrics(ok.body);
+  });
+
+  it('counts requests and latencies by route and status, and reports credits and withdrawals by state', async () => {
+    // Money and withdrawals first: the database figures are read once per 10 s.
+    const { token, body } = await t.login('BobBuilder');
+    const robloxId: number = body.user.robloxId;
+    for (const trans of ['m-1', 'm-2', 'm-3']) {
+      expect((await t.app.inject({ method: 'GET', url: cpxUrl(trans, robloxId, '40') })).body).toBe('1');
+    }
+    const social = await t.app.inject({
+      method: 'POST',
+      url: '/api/socials/youtube/claim',
+      headers: bearer(token),
+    });
+    expect(social.statusCode).toBe(200);
+    const user = await t.deps.db
+      .selectFrom('users')
+      .select(['id', 'verification_code'])
+      .where('roblox_id', '=', robloxId)
+      .executeTakeFirstOrThrow();
+    await t.control('PUT', `/users/${robloxId}/description`, { description: user.verification_code });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    for (const robux of [7, 9]) {
+      const pass = await t.control('POST', '/gamepasses', {
+        creatorId: robloxId,
+        price: Math.ceil((robux * 100) / 70),
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/withdraw',
+        headers: bearer(token),
+        payload: { gamepassId: pass.id, amount: robux },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    // A fresh app, so its counters hold exactly the requests below.
+    const m = await buildApp(deps, { logger: false });
+    await m.ready();
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await m.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      for (const path of ['/api/nope', '/api/nope?x=1', '/definitely/not/here']) {
+        expect((await m.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+      }
+      expect(
+        (await m.inject({ method: 'POST', url: '/api/login', payload: { username: 42 } })).statusCode,
+      ).toBe(400);
+      expect(
+        (await m.inject({ method: 'GET', url: '/api/streak-rewards/BobBuilder', headers: bearer(token) }))
+          .statusCode,
+      ).toBe(200);
+
+      const res = await m.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
+      expect(res.statusCode).toBe(200);
+      const { samples, types } = parseMetrics(res.body);
+      expect(types.get('http_requests_total')).toBe('counter');
+      expect(types.get('http_request_duration_seconds')).toBe('histogram');
+      expect(types.get('rewards_ledger_credits_total')).toBe('counter');
+      expect(types.get('rewards_withdrawals')).toBe('gauge');
+
+      const count = (labels: Record<string, string>) =>
+        find(samples, 'http_requests_total', labels).reduce((n, s) => n + s.value, 0);
+      expect(count({ method: 'GET', route: '/api/health', status: '200' })).toBe(3);
+      // Unknown paths share one label value: no label per URL a scanner makes up.
+      expect(count({ method: 'GET', route: 'unmatched', status: '404' })).toBe(3);
+      expect(count({ method: 'POST', route: '/api/login', status: '400' })).toBe(1);
+      expect(count({ method: 'GET', route: '/api/streak-rewards/:username', status: '200' })).toBe(1);
+      expect(
+        samples.some((s) => s.labels.route?.includes('nope') || s.labels.route?.includes('BobBuilder')),
+      ).toBe(false);
+
+      // The histogram of each series: cumulative buckets in order, +Inf equals the count.
+      const series = find(samples, 'http_request_duration_seconds_count', {});
+      expect(series.length).toBeGreaterThanOrEqual(4);
+      for (const s of series) {
+        const buckets = find(samples, 'http_request_duration_seconds_bucket', {
+          method: s.labels.method!,
+          route: s.labels.route!,
+          status: s.labels.status!,
+        });
+        expect(buckets.map((b) => b.labels.le)).toEqual([...LATENCY_BUCKETS.map(String), '+Inf']);
+        for (let i = 1; i < buckets.length; i++)
+          expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
+        expect(buckets.at(-1)!.value).toBe(s.value);
+        const [sum] = find(samples, 'http_request_duration_seconds_sum', s.labels);
+        expect(sum!.value).toBeGreaterThanOrEqual(0);
+        expect(sum!.value).toBeLessThan(30 * s.value);
+      }
+      const health = find(samples, 'http_request_duration_seconds_count', {
+        route: '/api/health',
+        status: '200',
+      });
+      expect(health[0]!.value).toBe(3);
+
+      // Database figures equal the database.
+      expect(find(samples, 'rewards_database_up', {})[0]!.value).toBe(1);
+      const credits = await t.deps.db
+        .selectFrom('ledger_entries')
+        .select((eb) => ['kind', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
+        .where('amount', '>', 0)
+        .groupBy('kind')
+        .execute();
+      expect(credits.length).toBeGreaterThanOrEqual(2);
+      for (const c of credits) {
+        expect(find(samples, 'rewards_ledger_credits_total', { kind: c.kind })[0]?.value).toBe(Number(c.n));
+        expect(find(samples, 'rewards_ledger_credited_robux_total', { kind: c.kind })[0]?.value).toBe(
+          Number(c.total) / 100,
+        );
+      }
+      expect(
+        find(samples, 'rewards_ledger_credits_total', { kind: 'survey' })[0]!.value,
+      ).toBeGreaterThanOrEqual(3);
+      const states = Object.fromEntries(
+        find(samples, 'rewards_withdrawals', {}).map((s) => [s.labels.state, s.value]),
+      );
+      expect(states).toEqual({ pending: 2, purchasing: 0, paid: 0, refunded: 0, needs_review: 0 });
+    } finally {
+      await m.close();
+    }
+  });
+
+  describe('GET /api/health', () => {
+    it('reports database and Roblox reachability, pinging Roblox at most every 30 s', async () => {
+      const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ status: 'ok', database: 'ok', roblox: 'ok' });
+      expect(ok.headers['cache-control']).toBe('no-store');
+
+      await t.control('POST', '/mode', { mode: 'down' });
+      try {
+        const pings = async () => (await t.control('GET', '/stats'))['/v1/users/1'] ?? 0;
+        const before = await pings();
+        // Within 30 s the last answer stands: probes cannot hammer Roblox.
+        for (let i = 0; i < 5; i++) await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(await pings()).toBe(before);
+
+        t.clock.advance(31_000);
+        const started = Date.now();
+        const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(Date.now() - started).toBeLessThan(3_000);
+        // Still 200: the site serves balances and history without Roblox.
+        expect(down.statusCode).toBe(200);
+        expect(down.json()).toEqual({ status: 'degraded', database: 'ok', roblox: 'down' });
+      } finally {
+        await t.control('POST', '/mode', { mode: 'up' });
+      }
+      t.clock.advance(31_000);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        roblox: 'ok',
+      });
+    });
+
+    it('answers 503 when the database is gone', async () => {
+      const db = createDatabase(t.deps.env.DATABASE_URL);
+      await sql`select 1`.execute(db);
+      await db.destroy();
+      const broken = await buildApp({ ...t.deps, db }, { logger: false });
+      try {
+        const res = await broken.inject({ method: 'GET', url: '/api/health' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ status: 'degraded', database: 'down' });
+      } finally {
+        await broken.close();
+      }
+    });
+
+    it('answers 503 within a few seconds when the database hangs', async () => {
+      // A "PostgreSQL server" that accepts connections and never says a word.
+      const sockets = new Set<Socket>();
+      const silent: Server = createServer((s) => void sockets.add(s));
+      await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
+      const { port } = silent.address() as { port: number };
+      const db = createDatabase(`postgres://nobody@127.0.0.1:${port}/nothing`);
+      const hung = await buildApp({ ...t.deps, db }, { logger: false });
+      try {
+        const started = Date.now();
+        const res = await hung.inject({ method: 'GET', url: '/api/health' });
+        const elapsed = Date.now() - started;
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ database: 'down' });
+        expect(elapsed).toBeGreaterThanOrEqual(1_900);
+        expect(elapsed).toBeLessThan(4_000);
+      } finally {
+        await hung.close();
+        for (const s of sockets) s.destroy();
+        void db.destroy().catch(() => {});
+        await new Promise((ok) => silent.close(ok));
+      }
+    });
+  });
+});
