@@ -34,7 +34,7 @@ const schema = z.object({
   /** Requests a minute per client address on player sign-in, bio verification and postbacks. */
   RATE_LIMIT_LOGIN_PER_MINUTE: intFrom(20),
   RATE_LIMIT_VERIFY_PER_MINUTE: intFrom(10),
-  RATE_LIMIT_POSTBACK_PER_MINUTE: intFrom(600),
+  RATE_LIMIT_POSTBACK_PER_MINUTE: intFrom(3000),
   /** With it, rate-limit counters are shared by all server processes through Redis. */
   REDIS_URL: z.string().url().optional(),
   /** Bearer token that opens /metrics; without it /metrics answers 404. */

@@ -27,6 +27,8 @@ export const transactionsQuery = z.object({
     z
       .string()
       .regex(/^[1-9]\d{0,14}$/, 'must be a cursor from a previous page')
+      // Ledger ids are 32-bit on PostgreSQL: a larger cursor would fail inside the query.
+      .refine((s) => Number(s) <= 2_147_483_647, 'must be a cursor from a previous page')
       .optional(),
   ),
   limit: z.preprocess(

@@ -230,7 +230,7 @@ export type AdminWallsResponse = z.infer<typeof adminWallsResponse>;
 export const adminPostbacksQuery = z.object({
   wall: z.string().trim().max(60).optional(),
   verdict: z.enum(postbackVerdicts).optional(),
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 export type AdminPostbacksQuery = z.infer<typeof adminPostbacksQuery>;

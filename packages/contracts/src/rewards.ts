@@ -116,12 +116,18 @@ export const createPromoCodeRequest = z.object({
     .positive('The amount must be greater than 0.')
     .max(1_000_000)
     .refine(hasAtMostTwoDecimals, { message: 'The amount has at most 2 decimals.' }),
-  maxUses: z.number().int().positive('The use limit must be a whole number above 0.').nullable().optional(),
+  maxUses: z
+    .number()
+    .int()
+    .positive('The use limit must be a whole number above 0.')
+    .max(2_147_483_647)
+    .nullable()
+    .optional(),
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type CreatePromoCodeRequest = z.input<typeof createPromoCodeRequest>;
 
-export const promoCodeIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const promoCodeIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const setPromoCodeActiveRequest = z.object({ active: z.boolean() });
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +179,7 @@ export const createGiveawayRequest = z.object({
 });
 export type CreateGiveawayRequest = z.input<typeof createGiveawayRequest>;
 
-export const giveawayIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const giveawayIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const adminGiveawayEntriesResponse = z.object({
   entries: z.array(z.object({ username: z.string(), enteredAt: z.string() })),

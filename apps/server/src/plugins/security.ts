@@ -1,20 +1,52 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { badRequest } from '../shared/errors.ts';
+import { rateLimitsPlugin } from './rate-limits.ts';
+
+/** Deeper than any request this API takes; a deeper body is refused before anything walks it. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * The first reason to refuse a request's decoded input, or null: a NUL character anywhere (PostgreSQL
+ * text cannot hold one, so it would fail deep inside a query) or nesting deeper than MAX_INPUT_DEPTH
+ * (recursive code such as JSON.stringify would overflow the stack). Walks without recursion.
+ */
+export function inputProblem(...inputs: unknown[]): string | null {
+  const stack: Array<[unknown, number]> = inputs.map((v) => [v, 0]);
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'Text may not contain NUL characters.';
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
+    if (depth >= MAX_INPUT_DEPTH) return 'The request is nested too deeply.';
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'Text may not contain NUL characters.';
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
 
 /**
  * Security headers with a Content-Security-Policy that allows no inline script; avatars and
- * frames come from our own origin or the offer providers'.
+ * frames come from our own origin or the offer providers' (any https origin, as walls are data).
+ * HSTS only in production, where the site is served over https. No CORS plugin is registered, so no
+ * answer carries `access-control-allow-*` and other origins' pages cannot read the API.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const production = app.deps.env.NODE_ENV === 'production';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
         frameSrc: ['https:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -25,7 +57,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     crossOriginEmbedderPolicy: false,
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Limits are opted into per route (`config.rateLimit`); nothing is limited globally.
-  await app.register(rateLimit, { global: false });
+  // Before any route's validation or handler sees the input.
+  app.addHook('preValidation', async (request) => {
+    const problem = inputProblem(request.params, request.query, request.body, request.headers);
+    if (problem) throw badRequest(problem);
+  });
+
+  // Limits are opted into per route through the central table; nothing is limited globally.
+  await app.register(rateLimitsPlugin);
 });

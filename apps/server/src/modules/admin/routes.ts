@@ -3,7 +3,7 @@ import { addPointsRequest, adminUsersQuery, idParams, toggleBanRequest } from '@
 import { z } from 'zod';
 import * as service from './service.ts';
 
-const beforeQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+const beforeQuery = z.object({ before: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 /** The admin console's user management; every route needs the admin cookie. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  DESKTOP,
+  launchBrowser,
+  signIn,
+  startStack,
+  watchErrors,
+  type Stack,
+} from './support/stack.ts';
+
+/*
+ * The built app runs with the Content-Security-Policy in force: a signed-in journey through the earn,
+ * daily and leaderboard pages causes no CSP violation, and a hostile Roblox display name shows as text.
+ * Run `npm run build` first.
+ */
+
+let stack: Stack;
+let browser: Browser;
+
+interface Watch {
+  violations: string[];
+  consoleCsp: string[];
+  dialogs: string[];
+  cspHeaders: Map<string, string>;
+}
+
+/** Collects CSP violations (DOM events and console reports), dialogs and the CSP header of each document and script. */
+async function watchCsp(page: Page): Promise<Watch> {
+  const watch: Watch = { violations: [], consoleCsp: [], dialogs: [], cspHeaders: new Map() };
+  await page.exposeFunction('__reportCspViolation', (text: string) => watch.violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCspViolation(t: string): void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
+  page.on('console', (msg) => {
+    if (/Content[- ]Security[- ]Policy/i.test(msg.text())) watch.consoleCsp.push(msg.text());
+  });
+  page.on('dialog', async (dialog) => {
+    watch.dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type === 'document' || type === 'script') {
+      watch.cspHeaders.set(new URL(res.url()).pathname, res.headers()['content-security-policy'] ?? '');
+    }
+  });
+  return watch;
+}
+
+describe('the built app under its Content-Security-Policy', () => {
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('a signed-in journey (earn with a wall overlay, daily, leaderboard, the other pages, the admin console) causes no CSP violation', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchErrors(page);
+    const watch = await watchCsp(page);
+
+    const landing = await page.goto(`${stack.baseUrl}/`);
+    const policy = landing?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+
+    await signIn(page, stack.baseUrl, 'AliceRBX');
+    await page.goto(`${stack.baseUrl}/earn`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Welcome back/ }).textContent())
+      .toContain('AliceRBX');
+    await page.locator('#main').getByRole('img', { name: "AliceRBX's avatar" }).waitFor();
+    await page.getByRole('heading', { name: 'OFFERWALLS', exact: true }).waitFor();
+    // An offer provider's https frame is allowed by frame-src.
+    await page.getByTestId('wall-lootably').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(new URL((await dialog.locator('iframe').getAttribute('src')) ?? '').protocol).toBe('https:');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${stack.baseUrl}/daily`);
+    await page.getByRole('heading', { name: '7-Day Streak Rewards' }).waitFor();
+    const day1 = page.getByRole('article', { name: 'Day 1' });
+    await day1.getByRole('button', { name: 'CLAIM', exact: true }).click();
+    await expect.poll(() => day1.getAttribute('data-state')).toBe('claimed');
+
+    await page.goto(`${stack.baseUrl}/leaderboard`);
+    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // The other pages too, and the admin console with its charts.
+    for (const path of [
+      '/transactions',
+      '/giveaways',
+      '/promocodes',
+      '/affiliates',
+      '/withdraw',
+      '/profile',
+      '/cpx',
+      '/videos',
+      '/help',
+    ]) {
+      await page.goto(`${stack.baseUrl}${path}`);
+      await page.locator('#main').waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto(`${stack.baseUrl}/admin`);
+    await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(watch.violations).toEqual([]);
+    expect(watch.consoleCsp).toEqual([]);
+    expect(errors).toEqual([]);
+    // Every document and script came with the policy.
+    expect(watch.cspHeaders.size).toBeGreaterThan(2);
+    for (const [path, header] of watch.cspHeaders) expect(header, path).toBe(policy);
+    await page.close();
+  });
+
+  it('the policy is enforced: an inline script injected into the page does not run', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const watch = await watchCsp(page);
+    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByLabel(/username/i).waitFor();
+    const ran = await page.evaluate(async () => {
+      const el = document.createElement('script');
+      el.textContent = 'window.__inlineRan = true';
+      document.body.appendChild(el);
+      const img = document.createElement('img');
+      img.setAttribute('src', 'data:,x');
+      img.setAttribute('onerror', 'window.__handlerRan = true');
+      document.body.appendChild(img);
+      await new Promise((r) => setTimeout(r, 300));
+      const w = window as unknown as { __inlineRan?: boolean; __handlerRan?: boolean };
+      return { inline: w.__inlineRan === true, handler: w.__handlerRan === true };
+    });
+    expect(ran).toEqual({ inline: false, handler: false });
+    await expect.poll(() => watch.violations.length).toBeGreaterThanOrEqual(2);
+    expect(watch.violations.every((v) => v.startsWith('script-src'))).toBe(true);
+    await page.close();
+  });
+
+  it('a Roblox display name "<img src=x onerror=alert(1)>" shows as text', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchErrors(page);
+    const watch = await watchCsp(page);
+    await signIn(page, stack.baseUrl, 'XssTester');
+    await page.getByText('Welcome, <img src=x onerror=alert(1)>!').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(watch.dialogs).toEqual([]);
+    expect(watch.violations).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
