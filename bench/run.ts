@@ -116,8 +116,10 @@ async function main() {
   const ceilingResult = await load('ceiling (node:http)', { url: `http://127.0.0.1:${ceilingPort}/` });
   ceiling.kill();
 
+  // The server as production runs it: the bundled JavaScript of `npm run build:server`.
+  execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
