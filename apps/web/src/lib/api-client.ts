@@ -2,16 +2,21 @@ import { clearSession, getSession, getToken } from './session';
 
 export const FALLBACK_ERROR_MESSAGE = 'Something went wrong.';
 
-/** A failed API call: the HTTP status (0 when the server could not be reached), the stable code and a readable message. */
+/**
+ * A failed API call: the HTTP status (0 when the server could not be reached), the stable code, a
+ * readable message and the answer's JSON body (undefined when there was none or it was not JSON).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -21,6 +26,8 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
   /** Overrides the stored token (e.g. logout, which clears the session before the call finishes). */
   token?: string | null;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** Listeners told when a player call was refused with 401 and the session was cleared. */
@@ -30,11 +37,25 @@ export function onSessionExpired(listener: () => void): () => void {
   return () => expiredListeners.delete(listener);
 }
 
-function readErrorBody(body: unknown): { code?: string; message?: string } {
-  if (typeof body !== 'object' || body === null) return {};
-  const record = body as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
-  return { code: text(record.code), message: text(record.error) ?? text(record.message) };
+/** The fields of a JSON answer, or none when it is not an object. */
+export function bodyFields(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+/** A string field that is not blank, else undefined. */
+export function textField(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+/** The ApiError for an answer with this status and body: the body's `code` and `error` (or `message`). */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  const record = bodyFields(body);
+  return new ApiError(
+    status,
+    textField(record.code) ?? `HTTP_${status}`,
+    textField(record.error) ?? textField(record.message) ?? FALLBACK_ERROR_MESSAGE,
+    body,
+  );
 }
 
 /**
@@ -43,7 +64,7 @@ function readErrorBody(body: unknown): { code?: string; message?: string } {
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const token = options.token !== undefined ? options.token : getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -75,12 +96,11 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
 
   if (!response.ok) {
-    const { code, message } = readErrorBody(body);
     if (response.status === 401 && token && options.token === undefined && getSession()) {
       clearSession('expired');
       for (const listener of expiredListeners) listener();
     }
-    throw new ApiError(response.status, code ?? `HTTP_${response.status}`, message ?? FALLBACK_ERROR_MESSAGE);
+    throw apiErrorFrom(response.status, body);
   }
   return body as T;
 }

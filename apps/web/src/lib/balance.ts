@@ -12,6 +12,16 @@ export function notifyBalanceUpdated(): void {
   window.dispatchEvent(new Event(BALANCE_UPDATED_EVENT));
 }
 
+/** Calls `refetch` whenever `balanceUpdated` fires, while `enabled` (e.g. while someone is signed in). */
+export function useRefetchOnBalanceUpdate(refetch: () => unknown, enabled = true): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const onUpdate = () => void refetch();
+    window.addEventListener(BALANCE_UPDATED_EVENT, onUpdate);
+    return () => window.removeEventListener(BALANCE_UPDATED_EVENT, onUpdate);
+  }, [enabled, refetch]);
+}
+
 export const meQueryKey = (username: string) => ['me', username.toLowerCase()] as const;
 
 async function fetchMe(username: string, signal: AbortSignal): Promise<MeResponse> {
@@ -37,13 +47,7 @@ export function useMe() {
     enabled: Boolean(session?.token),
     refetchInterval: BALANCE_POLL_MS,
   });
-  const { refetch } = query;
-  useEffect(() => {
-    if (!username) return;
-    const onUpdate = () => void refetch();
-    window.addEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-    return () => window.removeEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-  }, [username, refetch]);
+  useRefetchOnBalanceUpdate(query.refetch, Boolean(username));
   return query;
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from './Card';
 
@@ -5,13 +6,16 @@ interface PlaceholderPanelProps {
   icon: LucideIcon;
   title?: string;
   message?: string;
+  /** Shown under the message (e.g. a Try again button). */
+  children?: ReactNode;
 }
 
-/** Body of a page whose feature is still being built. */
+/** Body of a page with nothing to show: a feature still being built, or no data right now. */
 export function PlaceholderPanel({
   icon: Icon,
   title = 'Almost ready',
   message = 'This section is being prepared. Check back soon!',
+  children,
 }: PlaceholderPanelProps) {
   return (
     <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
@@ -20,6 +24,7 @@ export function PlaceholderPanel({
       </span>
       <h2 className="text-lg font-bold text-white">{title}</h2>
       <p className="max-w-md text-slate-400">{message}</p>
+      {children}
     </Card>
   );
 }

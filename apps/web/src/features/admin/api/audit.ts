@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditRow } from '@rewards/contracts';
-import { adminFetch, adminKeys, queryString } from './client';
+import { adminFetch, adminKeys, olderThanLast, queryString } from './client';
 
 const AUDIT_PAGE = 100;
 
@@ -13,8 +13,7 @@ export function useAuditLog() {
       adminFetch<{ entries: AuditRow[] }>(`/api/admin/audit${queryString({ before: pageParam })}`, {
         signal,
       }),
-    getNextPageParam: (last) =>
-      last.entries.length >= AUDIT_PAGE ? last.entries[last.entries.length - 1]?.id : undefined,
+    getNextPageParam: olderThanLast(AUDIT_PAGE),
     staleTime: 0,
   });
 }

@@ -29,6 +29,20 @@ export function clearAdminData(): void {
   });
 }
 
+/** Marks these cached admin answers stale: whatever shows them loads them again. */
+export function invalidate(...keys: readonly (readonly unknown[])[]): void {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * For a list read newest first, `pageSize` entries at a time: the id the next (older) page starts
+ * before (`?before=<id>`), or undefined when the last page came back short.
+ */
+export function olderThanLast(pageSize: number) {
+  return (last: { entries: { id: number }[] }): number | undefined =>
+    last.entries.length >= pageSize ? last.entries[last.entries.length - 1]?.id : undefined;
+}
+
 /** The console shows the password form again (the cookie expired, was revoked, or the admin logged out). */
 export function markAdminSignedOut(): void {
   queryClient.setQueryData(adminKeys.session, false);

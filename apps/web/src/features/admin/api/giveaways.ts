@@ -5,8 +5,7 @@ import type {
   AdminGiveawaysResponse,
   CreateGiveawayRequest,
 } from '@rewards/contracts';
-import { queryClient } from '@/lib/query-client';
-import { adminFetch, adminKeys } from './client';
+import { adminFetch, adminKeys, invalidate } from './client';
 
 export function useGiveaways() {
   return useQuery({
@@ -27,8 +26,7 @@ export function useGiveawayEntries(id: number | null) {
 }
 
 function refresh(): void {
-  void queryClient.invalidateQueries({ queryKey: adminKeys.giveaways });
-  void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+  invalidate(adminKeys.giveaways, adminKeys.audit);
 }
 
 export function useCreateGiveaway() {

@@ -6,8 +6,7 @@ import type {
   ReplayPostbackResponse,
   UpdateWallRequest,
 } from '@rewards/contracts';
-import { queryClient } from '@/lib/query-client';
-import { adminFetch, adminKeys, queryString } from './client';
+import { adminFetch, adminKeys, invalidate, queryString } from './client';
 
 /** Create (with `slug`) or edit (without). `secret`: omitted keeps the current one, '' clears it. */
 export type WallInput = UpdateWallRequest & { slug?: string };
@@ -20,8 +19,7 @@ export function useWalls() {
 }
 
 function refreshWalls(): void {
-  void queryClient.invalidateQueries({ queryKey: adminKeys.walls });
-  void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+  invalidate(adminKeys.walls, adminKeys.audit);
 }
 
 export function useCreateWall() {
@@ -61,10 +59,7 @@ export function useReplayPostback() {
     mutationFn: (id: number) =>
       adminFetch<ReplayPostbackResponse>(`/api/admin/postbacks/${id}/replay`, { method: 'POST' }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.postbacks });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.users });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
+      invalidate(adminKeys.postbacks, adminKeys.audit, adminKeys.users, adminKeys.overview);
     },
   });
 }

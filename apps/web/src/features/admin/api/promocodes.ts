@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminPromoCode, AdminPromoCodesResponse, CreatePromoCodeRequest } from '@rewards/contracts';
-import { queryClient } from '@/lib/query-client';
-import { adminFetch, adminKeys } from './client';
+import { adminFetch, adminKeys, invalidate } from './client';
 
 export function usePromoCodes() {
   return useQuery({
@@ -11,8 +10,7 @@ export function usePromoCodes() {
 }
 
 function refresh(): void {
-  void queryClient.invalidateQueries({ queryKey: adminKeys.promocodes });
-  void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+  invalidate(adminKeys.promocodes, adminKeys.audit);
 }
 
 export function useCreatePromoCode() {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { AddPointsResponse, AdminUserRow, AdminUsersResponse, LedgerRow } from '@rewards/contracts';
 import { queryClient } from '@/lib/query-client';
-import { adminFetch, adminKeys, queryString } from './client';
+import { adminFetch, adminKeys, invalidate, olderThanLast, queryString } from './client';
 
 export const USERS_PAGE_SIZE = 25;
 /** The server answers at most this many ledger entries per call. */
@@ -37,7 +37,7 @@ export function useToggleBan() {
       }),
     onSuccess: (result) => {
       patchUserRow(result._id, { status: result.status });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+      invalidate(adminKeys.audit);
     },
   });
 }
@@ -49,9 +49,7 @@ export function useAddPoints() {
     onSuccess: (result, { userId }) => {
       // `newEarnings` is the spec's field; this server fills it with the new balance, as does `balance`.
       patchUserRow(userId, { balance: result.balance });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.ledger(userId) });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
+      invalidate(adminKeys.ledger(userId), adminKeys.audit, adminKeys.overview);
     },
   });
 }
@@ -67,8 +65,7 @@ export function useUserLedger(userId: number | null) {
         `/api/admin/users/${userId}/ledger${queryString({ before: pageParam })}`,
         { signal },
       ),
-    getNextPageParam: (last) =>
-      last.entries.length >= LEDGER_PAGE ? last.entries[last.entries.length - 1]?.id : undefined,
+    getNextPageParam: olderThanLast(LEDGER_PAGE),
     staleTime: 0,
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawalRow, AdminWithdrawalsResponse, WithdrawalStateName } from '@rewards/contracts';
 import { notifyBalanceUpdated } from '@/lib/balance';
-import { queryClient } from '@/lib/query-client';
-import { adminFetch, adminKeys, queryString } from './client';
+import { adminFetch, adminKeys, invalidate, queryString } from './client';
 
 export const WITHDRAWALS_PAGE_SIZE = 25;
 
@@ -47,10 +46,7 @@ export function useWithdrawalAction() {
   return useMutation({
     mutationFn: run,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+      invalidate(adminKeys.withdrawals, adminKeys.overview, adminKeys.audit, adminKeys.users);
       notifyBalanceUpdated(); // a refund may change a balance shown in this browser
     },
   });

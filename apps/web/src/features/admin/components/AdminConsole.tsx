@@ -2,9 +2,9 @@ import { Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Shield } from 'lucide-react';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { Spinner } from '@/components/ui/Spinner';
 import { AdminNav } from './AdminNav';
 import { adminSections, parseSection, type AdminSectionId } from './sections';
+import { PanelSpinner } from './shared';
 import { OverviewSection } from './overview/OverviewSection';
 import { UsersSection } from './users/UsersSection';
 import { AuditSection } from './audit/AuditSection';
@@ -46,15 +46,7 @@ export function AdminConsole() {
             </h2>
             <p className="mt-1 text-sm text-slate-400">{section.description}</p>
           </div>
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-16 text-emerald-400">
-                <Spinner className="size-7" label="Loading section" />
-              </div>
-            }
-          >
-            {views[active]()}
-          </Suspense>
+          <Suspense fallback={<PanelSpinner label="Loading section" />}>{views[active]()}</Suspense>
         </section>
       </div>
     </>

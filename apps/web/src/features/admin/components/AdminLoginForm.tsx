@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound, LockKeyhole } from 'lucide-react';
-import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/toast';
 import { useAdminLogin } from '../api/session';
@@ -52,15 +51,9 @@ export function AdminLoginForm() {
             {errorMessage(login.error)}
           </p>
         )}
-        <Button type="submit" size="lg" disabled={busy || !password} aria-busy={busy} className="w-full">
-          {busy ? (
-            <>
-              <Spinner className="size-5" /> Signing In...
-            </>
-          ) : (
-            'Sign In'
-          )}
-        </Button>
+        <SubmitButton busy={busy} busyLabel="Signing In..." disabled={busy || !password} className="w-full">
+          Sign In
+        </SubmitButton>
       </form>
     </Card>
   );

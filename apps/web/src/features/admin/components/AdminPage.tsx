@@ -1,10 +1,9 @@
 import { Shield } from 'lucide-react';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { Spinner } from '@/components/ui/Spinner';
 import { useAdminSession } from '../api/session';
 import { AdminConsole } from './AdminConsole';
 import { AdminLoginForm } from './AdminLoginForm';
-import { SectionError } from './shared';
+import { PanelSpinner, SectionError } from './shared';
 
 /** `/admin`: the password form until the server confirms an admin session, then the console. */
 export function AdminPage() {
@@ -16,9 +15,7 @@ export function AdminPage() {
     <>
       <PageHeader title="Admin Panel" description="Sign in to manage the site." icon={Shield} />
       {session.isPending ? (
-        <div className="flex justify-center py-16 text-emerald-400">
-          <Spinner className="size-7" label="Checking admin session" />
-        </div>
+        <PanelSpinner label="Checking admin session" />
       ) : session.isError ? (
         <div className="mx-auto max-w-md">
           <SectionError

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Gift, LogIn, ShieldCheck, UserRound } from 'lucide-react';
-import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/TextField';
 import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
@@ -79,15 +78,9 @@ export function LoginForm() {
           disabled={busy}
           icon={<UserRound aria-hidden="true" className="size-5" />}
         />
-        <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="w-full">
-          {busy ? (
-            <>
-              <Spinner className="size-5" /> Signing In...
-            </>
-          ) : (
-            'Sign In'
-          )}
-        </Button>
+        <SubmitButton busy={busy} busyLabel="Signing In..." className="w-full">
+          Sign In
+        </SubmitButton>
       </form>
 
       <p className="mt-6 flex items-start gap-2 text-xs text-slate-400">

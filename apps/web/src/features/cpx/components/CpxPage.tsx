@@ -1,9 +1,9 @@
 import { ClipboardList } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { LoadingCard } from '@/components/ui/LoadingCard';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
-import { Spinner } from '@/components/ui/Spinner';
 import { useCpxFrame } from '../api/frame';
 
 /** The survey page: CPX Research's frame, 2000 px high (spec §2, Survey page). */
@@ -17,9 +17,7 @@ export function CpxPage() {
         icon={ClipboardList}
       />
       {isPending ? (
-        <Card className="flex items-center justify-center gap-3 px-6 py-16 text-slate-300">
-          <Spinner label="Loading surveys" /> Loading surveys...
-        </Card>
+        <LoadingCard label="Loading surveys" />
       ) : isError ? (
         <Card role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">
           <p className="text-slate-300">The surveys could not be loaded.</p>

@@ -5,14 +5,14 @@ import { CalendarCheck, Clock, Flame, RotateCcw } from 'lucide-react';
 import { STREAK_DAY_REWARD, STREAK_DAYS, STREAK_SURPRISE_MAX, type StreakReward } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { LoadingCard } from '@/components/ui/LoadingCard';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { Spinner } from '@/components/ui/Spinner';
 import { notifyBalanceUpdated } from '@/lib/balance';
+import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
 import { DayCard } from './DayCard';
-import { useNow } from './useNow';
 
 /** What a visitor without a session sees: a fresh streak (claiming asks them to log in). */
 const FRESH_STREAK: StreakReward[] = Array.from({ length: STREAK_DAYS }, (_, i) =>
@@ -78,9 +78,7 @@ export function DailyPage() {
       />
 
       {streak.isPending && signedIn ? (
-        <Card className="flex items-center justify-center gap-3 px-6 py-16 text-slate-300">
-          <Spinner label="Loading your streak" /> Loading your streak...
-        </Card>
+        <LoadingCard label="Loading your streak" />
       ) : rewards.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
           <p className="text-slate-300">No streak rewards to show right now.</p>

@@ -5,15 +5,18 @@ import { CalendarClock, CheckCircle2, Gift, MessagesSquare, PartyPopper, Trophy,
 import type { GiveawayResponse } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { CommunityLink } from '@/components/ui/CommunityLink';
+import { LoadingCard } from '@/components/ui/LoadingCard';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
 import { Spinner } from '@/components/ui/Spinner';
-import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL } from '@/config/site';
+import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { ApiError } from '@/lib/api-client';
+import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { giveawayQueryKey, pickWinner, useEnterGiveaway, useGiveaway } from '../api/giveaway';
 import { Countdown } from './Countdown';
-import { useNow } from './useNow';
 
 const robux = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const endDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
@@ -90,9 +93,7 @@ export function GiveawaysPage() {
     return (
       <>
         {header}
-        <Card className="flex items-center justify-center gap-3 px-6 py-16 text-slate-300">
-          <Spinner label="Loading the giveaway" /> Loading the giveaway...
-        </Card>
+        <LoadingCard label="Loading the giveaway" />
       </>
     );
   }
@@ -101,24 +102,21 @@ export function GiveawaysPage() {
     return (
       <>
         {header}
-        <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-          <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-slate-800 text-emerald-300">
-            <Gift aria-hidden="true" className="size-7" />
-          </span>
-          <h2 className="text-lg font-bold text-white">
-            {giveaway.isError ? 'Could not load the giveaway' : 'No giveaway right now'}
-          </h2>
-          <p className="max-w-md text-slate-400">
-            {giveaway.isError
+        <PlaceholderPanel
+          icon={Gift}
+          title={giveaway.isError ? 'Could not load the giveaway' : 'No giveaway right now'}
+          message={
+            giveaway.isError
               ? 'Please try again in a moment.'
-              : `There is no giveaway running at the moment. New giveaways are announced on our ${COMMUNITY_CHAT_NAME} server, so check back soon!`}
-          </p>
+              : `There is no giveaway running at the moment. New giveaways are announced on our ${COMMUNITY_CHAT_NAME} server, so check back soon!`
+          }
+        >
           {giveaway.isError && (
             <Button variant="secondary" size="sm" onClick={() => void refetch()}>
               Try again
             </Button>
           )}
-        </Card>
+        </PlaceholderPanel>
       </>
     );
   }
@@ -237,14 +235,7 @@ export function GiveawaysPage() {
               Winners are announced on our {COMMUNITY_CHAT_NAME} community server. The prize is added to the
               winner&apos;s balance automatically.
             </p>
-            <a
-              href={COMMUNITY_CHAT_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-sm font-semibold text-emerald-300 hover:text-emerald-200"
-            >
-              Join the {COMMUNITY_CHAT_NAME} server →
-            </a>
+            <CommunityLink />
           </Card>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { Trophy } from 'lucide-react';
 import type { LeaderboardEntry } from '@rewards/contracts';
+import { tableStyles } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
 
 /** Localized in the reader's locale, with two decimals like every balance ("1,234.00", "1.50"). */
@@ -47,8 +48,8 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
   const me = currentUsername?.toLowerCase();
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-800 bg-slate-900/80 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+      <table className={tableStyles.table}>
+        <thead className={tableStyles.head}>
           <tr>
             <th scope="col" className="w-20 px-4 py-3 sm:w-24 sm:px-6">
               Rank
@@ -61,7 +62,7 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-800/80">
+        <tbody className={tableStyles.body}>
           {entries.map((entry, index) => {
             const rank = index + 1;
             const isMe = entry.username.toLowerCase() === me;
@@ -70,7 +71,7 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
                 key={`${rank}-${entry.username}`}
                 aria-current={isMe ? 'true' : undefined}
                 className={cn(
-                  'transition-colors hover:bg-slate-800/40',
+                  tableStyles.row,
                   rank === 1 && 'bg-amber-400/5',
                   isMe && 'bg-emerald-400/10 hover:bg-emerald-400/15',
                 )}

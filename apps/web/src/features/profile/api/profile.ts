@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   CODE_NOT_IN_BIO_MESSAGE,
@@ -6,9 +5,9 @@ import {
   type ProfileResponse,
   type RefreshVerificationResponse,
 } from '@rewards/contracts';
-import { apiFetch } from '@/lib/api-client';
-import { BALANCE_UPDATED_EVENT } from '@/lib/balance';
-import { clearSession, getToken, useSession } from '@/lib/session';
+import { ApiError, apiFetch, bodyFields, textField } from '@/lib/api-client';
+import { useRefetchOnBalanceUpdate } from '@/lib/balance';
+import { useSession } from '@/lib/session';
 
 export const profileQueryKey = (username: string) => ['profile', username.toLowerCase()] as const;
 
@@ -22,13 +21,7 @@ export function useProfile() {
       apiFetch<ProfileResponse | null>(`/api/profile/${encodeURIComponent(username)}`, { signal }),
     enabled: Boolean(username && session?.token),
   });
-  const { refetch } = query;
-  useEffect(() => {
-    if (!username) return;
-    const onUpdate = () => void refetch();
-    window.addEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-    return () => window.removeEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-  }, [username, refetch]);
+  useRefetchOnBalanceUpdate(query.refetch, Boolean(username));
   return query;
 }
 
@@ -66,34 +59,17 @@ export async function verifyBio(body: {
   userId: number;
   code: string;
 }): Promise<VerifyOutcome> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch('/api/verify-bio', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, message: VERIFY_MESSAGES.network };
-  }
   let data: unknown;
   try {
-    data = await response.json();
-  } catch {
-    data = undefined;
+    data = await apiFetch<unknown>('/api/verify-bio', { method: 'POST', body });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 0)
+      return { ok: false, message: VERIFY_MESSAGES.network };
+    const message = textField(bodyFields(err.body).message);
+    return { ok: false, message: message ?? VERIFY_MESSAGES.serverError(err.status) };
   }
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const message = typeof record.message === 'string' && record.message.trim() ? record.message : undefined;
-
-  if (!response.ok) {
-    if (response.status === 401 && token) clearSession('expired');
-    return { ok: false, message: message ?? VERIFY_MESSAGES.serverError(response.status) };
-  }
+  const record = bodyFields(data);
+  const message = textField(record.message);
   if (record.success === true) return { ok: true, message: message ?? VERIFY_MESSAGES.verified };
   if (record.success === false) return { ok: false, message: message ?? VERIFY_MESSAGES.notInBio };
   return { ok: false, message: VERIFY_MESSAGES.unexpected };

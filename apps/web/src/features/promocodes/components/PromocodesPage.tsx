@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { CircleAlert, CircleCheck, MessagesSquare, Ticket } from 'lucide-react';
-import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { CommunityLink } from '@/components/ui/CommunityLink';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { Spinner } from '@/components/ui/Spinner';
+import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/TextField';
-import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL } from '@/config/site';
+import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
@@ -78,21 +78,9 @@ export function PromocodesPage() {
               className="flex-1"
               icon={<Ticket aria-hidden="true" className="size-5" />}
             />
-            <Button
-              type="submit"
-              size="lg"
-              disabled={busy}
-              aria-busy={busy}
-              className="h-12 w-full sm:w-auto"
-            >
-              {busy ? (
-                <>
-                  <Spinner className="size-5" /> Redeeming...
-                </>
-              ) : (
-                'Redeem Code'
-              )}
-            </Button>
+            <SubmitButton busy={busy} busyLabel="Redeeming..." className="h-12 w-full sm:w-auto">
+              Redeem Code
+            </SubmitButton>
           </form>
 
           <div aria-live="polite" className="mt-5 min-h-12">
@@ -131,14 +119,7 @@ export function PromocodesPage() {
             New codes are shared on our {COMMUNITY_CHAT_NAME} community server and on our socials. They can
             have a limited number of uses or an expiry date, so be quick!
           </p>
-          <a
-            href={COMMUNITY_CHAT_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-1 text-sm font-semibold text-emerald-300 hover:text-emerald-200"
-          >
-            Join the {COMMUNITY_CHAT_NAME} server →
-          </a>
+          <CommunityLink className="mt-1" />
         </Card>
       </div>
     </>

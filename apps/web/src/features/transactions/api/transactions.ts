@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsResponse } from '@rewards/contracts';
 import { BALANCE_POLL_MS } from '@/config/site';
 import { apiFetch } from '@/lib/api-client';
-import { BALANCE_UPDATED_EVENT } from '@/lib/balance';
+import { useRefetchOnBalanceUpdate } from '@/lib/balance';
 import { useSession } from '@/lib/session';
 
 export const transactionsQueryKey = (username: string) => ['transactions', username.toLowerCase()] as const;
@@ -30,12 +29,6 @@ export function useTransactions() {
     enabled: Boolean(session?.token),
     refetchInterval: (q) => ((q.state.data?.pages.length ?? 1) <= 2 ? BALANCE_POLL_MS : false),
   });
-  const { refetch } = query;
-  useEffect(() => {
-    if (!username) return;
-    const onUpdate = () => void refetch();
-    window.addEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-    return () => window.removeEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-  }, [username, refetch]);
+  useRefetchOnBalanceUpdate(query.refetch, Boolean(username));
   return query;
 }

@@ -1,6 +1,7 @@
 import { ChevronDown, CircleAlert, History, ReceiptText, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { CardEmpty, CardSpinner } from '@/components/ui/CardStates';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/toast';
@@ -25,11 +26,7 @@ export function TransactionsPage() {
 
   let body;
   if (isPending) {
-    body = (
-      <div className="flex justify-center px-6 py-16 text-emerald-300">
-        <Spinner label="Loading transactions" className="size-7" />
-      </div>
-    );
+    body = <CardSpinner label="Loading transactions" />;
   } else if (isError && items.length === 0) {
     body = (
       <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
@@ -44,14 +41,7 @@ export function TransactionsPage() {
       </div>
     );
   } else if (items.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-slate-800 text-slate-400">
-          <ReceiptText aria-hidden="true" className="size-7" />
-        </span>
-        <p className="text-slate-300">{EMPTY_TRANSACTIONS_TEXT}</p>
-      </div>
-    );
+    body = <CardEmpty icon={ReceiptText}>{EMPTY_TRANSACTIONS_TEXT}</CardEmpty>;
   } else {
     body = <TransactionsTable items={items} />;
   }

@@ -1,5 +1,6 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import type { TransactionItem, TransactionState } from '@rewards/contracts';
+import { tableStyles } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
 import { formatRobux } from '@/lib/format';
 
@@ -54,8 +55,8 @@ function TypeLabel({ item }: { item: TransactionItem }) {
  */
 export function TransactionsTable({ items }: { items: TransactionItem[] }) {
   return (
-    <table className="w-full text-left text-sm">
-      <thead className="border-b border-slate-800 bg-slate-900/80 text-xs font-semibold tracking-wider text-slate-400 uppercase max-sm:sr-only">
+    <table className={tableStyles.table}>
+      <thead className={cn(tableStyles.head, 'max-sm:sr-only')}>
         <tr>
           <th scope="col" className="px-6 py-3">
             Type
@@ -71,14 +72,17 @@ export function TransactionsTable({ items }: { items: TransactionItem[] }) {
           </th>
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-800/80">
+      <tbody className={tableStyles.body}>
         {items.map((item) => {
           const earned = item.type === 'earn';
           return (
             <tr
               key={item.id}
               data-testid="transaction-row"
-              className="transition-colors hover:bg-slate-800/40 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-4"
+              className={cn(
+                tableStyles.row,
+                'max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-4',
+              )}
             >
               <td className="px-6 py-3 max-sm:p-0">
                 <span className="inline-flex flex-wrap items-center gap-2">

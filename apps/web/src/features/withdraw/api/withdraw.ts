@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { WithdrawalsResponse, WithdrawRequest, WithdrawResponse } from '@rewards/contracts';
-import { ApiError, apiFetch, FALLBACK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, apiErrorFrom, apiFetch } from '@/lib/api-client';
 import { BALANCE_POLL_MS } from '@/config/site';
-import { BALANCE_UPDATED_EVENT } from '@/lib/balance';
-import { clearSession, getSession, getToken, useSession } from '@/lib/session';
+import { useRefetchOnBalanceUpdate } from '@/lib/balance';
+import { useSession } from '@/lib/session';
 
 export const withdrawalsQueryKey = (username: string) => ['withdrawals', username.toLowerCase()] as const;
 
@@ -18,13 +17,7 @@ export function useWithdrawals() {
     enabled: Boolean(username && session?.token),
     refetchInterval: BALANCE_POLL_MS,
   });
-  const { refetch } = query;
-  useEffect(() => {
-    if (!username) return;
-    const onUpdate = () => void refetch();
-    window.addEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-    return () => window.removeEventListener(BALANCE_UPDATED_EVENT, onUpdate);
-  }, [username, refetch]);
+  useRefetchOnBalanceUpdate(query.refetch, Boolean(username));
   return query;
 }
 
@@ -35,46 +28,15 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** One attempt; a 2xx answer without `success: true` is a failure too. */
 async function send(body: WithdrawRequest, key: string): Promise<WithdrawResponse> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch('/api/withdraw', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': key,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'Could not reach the server. Please check your connection and try again.',
-    );
-  }
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    data = undefined;
-  }
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  if (!response.ok || record.success !== true) {
-    if (response.status === 401 && token && getSession()) clearSession('expired');
-    const text = [record.message, record.error].find(
-      (v): v is string => typeof v === 'string' && v.trim() !== '',
-    );
-    throw new ApiError(
-      response.status,
-      typeof record.code === 'string' ? record.code : `HTTP_${response.status}`,
-      text ?? FALLBACK_ERROR_MESSAGE,
-    );
-  }
-  return data as WithdrawResponse;
+  const data = await apiFetch<WithdrawResponse | undefined>('/api/withdraw', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': key },
+  });
+  if (data?.success !== true) throw apiErrorFrom(200, data);
+  return data;
 }
 
 /**

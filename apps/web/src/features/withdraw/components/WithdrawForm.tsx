@@ -10,7 +10,7 @@ import {
 } from '@rewards/contracts';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/TextField';
 import { notifyBalanceUpdated, useBalance, useMe } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
@@ -166,17 +166,9 @@ export function WithdrawForm() {
           )}
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="sm:flex-1">
-            {busy ? (
-              <>
-                <Spinner className="size-5" /> Processing...
-              </>
-            ) : (
-              <>
-                <Wallet aria-hidden="true" className="size-5" /> Withdraw
-              </>
-            )}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Processing..." className="sm:flex-1">
+            <Wallet aria-hidden="true" className="size-5" /> Withdraw
+          </SubmitButton>
           <Button variant="secondary" size="lg" onClick={logout}>
             <LogOut aria-hidden="true" className="size-5" /> Logout
           </Button>

@@ -2,16 +2,16 @@ import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { useAuditLog } from '../../api/audit';
-import { formatDateTime, formatJson, formatShortDateTime } from '../format';
+import { formatJson } from '../format';
 import {
-  EmptyState,
-  LoadingRow,
+  DataTable,
+  ListBody,
+  LoadOlder,
   Panel,
+  retryFailed,
   SectionError,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
+  WhenCell,
 } from '../shared';
 
 type Plain = Record<string, unknown>;
@@ -32,6 +32,7 @@ function changedOnly(before: unknown, after: unknown): [unknown, unknown] {
 }
 
 const SHOWN_FIELDS = 4;
+const columns = ['When', 'Who / what', 'Before', 'After'];
 
 /** An audit value as `field: value` lines; long objects fold their remaining fields away. */
 function AuditValue({ value }: { value: unknown }) {
@@ -82,79 +83,40 @@ export function AuditSection() {
         </Button>
       }
     >
-      <SectionError
-        error={audit.error}
-        title="Failed to load the audit log"
-        onRetry={() => void audit.refetch()}
-      />
-      {audit.isPending ? (
-        <LoadingRow label="Loading audit log..." />
-      ) : entries.length === 0 ? (
-        !audit.isError && <EmptyState>No admin actions yet.</EmptyState>
-      ) : (
-        <TableScroll>
-          <table className={cn(tableClass, 'min-w-[36rem]')}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  When
-                </th>
-                <th scope="col" className={thClass}>
-                  Who / what
-                </th>
-                <th scope="col" className={thClass}>
-                  Before
-                </th>
-                <th scope="col" className={thClass}>
-                  After
-                </th>
+      <SectionError error={audit.error} title="Failed to load the audit log" onRetry={retryFailed(audit)} />
+      <ListBody
+        query={audit}
+        count={entries.length}
+        loading="Loading audit log..."
+        empty="No admin actions yet."
+      >
+        <DataTable columns={columns} className="min-w-[36rem]">
+          {entries.map((entry) => {
+            const [before, after] = changedOnly(entry.before, entry.after);
+            return (
+              <tr key={entry.id}>
+                <WhenCell iso={entry.createdAt} />
+                <td className={tdClass}>
+                  <p className="font-semibold whitespace-nowrap text-white" data-testid="audit-action">
+                    {entry.action}
+                  </p>
+                  <p className="text-xs text-slate-400">
+                    by <span className="text-slate-200">{entry.actor}</span> ·{' '}
+                    <span className="font-mono break-all">{entry.target}</span>
+                  </p>
+                </td>
+                <td className={cn(tdClass, 'w-1/3 min-w-40')}>
+                  <AuditValue value={before} />
+                </td>
+                <td className={cn(tdClass, 'w-1/3 min-w-40')}>
+                  <AuditValue value={after} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => {
-                const [before, after] = changedOnly(entry.before, entry.after);
-                return (
-                  <tr key={entry.id}>
-                    <td
-                      className={cn(tdClass, 'text-xs whitespace-nowrap text-slate-400')}
-                      title={formatDateTime(entry.createdAt)}
-                    >
-                      {formatShortDateTime(entry.createdAt)}
-                    </td>
-                    <td className={tdClass}>
-                      <p className="font-semibold whitespace-nowrap text-white" data-testid="audit-action">
-                        {entry.action}
-                      </p>
-                      <p className="text-xs text-slate-400">
-                        by <span className="text-slate-200">{entry.actor}</span> ·{' '}
-                        <span className="font-mono break-all">{entry.target}</span>
-                      </p>
-                    </td>
-                    <td className={cn(tdClass, 'w-1/3 min-w-40')}>
-                      <AuditValue value={before} />
-                    </td>
-                    <td className={cn(tdClass, 'w-1/3 min-w-40')}>
-                      <AuditValue value={after} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      {audit.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={audit.isFetchingNextPage}
-            onClick={() => void audit.fetchNextPage()}
-          >
-            {audit.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
-          </Button>
-        </div>
-      )}
+            );
+          })}
+        </DataTable>
+      </ListBody>
+      <LoadOlder query={audit} label="Load older entries" />
     </Panel>
   );
 }

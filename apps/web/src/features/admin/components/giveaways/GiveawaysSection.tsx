@@ -8,31 +8,33 @@ import { cn } from '@/lib/cn';
 import { useCreateGiveaway, useEndGiveaway, useGiveawayEntries, useGiveaways } from '../../api/giveaways';
 import { formatCount, formatDateTime, localInputToIso } from '../format';
 import {
+  AmountField,
   Badge,
+  confirmThen,
+  DataTable,
   EmptyState,
   Field,
+  ListBody,
   LoadingRow,
   Panel,
+  retryFailed,
+  RowButton,
   SectionError,
-  TableScroll,
   TextAreaField,
-  tableClass,
   tdClass,
-  thClass,
+  useFormState,
 } from '../shared';
 
-const emptyForm = { title: '', description: '', prize: '', endAt: '' };
+const columns = ['Giveaway', 'Prize', 'Ends', 'Entries', 'Winner', { label: 'Actions', hidden: true }];
 
 /** Giveaways: create one, see its entries and winner, end it early. */
 export function GiveawaysSection() {
   const list = useGiveaways();
   const create = useCreateGiveaway();
   const end = useEndGiveaway();
-  const [form, setForm] = useState(emptyForm);
+  const { form, bind, reset } = useFormState({ title: '', description: '', prize: '', endAt: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [openEntries, setOpenEntries] = useState<number | null>(null);
-
-  const error = formError ? new Error(formError) : (create.error ?? end.error ?? list.error);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,7 +50,7 @@ export function GiveawaysSection() {
       { title: form.title.trim(), description: form.description.trim(), prize, endAt },
       {
         onSuccess: (created) => {
-          setForm(emptyForm);
+          reset();
           toastSuccess('Giveaway created', `${created.title} ends ${formatDateTime(created.endDate)}.`);
         },
       },
@@ -61,15 +63,19 @@ export function GiveawaysSection() {
       giveaway.entries > 0
         ? `A winner will be picked from its ${formatCount(giveaway.entries)} ${giveaway.entries === 1 ? 'entry' : 'entries'}.`
         : 'Nobody has entered, so there will be no winner.';
-    if (!window.confirm(`End the giveaway "${giveaway.title}" now? ${who}`)) return;
-    end.mutate(giveaway.id, { onSuccess: () => toastSuccess('Giveaway ended', giveaway.title) });
+    confirmThen(`End the giveaway "${giveaway.title}" now? ${who}`, () =>
+      end.mutate(giveaway.id, { onSuccess: () => toastSuccess('Giveaway ended', giveaway.title) }),
+    );
   }
 
   const giveaways = list.data?.giveaways ?? [];
 
   return (
     <div className="flex flex-col gap-6">
-      <SectionError error={error} onRetry={list.isError ? () => void list.refetch() : undefined} />
+      <SectionError
+        error={formError ?? create.error ?? end.error ?? list.error}
+        onRetry={retryFailed(list)}
+      />
       <Panel title="Create a giveaway">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -77,33 +83,17 @@ export function GiveawaysSection() {
             className="sm:col-span-2"
             maxLength={120}
             placeholder="Weekend giveaway"
-            value={form.title}
-            onChange={(e) => setForm({ ...form, title: e.target.value })}
+            {...bind('title')}
           />
-          <Field
-            label="Prize (R$)"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            step={0.01}
-            placeholder="500"
-            value={form.prize}
-            onChange={(e) => setForm({ ...form, prize: e.target.value })}
-          />
-          <Field
-            label="End date"
-            type="datetime-local"
-            value={form.endAt}
-            onChange={(e) => setForm({ ...form, endAt: e.target.value })}
-          />
+          <AmountField label="Prize (R$)" placeholder="500" {...bind('prize')} />
+          <Field label="End date" type="datetime-local" {...bind('endAt')} />
           <TextAreaField
             label="Description"
             className="sm:col-span-2"
             maxLength={2000}
             rows={3}
             placeholder="What players can win and how"
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
+            {...bind('description')}
           />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
@@ -115,50 +105,25 @@ export function GiveawaysSection() {
       </Panel>
 
       <Panel title="All giveaways">
-        {list.isPending ? (
-          <LoadingRow label="Loading giveaways..." />
-        ) : giveaways.length === 0 ? (
-          !list.isError && <EmptyState>No giveaways yet.</EmptyState>
-        ) : (
-          <TableScroll>
-            <table className={cn(tableClass, 'min-w-[40rem]')}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Giveaway
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Prize
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Ends
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Entries
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Winner
-                  </th>
-                  <th scope="col" className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {giveaways.map((g) => (
-                  <GiveawayRow
-                    key={g.id}
-                    giveaway={g}
-                    entriesOpen={openEntries === g.id}
-                    onToggleEntries={() => setOpenEntries(openEntries === g.id ? null : g.id)}
-                    onEnd={() => onEnd(g)}
-                    ending={end.isPending && end.variables === g.id}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <ListBody
+          query={list}
+          count={giveaways.length}
+          loading="Loading giveaways..."
+          empty="No giveaways yet."
+        >
+          <DataTable columns={columns} className="min-w-[40rem]">
+            {giveaways.map((g) => (
+              <GiveawayRow
+                key={g.id}
+                giveaway={g}
+                entriesOpen={openEntries === g.id}
+                onToggleEntries={() => setOpenEntries(openEntries === g.id ? null : g.id)}
+                onEnd={() => onEnd(g)}
+                ending={end.isPending && end.variables === g.id}
+              />
+            ))}
+          </DataTable>
+        </ListBody>
       </Panel>
     </div>
   );
@@ -192,16 +157,15 @@ function GiveawayRow({
           </div>
         </td>
         <td className={tdClass}>
-          <Button
+          <RowButton
             variant="ghost"
-            size="sm"
-            className="h-8 px-2 tabular-nums"
+            className="px-2 tabular-nums"
             aria-expanded={entriesOpen}
             disabled={g.entries === 0}
             onClick={onToggleEntries}
           >
             {formatCount(g.entries)} {g.entries === 1 ? 'entry' : 'entries'}
-          </Button>
+          </RowButton>
         </td>
         <td className={cn(tdClass, 'whitespace-nowrap')}>
           {g.winner ? (
@@ -214,15 +178,15 @@ function GiveawayRow({
         </td>
         <td className={cn(tdClass, 'text-right')}>
           {!g.ended && (
-            <Button variant="danger" size="sm" className="h-8" disabled={ending} onClick={onEnd}>
+            <RowButton variant="danger" disabled={ending} onClick={onEnd}>
               {ending ? 'Ending...' : 'End now'}
-            </Button>
+            </RowButton>
           )}
         </td>
       </tr>
       {entriesOpen && (
         <tr>
-          <td colSpan={6} className={cn(tdClass, 'bg-slate-950/40')}>
+          <td colSpan={columns.length} className={cn(tdClass, 'bg-slate-950/40')}>
             <GiveawayEntries id={g.id} />
           </td>
         </tr>

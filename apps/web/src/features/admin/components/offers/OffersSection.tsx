@@ -14,18 +14,20 @@ import {
   type AdminWall,
   type WallInput,
 } from '../../api/offers';
-import { formatDateTime, formatJson, formatShortDateTime } from '../format';
+import { formatJson } from '../format';
 import {
   Badge,
-  EmptyState,
-  LoadingRow,
+  confirmThen,
+  DataTable,
+  ListBody,
+  LoadOlder,
   Panel,
+  retryFailed,
+  RowButton,
   SectionError,
   SelectField,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
+  WhenCell,
 } from '../shared';
 import { WallForm } from './WallForm';
 
@@ -46,6 +48,9 @@ function verdictTone(verdict: PostbackVerdict) {
   return 'slate' as const;
 }
 
+const wallColumns = ['Wall', 'Kind', 'Frame URL', 'Postbacks', 'Status', { label: 'Actions', hidden: true }];
+const postbackColumns = ['When', 'Wall', 'Transaction', 'Verdict', 'Parameters'];
+
 /** Walls (list, add, edit, disable) and the postback log (filters, raw parameters, replay). */
 export function OffersSection() {
   const walls = useWalls();
@@ -57,14 +62,6 @@ export function OffersSection() {
   const [wallFilter, setWallFilter] = useState('');
   const [verdictFilter, setVerdictFilter] = useState('');
   const postbacks = usePostbacks(wallFilter, verdictFilter);
-
-  const error =
-    (formError ? new Error(formError) : null) ??
-    create.error ??
-    update.error ??
-    replay.error ??
-    walls.error ??
-    postbacks.error;
 
   function resetErrors() {
     setFormError(null);
@@ -85,32 +82,29 @@ export function OffersSection() {
 
   function onToggle(wall: AdminWall) {
     resetErrors();
-    if (
-      wall.active &&
-      !window.confirm(`Disable ${wall.name}? Its card disappears and its postbacks are refused.`)
-    )
-      return;
-    update.mutate(
-      { slug: wall.slug, changes: { active: !wall.active } },
-      { onSuccess: () => toastSuccess(wall.active ? 'Wall disabled' : 'Wall enabled', wall.name) },
+    confirmThen(
+      wall.active && `Disable ${wall.name}? Its card disappears and its postbacks are refused.`,
+      () =>
+        update.mutate(
+          { slug: wall.slug, changes: { active: !wall.active } },
+          { onSuccess: () => toastSuccess(wall.active ? 'Wall disabled' : 'Wall enabled', wall.name) },
+        ),
     );
   }
 
   function onReplay(pb: AdminPostback) {
     resetErrors();
-    if (
-      !window.confirm(
-        `Replay postback #${pb.id} of ${pb.wall} (transaction ${pb.transId ?? '—'}) with the wall's current settings?`,
-      )
-    )
-      return;
-    replay.mutate(pb.id, {
-      onSuccess: (result) =>
-        toastSuccess(
-          `Replayed: ${result.verdict.replace(/_/g, ' ')}`,
-          `Answer ${result.status} ${result.body}`,
-        ),
-    });
+    confirmThen(
+      `Replay postback #${pb.id} of ${pb.wall} (transaction ${pb.transId ?? '—'}) with the wall's current settings?`,
+      () =>
+        replay.mutate(pb.id, {
+          onSuccess: (result) =>
+            toastSuccess(
+              `Replayed: ${result.verdict.replace(/_/g, ' ')}`,
+              `Answer ${result.status} ${result.body}`,
+            ),
+        }),
+    );
   }
 
   const wallList = walls.data?.walls ?? [];
@@ -119,15 +113,8 @@ export function OffersSection() {
   return (
     <div className="flex flex-col gap-6">
       <SectionError
-        error={error}
-        onRetry={
-          walls.isError || postbacks.isError
-            ? () => {
-                if (walls.isError) void walls.refetch();
-                if (postbacks.isError) void postbacks.refetch();
-              }
-            : undefined
-        }
+        error={formError ?? create.error ?? update.error ?? replay.error ?? walls.error ?? postbacks.error}
+        onRetry={retryFailed(walls, postbacks)}
       />
 
       <Panel
@@ -165,114 +152,76 @@ export function OffersSection() {
             />
           </div>
         )}
-        {walls.isPending ? (
-          <LoadingRow label="Loading walls..." />
-        ) : wallList.length === 0 ? (
-          !walls.isError && <EmptyState>No walls yet.</EmptyState>
-        ) : (
-          <TableScroll>
-            <table className={cn(tableClass, 'min-w-[44rem]')}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Wall
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Kind
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Frame URL
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Postbacks
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {wallList.map((wall) => (
-                  <tr key={wall.slug} data-wall={wall.slug}>
-                    <td className={tdClass}>
-                      <div className="flex items-center gap-3">
-                        <WallLogo wall={wall} />
-                        <div>
-                          <p className="font-semibold text-white">{wall.name}</p>
-                          <p className="font-mono text-xs text-slate-500">{wall.slug}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className={cn(tdClass, 'text-slate-300')}>
-                      {wall.kind === 'offerwall' ? 'Offerwall' : 'Survey'}
-                    </td>
-                    <td className={cn(tdClass, 'max-w-64')}>
-                      {wall.iframeTemplate ? (
-                        <code
-                          className="line-clamp-2 font-mono text-xs break-all text-slate-300"
-                          title={wall.iframeTemplate}
-                        >
-                          {wall.iframeTemplate}
-                        </code>
-                      ) : (
-                        <span className="text-xs text-slate-500">Coming soon</span>
-                      )}
-                    </td>
-                    <td className={cn(tdClass, 'text-xs text-slate-300')}>
-                      <p className="font-semibold uppercase">{wall.postbackScheme}</p>
-                      <p className="text-slate-400">
-                        {wall.amountMode === 'usd_rate'
-                          ? `R$ ${wall.rate} per USD`
-                          : wall.amountMode === 'local'
-                            ? 'R$ from provider'
-                            : 'Provider reward'}
-                      </p>
-                      <p className={wall.hasSecret ? 'text-emerald-300' : 'text-amber-300'}>
-                        {wall.hasSecret ? 'Secret set' : 'No secret'}
-                      </p>
-                    </td>
-                    <td className={tdClass}>
-                      {wall.active ? (
-                        <Badge tone="green">Active</Badge>
-                      ) : (
-                        <Badge tone="slate">Disabled</Badge>
-                      )}
-                    </td>
-                    <td className={cn(tdClass, 'text-right')}>
-                      <div className="flex justify-end gap-2">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          className="h-8"
-                          aria-label={`Edit ${wall.name}`}
-                          onClick={() => {
-                            resetErrors();
-                            setEditing(wall);
-                          }}
-                        >
-                          <Pencil aria-hidden="true" className="size-3.5" /> Edit
-                        </Button>
-                        <Button
-                          variant={wall.active ? 'danger' : 'secondary'}
-                          size="sm"
-                          className="h-8"
-                          disabled={update.isPending}
-                          aria-label={`${wall.active ? 'Disable' : 'Enable'} ${wall.name}`}
-                          onClick={() => onToggle(wall)}
-                        >
-                          {wall.active ? 'Disable' : 'Enable'}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <ListBody query={walls} count={wallList.length} loading="Loading walls..." empty="No walls yet.">
+          <DataTable columns={wallColumns} className="min-w-[44rem]">
+            {wallList.map((wall) => (
+              <tr key={wall.slug} data-wall={wall.slug}>
+                <td className={tdClass}>
+                  <div className="flex items-center gap-3">
+                    <WallLogo wall={wall} />
+                    <div>
+                      <p className="font-semibold text-white">{wall.name}</p>
+                      <p className="font-mono text-xs text-slate-500">{wall.slug}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className={cn(tdClass, 'text-slate-300')}>
+                  {wall.kind === 'offerwall' ? 'Offerwall' : 'Survey'}
+                </td>
+                <td className={cn(tdClass, 'max-w-64')}>
+                  {wall.iframeTemplate ? (
+                    <code
+                      className="line-clamp-2 font-mono text-xs break-all text-slate-300"
+                      title={wall.iframeTemplate}
+                    >
+                      {wall.iframeTemplate}
+                    </code>
+                  ) : (
+                    <span className="text-xs text-slate-500">Coming soon</span>
+                  )}
+                </td>
+                <td className={cn(tdClass, 'text-xs text-slate-300')}>
+                  <p className="font-semibold uppercase">{wall.postbackScheme}</p>
+                  <p className="text-slate-400">
+                    {wall.amountMode === 'usd_rate'
+                      ? `R$ ${wall.rate} per USD`
+                      : wall.amountMode === 'local'
+                        ? 'R$ from provider'
+                        : 'Provider reward'}
+                  </p>
+                  <p className={wall.hasSecret ? 'text-emerald-300' : 'text-amber-300'}>
+                    {wall.hasSecret ? 'Secret set' : 'No secret'}
+                  </p>
+                </td>
+                <td className={tdClass}>
+                  {wall.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Disabled</Badge>}
+                </td>
+                <td className={cn(tdClass, 'text-right')}>
+                  <div className="flex justify-end gap-2">
+                    <RowButton
+                      variant="secondary"
+                      aria-label={`Edit ${wall.name}`}
+                      onClick={() => {
+                        resetErrors();
+                        setEditing(wall);
+                      }}
+                    >
+                      <Pencil aria-hidden="true" className="size-3.5" /> Edit
+                    </RowButton>
+                    <RowButton
+                      variant={wall.active ? 'danger' : 'secondary'}
+                      disabled={update.isPending}
+                      aria-label={`${wall.active ? 'Disable' : 'Enable'} ${wall.name}`}
+                      onClick={() => onToggle(wall)}
+                    >
+                      {wall.active ? 'Disable' : 'Enable'}
+                    </RowButton>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </ListBody>
       </Panel>
 
       <Panel
@@ -303,98 +252,58 @@ export function OffersSection() {
           </div>
         }
       >
-        {postbacks.isPending ? (
-          <LoadingRow label="Loading postbacks..." />
-        ) : postbackList.length === 0 ? (
-          !postbacks.isError && <EmptyState>No postbacks match.</EmptyState>
-        ) : (
-          <TableScroll>
-            <table className={cn(tableClass, 'min-w-[36rem]')}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    When
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Wall
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Transaction
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Verdict
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Parameters
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {postbackList.map((pb) => (
-                  <tr key={pb.id} data-postback-id={pb.id}>
-                    <td
-                      className={cn(tdClass, 'text-xs whitespace-nowrap text-slate-400')}
-                      title={formatDateTime(pb.createdAt)}
-                    >
-                      {formatShortDateTime(pb.createdAt)}
-                    </td>
-                    <td className={cn(tdClass, 'font-mono text-xs text-slate-200')}>{pb.wall}</td>
-                    <td className={cn(tdClass, 'text-xs text-slate-300')}>
-                      <p className="font-mono break-all">{pb.transId ?? '—'}</p>
-                      <p className="text-slate-500">
-                        {pb.action ?? 'unreadable'}
-                        {pb.userId !== null && ` · user ${pb.userId}`}
-                      </p>
-                    </td>
-                    <td className={tdClass}>
-                      <div className="flex flex-col items-start gap-2">
-                        <Badge tone={verdictTone(pb.verdict)}>{pb.verdict.replace(/_/g, ' ')}</Badge>
-                        {REFUSED.has(pb.verdict) && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            className="h-8"
-                            disabled={replay.isPending}
-                            aria-label={`Replay postback ${pb.id}`}
-                            onClick={() => onReplay(pb)}
-                          >
-                            Replay
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                    <td className={cn(tdClass, 'w-2/5 min-w-48')}>
-                      <details className="group">
-                        <summary className="cursor-pointer text-xs font-medium text-sky-300 select-none">
-                          <code className="font-mono break-all text-slate-300 group-open:hidden">
-                            {truncate(formatJson(pb.params), 60)}
-                          </code>
-                          <span className="hidden group-open:inline">Hide parameters</span>
-                        </summary>
-                        <pre className="mt-2 max-h-56 overflow-auto rounded-lg bg-slate-950 p-2.5 font-mono text-xs whitespace-pre-wrap break-all text-slate-200">
-                          {prettyParams(pb.params)}
-                        </pre>
-                        {pb.ip && <p className="mt-1 text-xs text-slate-500">from {pb.ip}</p>}
-                      </details>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
-        {postbacks.hasNextPage && (
-          <div className="mt-4 flex justify-center">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={postbacks.isFetchingNextPage}
-              onClick={() => void postbacks.fetchNextPage()}
-            >
-              {postbacks.isFetchingNextPage ? 'Loading...' : 'Load older postbacks'}
-            </Button>
-          </div>
-        )}
+        <ListBody
+          query={postbacks}
+          count={postbackList.length}
+          loading="Loading postbacks..."
+          empty="No postbacks match."
+        >
+          <DataTable columns={postbackColumns} className="min-w-[36rem]">
+            {postbackList.map((pb) => (
+              <tr key={pb.id} data-postback-id={pb.id}>
+                <WhenCell iso={pb.createdAt} />
+                <td className={cn(tdClass, 'font-mono text-xs text-slate-200')}>{pb.wall}</td>
+                <td className={cn(tdClass, 'text-xs text-slate-300')}>
+                  <p className="font-mono break-all">{pb.transId ?? '—'}</p>
+                  <p className="text-slate-500">
+                    {pb.action ?? 'unreadable'}
+                    {pb.userId !== null && ` · user ${pb.userId}`}
+                  </p>
+                </td>
+                <td className={tdClass}>
+                  <div className="flex flex-col items-start gap-2">
+                    <Badge tone={verdictTone(pb.verdict)}>{pb.verdict.replace(/_/g, ' ')}</Badge>
+                    {REFUSED.has(pb.verdict) && (
+                      <RowButton
+                        variant="secondary"
+                        disabled={replay.isPending}
+                        aria-label={`Replay postback ${pb.id}`}
+                        onClick={() => onReplay(pb)}
+                      >
+                        Replay
+                      </RowButton>
+                    )}
+                  </div>
+                </td>
+                <td className={cn(tdClass, 'w-2/5 min-w-48')}>
+                  <details className="group">
+                    <summary className="cursor-pointer text-xs font-medium text-sky-300 select-none">
+                      <code className="font-mono break-all text-slate-300 group-open:hidden">
+                        {truncate(formatJson(pb.params), 60)}
+                      </code>
+                      <span className="hidden group-open:inline">Hide parameters</span>
+                    </summary>
+                    <pre className="mt-2 max-h-56 overflow-auto rounded-lg bg-slate-950 p-2.5 font-mono text-xs whitespace-pre-wrap break-all text-slate-200">
+                      {prettyParams(pb.params)}
+                    </pre>
+                    {pb.ip && <p className="mt-1 text-xs text-slate-500">from {pb.ip}</p>}
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </ListBody>
+        <LoadOlder query={postbacks} label="Load older postbacks" />
       </Panel>
     </div>
   );

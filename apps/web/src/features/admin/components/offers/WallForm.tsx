@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   amountModes,
   postbackSchemes,
@@ -9,7 +9,7 @@ import {
 } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import type { AdminWall, WallInput } from '../../api/offers';
-import { Field, SelectField } from '../shared';
+import { Field, SelectField, useFormState } from '../shared';
 
 const schemeLabels: Record<PostbackScheme, string> = {
   cpx: 'CPX Research (md5 hash)',
@@ -70,9 +70,7 @@ export function WallForm({
   onCancel: () => void;
   onInvalid: (message: string) => void;
 }) {
-  const [form, setForm] = useState(() => initialState(wall));
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const { form, set, bind } = useFormState(initialState(wall));
   const editing = wall !== null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -118,22 +116,15 @@ export function WallForm({
     >
       <Field
         label="Slug (postback URL)"
-        value={form.slug}
+        {...bind('slug')}
         disabled={editing}
-        onChange={(e) => set('slug', e.target.value)}
         placeholder="lootably"
         maxLength={40}
         spellCheck={false}
         hint={`Postbacks go to ${window.location.origin}/api/postback/${form.slug.trim().toLowerCase() || '<slug>'}`}
       />
-      <Field label="Name" value={form.name} onChange={(e) => set('name', e.target.value)} maxLength={80} />
-      <Field
-        label="Logo URL"
-        type="url"
-        value={form.logoUrl}
-        onChange={(e) => set('logoUrl', e.target.value)}
-        placeholder="https://…/logo.png"
-      />
+      <Field label="Name" {...bind('name')} maxLength={80} />
+      <Field label="Logo URL" type="url" {...bind('logoUrl')} placeholder="https://…/logo.png" />
       <SelectField label="Kind" value={form.kind} onChange={(e) => set('kind', e.target.value as WallKind)}>
         {wallKinds.map((k) => (
           <option key={k} value={k}>
@@ -144,8 +135,7 @@ export function WallForm({
       <Field
         label="Frame URL template"
         className="md:col-span-2"
-        value={form.iframeTemplate}
-        onChange={(e) => set('iframeTemplate', e.target.value)}
+        {...bind('iframeTemplate')}
         placeholder="https://provider.example/wall?app=123&user={userId}"
         spellCheck={false}
         hint="Placeholders: {userId} (numeric Roblox id); for CPX also {appId}, {secureHash}, {username}, {email}. Empty: the card reads Coming soon."
@@ -165,8 +155,7 @@ export function WallForm({
         label="Secret"
         type="password"
         autoComplete="new-password"
-        value={form.secret}
-        onChange={(e) => set('secret', e.target.value)}
+        {...bind('secret')}
         placeholder={
           editing ? (wall.hasSecret ? 'Set (hidden): type to replace' : 'Not set') : 'Postback secret'
         }
@@ -193,8 +182,7 @@ export function WallForm({
         inputMode="decimal"
         min={0}
         step="any"
-        value={form.rate}
-        onChange={(e) => set('rate', e.target.value)}
+        {...bind('rate')}
         hint="Used with USD × rate."
       />
       <Field
@@ -203,8 +191,7 @@ export function WallForm({
         inputMode="numeric"
         min={0}
         step={1}
-        value={form.sort}
-        onChange={(e) => set('sort', e.target.value)}
+        {...bind('sort')}
         placeholder="Last"
         hint="Cards are shown in ascending order."
       />

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { ReactElement } from 'react';
 import type { OverviewResponse } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { formatCount, formatDay } from '../format';
@@ -39,6 +40,42 @@ const tooltipProps = {
   cursor: { fill: 'rgb(148 163 184 / 0.08)', stroke: '#475569' },
 };
 
+const xAxisProps = {
+  dataKey: 'label',
+  tick: axisTick,
+  tickLine: false,
+  axisLine: { stroke: colors.grid },
+  minTickGap: 16,
+};
+
+/** The two areas of the R$ chart, each filled with a fading gradient of its colour. */
+const moneySeries = [
+  { key: 'earned', name: 'Earned', fillOpacity: 0.35 },
+  { key: 'withdrawn', name: 'Withdrawn', fillOpacity: 0.3 },
+] as const;
+const chartMargin = { top: 8, right: 8, bottom: 0, left: 0 };
+
+/** A titled panel holding one chart that fills its width. */
+function ChartPanel({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactElement;
+}) {
+  return (
+    <Panel title={title} description={description}>
+      <figure aria-label={title} className="h-64 sm:h-72">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </figure>
+    </Panel>
+  );
+}
+
 function compact(n: number): string {
   return Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }
@@ -47,85 +84,57 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
   const data = days.map((d) => ({ ...d, label: formatDay(d.day) }));
   return (
     <div className="grid gap-6 2xl:grid-cols-2">
-      <Panel title="R$ earned and withdrawn per day" description="The last 30 days (UTC).">
-        <figure aria-label="R$ earned and withdrawn per day" className="h-64 sm:h-72">
-          <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <defs>
-                <linearGradient id="earnedFill" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={colors.earned} stopOpacity={0.35} />
-                  <stop offset="100%" stopColor={colors.earned} stopOpacity={0} />
-                </linearGradient>
-                <linearGradient id="withdrawnFill" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={colors.withdrawn} stopOpacity={0.3} />
-                  <stop offset="100%" stopColor={colors.withdrawn} stopOpacity={0} />
-                </linearGradient>
-              </defs>
-              <CartesianGrid stroke={colors.grid} vertical={false} />
-              <XAxis
-                dataKey="label"
-                tick={axisTick}
-                tickLine={false}
-                axisLine={{ stroke: colors.grid }}
-                minTickGap={16}
-              />
-              <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={compact} />
-              <Tooltip {...tooltipProps} formatter={(value) => formatRobux(Number(value))} />
-              <Legend wrapperStyle={{ fontSize: 13, color: colors.axis }} />
-              <Area
-                type="monotone"
-                dataKey="earned"
-                name="Earned"
-                stroke={colors.earned}
-                strokeWidth={2}
-                fill="url(#earnedFill)"
-                isAnimationActive={false}
-              />
-              <Area
-                type="monotone"
-                dataKey="withdrawn"
-                name="Withdrawn"
-                stroke={colors.withdrawn}
-                strokeWidth={2}
-                fill="url(#withdrawnFill)"
-                isAnimationActive={false}
-              />
-            </AreaChart>
-          </ResponsiveContainer>
-        </figure>
-      </Panel>
-      <Panel title="New players per day" description="Sign-ups over the last 30 days (UTC).">
-        <figure aria-label="New players per day" className="h-64 sm:h-72">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={colors.grid} vertical={false} />
-              <XAxis
-                dataKey="label"
-                tick={axisTick}
-                tickLine={false}
-                axisLine={{ stroke: colors.grid }}
-                minTickGap={16}
-              />
-              <YAxis
-                tick={axisTick}
-                tickLine={false}
-                axisLine={false}
-                width={40}
-                allowDecimals={false}
-                tickFormatter={compact}
-              />
-              <Tooltip {...tooltipProps} formatter={(value) => formatCount(Number(value))} />
-              <Bar
-                dataKey="newPlayers"
-                name="New players"
-                fill={colors.players}
-                radius={[4, 4, 0, 0]}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
-      </Panel>
+      <ChartPanel title="R$ earned and withdrawn per day" description="The last 30 days (UTC).">
+        <AreaChart data={data} margin={chartMargin}>
+          <defs>
+            {moneySeries.map((series) => (
+              <linearGradient key={series.key} id={`${series.key}Fill`} x1="0" y1="0" x2="0" y2="1">
+                <stop offset="0%" stopColor={colors[series.key]} stopOpacity={series.fillOpacity} />
+                <stop offset="100%" stopColor={colors[series.key]} stopOpacity={0} />
+              </linearGradient>
+            ))}
+          </defs>
+          <CartesianGrid stroke={colors.grid} vertical={false} />
+          <XAxis {...xAxisProps} />
+          <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={compact} />
+          <Tooltip {...tooltipProps} formatter={(value) => formatRobux(Number(value))} />
+          <Legend wrapperStyle={{ fontSize: 13, color: colors.axis }} />
+          {moneySeries.map((series) => (
+            <Area
+              key={series.key}
+              type="monotone"
+              dataKey={series.key}
+              name={series.name}
+              stroke={colors[series.key]}
+              strokeWidth={2}
+              fill={`url(#${series.key}Fill)`}
+              isAnimationActive={false}
+            />
+          ))}
+        </AreaChart>
+      </ChartPanel>
+      <ChartPanel title="New players per day" description="Sign-ups over the last 30 days (UTC).">
+        <BarChart data={data} margin={chartMargin}>
+          <CartesianGrid stroke={colors.grid} vertical={false} />
+          <XAxis {...xAxisProps} />
+          <YAxis
+            tick={axisTick}
+            tickLine={false}
+            axisLine={false}
+            width={40}
+            allowDecimals={false}
+            tickFormatter={compact}
+          />
+          <Tooltip {...tooltipProps} formatter={(value) => formatCount(Number(value))} />
+          <Bar
+            dataKey="newPlayers"
+            name="New players"
+            fill={colors.players}
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ChartPanel>
     </div>
   );
 }

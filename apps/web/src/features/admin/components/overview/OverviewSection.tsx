@@ -1,11 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { ArrowDownToLine, Coins, Hourglass, RadioTower, Users } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
 import { formatRobux } from '@/lib/format';
 import { useOverview } from '../../api/overview';
 import { formatCount } from '../format';
-import { SectionError } from '../shared';
+import { PanelSpinner, SectionError } from '../shared';
 
 // recharts is loaded with the charts only, on this section of the admin page: never in a player's bundle.
 const OverviewCharts = lazy(() => import('./OverviewCharts'));
@@ -63,11 +62,7 @@ export function OverviewSection() {
         title="Failed to load the overview"
         onRetry={() => void overview.refetch()}
       />
-      {overview.isPending && (
-        <div className="flex justify-center py-16 text-emerald-400">
-          <Spinner className="size-7" label="Loading overview" />
-        </div>
-      )}
+      {overview.isPending && <PanelSpinner label="Loading overview" />}
       {totals && (
         <ul aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
           {stats.map(({ label, value, icon: Icon, tone }) => (
@@ -90,13 +85,7 @@ export function OverviewSection() {
         </ul>
       )}
       {overview.data && (
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-16 text-emerald-400">
-              <Spinner className="size-7" label="Loading charts" />
-            </div>
-          }
-        >
+        <Suspense fallback={<PanelSpinner label="Loading charts" />}>
           <OverviewCharts days={overview.data.days} />
         </Suspense>
       )}

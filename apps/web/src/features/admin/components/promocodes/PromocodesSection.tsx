@@ -8,17 +8,21 @@ import { cn } from '@/lib/cn';
 import { useCreatePromoCode, usePromoCodes, useSetPromoCodeActive } from '../../api/promocodes';
 import { formatCount, formatDateTime, localInputToIso } from '../format';
 import {
+  AmountField,
   Badge,
-  EmptyState,
+  confirmThen,
+  DataTable,
   Field,
-  LoadingRow,
+  ListBody,
   Panel,
+  retryFailed,
+  RowButton,
   SectionError,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
+  useFormState,
 } from '../shared';
+
+const columns = ['Code', 'Amount', 'Uses', 'Expires', 'Status', { label: 'Actions', hidden: true }];
 
 function isExpired(code: AdminPromoCode): boolean {
   return code.expiresAt !== null && new Date(code.expiresAt).getTime() <= Date.now();
@@ -36,10 +40,8 @@ export function PromocodesSection() {
   const list = usePromoCodes();
   const create = useCreatePromoCode();
   const setActive = useSetPromoCodeActive();
-  const [form, setForm] = useState({ code: '', amount: '', maxUses: '', expiresAt: '' });
+  const { form, set, bind, reset } = useFormState({ code: '', amount: '', maxUses: '', expiresAt: '' });
   const [formError, setFormError] = useState<string | null>(null);
-
-  const error = formError ? new Error(formError) : (create.error ?? setActive.error ?? list.error);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,7 +59,7 @@ export function PromocodesSection() {
       { code: form.code.trim(), amount, maxUses, expiresAt },
       {
         onSuccess: (created) => {
-          setForm({ code: '', amount: '', maxUses: '', expiresAt: '' });
+          reset();
           toastSuccess('Promo code created', `${created.code} gives ${formatRobux(created.amount)}.`);
         },
       },
@@ -67,16 +69,19 @@ export function PromocodesSection() {
   function onToggle(code: AdminPromoCode) {
     setActive.reset();
     const next = !code.active;
-    if (!next && !window.confirm(`Deactivate promo code ${code.code}? Players can no longer redeem it.`))
-      return;
-    setActive.mutate({ id: code.id, active: next });
+    confirmThen(!next && `Deactivate promo code ${code.code}? Players can no longer redeem it.`, () =>
+      setActive.mutate({ id: code.id, active: next }),
+    );
   }
 
   const codes = list.data?.promoCodes ?? [];
 
   return (
     <div className="flex flex-col gap-6">
-      <SectionError error={error} onRetry={list.isError ? () => void list.refetch() : undefined} />
+      <SectionError
+        error={formError ?? create.error ?? setActive.error ?? list.error}
+        onRetry={retryFailed(list)}
+      />
       <Panel title="Create a promo code">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
           <Field
@@ -86,18 +91,9 @@ export function PromocodesSection() {
             spellCheck={false}
             maxLength={40}
             value={form.code}
-            onChange={(e) => setForm({ ...form, code: e.target.value.toUpperCase() })}
+            onChange={(e) => set('code', e.target.value.toUpperCase())}
           />
-          <Field
-            label="Amount (R$)"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            step={0.01}
-            placeholder="10"
-            value={form.amount}
-            onChange={(e) => setForm({ ...form, amount: e.target.value })}
-          />
+          <AmountField label="Amount (R$)" placeholder="10" {...bind('amount')} />
           <Field
             label="Use limit"
             type="number"
@@ -105,15 +101,9 @@ export function PromocodesSection() {
             min={1}
             step={1}
             placeholder="Unlimited"
-            value={form.maxUses}
-            onChange={(e) => setForm({ ...form, maxUses: e.target.value })}
+            {...bind('maxUses')}
           />
-          <Field
-            label="Expires (optional)"
-            type="datetime-local"
-            value={form.expiresAt}
-            onChange={(e) => setForm({ ...form, expiresAt: e.target.value })}
-          />
+          <Field label="Expires (optional)" type="datetime-local" {...bind('expiresAt')} />
           <Button
             type="submit"
             disabled={create.isPending}
@@ -125,67 +115,40 @@ export function PromocodesSection() {
       </Panel>
 
       <Panel title="All promo codes">
-        {list.isPending ? (
-          <LoadingRow label="Loading promo codes..." />
-        ) : codes.length === 0 ? (
-          !list.isError && <EmptyState>No promo codes yet.</EmptyState>
-        ) : (
-          <TableScroll>
-            <table className={cn(tableClass, 'min-w-[40rem]')}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Code
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Amount
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Uses
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Expires
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {codes.map((code) => (
-                  <tr key={code.id} data-code={code.code}>
-                    <td className={cn(tdClass, 'font-mono font-semibold text-white')}>{code.code}</td>
-                    <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>
-                      {formatRobux(code.amount)}
-                    </td>
-                    <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>
-                      {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
-                    </td>
-                    <td className={cn(tdClass, 'whitespace-nowrap text-slate-300')}>
-                      {code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}
-                    </td>
-                    <td className={tdClass}>{statusOf(code)}</td>
-                    <td className={cn(tdClass, 'text-right')}>
-                      <Button
-                        variant={code.active ? 'danger' : 'secondary'}
-                        size="sm"
-                        className="h-8"
-                        disabled={setActive.isPending}
-                        onClick={() => onToggle(code)}
-                        aria-label={`${code.active ? 'Deactivate' : 'Activate'} ${code.code}`}
-                      >
-                        {code.active ? 'Deactivate' : 'Activate'}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <ListBody
+          query={list}
+          count={codes.length}
+          loading="Loading promo codes..."
+          empty="No promo codes yet."
+        >
+          <DataTable columns={columns} className="min-w-[40rem]">
+            {codes.map((code) => (
+              <tr key={code.id} data-code={code.code}>
+                <td className={cn(tdClass, 'font-mono font-semibold text-white')}>{code.code}</td>
+                <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>
+                  {formatRobux(code.amount)}
+                </td>
+                <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>
+                  {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
+                </td>
+                <td className={cn(tdClass, 'whitespace-nowrap text-slate-300')}>
+                  {code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}
+                </td>
+                <td className={tdClass}>{statusOf(code)}</td>
+                <td className={cn(tdClass, 'text-right')}>
+                  <RowButton
+                    variant={code.active ? 'danger' : 'secondary'}
+                    disabled={setActive.isPending}
+                    onClick={() => onToggle(code)}
+                    aria-label={`${code.active ? 'Deactivate' : 'Activate'} ${code.code}`}
+                  >
+                    {code.active ? 'Deactivate' : 'Activate'}
+                  </RowButton>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </ListBody>
       </Panel>
     </div>
   );

@@ -1,21 +1,22 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { AdminUserRow } from '@rewards/contracts';
-import { Button } from '@/components/ui/Button';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useUserLedger } from '../../api/users';
 import { formatDateTime } from '../format';
 import {
   Badge,
+  DataTable,
   EmptyState,
   LoadingRow,
+  LoadOlder,
+  retryFailed,
   SectionError,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
 } from '../shared';
+
+const columns = ['When', 'Kind', 'Description', { label: 'Amount', className: 'text-right' }];
 
 /** A player's ledger (`GET /api/admin/users/{id}/ledger`), newest first. */
 export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
@@ -54,70 +55,35 @@ function LedgerTable({ userId }: { userId: number }) {
   if (ledger.isPending) return <LoadingRow label="Loading ledger..." />;
   return (
     <>
-      <SectionError
-        error={ledger.error}
-        title="Failed to load the ledger"
-        onRetry={() => void ledger.refetch()}
-      />
+      <SectionError error={ledger.error} title="Failed to load the ledger" onRetry={retryFailed(ledger)} />
       {entries.length === 0 && !ledger.isError ? (
         <EmptyState>No ledger entries yet.</EmptyState>
       ) : (
-        <TableScroll>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  When
-                </th>
-                <th scope="col" className={thClass}>
-                  Kind
-                </th>
-                <th scope="col" className={thClass}>
-                  Description
-                </th>
-                <th scope="col" className={cn(thClass, 'text-right')}>
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>
-                    {formatDateTime(entry.createdAt)}
-                  </td>
-                  <td className={tdClass}>
-                    <Badge tone={entry.amount >= 0 ? 'green' : 'amber'}>{entry.kind}</Badge>
-                  </td>
-                  <td className={cn(tdClass, 'text-slate-200')}>{entry.description}</td>
-                  <td
-                    className={cn(
-                      tdClass,
-                      'text-right font-semibold whitespace-nowrap tabular-nums',
-                      entry.amount >= 0 ? 'text-emerald-300' : 'text-rose-300',
-                    )}
-                  >
-                    {entry.amount >= 0 ? '+' : '−'}
-                    {formatRobux(Math.abs(entry.amount))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable columns={columns}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>
+                {formatDateTime(entry.createdAt)}
+              </td>
+              <td className={tdClass}>
+                <Badge tone={entry.amount >= 0 ? 'green' : 'amber'}>{entry.kind}</Badge>
+              </td>
+              <td className={cn(tdClass, 'text-slate-200')}>{entry.description}</td>
+              <td
+                className={cn(
+                  tdClass,
+                  'text-right font-semibold whitespace-nowrap tabular-nums',
+                  entry.amount >= 0 ? 'text-emerald-300' : 'text-rose-300',
+                )}
+              >
+                {entry.amount >= 0 ? '+' : '−'}
+                {formatRobux(Math.abs(entry.amount))}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      {ledger.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={ledger.isFetchingNextPage}
-            onClick={() => void ledger.fetchNextPage()}
-          >
-            {ledger.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
-          </Button>
-        </div>
-      )}
+      <LoadOlder query={ledger} label="Load older entries" />
     </>
   );
 }

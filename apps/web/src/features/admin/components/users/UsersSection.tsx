@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import type { AdminUserRow } from '@rewards/contracts';
-import { Button } from '@/components/ui/Button';
-import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/Spinner';
 import { USERS_PAGE_SIZE, useUsers } from '../../api/users';
 import { formatCount } from '../format';
-import { Panel, TableScroll, tableClass, thClass } from '../shared';
+import { DataTable, pageCount, Pager, Panel } from '../shared';
 import { UserLedgerDialog } from './UserLedgerDialog';
 import { UserRow } from './UserRow';
 import { useDebounced } from './useDebounced';
@@ -23,7 +21,7 @@ export function UsersSection() {
 
   const users = useUsers(search, page);
   const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const pages = pageCount(total, USERS_PAGE_SIZE);
   const rows = users.data?.users ?? [];
 
   return (
@@ -66,52 +64,19 @@ export function UsersSection() {
               Failed to fetch users
             </p>
           )}
-          <TableScroll>
-            <table className={cn(tableClass, 'max-md:block')}>
-              <thead className="max-md:sr-only">
-                <tr>
-                  <th scope="col" className={thClass}>
-                    User ID
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Username
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Earnings
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="max-md:block">
-                {rows.map((user) => (
-                  <UserRow key={user._id} user={user} onOpenLedger={() => setLedgerUser(user)} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
-            <span>
-              Page {formatCount(page)} of {formatCount(pages)}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          </div>
+          <DataTable
+            columns={['User ID', 'Username', 'Earnings', 'Status', 'Actions']}
+            className="max-md:block"
+            headClassName="max-md:sr-only"
+            bodyClassName="max-md:block"
+          >
+            {rows.map((user) => (
+              <UserRow key={user._id} user={user} onOpenLedger={() => setLedgerUser(user)} />
+            ))}
+          </DataTable>
+          <Pager page={page} pages={pages} onPage={setPage}>
+            Page {formatCount(page)} of {formatCount(pages)}
+          </Pager>
         </>
       )}
       <UserLedgerDialog user={ledgerUser} onClose={() => setLedgerUser(null)} />

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { gamepassLink, type AdminWithdrawalRow, type WithdrawalStateName } from '@rewards/contracts';
-import { Button } from '@/components/ui/Button';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/cn';
@@ -14,15 +13,17 @@ import {
 import { formatCount, formatDateTime, formatShortDateTime } from '../format';
 import {
   Badge,
-  EmptyState,
+  confirmThen,
+  DataTable,
   InlineInput,
-  LoadingRow,
+  ListBody,
+  pageCount,
+  Pager,
   Panel,
+  retryFailed,
+  RowButton,
   SectionError,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
 } from '../shared';
 
 const tabs: { state: WithdrawalStateName; label: string }[] = [
@@ -41,6 +42,8 @@ const stateTone = {
   refunded: 'slate',
 } as const;
 
+const columns = ['Player', 'Gamepass', 'Amount / price', 'Created / updated', 'Actions'];
+
 /** The payout queue by state; every action asks for confirmation first. */
 export function WithdrawalsSection() {
   const [state, setState] = useState<WithdrawalStateName>('pending');
@@ -51,18 +54,18 @@ export function WithdrawalsSection() {
 
   const rows = list.data?.withdrawals ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / WITHDRAWALS_PAGE_SIZE));
+  const pages = pageCount(total, WITHDRAWALS_PAGE_SIZE);
 
   function perform(a: WithdrawalAction, question: string, done: string) {
     action.reset();
-    if (!window.confirm(question)) return false;
-    action.mutate(a, {
-      onSuccess: () => {
-        setRejecting(null);
-        toastSuccess(done);
-      },
-    });
-    return true;
+    return confirmThen(question, () =>
+      action.mutate(a, {
+        onSuccess: () => {
+          setRejecting(null);
+          toastSuccess(done);
+        },
+      }),
+    );
   }
 
   function describe(w: AdminWithdrawalRow): string {
@@ -99,194 +102,143 @@ export function WithdrawalsSection() {
         })}
       </div>
 
-      <SectionError
-        error={action.error ?? list.error}
-        onRetry={list.isError ? () => void list.refetch() : undefined}
-      />
+      <SectionError error={action.error ?? list.error} onRetry={retryFailed(list)} />
 
       <div role="tabpanel" aria-label={tabs.find((t) => t.state === state)?.label}>
-        {list.isPending ? (
-          <LoadingRow label="Loading withdrawals..." />
-        ) : rows.length === 0 ? (
-          !list.isError && (
-            <EmptyState>
-              No {tabs.find((t) => t.state === state)?.label.toLowerCase()} withdrawals.
-            </EmptyState>
-          )
-        ) : (
-          <>
-            <TableScroll>
-              <table className={cn(tableClass, 'min-w-[40rem]')}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Player
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Gamepass
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Amount / price
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Created / updated
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((w) => (
-                    <tr key={w.id} data-withdrawal-id={w.id}>
-                      <td className={tdClass}>
-                        <p className="font-semibold text-white">{w.username}</p>
-                        <p className="text-xs whitespace-nowrap text-slate-500">
-                          #{w.id} · user {w.userId} · Roblox {w.robloxId}
-                        </p>
-                      </td>
-                      <td className={cn(tdClass, 'whitespace-nowrap')}>
-                        <a
-                          href={gamepassLink(w.gamepassId)}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="inline-flex items-center gap-1 font-mono text-xs text-sky-300 underline-offset-2 hover:underline"
+        <ListBody
+          query={list}
+          count={rows.length}
+          loading="Loading withdrawals..."
+          empty={<>No {tabs.find((t) => t.state === state)?.label.toLowerCase()} withdrawals.</>}
+        >
+          <DataTable columns={columns} className="min-w-[40rem]">
+            {rows.map((w) => (
+              <tr key={w.id} data-withdrawal-id={w.id}>
+                <td className={tdClass}>
+                  <p className="font-semibold text-white">{w.username}</p>
+                  <p className="text-xs whitespace-nowrap text-slate-500">
+                    #{w.id} · user {w.userId} · Roblox {w.robloxId}
+                  </p>
+                </td>
+                <td className={cn(tdClass, 'whitespace-nowrap')}>
+                  <a
+                    href={gamepassLink(w.gamepassId)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 font-mono text-xs text-sky-300 underline-offset-2 hover:underline"
+                  >
+                    {w.gamepassId} <ExternalLink aria-hidden="true" className="size-3.5" />
+                  </a>
+                </td>
+                <td className={cn(tdClass, 'whitespace-nowrap')}>
+                  <p className="font-semibold text-emerald-300">{formatRobux(w.robux)}</p>
+                  <p className="text-xs text-slate-400 tabular-nums">price R$ {formatCount(w.price)}</p>
+                </td>
+                <td className={cn(tdClass, 'text-xs text-slate-400')}>
+                  <Stamp label="created" iso={w.createdAt} />
+                  <Stamp label="updated" iso={w.updatedAt} />
+                  <div className="mt-1 flex flex-wrap items-center gap-1.5">
+                    <Badge tone={stateTone[w.state]}>{w.state.replace('_', ' ')}</Badge>
+                    {w.attempts > 0 && <span>{w.attempts} attempts</span>}
+                  </div>
+                  {w.lastError && (
+                    <p className="mt-1 max-w-48 break-words text-amber-200/80">{w.lastError}</p>
+                  )}
+                </td>
+                <td className={tdClass}>
+                  {w.state === 'pending' &&
+                    (rejecting === w.id ? (
+                      <RejectForm
+                        busy={action.isPending}
+                        onCancel={() => setRejecting(null)}
+                        onReject={(reason) =>
+                          perform(
+                            { kind: 'reject', id: w.id, reason },
+                            `Reject ${describe(w)}? The amount goes back to the player's balance.\n\nReason: ${reason}`,
+                            `Withdrawal #${w.id} rejected and refunded`,
+                          )
+                        }
+                      />
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        <RowButton
+                          disabled={action.isPending}
+                          onClick={() =>
+                            perform(
+                              { kind: 'paid', id: w.id },
+                              `Mark ${describe(w)} as paid? Do this only after buying the gamepass.`,
+                              `Withdrawal #${w.id} marked paid`,
+                            )
+                          }
                         >
-                          {w.gamepassId} <ExternalLink aria-hidden="true" className="size-3.5" />
-                        </a>
-                      </td>
-                      <td className={cn(tdClass, 'whitespace-nowrap')}>
-                        <p className="font-semibold text-emerald-300">{formatRobux(w.robux)}</p>
-                        <p className="text-xs text-slate-400 tabular-nums">price R$ {formatCount(w.price)}</p>
-                      </td>
-                      <td className={cn(tdClass, 'text-xs text-slate-400')}>
-                        <p className="whitespace-nowrap" title={formatDateTime(w.createdAt)}>
-                          <span className="text-slate-500">created </span>
-                          {formatShortDateTime(w.createdAt)}
-                        </p>
-                        <p className="whitespace-nowrap" title={formatDateTime(w.updatedAt)}>
-                          <span className="text-slate-500">updated </span>
-                          {formatShortDateTime(w.updatedAt)}
-                        </p>
-                        <div className="mt-1 flex flex-wrap items-center gap-1.5">
-                          <Badge tone={stateTone[w.state]}>{w.state.replace('_', ' ')}</Badge>
-                          {w.attempts > 0 && <span>{w.attempts} attempts</span>}
-                        </div>
-                        {w.lastError && (
-                          <p className="mt-1 max-w-48 break-words text-amber-200/80">{w.lastError}</p>
-                        )}
-                      </td>
-                      <td className={tdClass}>
-                        {w.state === 'pending' &&
-                          (rejecting === w.id ? (
-                            <RejectForm
-                              busy={action.isPending}
-                              onCancel={() => setRejecting(null)}
-                              onReject={(reason) =>
-                                perform(
-                                  { kind: 'reject', id: w.id, reason },
-                                  `Reject ${describe(w)}? The amount goes back to the player's balance.\n\nReason: ${reason}`,
-                                  `Withdrawal #${w.id} rejected and refunded`,
-                                )
-                              }
-                            />
-                          ) : (
-                            <div className="flex flex-wrap gap-2">
-                              <Button
-                                size="sm"
-                                className="h-8"
-                                disabled={action.isPending}
-                                onClick={() =>
-                                  perform(
-                                    { kind: 'paid', id: w.id },
-                                    `Mark ${describe(w)} as paid? Do this only after buying the gamepass.`,
-                                    `Withdrawal #${w.id} marked paid`,
-                                  )
-                                }
-                              >
-                                Mark paid
-                              </Button>
-                              <Button
-                                variant="danger"
-                                size="sm"
-                                className="h-8"
-                                disabled={action.isPending}
-                                onClick={() => {
-                                  action.reset();
-                                  setRejecting(w.id);
-                                }}
-                              >
-                                Reject
-                              </Button>
-                            </div>
-                          ))}
-                        {w.state === 'needs_review' && (
-                          <div className="flex flex-wrap gap-2">
-                            <Button
-                              size="sm"
-                              className="h-8"
-                              disabled={action.isPending}
-                              onClick={() =>
-                                perform(
-                                  { kind: 'resolve', id: w.id, outcome: 'paid' },
-                                  `Resolve ${describe(w)} as paid? Confirm first that the payout account owns the gamepass.`,
-                                  `Withdrawal #${w.id} resolved as paid`,
-                                )
-                              }
-                            >
-                              Resolve as paid
-                            </Button>
-                            <Button
-                              variant="danger"
-                              size="sm"
-                              className="h-8"
-                              disabled={action.isPending}
-                              onClick={() =>
-                                perform(
-                                  { kind: 'resolve', id: w.id, outcome: 'refunded' },
-                                  `Resolve ${describe(w)} as refunded? Confirm first that the gamepass was NOT bought; the amount goes back to the player.`,
-                                  `Withdrawal #${w.id} resolved as refunded`,
-                                )
-                              }
-                            >
-                              Resolve as refunded
-                            </Button>
-                          </div>
-                        )}
-                        {w.state !== 'pending' && w.state !== 'needs_review' && (
-                          <span className="text-xs text-slate-500">
-                            {w.paidAt ? `Paid ${formatDateTime(w.paidAt)}` : '—'}
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
-              <span>
-                {formatCount(total)} {total === 1 ? 'withdrawal' : 'withdrawals'} · page {formatCount(page)}{' '}
-                of {formatCount(pages)}
-              </span>
-              <div className="flex gap-2">
-                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Next <ChevronRight aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
-            </div>
-          </>
-        )}
+                          Mark paid
+                        </RowButton>
+                        <RowButton
+                          variant="danger"
+                          disabled={action.isPending}
+                          onClick={() => {
+                            action.reset();
+                            setRejecting(w.id);
+                          }}
+                        >
+                          Reject
+                        </RowButton>
+                      </div>
+                    ))}
+                  {w.state === 'needs_review' && (
+                    <div className="flex flex-wrap gap-2">
+                      <RowButton
+                        disabled={action.isPending}
+                        onClick={() =>
+                          perform(
+                            { kind: 'resolve', id: w.id, outcome: 'paid' },
+                            `Resolve ${describe(w)} as paid? Confirm first that the payout account owns the gamepass.`,
+                            `Withdrawal #${w.id} resolved as paid`,
+                          )
+                        }
+                      >
+                        Resolve as paid
+                      </RowButton>
+                      <RowButton
+                        variant="danger"
+                        disabled={action.isPending}
+                        onClick={() =>
+                          perform(
+                            { kind: 'resolve', id: w.id, outcome: 'refunded' },
+                            `Resolve ${describe(w)} as refunded? Confirm first that the gamepass was NOT bought; the amount goes back to the player.`,
+                            `Withdrawal #${w.id} resolved as refunded`,
+                          )
+                        }
+                      >
+                        Resolve as refunded
+                      </RowButton>
+                    </div>
+                  )}
+                  {w.state !== 'pending' && w.state !== 'needs_review' && (
+                    <span className="text-xs text-slate-500">
+                      {w.paidAt ? `Paid ${formatDateTime(w.paidAt)}` : '—'}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager page={page} pages={pages} onPage={setPage}>
+            {formatCount(total)} {total === 1 ? 'withdrawal' : 'withdrawals'} · page {formatCount(page)} of{' '}
+            {formatCount(pages)}
+          </Pager>
+        </ListBody>
       </div>
     </Panel>
+  );
+}
+
+function Stamp({ label, iso }: { label: string; iso: string }) {
+  return (
+    <p className="whitespace-nowrap" title={formatDateTime(iso)}>
+      <span className="text-slate-500">{label} </span>
+      {formatShortDateTime(iso)}
+    </p>
   );
 }
 
@@ -318,12 +270,12 @@ function RejectForm({
         onChange={(event) => setReason(event.target.value)}
       />
       <div className="flex gap-2">
-        <Button type="submit" variant="danger" size="sm" className="h-8" disabled={busy || !reason.trim()}>
+        <RowButton type="submit" variant="danger" disabled={busy || !reason.trim()}>
           Reject and refund
-        </Button>
-        <Button variant="ghost" size="sm" className="h-8" onClick={onCancel}>
+        </RowButton>
+        <RowButton variant="ghost" onClick={onCancel}>
           Cancel
-        </Button>
+        </RowButton>
       </div>
     </form>
   );

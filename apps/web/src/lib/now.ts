@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time in ms, updated every `intervalMs` (the countdown ticks every second, spec §9). */
+/** The current time in ms, updated every `intervalMs` (countdowns tick every second, spec §9). */
 export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

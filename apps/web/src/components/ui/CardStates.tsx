@@ -1,0 +1,24 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Spinner } from './Spinner';
+
+/** A spinner centred in a card while the card's list loads. */
+export function CardSpinner({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center px-6 py-16 text-emerald-300">
+      <Spinner label={label} className="size-7" />
+    </div>
+  );
+}
+
+/** An icon above a short text, centred in a card whose list is empty. */
+export function CardEmpty({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-slate-800 text-slate-400">
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <p className="text-slate-300">{children}</p>
+    </div>
+  );
+}
