@@ -39,7 +39,28 @@ function createDialect(url: string | undefined, poolSize: number): Dialect {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return new SqliteDialect({ database: sqlite });
+  return new SqliteDialect({ database: withStatementCache(sqlite) });
+}
+
+/**
+ * Kysely prepares every query anew; compiling SQL is a large share of a fast request's time.
+ * Queries are built from a fixed set of shapes (values travel as parameters), so a prepared
+ * statement per SQL text can be kept and reused.
+ */
+function withStatementCache(sqlite: SQLite.Database, limit = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export function isPostgres(db: Kysely<any>): boolean {
