@@ -46,6 +46,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // connects directly cannot pick its own address (rate limits count per address).
     trustProxy: 'loopback,linklocal,uniquelocal',
     genReqId,
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

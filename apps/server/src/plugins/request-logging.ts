@@ -90,8 +90,15 @@ export function loggerOptions(
 /** Echoes the request id, so a player's report or a proxy log can be matched to our lines. */
 export const requestLoggingPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
+    });
+    // One line per request, written when it is answered (Fastify's own logging, switched off in
+    // app.ts, writes two): the line has everything an operator looks for, at half the cost.
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      done();
     });
   },
   { name: 'request-logging' },
