@@ -63,6 +63,7 @@ async function asPlayer(name: string): Promise<Player> {
     robloxId: Number(u.roblox_id),
     status: u.status,
     token: '',
+    snapshot: { balance: Number(u.balance), earnings: Number(u.earnings), verified: u.verified === 1 },
   };
 }
 

@@ -39,6 +39,10 @@ function createDialect(url: string | undefined, poolSize: number): Dialect {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // A larger page cache and memory-mapped reads keep hot rows (sessions, balances) out of read syscalls.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('temp_store = MEMORY');
   return new SqliteDialect({ database: withStatementCache(sqlite) });
 }
 

@@ -11,6 +11,11 @@ export interface Player {
   robloxId: number;
   status: 'active' | 'banned';
   token: string;
+  /**
+   * The account as read with the session, in the same query: enough to answer a balance poll
+   * without a second one. A snapshot for display only; money decisions re-read inside their transaction.
+   */
+  snapshot: { balance: number; earnings: number; verified: boolean };
 }
 
 declare module 'fastify' {
@@ -47,6 +52,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
       robloxId: Number(row.roblox_id),
       status: row.status,
       token,
+      snapshot: { balance: Number(row.balance), earnings: Number(row.earnings), verified: row.verified === 1 },
     };
   };
 

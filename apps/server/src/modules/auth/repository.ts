@@ -15,7 +15,7 @@ export async function findSessionUser(db: Database, tokenHash: string, now: stri
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.username', 'u.display_name', 'u.roblox_id', 'u.status'])
+    .select(['u.id', 'u.username', 'u.display_name', 'u.roblox_id', 'u.status', 'u.balance', 'u.earnings', 'u.verified'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)

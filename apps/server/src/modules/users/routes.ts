@@ -9,7 +9,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/:username', { schema: { params: usernameParams }, preHandler: app.requirePlayer }, async (request) => {
     const player = playerOf(request);
     assertSelf(player, request.params.username);
-    return service.getMe(app.deps, player);
+    return service.getMe(player);
   });
 
   app.get('/profile/:username', { schema: { params: usernameParams }, preHandler: app.requirePlayer }, async (request) => {
@@ -21,7 +21,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's client syncs the account before withdrawing; the server already knows it, so this
   // only answers with the caller's own account and changes nothing.
   app.post('/users', { preHandler: app.requirePlayer }, async (request) => {
-    return service.getMe(app.deps, playerOf(request));
+    return service.getMe(playerOf(request));
   });
 
   app.post('/roblox-lookup', { schema: { body: robloxLookupRequest } }, async (request) => {

@@ -11,16 +11,15 @@ async function loadOwnAccount(deps: Deps, player: Player) {
   return user;
 }
 
-export async function getMe(deps: Deps, player: Player): Promise<MeResponse> {
-  const u = await loadOwnAccount(deps, player);
+export function getMe(player: Player): MeResponse {
   return {
-    username: u.username,
-    displayName: u.display_name,
-    robloxId: Number(u.roblox_id),
-    robux: fromCents(Number(u.balance)),
-    earnings: fromCents(Number(u.earnings)),
-    verified: u.verified === 1,
-    status: u.status,
+    username: player.username,
+    displayName: player.displayName,
+    robloxId: player.robloxId,
+    robux: fromCents(player.snapshot.balance),
+    earnings: fromCents(player.snapshot.earnings),
+    verified: player.snapshot.verified,
+    status: player.status,
   };
 }
 
