@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Standin, type StandinGamePass, startStandin } from '@rewards/roblox-standin';
 import { createRobloxGateway, type RobloxGatewayConfig } from '../src/roblox/gateway.ts';
-import { TtlCache } from '../src/roblox/ttl-cache.ts';
+import { TtlCache } from '../src/shared/ttl-cache.ts';
 
 let standin: Standin;
 

@@ -10,7 +10,7 @@ import {
   sendWithRetry,
   unavailable,
 } from './http.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { TtlCache } from '../shared/ttl-cache.ts';
 
 /** The one module that talks to Roblox. Base URLs come from the environment (design §6). */
 

@@ -9,8 +9,9 @@ const beforeQuery = z.object({ before: z.coerce.number().int().positive().max(2_
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireAdmin);
 
+  const userCounts = service.newUserCountCache();
   app.get('/all-users', { schema: { querystring: adminUsersQuery } }, async (request) =>
-    service.listUsers(app.deps, request.query),
+    service.listUsers(app.deps, request.query, userCounts),
   );
 
   app.put('/toggle-ban/:id', { schema: { params: idParams, body: toggleBanRequest } }, async (request) =>

@@ -12,6 +12,7 @@ import {
 import type { Deps } from '../../shared/deps.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import { utcDay } from '../../shared/clock.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
 import { insertAudit, listAudit } from '../audit/repository.ts';
 import { listEntriesForUser } from '../ledger/repository.ts';
 import { post } from '../ledger/service.ts';
@@ -21,8 +22,22 @@ import * as repo from './users-repository.ts';
 const ACTOR = 'admin';
 const MAX_GRANT_ROBUX = 1_000_000;
 
-export async function listUsers(deps: Deps, q: AdminUsersQuery): Promise<AdminUsersResponse> {
-  const { rows, total } = await repo.searchUsers(deps.db, q.search, q.pageSize, (q.page - 1) * q.pageSize);
+/**
+ * Counting 100,000 players on every page turn costs more than the page itself; the total is
+ * kept a few seconds per search (a pager may be a moment behind, the rows never are).
+ */
+export function newUserCountCache(): TtlCache<string, number> {
+  return new TtlCache({ ttlMs: 5_000, maxEntries: 1_000 });
+}
+
+export async function listUsers(deps: Deps, q: AdminUsersQuery, counts: TtlCache<string, number>): Promise<AdminUsersResponse> {
+  const key = q.search?.toLowerCase() ?? '';
+  const cached = counts.get(key);
+  const [rows, total] = await Promise.all([
+    repo.searchUsers(deps.db, q.search, q.pageSize, (q.page - 1) * q.pageSize),
+    cached ?? repo.countUsers(deps.db, q.search),
+  ]);
+  if (cached === undefined) counts.set(key, total);
   return {
     users: rows.map((r) => ({
       _id: r.id,

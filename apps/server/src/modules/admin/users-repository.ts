@@ -6,26 +6,30 @@ function prefixOf(search: string): string {
   return search.toLowerCase().replace(/[^a-z0-9_]/g, '');
 }
 
-export async function searchUsers(db: Database, search: string | undefined, limit: number, offset: number) {
-  let q = db.selectFrom('users');
+function usersMatching(db: Database, search: string | undefined) {
+  const q = db.selectFrom('users');
   const prefix = search ? prefixOf(search) : '';
-  if (prefix) {
-    q = isPostgres(db)
-      ? q.where(sql<boolean>`username_lower like ${prefix.replace(/_/g, '\\_') + '%'}`)
-      : q.where(sql<boolean>`username_lower glob ${prefix + '*'}`);
-  }
-  const [rows, count] = await Promise.all([
-    q
-      .select(['id', 'username', 'roblox_id', 'earnings', 'balance', 'status', 'verified', 'joined_at'])
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  if (!prefix) return q;
+  return isPostgres(db)
+    ? q.where(sql<boolean>`username_lower like ${prefix.replace(/_/g, '\\_') + '%'}`)
+    : q.where(sql<boolean>`username_lower glob ${prefix + '*'}`);
 }
 
+export async function searchUsers(db: Database, search: string | undefined, limit: number, offset: number) {
+  return usersMatching(db, search)
+    .select(['id', 'username', 'roblox_id', 'earnings', 'balance', 'status', 'verified', 'joined_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countUsers(db: Database, search: string | undefined): Promise<number> {
+  const row = await usersMatching(db, search)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export async function totals(db: Database) {
   const [players, money, waiting] = await Promise.all([
