@@ -39,9 +39,9 @@ function createDialect(url: string | undefined, poolSize: number): Dialect {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // A larger page cache and memory-mapped reads keep hot rows (sessions, balances) out of read syscalls.
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
+  // A larger page cache (16 MB) keeps hot rows (sessions, balances) out of read syscalls. No mmap:
+  // mapped pages count as the process's memory and the database may be larger than the budget.
+  sqlite.pragma('cache_size = -16384');
   sqlite.pragma('temp_store = MEMORY');
   return new SqliteDialect({ database: withStatementCache(sqlite) });
 }
