@@ -220,6 +220,24 @@ async function main() {
     }),
   );
 
+  // What one admin sees: the same two calls one at a time, with no queue of 100 in front of them.
+  results.push(
+    await load('admin users page, 1 connection', {
+      url: base,
+      connections: 1,
+      duration: Math.min(duration, 5),
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?page=${(page++ % 200) + 1}&pageSize=25`, headers: adminHeaders }) }],
+    }),
+  );
+  results.push(
+    await load('admin name search, 1 connection', {
+      url: base,
+      connections: 1,
+      duration: Math.min(duration, 5),
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?search=benchplayer${search++ % 1000}&pageSize=25`, headers: adminHeaders }) }],
+    }),
+  );
+
   const rss = peakRss();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

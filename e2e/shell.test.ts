@@ -74,7 +74,11 @@ describe('site shell and sign-in journeys', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, stack.baseUrl, 'BobBuilder');
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: /Logout/i }).click();
+    // The menu animates open; choosing the item by keyboard does not depend on when it stops moving.
+    const logout = page.getByRole('menuitem', { name: /Logout/i });
+    await logout.waitFor();
+    await logout.focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/index');
     const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), STORED_KEYS);
     expect(stored).toEqual([null, null, null]);

@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RedirectIfSignedIn, RequireSession } from './routes/guards';
@@ -36,7 +35,8 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <AppLayout />,
+            // The signed-in shell (sidebar, navigation) is its own chunk, like the pages.
+            lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
             children: [
               { path: 'earn', lazy: pages.earn },
               { path: 'admin', lazy: pages.admin },

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { LogIn } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
 import { useSession } from '@/lib/session';
-import { BalanceChip } from './BalanceChip';
 import { Brand } from './Brand';
-import { MobileNav } from './MobileNav';
-import { UserMenu } from './UserMenu';
+
+// The signed-in controls (balance, Radix menu and drawer) load only for signed-in players.
+const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
+const SignedInControls = lazy(() =>
+  import('./SignedInControls').then((m) => ({ default: m.SignedInControls })),
+);
 
 /** Brand, balance, user menu or Sign In, and (with a sidebar) the mobile menu toggle. */
 export function TopBar({ withSidebar }: { withSidebar: boolean }) {
@@ -12,14 +16,17 @@ export function TopBar({ withSidebar }: { withSidebar: boolean }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 items-center gap-3 px-4 sm:px-6">
-        {withSidebar && session && <MobileNav />}
+        {withSidebar && session && (
+          <Suspense fallback={<span className="size-10 md:hidden" />}>
+            <MobileNav />
+          </Suspense>
+        )}
         <Brand />
         <div className="ml-auto flex items-center gap-3">
           {session ? (
-            <>
-              <BalanceChip className="hidden sm:inline-flex" />
-              <UserMenu session={session} />
-            </>
+            <Suspense fallback={<span className="h-9" />}>
+              <SignedInControls session={session} />
+            </Suspense>
           ) : (
             <ButtonLink to="/login" size="sm" className="px-4">
               <LogIn aria-hidden="true" className="size-4" /> Sign In

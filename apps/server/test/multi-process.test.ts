@@ -1,0 +1,424 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from '@rewards/roblox-standin';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+
+/**
+ * Two production server processes (`server.ts`, as `npm start` and each cluster worker run it) on
+ * one PostgreSQL database, each with its own caches, rate limiters, giveaway scheduler, hold sweep
+ * and payout worker. Concurrent requests spread over both must give the same answers as one process:
+ * no double credit, no overspend, one purchase per withdrawal, and the ledger invariant holds.
+ * docs/decisions/0005-stateless-processes.md is the rule this checks.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const ADMIN_PASSWORD = 'multi-process-admin-pw';
+const CPX_SECRET = 'multi-process-cpx-secret';
+const enabled = testEngine === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+const title = enabled
+  ? 'two server processes on one PostgreSQL database'
+  : 'two server processes on one PostgreSQL database (skipped: needs TEST_ENGINE=postgres and TEST_DATABASE_URL)';
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // plain text answers (postbacks) stay text
+  }
+  return { status: res.status, body: parsed };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const priceFor = (robux: number) => Math.ceil((robux * 100) / 70);
+const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server on ${port} did not become healthy within 60 s`);
+}
+
+async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((ok) => child.once('exit', ok));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+describe.skipIf(!enabled)(title, () => {
+  let database: TestDatabase;
+  let standin: Standin;
+  const servers: ChildProcess[] = [];
+  let bases: [string, string];
+  let adminCookie: string;
+
+  /** Request i goes to server i mod 2. */
+  const at = (i: number) => bases[i % 2]!;
+
+  const control = async (method: string, path: string, body?: unknown) =>
+    (await call(standin.url, method, `/_control${path}`, body)).body;
+
+  async function userIdOf(robloxId: number): Promise<number> {
+    const row = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('roblox_id', '=', robloxId)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function signIn(
+    name: string,
+    i: number,
+  ): Promise<{ token: string; robloxId: number; userId: number }> {
+    const res = await call(at(i), 'POST', '/api/login', { username: name });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const robloxId = res.body.user.robloxId as number;
+    return { token: res.body.token as string, robloxId, userId: await userIdOf(robloxId) };
+  }
+
+  async function ledgerCount(key: string): Promise<number> {
+    const row = await database.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('idempotency_key', 'like', key)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async function balanceOf(userId: number): Promise<number> {
+    const row = await database.db
+      .selectFrom('users')
+      .select('balance')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.balance);
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    standin = await startStandin({ port: 0 });
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: database.url,
+      ADMIN_PASSWORD,
+      ROBLOX_USERS_API: standin.url,
+      ROBLOX_THUMBNAILS_API: standin.url,
+      ROBLOX_GAMEPASS_API: standin.url,
+      ROBLOX_ECONOMY_API: standin.url,
+      ROBLOX_INVENTORY_API: standin.url,
+      ROBLOX_TIMEOUT_MS: '3000',
+      // Both processes run the payout worker, polling often, so they compete for every withdrawal.
+      PAYOUT_MODE: 'roblox',
+      ROBLOX_PAYOUT_COOKIE: 'multi-process-payout-cookie',
+      PAYOUT_INTERVAL_MS: '200',
+      CPX_SECURE_HASH: CPX_SECRET,
+      // Tests sign many players in from one address; the limits have tests of their own.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
+      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+      // No web app: this is about the API.
+      WEB_DIST: resolve(ROOT, 'apps/web/no-such-dist'),
+    };
+    const ports = [await freePort(), await freePort()];
+    // Started together: both check the (already migrated) schema at the same time.
+    servers.push(...(await Promise.all(ports.map((port) => startServer(port, env)))));
+    bases = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
+
+    // Signed in on the first process; the cookie is then used on both.
+    const res = await fetch(`${bases[0]}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    adminCookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(adminCookie).toMatch(/=/);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(stopServer));
+    await standin?.close();
+    await database?.drop();
+  }, 60_000);
+
+  it('an admin session made on one process is honoured by the other (sessions live in the database)', async () => {
+    const [a, b] = await Promise.all(
+      bases.map((base) => call(base, 'GET', '/api/admin/session', undefined, { cookie: adminCookie })),
+    );
+    expect(a!.status).toBe(200);
+    expect(b!.status).toBe(200);
+  });
+
+  it('20 concurrent withdrawals of the whole balance over both processes: exactly one is accepted, and the payout workers buy its gamepass once', async () => {
+    const alice = await signIn('AliceRBX', 0);
+    // The same admin grant (one Idempotency-Key) sent to both processes at once grants once.
+    const grants = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        call(
+          at(i),
+          'POST',
+          '/api/admin/add-points',
+          { userId: alice.userId, points: 20, reason: 'multi-process test' },
+          { cookie: adminCookie, 'idempotency-key': 'mp-grant-alice' },
+        ),
+      ),
+    );
+    expect(grants.map((g) => g.status)).toEqual([200, 200, 200, 200]);
+    expect(await balanceOf(alice.userId)).toBe(2000);
+
+    const code = (
+      await database.db
+        .selectFrom('users')
+        .select('verification_code')
+        .where('id', '=', alice.userId)
+        .executeTakeFirstOrThrow()
+    ).verification_code;
+    await control('PUT', `/users/${alice.robloxId}/description`, { description: `hi ${code}` });
+    const verified = await call(at(1), 'POST', '/api/verify-bio', {}, bearer(alice.token));
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+
+    // A pass of her own for every attempt, so only the balance can stop the 19 others.
+    const passes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      passes.push(
+        (
+          await control('POST', '/gamepasses', {
+            creatorId: alice.robloxId,
+            price: priceFor(20),
+            isForSale: true,
+          })
+        ).id,
+      );
+    }
+    const answers = await Promise.all(
+      passes.map((id, i) =>
+        call(at(i), 'POST', '/api/withdraw', { gamepassId: id, amount: 20 }, bearer(alice.token)),
+      ),
+    );
+    expect(count(answers, 200), JSON.stringify(answers.map((a) => a.status))).toBe(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    // Refused by the early balance check (400) or by the conditional debit itself (409).
+    for (const r of refused) {
+      expect([400, 409]).toContain(r.status);
+      expect(r.body.error).toMatch(/^You only have \d+(\.\d+)? Robux available\.$/);
+    }
+    expect(await balanceOf(alice.userId)).toBe(0);
+    expect(await ledgerCount('withdrawal:%')).toBe(1);
+    const accepted = answers.find((a) => a.status === 200)!.body.withdrawal;
+
+    // Both processes' payout workers poll every 200 ms; the conditional claim gives it to one.
+    const deadline = Date.now() + 20_000;
+    let state = '';
+    while (Date.now() < deadline) {
+      const row = await database.db
+        .selectFrom('withdrawals')
+        .select('state')
+        .where('id', '=', accepted.id)
+        .executeTakeFirstOrThrow();
+      state = row.state;
+      if (state !== 'pending' && state !== 'purchasing') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(state).toBe('paid');
+    // Give a racing worker time to do something wrong, if it were going to.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const purchases = (await control('GET', '/purchases')) as Array<{ gamePassId: number }>;
+    expect(purchases.filter((p) => p.gamePassId === accepted.gamepassId)).toHaveLength(1);
+    expect(purchases).toHaveLength(1);
+  }, 60_000);
+
+  it('several players withdraw at once: both payout workers compete, each gamepass is bought exactly once', async () => {
+    const names = ['MpPayee1', 'MpPayee2', 'MpPayee3', 'MpPayee4', 'MpPayee5', 'MpPayee6'];
+    const players = [];
+    for (const [i, name] of names.entries()) {
+      await control('POST', '/users', { name });
+      const p = await signIn(name, i);
+      const grant = await call(
+        at(i + 1),
+        'POST',
+        '/api/admin/add-points',
+        { userId: p.userId, points: 7 },
+        { cookie: adminCookie },
+      );
+      expect(grant.status).toBe(200);
+      const code = (
+        await database.db
+          .selectFrom('users')
+          .select('verification_code')
+          .where('id', '=', p.userId)
+          .executeTakeFirstOrThrow()
+      ).verification_code;
+      await control('PUT', `/users/${p.robloxId}/description`, { description: String(code) });
+      expect((await call(at(i), 'POST', '/api/verify-bio', {}, bearer(p.token))).status).toBe(200);
+      const pass = await control('POST', '/gamepasses', {
+        creatorId: p.robloxId,
+        price: priceFor(7),
+        isForSale: true,
+      });
+      players.push({ ...p, pass: pass.id as number });
+    }
+    const answers = await Promise.all(
+      players.map((p, i) =>
+        call(at(i), 'POST', '/api/withdraw', { gamepassId: p.pass, amount: 7 }, bearer(p.token)),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(players.map(() => 200));
+
+    const ids = answers.map((a) => a.body.withdrawal.id as number);
+    const deadline = Date.now() + 30_000;
+    let states: string[] = [];
+    while (Date.now() < deadline) {
+      const rows = await database.db
+        .selectFrom('withdrawals')
+        .select('state')
+        .where('id', 'in', ids)
+        .execute();
+      states = rows.map((r) => r.state);
+      if (states.every((s) => s === 'paid')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(states).toEqual(ids.map(() => 'paid'));
+    await new Promise((r) => setTimeout(r, 1_000));
+    const purchases = (await control('GET', '/purchases')) as Array<{ gamePassId: number }>;
+    for (const p of players) expect(purchases.filter((x) => x.gamePassId === p.pass)).toHaveLength(1);
+    // Which process claimed each one is on the row; with two workers polling, usually both took some.
+    const claimedBy = await database.db
+      .selectFrom('withdrawals')
+      .select('claimed_by')
+      .where('id', 'in', ids)
+      .execute();
+    expect(claimedBy.every((r) => typeof r.claimed_by === 'string')).toBe(true);
+  }, 60_000);
+
+  it('the same player claims the daily reward at both processes at once: one credit', async () => {
+    const bob = await signIn('BobBuilder', 1);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        call(at(i), 'POST', '/api/streak-rewards/claim', {}, bearer(bob.token)),
+      ),
+    );
+    expect(count(answers, 200), JSON.stringify(answers.map((a) => a.status))).toBe(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status >= 400 && a.status < 500)).toBe(
+      true,
+    );
+    expect(await ledgerCount(`daily:${bob.userId}:%`)).toBe(1);
+    expect(await balanceOf(bob.userId)).toBe(5000);
+  });
+
+  it('a code limited to 3 uses, redeemed by 8 players at both processes at once: exactly 3 credits', async () => {
+    const created = await call(
+      at(1),
+      'POST',
+      '/api/admin/promocodes',
+      { code: 'MULTIPROC', amount: 2, maxUses: 3 },
+      { cookie: adminCookie },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const players = [];
+    for (let i = 0; i < 8; i++) {
+      const name = `MpRedeemer${i}`;
+      await control('POST', '/users', { name });
+      players.push(await signIn(name, i));
+    }
+    // Every player sends the code to both processes.
+    const answers = await Promise.all(
+      players.flatMap((p) =>
+        [0, 1].map((server) =>
+          call(bases[server]!, 'POST', '/api/promocode/redeem', { code: 'multiproc' }, bearer(p.token)),
+        ),
+      ),
+    );
+    expect(count(answers, 200), JSON.stringify(answers.map((a) => a.status))).toBe(3);
+    expect(await ledgerCount(`promo:${created.body.id}:%`)).toBe(3);
+    const winners = await Promise.all(players.map((p) => balanceOf(p.userId)));
+    expect(winners.filter((b) => b === 200)).toHaveLength(3);
+    expect(winners.filter((b) => b === 0)).toHaveLength(5);
+    const list = await call(at(0), 'GET', '/api/admin/promocodes', undefined, { cookie: adminCookie });
+    expect(list.body.promoCodes.find((c: any) => c.code === 'MULTIPROC').uses).toBe(3);
+  });
+
+  it('the same CPX postback sent 10 times to each process at once: one credit', async () => {
+    const carol = await signIn('CarolPlays', 0);
+    const q = new URLSearchParams({
+      status: '1',
+      trans_id: 'mp-cpx-1',
+      user_id: String(carol.robloxId),
+      amount_local: '3.25',
+      amount_usd: '0.04',
+      hash: md5(`mp-cpx-1-${CPX_SECRET}`),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(at(i), 'GET', `/api/postback/cpx?${q}`)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(await ledgerCount('postback:cpx:mp-cpx-1')).toBe(1);
+    expect(await balanceOf(carol.userId)).toBe(325);
+  });
+
+  it('the ledger invariant holds across everything both processes wrote', async () => {
+    expect(await checkInvariant(database.db)).toEqual({ ok: true, mismatches: [] });
+    // Nothing was bought that no withdrawal paid for.
+    const paid = await database.db
+      .selectFrom('withdrawals')
+      .select('gamepass_id')
+      .where('state', '=', 'paid')
+      .execute();
+    const purchases = (await control('GET', '/purchases')) as Array<{ gamePassId: number }>;
+    expect(purchases.map((p) => p.gamePassId).sort()).toEqual(paid.map((r) => Number(r.gamepass_id)).sort());
+  });
+});
