@@ -16,9 +16,19 @@ function usersMatching(db: Database, search: string | undefined) {
 }
 
 export async function searchUsers(db: Database, search: string | undefined, limit: number, offset: number) {
-  return usersMatching(db, search)
-    .select(['id', 'username', 'roblox_id', 'earnings', 'balance', 'status', 'verified', 'joined_at'])
-    .orderBy('id', 'desc')
+  const q = usersMatching(db, search).select([
+    'id',
+    'username',
+    'roblox_id',
+    'earnings',
+    'balance',
+    'status',
+    'verified',
+    'joined_at',
+  ]);
+  // A search lists names in name order: the prefix index then yields the rows already sorted and
+  // stops after the page, where "newest first" would make the database scan every player.
+  return (prefixOf(search ?? '') ? q.orderBy('username_lower') : q.orderBy('id', 'desc'))
     .limit(limit)
     .offset(offset)
     .execute();
