@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_PASSWORD,
   DESKTOP,
   launchBrowser,
   MOBILE,
@@ -18,18 +17,7 @@ let stack: Stack;
 let browser: Browser;
 let adminCookie = '';
 
-/** Signs the admin in through the API and keeps the session cookie for admin calls. */
-async function adminLogin(): Promise<string> {
-  const res = await fetch(`${stack.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: ADMIN_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='));
-  expect(cookie).toBeTruthy();
-  return cookie!.split(';')[0]!;
-}
+const adminLogin = () => stack.adminCookie();
 
 function asAdmin(method: string, path: string, body?: unknown) {
   return stack.api(method, path, body, { cookie: adminCookie });

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_PASSWORD,
   DESKTOP,
   launchBrowser,
   MOBILE,
@@ -23,16 +22,7 @@ const VIEWPORTS = [
   ['1280', DESKTOP],
 ] as const;
 
-async function adminLogin(): Promise<string> {
-  const res = await fetch(`${stack.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: ADMIN_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='));
-  return cookie!.split(';')[0]!;
-}
+const adminLogin = () => stack.adminCookie();
 
 /** Gives a player R$ through the admin console's add-points call (a ledger credit). */
 async function grant(username: string, points: number) {

@@ -26,6 +26,8 @@ export interface Stack {
   control(method: string, path: string, body?: unknown): Promise<any>;
   /** Calls the site's API like a provider or script would. */
   api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  /** Signs the admin in through the API; returns the `admin_session=…` cookie for admin calls. */
+  adminCookie(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,16 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
         /* not JSON: keep the text */
       }
       return { status: res.status, body: parsed };
+    },
+    async adminCookie() {
+      const res = await fetch(`${baseUrl}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: ADMIN_PASSWORD }),
+      });
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='));
+      if (res.status !== 200 || !cookie) throw new Error(`admin sign-in failed: ${res.status}`);
+      return cookie.split(';')[0]!;
     },
     async close() {
       server.kill('SIGTERM');
