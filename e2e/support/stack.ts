@@ -25,7 +25,12 @@ export interface Stack {
   standinUrl: string;
   control(method: string, path: string, body?: unknown): Promise<any>;
   /** Calls the site's API like a provider or script would. */
-  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
   /** Signs the admin in through the API; returns the `admin_session=…` cookie for admin calls. */
   adminCookie(): Promise<string>;
   close(): Promise<void>;
