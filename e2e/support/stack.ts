@@ -1,24 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStandin } from '@rewards/roblox-standin';
+import { freePort, waitForHealth } from './processes.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN_PASSWORD = 'e2e-admin-password-123';
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 export interface Stack {
   baseUrl: string;
@@ -119,21 +108,6 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   };
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy within 60 s');
-}
-
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -165,7 +139,8 @@ export async function signIn(page: Page, baseUrl: string, username: string): Pro
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel(/username/i).fill(username);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // A signed-in player passes through `/` and `/index` on the way to `/earn`; return once there.
+  await page.waitForURL((url) => url.pathname === '/earn');
 }
 
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'rewards-shots');
