@@ -1,10 +1,9 @@
 // `npm run bench [-- --db postgres] [-- --duration 10]`: seeds 100,000 players and 1,000,000 ledger
 // entries, starts the production server, and measures each case against a bare node:http ceiling
 // measured in the same run. Results are printed and written to bench/results.md.
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -13,6 +12,7 @@ import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
 import { BENCH_ADMIN_TOKEN, BENCH_PLAYERS, benchName, benchRobloxId, benchToken, seedBench } from './seed.ts';
+import { freePort, waitForHealth } from '../e2e/support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -25,28 +25,6 @@ const duration = Number(arg('duration') ?? 10);
 const CONNECTIONS = 100;
 const CPX_SECRET = 'bench-cpx-secret';
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** Samples a process's resident memory (Linux /proc) until stopped; returns the peak in MB. */
 function watchRss(pid: number) {
@@ -77,7 +55,14 @@ interface CaseResult {
 async function load(name: string, opts: autocannon.Options): Promise<CaseResult> {
   const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
   const errors = r.errors + r.timeouts + r.non2xx;
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors, requests: r.requests.total };
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors,
+    requests: r.requests.total,
+  };
 }
 
 async function main() {
@@ -102,7 +87,9 @@ async function main() {
     };
   }
 
-  console.log(`Seeding ${BENCH_PLAYERS.toLocaleString()} players and ${(BENCH_PLAYERS * 10).toLocaleString()} ledger entries on ${engine}...`);
+  console.log(
+    `Seeding ${BENCH_PLAYERS.toLocaleString()} players and ${(BENCH_PLAYERS * 10).toLocaleString()} ledger entries on ${engine}...`,
+  );
   const db = createDatabase(databaseUrl);
   await migrateToLatest(db);
   const seededAt = Date.now();
@@ -111,8 +98,15 @@ async function main() {
 
   // The ceiling: a bare node:http server answering a fixed small JSON body, in its own process.
   const ceilingPort = await freePort();
-  const ceiling = spawn(process.execPath, ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${ceilingPort},'127.0.0.1')`], { stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${ceilingPort}/`, ceiling);
+  const ceiling = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${ceilingPort},'127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
+  await waitForHealth(`http://127.0.0.1:${ceilingPort}`, ceiling);
   const ceilingResult = await load('ceiling (node:http)', { url: `http://127.0.0.1:${ceilingPort}/` });
   ceiling.kill();
 
@@ -145,7 +139,7 @@ async function main() {
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/leaderboard`, server);
+  await waitForHealth(base, server);
   const peakRss = watchRss(server.pid!);
 
   let n = 0;
@@ -158,7 +152,11 @@ async function main() {
         {
           setupRequest: (req) => {
             const i = poller(n++);
-            return { ...req, path: `/api/user/${benchName(i)}`, headers: { authorization: `Bearer ${benchToken(i)}` } };
+            return {
+              ...req,
+              path: `/api/user/${benchName(i)}`,
+              headers: { authorization: `Bearer ${benchToken(i)}` },
+            };
           },
         },
       ],
@@ -179,7 +177,10 @@ async function main() {
             const id = `bench-${trans++}`;
             (context as { transId?: string }).transId = id;
             const user = benchRobloxId(trans % 1000);
-            return { ...req, path: `/api/postback/cpx?status=1&trans_id=${id}&user_id=${user}&amount_local=1.5&amount_usd=0.01&hash=${md5(`${id}-${CPX_SECRET}`)}` };
+            return {
+              ...req,
+              path: `/api/postback/cpx?status=1&trans_id=${id}&user_id=${user}&amount_local=1.5&amount_usd=0.01&hash=${md5(`${id}-${CPX_SECRET}`)}`,
+            };
           },
           onResponse: (status, _body, context) => {
             if (status === 200) acknowledged.push(String((context as { transId?: string }).transId));
@@ -198,7 +199,12 @@ async function main() {
           method: 'POST',
           setupRequest: (req) => {
             const i = claimer++ % BENCH_PLAYERS;
-            return { ...req, path: '/api/streak-rewards/claim', headers: { authorization: `Bearer ${benchToken(i)}`, 'content-type': 'application/json' }, body: '{}' };
+            return {
+              ...req,
+              path: '/api/streak-rewards/claim',
+              headers: { authorization: `Bearer ${benchToken(i)}`, 'content-type': 'application/json' },
+              body: '{}',
+            };
           },
         },
       ],
@@ -209,14 +215,30 @@ async function main() {
   results.push(
     await load('admin users page GET /api/all-users', {
       url: base,
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?page=${(page++ % 200) + 1}&pageSize=25`, headers: adminHeaders }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/all-users?page=${(page++ % 200) + 1}&pageSize=25`,
+            headers: adminHeaders,
+          }),
+        },
+      ],
     }),
   );
   let search = 0;
   results.push(
     await load('admin name search GET /api/all-users?search=', {
       url: base,
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?search=benchplayer${search++ % 1000}&pageSize=25`, headers: adminHeaders }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/all-users?search=benchplayer${search++ % 1000}&pageSize=25`,
+            headers: adminHeaders,
+          }),
+        },
+      ],
     }),
   );
 
@@ -226,7 +248,15 @@ async function main() {
       url: base,
       connections: 1,
       duration: Math.min(duration, 5),
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?page=${(page++ % 200) + 1}&pageSize=25`, headers: adminHeaders }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/all-users?page=${(page++ % 200) + 1}&pageSize=25`,
+            headers: adminHeaders,
+          }),
+        },
+      ],
     }),
   );
   results.push(
@@ -234,7 +264,15 @@ async function main() {
       url: base,
       connections: 1,
       duration: Math.min(duration, 5),
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/all-users?search=benchplayer${search++ % 1000}&pageSize=25`, headers: adminHeaders }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/all-users?search=benchplayer${search++ % 1000}&pageSize=25`,
+            headers: adminHeaders,
+          }),
+        },
+      ],
     }),
   );
 
@@ -246,7 +284,11 @@ async function main() {
   let missing = 0;
   for (let i = 0; i < acknowledged.length; i += 500) {
     const keys = acknowledged.slice(i, i + 500).map((id) => `postback:cpx:${id}`);
-    const found = await db.selectFrom('ledger_entries').select('idempotency_key').where('idempotency_key', 'in', keys).execute();
+    const found = await db
+      .selectFrom('ledger_entries')
+      .select('idempotency_key')
+      .where('idempotency_key', 'in', keys)
+      .execute();
     missing += keys.length - found.length;
   }
   await db.destroy();

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -15,6 +14,7 @@ import { robloxConfigFromEnv } from '../src/roblox/config.ts';
 import { createRobloxGateway } from '../src/roblox/gateway.ts';
 import { ManualClock } from '../src/shared/clock.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
  * The production server (`server.ts`, a child process) under a stream of signed postback credits,
@@ -33,17 +33,6 @@ const SOCIAL_IDS = ['youtube', 'tiktok', 'discord', 'x'];
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 interface Player {
   name: string;
@@ -132,19 +121,8 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     server = child;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null)
-        throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
-      try {
-        const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-        if (res.ok) return Date.now() - started;
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(50);
-    }
-    throw new Error(`server did not become healthy:\n${output.join('')}`);
+    await waitForHealth(baseUrl, child, { intervalMs: 50, details: () => `:\n${output.join('')}` });
+    return Date.now() - started;
   }
 
   async function killServer(signal: 'SIGKILL' | 'SIGTERM') {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
@@ -8,6 +8,7 @@ import { rateLimitTable } from '../src/plugins/rate-limits.ts';
 import { adminCookie } from './support/admin.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { freePort } from '../../../e2e/support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const DAY = 24 * 3_600_000;
@@ -443,17 +444,6 @@ describe(`defences on ${testEngine}`, () => {
     });
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -5,8 +5,9 @@ import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { createGiveaway, endGiveawayNow, listGiveaways, pickWinner } from '../src/modules/rewards/index.ts';
 import { registerGiveawayScheduler } from '../src/modules/rewards/giveaways/scheduler.ts';
 import { enterGiveaway } from '../src/modules/rewards/giveaways/service.ts';
-import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { adminCookie as signInAdmin } from './support/admin.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -70,13 +71,7 @@ async function asPlayer(name: string): Promise<Player> {
 describe(`giveaways on ${testEngine}`, () => {
   beforeAll(async () => {
     t = await createTestApp();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { password: TEST_ADMIN_PASSWORD },
-    });
-    const raw = res.headers['set-cookie'];
-    adminCookie = String(Array.isArray(raw) ? raw[0] : raw).split(';')[0]!;
+    adminCookie = await signInAdmin(t);
   });
   afterAll(async () => {
     await t.close();

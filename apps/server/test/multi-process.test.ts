@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '@rewards/roblox-standin';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
  * Two production server processes (`server.ts`, as `npm start` and each cluster worker run it) on
@@ -26,17 +26,6 @@ const title = enabled
 interface Answer {
   status: number;
   body: any;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 }
 
 async function call(
@@ -72,20 +61,13 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, child);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
   }
-  child.kill('SIGKILL');
-  throw new Error(`server on ${port} did not become healthy within 60 s`);
+  return child;
 }
 
 async function stopServer(child: ChildProcess | undefined): Promise<void> {
