@@ -22,6 +22,10 @@ const arg = (name: string) => {
 };
 const engine = arg('db') === 'postgres' ? 'postgres' : 'sqlite';
 const duration = Number(arg('duration') ?? 10);
+/** `--only poll,postback`: run just the cases whose name contains one of these words (for profiling). */
+const only = arg('only')?.split(',');
+/** `--profile DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+const profileDir = arg('profile');
 const CONNECTIONS = 100;
 const CPX_SECRET = 'bench-cpx-secret';
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -52,7 +56,8 @@ interface CaseResult {
   requests: number;
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<CaseResult> {
+async function load(name: string, opts: autocannon.Options): Promise<CaseResult | null> {
+  if (only && !name.startsWith('ceiling') && !only.some((word) => name.includes(word))) return null;
   const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
   const errors = r.errors + r.timeouts + r.non2xx;
   return {
@@ -107,13 +112,14 @@ async function main() {
     { stdio: 'ignore' },
   );
   await waitForHealth(`http://127.0.0.1:${ceilingPort}`, ceiling);
-  const ceilingResult = await load('ceiling (node:http)', { url: `http://127.0.0.1:${ceilingPort}/` });
+  const ceilingResult = (await load('ceiling (node:http)', { url: `http://127.0.0.1:${ceilingPort}/` }))!;
   ceiling.kill();
 
   // The server as production runs it: the bundled JavaScript of `npm run build:server`.
   execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
+  const nodeFlags = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  const server = spawn(process.execPath, [...nodeFlags, '--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -125,7 +131,7 @@ async function main() {
       ADMIN_PASSWORD: 'bench-admin-password',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       CPX_SECURE_HASH: CPX_SECRET,
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       // One load generator on one address stands for many players and providers: per-address limits
       // would measure the limiter's refusals, not the server.
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
@@ -144,7 +150,7 @@ async function main() {
 
   let n = 0;
   const poller = (i: number) => i % 1000;
-  const results: CaseResult[] = [];
+  const results: (CaseResult | null)[] = [];
   results.push(
     await load('balance poll GET /api/user/{me}', {
       url: base,
@@ -311,7 +317,7 @@ async function main() {
     '| case | req/s | p50 ms | p99 ms | errors | × ceiling |',
     '|---|---|---|---|---|---|',
     fmt(ceilingResult),
-    ...results.map(fmt),
+    ...results.filter((r) => r !== null).map(fmt),
     '',
     `Server peak resident memory: ${rss.toFixed(0)} MB.`,
     `Postback credits acknowledged: ${acknowledged.length}; missing from the ledger: ${missing}.`,

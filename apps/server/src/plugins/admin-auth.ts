@@ -39,7 +39,8 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance) => {
 
   // Checked before the body is parsed or validated, so every admin call refuses with 401 without
   // the session, whatever it sends, and a route that forgets its preHandler is still closed.
-  app.addHook('onRequest', async (request) => {
-    if (isAdminPath(request.url)) await requireAdmin(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isAdminPath(request.url)) return done();
+    requireAdmin(request).then(() => done(), done);
   });
 });

@@ -81,19 +81,24 @@ export const metricsPlugin = fp(
     const series = new Map<string, Series>();
     const startedAt = Date.now();
 
-    app.addHook('onResponse', async (request, reply) => {
+    // Runs on every answer, so the series is found by a plain key and its label text is built once.
+    app.addHook('onResponse', (request, reply, done) => {
       const method = METHODS.has(request.method) ? request.method : 'OTHER';
-      const labels = labelsOf({ method, route: routeOf(request), status: String(reply.statusCode) });
-      let s = series.get(labels);
+      const route = routeOf(request);
+      const key = `${method} ${reply.statusCode} ${route}`;
+      let s = series.get(key);
       if (!s) {
+        const labels = labelsOf({ method, route, status: String(reply.statusCode) });
         s = { labels, count: 0, sum: 0, buckets: new Array<number>(LATENCY_BUCKETS.length + 1).fill(0) };
-        series.set(labels, s);
+        series.set(key, s);
       }
       const seconds = reply.elapsedTime / 1000;
       s.count++;
       s.sum += seconds;
-      const i = LATENCY_BUCKETS.findIndex((le) => seconds <= le);
-      s.buckets[i < 0 ? LATENCY_BUCKETS.length : i]!++;
+      let i = 0;
+      while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
+      s.buckets[i]!++;
+      done();
     });
 
     let dbCache: { at: number; figures: DbFigures } | null = null;

@@ -96,8 +96,15 @@ export const requestLoggingPlugin = fp(
     });
     // One line per request, written when it is answered (Fastify's own logging, switched off in
     // app.ts, writes two): the line has everything an operator looks for, at half the cost.
+    // The line holds only what reqSerializer/resSerializer pick (method, redacted URL, address,
+    // status), so it skips pino's path redaction, which cost ~25 µs a line, more than the rest of a
+    // cached answer. Every other line (errors, the payout worker) is still redacted.
+    const accessLog = app.log.child({}, { redact: { paths: [] } });
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      accessLog.info(
+        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
       done();
     });
   },

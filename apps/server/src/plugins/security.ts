@@ -78,9 +78,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     done();
   });
   // Before any route's validation or handler sees the input.
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem = inputProblem(request.params, request.query, request.body, request.headers);
-    if (problem) throw badRequest(problem);
+    done(problem ? badRequest(problem) : undefined);
   });
 
   // Limits are opted into per route through the central table; nothing is limited globally.
