@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -43,28 +44,7 @@ function createDialect(url: string | undefined, poolSize: number): Dialect {
   // mapped pages count as the process's memory and the database may be larger than the budget.
   sqlite.pragma('cache_size = -16384');
   sqlite.pragma('temp_store = MEMORY');
-  return new SqliteDialect({ database: withStatementCache(sqlite) });
-}
-
-/**
- * Kysely prepares every query anew; compiling SQL is a large share of a fast request's time.
- * Queries are built from a fixed set of shapes (values travel as parameters), so a prepared
- * statement per SQL text can be kept and reused.
- */
-function withStatementCache(sqlite: SQLite.Database, limit = 500) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= limit) cache.delete(cache.keys().next().value!);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-  };
+  return new GroupCommitSqliteDialect(sqlite);
 }
 
 export function isPostgres(db: Kysely<any>): boolean {

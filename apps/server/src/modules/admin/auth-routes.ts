@@ -14,7 +14,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/admin/login', { schema: { body: adminLoginRequest } }, async (request, reply) => {
     const { token, maxAgeSeconds } = await adminLogin(app.deps, failures, request.body.password, request.ip);
-    return reply.setCookie(ADMIN_COOKIE, token, { ...cookieOptions, maxAge: maxAgeSeconds }).send({ authenticated: true });
+    return reply
+      .setCookie(ADMIN_COOKIE, token, { ...cookieOptions, maxAge: maxAgeSeconds })
+      .send({ authenticated: true });
   });
 
   app.post('/admin/logout', async (request, reply) => {

@@ -22,5 +22,9 @@ export async function isAdminSessionLive(db: Database, tokenHash: string, now: s
 }
 
 export async function revokeAdminSession(db: Database, tokenHash: string, now: string) {
-  await db.updateTable('admin_sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
+  await db
+    .updateTable('admin_sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }

@@ -23,9 +23,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.addPoints(app.deps, request.body, typeof key === 'string' ? key.slice(0, 100) : undefined);
   });
 
-  app.get('/admin/users/:id/ledger', { schema: { params: idParams, querystring: beforeQuery } }, async (request) => ({
-    entries: await service.userLedger(app.deps, request.params.id, request.query.before),
-  }));
+  app.get(
+    '/admin/users/:id/ledger',
+    { schema: { params: idParams, querystring: beforeQuery } },
+    async (request) => ({
+      entries: await service.userLedger(app.deps, request.params.id, request.query.before),
+    }),
+  );
 
   app.get('/admin/overview', async () => service.overview(app.deps));
 

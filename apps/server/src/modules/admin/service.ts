@@ -30,7 +30,11 @@ export function newUserCountCache(): TtlCache<string, number> {
   return new TtlCache({ ttlMs: 5_000, maxEntries: 1_000 });
 }
 
-export async function listUsers(deps: Deps, q: AdminUsersQuery, counts: TtlCache<string, number>): Promise<AdminUsersResponse> {
+export async function listUsers(
+  deps: Deps,
+  q: AdminUsersQuery,
+  counts: TtlCache<string, number>,
+): Promise<AdminUsersResponse> {
   const key = q.search?.toLowerCase() ?? '';
   const cached = counts.get(key);
   const [rows, total] = await Promise.all([
@@ -62,7 +66,13 @@ export async function setBanStatus(deps: Deps, id: number, status: 'active' | 'b
     await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
     await insertAudit(
       trx,
-      { actor: ACTOR, action: status === 'banned' ? 'user.ban' : 'user.unban', target: `user:${id}`, before: { status: before.status }, after: { status } },
+      {
+        actor: ACTOR,
+        action: status === 'banned' ? 'user.ban' : 'user.unban',
+        target: `user:${id}`,
+        before: { status: before.status },
+        after: { status },
+      },
       deps.clock.now().toISOString(),
     );
     return { _id: id, status };
@@ -72,7 +82,8 @@ export async function setBanStatus(deps: Deps, id: number, status: 'active' | 'b
 /** The spec's rule: a whole number of points greater than 0, else "Invalid points". */
 function parsePoints(points: unknown): number {
   const n = typeof points === 'string' && points.trim() !== '' ? Number(points) : points;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0 || n > MAX_GRANT_ROBUX) throw badRequest('Invalid points');
+  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0 || n > MAX_GRANT_ROBUX)
+    throw badRequest('Invalid points');
   return n;
 }
 
@@ -97,7 +108,13 @@ export async function addPoints(
     if (result.applied) {
       await insertAudit(
         trx,
-        { actor: ACTOR, action: 'user.add_points', target: `user:${user.id}`, before: { balance: fromCents(Number(user.balance)) }, after: { balance: fromCents(result.balance), points, reason: input.reason ?? null } },
+        {
+          actor: ACTOR,
+          action: 'user.add_points',
+          target: `user:${user.id}`,
+          before: { balance: fromCents(Number(user.balance)) },
+          after: { balance: fromCents(result.balance), points, reason: input.reason ?? null },
+        },
         now,
       );
     }
@@ -107,13 +124,27 @@ export async function addPoints(
 
 export async function userLedger(deps: Deps, userId: number, beforeId?: number): Promise<LedgerRow[]> {
   const rows = await listEntriesForUser(deps.db, userId, 100, beforeId);
-  return rows.map((r) => ({ id: r.id, amount: fromCents(Number(r.amount)), kind: r.kind, description: r.description, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    amount: fromCents(Number(r.amount)),
+    kind: r.kind,
+    description: r.description,
+    createdAt: r.created_at,
+  }));
 }
 
 export async function auditLog(deps: Deps, beforeId?: number): Promise<AuditRow[]> {
   const rows = await listAudit(deps.db, 100, beforeId);
   const parse = (v: string | null) => (v === null ? null : JSON.parse(v));
-  return rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, target: r.target, before: parse(r.before), after: parse(r.after), createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    actor: r.actor,
+    action: r.action,
+    target: r.target,
+    before: parse(r.before),
+    after: parse(r.after),
+    createdAt: r.created_at,
+  }));
 }
 
 export async function overview(deps: Deps): Promise<OverviewResponse> {

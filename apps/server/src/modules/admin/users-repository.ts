@@ -43,12 +43,19 @@ export async function countUsers(db: Database, search: string | undefined): Prom
 
 export async function totals(db: Database) {
   const [players, money, waiting] = await Promise.all([
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('ledger_entries')
       .select([
-        sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as('earned'),
-        sql<number>`coalesce(sum(case when kind = 'withdrawal' then -amount when kind = 'withdrawal_refund' then -amount else 0 end), 0)`.as('withdrawn'),
+        sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as(
+          'earned',
+        ),
+        sql<number>`coalesce(sum(case when kind = 'withdrawal' then -amount when kind = 'withdrawal_refund' then -amount else 0 end), 0)`.as(
+          'withdrawn',
+        ),
       ])
       .executeTakeFirstOrThrow(),
     db
@@ -72,8 +79,12 @@ export async function dailySeries(db: Database, since: string) {
     .selectFrom('ledger_entries')
     .select([
       day.as('day'),
-      sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as('earned'),
-      sql<number>`coalesce(sum(case when kind in ('withdrawal','withdrawal_refund') then -amount else 0 end), 0)`.as('withdrawn'),
+      sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as(
+        'earned',
+      ),
+      sql<number>`coalesce(sum(case when kind in ('withdrawal','withdrawal_refund') then -amount else 0 end), 0)`.as(
+        'withdrawn',
+      ),
     ])
     .where('created_at', '>=', since)
     .groupBy(day)

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { firstRow, prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/database.ts';
 
 export async function insertSession(
@@ -15,27 +15,26 @@ function sessionUserQuery(db: Database, tokenHash: string, now: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.username', 'u.display_name', 'u.roblox_id', 'u.status', 'u.balance', 'u.earnings', 'u.verified'])
+    .select([
+      'u.id',
+      'u.username',
+      'u.display_name',
+      'u.roblox_id',
+      'u.status',
+      'u.balance',
+      'u.earnings',
+      'u.verified',
+    ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now);
 }
 
-type SessionUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirst']>>>;
-
-// Compiled once per database: this query runs on every player call, and building it each time was
-// a visible share of a balance poll. Only its two parameters change.
-const compiledSessionQuery = new WeakMap<Database, CompiledQuery<SessionUserRow>>();
+const preparedSessionUserQuery = prepared(sessionUserQuery);
 
 /** The account behind a live session, in one query: this runs on every player call. */
-export async function findSessionUser(db: Database, tokenHash: string, now: string): Promise<SessionUserRow | undefined> {
-  let compiled = compiledSessionQuery.get(db);
-  if (!compiled) {
-    compiled = sessionUserQuery(db, '', '').compile();
-    compiledSessionQuery.set(db, compiled);
-  }
-  const result = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [tokenHash, now] });
-  return result.rows[0];
+export async function findSessionUser(db: Database, tokenHash: string, now: string) {
+  return firstRow(preparedSessionUserQuery(db, tokenHash, now));
 }
 
 export async function revokeSession(db: Database, tokenHash: string, now: string) {

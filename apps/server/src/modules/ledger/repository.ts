@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { firstRow, prepared } from '../../db/prepared.ts';
 import type { DB, LedgerKind } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -14,39 +15,58 @@ export interface NewEntry {
 }
 
 /** Inserts an entry unless its idempotency key exists; returns the new id, or null for a repeat. */
+const insertEntryQuery = prepared(
+  (
+    db: Db,
+    userId: number,
+    amount: number,
+    kind: LedgerKind,
+    key: string,
+    description: string,
+    createdAt: string,
+    meta: string | null,
+  ) =>
+    db
+      .insertInto('ledger_entries')
+      .values({
+        user_id: userId,
+        amount,
+        kind,
+        idempotency_key: key,
+        description,
+        created_at: createdAt,
+        meta,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id'),
+);
+
 export async function insertEntryOnce(db: Db, e: NewEntry): Promise<number | null> {
-  const row = await db
-    .insertInto('ledger_entries')
-    .values({
-      user_id: e.userId,
-      amount: e.amount,
-      kind: e.kind,
-      idempotency_key: e.key,
-      description: e.description,
-      created_at: e.createdAt,
-      meta: e.meta ?? null,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await firstRow(
+    insertEntryQuery(db, e.userId, e.amount, e.kind, e.key, e.description, e.createdAt, e.meta ?? null),
+  );
   return row?.id ?? null;
 }
 
+const entryByKeyQuery = prepared((db: Db, key: string) =>
+  db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key),
+);
+
 export async function findEntryByKey(db: Db, key: string) {
-  return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+  return firstRow(entryByKeyQuery(db, key));
 }
 
 /** Adds to the cached balance; returns the new balance, or null when the user does not exist. */
-export async function addToBalance(db: Db, userId: number, amount: number, earningsDelta: number) {
-  const row = await db
+const addToBalanceQuery = prepared((db: Db, userId: number, amount: number, earningsDelta: number) =>
+  db
     .updateTable('users')
-    .set({
-      balance: sql`balance + ${amount}`,
-      earnings: sql`earnings + ${earningsDelta}`,
-    })
+    .set({ balance: sql`balance + ${amount}`, earnings: sql`earnings + ${earningsDelta}` })
     .where('id', '=', userId)
-    .returning('balance')
-    .executeTakeFirst();
+    .returning('balance'),
+);
+
+export async function addToBalance(db: Db, userId: number, amount: number, earningsDelta: number) {
+  const row = await firstRow(addToBalanceQuery(db, userId, amount, earningsDelta));
   return row ? Number(row.balance) : null;
 }
 
@@ -54,14 +74,17 @@ export async function addToBalance(db: Db, userId: number, amount: number, earni
  * The one statement that can take money out: it only matches while the balance covers the
  * amount, so concurrent debits can never overspend, whatever the engine or process count.
  */
-export async function debitIfCovered(db: Db, userId: number, amount: number, earningsDelta: number) {
-  const row = await db
+const debitIfCoveredQuery = prepared((db: Db, userId: number, amount: number, earningsDelta: number) =>
+  db
     .updateTable('users')
     .set({ balance: sql`balance - ${amount}`, earnings: sql`earnings + ${earningsDelta}` })
     .where('id', '=', userId)
     .where('balance', '>=', amount)
-    .returning('balance')
-    .executeTakeFirst();
+    .returning('balance'),
+);
+
+export async function debitIfCovered(db: Db, userId: number, amount: number, earningsDelta: number) {
+  const row = await firstRow(debitIfCoveredQuery(db, userId, amount, earningsDelta));
   return row ? Number(row.balance) : null;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -19,17 +20,27 @@ export async function lockUser(trx: Kysely<DB>, userId: number): Promise<void> {
   }
 }
 
+type Counter = 'offers_completed' | 'referrals_earned';
+
+const bumpCounterQuery = (column: Counter) =>
+  prepared((trx: Kysely<DB>, userId: number, delta: number) => {
+    const ref = sql.ref(column);
+    return trx
+      .updateTable('users')
+      .set({ [column]: sql`case when ${ref} + ${delta} < 0 then 0 else ${ref} + ${delta} end` })
+      .where('id', '=', userId);
+  });
+const bumpCounterQueries = {
+  offers_completed: bumpCounterQuery('offers_completed'),
+  referrals_earned: bumpCounterQuery('referrals_earned'),
+};
+
 /** `users.<column> + delta`, never below zero. */
 export async function bumpCounter(
   trx: Kysely<DB>,
   userId: number,
-  column: 'offers_completed' | 'referrals_earned',
+  column: Counter,
   delta: number,
 ): Promise<void> {
-  const ref = sql.ref(column);
-  await trx
-    .updateTable('users')
-    .set({ [column]: sql`case when ${ref} + ${delta} < 0 then 0 else ${ref} + ${delta} end` })
-    .where('id', '=', userId)
-    .execute();
+  await bumpCounterQueries[column](trx, userId, delta);
 }

@@ -6,17 +6,25 @@ import { notFound } from '../../shared/errors.ts';
 import * as service from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/user/:username', { schema: { params: usernameParams }, preHandler: app.requirePlayer }, async (request) => {
-    const player = playerOf(request);
-    assertSelf(player, request.params.username);
-    return service.getMe(player);
-  });
+  app.get(
+    '/user/:username',
+    { schema: { params: usernameParams }, preHandler: app.requirePlayer },
+    async (request) => {
+      const player = playerOf(request);
+      assertSelf(player, request.params.username);
+      return service.getMe(player);
+    },
+  );
 
-  app.get('/profile/:username', { schema: { params: usernameParams }, preHandler: app.requirePlayer }, async (request) => {
-    const player = playerOf(request);
-    assertSelf(player, request.params.username);
-    return service.getProfile(app.deps, player);
-  });
+  app.get(
+    '/profile/:username',
+    { schema: { params: usernameParams }, preHandler: app.requirePlayer },
+    async (request) => {
+      const player = playerOf(request);
+      assertSelf(player, request.params.username);
+      return service.getProfile(app.deps, player);
+    },
+  );
 
   // The spec's client syncs the account before withdrawing; the server already knows it, so this
   // only answers with the caller's own account and changes nothing.
@@ -31,7 +39,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/avatar/:robloxId',
-    { schema: { params: z.object({ robloxId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }) } },
+    {
+      schema: {
+        params: z.object({ robloxId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+      },
+    },
     async (request, reply) => {
       const image = await app.deps.roblox.getAvatarImage(request.params.robloxId);
       if (!image) throw notFound('No avatar for that Roblox id.');

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
 import type { OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Db } from '../shared.ts';
@@ -15,27 +16,55 @@ export interface NewOfferTransaction {
   now: string;
 }
 
+const insertTransactionQuery = prepared(
+  (
+    db: Kysely<DB>,
+    wallSlug: string,
+    transId: string,
+    userId: number,
+    kind: NewOfferTransaction['kind'],
+    amount: number | null,
+    description: string,
+    state: NewOfferTransaction['state'],
+    releaseAt: string | null,
+    now: string,
+  ) =>
+    db
+      .insertInto('offer_transactions')
+      .values({
+        wall_slug: wallSlug,
+        trans_id: transId,
+        user_id: userId,
+        kind,
+        amount,
+        description,
+        state,
+        release_at: releaseAt,
+        credit_entry_id: null,
+        reversal_entry_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['wall_slug', 'trans_id']).doNothing())
+      .returning('id'),
+);
+
 /** Inserts the transaction's guard row unless it exists; returns the new id, or null when it existed. */
 export async function insertTransactionOnce(db: Kysely<DB>, t: NewOfferTransaction): Promise<number | null> {
-  const row = await db
-    .insertInto('offer_transactions')
-    .values({
-      wall_slug: t.wallSlug,
-      trans_id: t.transId,
-      user_id: t.userId,
-      kind: t.kind,
-      amount: t.amount,
-      description: t.description,
-      state: t.state,
-      release_at: t.releaseAt,
-      credit_entry_id: null,
-      reversal_entry_id: null,
-      created_at: t.now,
-      updated_at: t.now,
-    })
-    .onConflict((oc) => oc.columns(['wall_slug', 'trans_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await firstRow(
+    insertTransactionQuery(
+      db,
+      t.wallSlug,
+      t.transId,
+      t.userId,
+      t.kind,
+      t.amount,
+      t.description,
+      t.state,
+      t.releaseAt,
+      t.now,
+    ),
+  );
   return row?.id ?? null;
 }
 
@@ -64,12 +93,15 @@ export async function fillAmountOfReversed(
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function setCreditEntry(db: Kysely<DB>, id: number, entryId: number, now: string) {
-  await db
+const setCreditEntryQuery = prepared((db: Kysely<DB>, id: number, entryId: number, now: string) =>
+  db
     .updateTable('offer_transactions')
     .set({ credit_entry_id: entryId, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id),
+);
+
+export async function setCreditEntry(db: Kysely<DB>, id: number, entryId: number, now: string) {
+  await setCreditEntryQuery(db, id, entryId, now);
 }
 
 export async function setReversalEntry(db: Kysely<DB>, id: number, entryId: number, now: string) {
@@ -113,8 +145,12 @@ export async function listDueHolds(db: Db, now: string, limit: number, userId?: 
   return q.orderBy('release_at').orderBy('id').limit(limit).execute();
 }
 
+const transactionByIdQuery = prepared((db: Db, id: number) =>
+  db.selectFrom('offer_transactions').selectAll().where('id', '=', id),
+);
+
 export async function findTransactionById(db: Db, id: number) {
-  return db.selectFrom('offer_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+  return firstRow(transactionByIdQuery(db, id));
 }
 
 /** Sum of a player's credits still on hold, in hundredths. */

@@ -28,7 +28,13 @@ const kindOf = (wall: Wall): OfferTransaction['kind'] => (wall.kind === 'survey'
  * offers-completed count and the referrer's commission. Runs once per transaction (the caller
  * holds its guard row in state `credited`); the ledger key makes it idempotent besides.
  */
-async function postCredit(trx: Kysely<DB>, deps: Deps, t: OfferTransaction): Promise<number> {
+/** What crediting needs of a provider transaction's row. */
+type CreditFacts = Pick<
+  OfferTransaction,
+  'id' | 'wall_slug' | 'trans_id' | 'user_id' | 'kind' | 'amount' | 'description'
+>;
+
+async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<number> {
   if (t.amount === null) throw new Error('postCredit needs an amount');
   const now = deps.clock.now().toISOString();
   const result = await post(trx, deps.clock, {
@@ -48,11 +54,12 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: OfferTransaction): Pro
 }
 
 /**
- * A provider's credit for (wall, transId). Idempotent: a repeat answers `duplicate`; a credit whose
+ * A provider's credit for (wall, transId), in the caller's transaction. Idempotent: a repeat answers `duplicate`; a credit whose
  * reversal came first is not paid (`already_reversed`). With OFFER_HOLD_HOURS > 0 it is `held` and
  * paid by `releaseDueHolds` once the hold has passed.
  */
 export async function creditTransaction(
+  trx: Kysely<DB>,
   deps: Deps,
   input: { wall: Wall; transId: string; userId: number; amount: number },
 ): Promise<CreditOutcome> {
@@ -60,42 +67,43 @@ export async function creditTransaction(
   const now = deps.clock.now();
   const holdMs = deps.env.OFFER_HOLD_HOURS * HOUR_MS;
   const kind = kindOf(wall);
-  return deps.db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
-    const id = await repo.insertTransactionOnce(trx, {
-      wallSlug: wall.slug,
-      transId,
-      userId,
-      kind,
-      amount,
-      description: `${wall.name} ${kind}`,
-      state: holdMs > 0 ? 'held' : 'credited',
-      releaseAt: holdMs > 0 ? new Date(now.getTime() + holdMs).toISOString() : null,
-      now: now.toISOString(),
-    });
-    if (id === null) {
-      const existing = await repo.findTransaction(trx, wall.slug, transId);
-      if (!existing) throw new Error('offer transaction vanished');
-      if (
-        existing.amount === null &&
-        (await repo.fillAmountOfReversed(trx, existing.id, amount, now.toISOString()))
-      ) {
-        return { verdict: 'already_reversed', ledgerEntryId: null };
-      }
-      return { verdict: 'duplicate', ledgerEntryId: existing.credit_entry_id };
-    }
-    if (holdMs > 0) return { verdict: 'held', ledgerEntryId: null };
-    const row = await repo.findTransactionById(trx, id);
-    return { verdict: 'credited', ledgerEntryId: await postCredit(trx, deps, row!) };
+  await lockUser(trx, userId);
+  const description = `${wall.name} ${kind}`;
+  const id = await repo.insertTransactionOnce(trx, {
+    wallSlug: wall.slug,
+    transId,
+    userId,
+    kind,
+    amount,
+    description,
+    state: holdMs > 0 ? 'held' : 'credited',
+    releaseAt: holdMs > 0 ? new Date(now.getTime() + holdMs).toISOString() : null,
+    now: now.toISOString(),
   });
+  if (id === null) {
+    const existing = await repo.findTransaction(trx, wall.slug, transId);
+    if (!existing) throw new Error('offer transaction vanished');
+    if (
+      existing.amount === null &&
+      (await repo.fillAmountOfReversed(trx, existing.id, amount, now.toISOString()))
+    ) {
+      return { verdict: 'already_reversed', ledgerEntryId: null };
+    }
+    return { verdict: 'duplicate', ledgerEntryId: existing.credit_entry_id };
+  }
+  if (holdMs > 0) return { verdict: 'held', ledgerEntryId: null };
+  // The row just inserted holds exactly these values; no need to read it back.
+  const row = { id, wall_slug: wall.slug, trans_id: transId, user_id: userId, kind, amount, description };
+  return { verdict: 'credited', ledgerEntryId: await postCredit(trx, deps, row) };
 }
 
 /**
- * A provider's reversal for (wall, transId): takes back exactly what the credit paid (and the
- * referrer's commission on it), cancels it while held, or, arriving first, is recorded so the
- * credit is never paid. A repeat is a `duplicate`.
+ * A provider's reversal for (wall, transId), in the caller's transaction: takes back exactly what
+ * the credit paid (and the referrer's commission on it), cancels it while held, or, arriving first,
+ * is recorded so the credit is never paid. A repeat is a `duplicate`.
  */
 export async function reverseTransaction(
+  trx: Kysely<DB>,
   deps: Deps,
   input: { wall: Wall; transId: string; userId: number },
 ): Promise<CreditOutcome> {
@@ -103,48 +111,46 @@ export async function reverseTransaction(
   const now = deps.clock.now().toISOString();
   const kind = kindOf(wall);
   // The account to lock is the one the credit went to (a row's user never changes).
-  const known = await repo.findTransaction(deps.db, wall.slug, transId);
+  const known = await repo.findTransaction(trx, wall.slug, transId);
   const userId = known?.user_id ?? input.userId;
-  return deps.db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
-    const inserted = await repo.insertTransactionOnce(trx, {
-      wallSlug: wall.slug,
-      transId,
-      userId,
-      kind,
-      amount: null,
-      description: `${wall.name} ${kind}`,
-      state: 'reversed',
-      releaseAt: null,
-      now,
-    });
-    if (inserted !== null) return { verdict: 'reversed', ledgerEntryId: null };
-
-    const t = await repo.findTransaction(trx, wall.slug, transId);
-    if (!t) throw new Error('offer transaction vanished');
-    if (!(await repo.markReversed(trx, t.id, now))) {
-      return { verdict: 'duplicate', ledgerEntryId: t.reversal_entry_id };
-    }
-    const credit = await findEntryByKey(trx, creditKey(wall.slug, transId));
-    if (!credit) return { verdict: 'reversed', ledgerEntryId: null }; // was held: the hold is cancelled
-    const amount = Number(credit.amount);
-    const result = await post(trx, deps.clock, {
-      userId: credit.user_id,
-      amount: -amount,
-      kind: 'reversal',
-      key: reversalKey(wall.slug, transId),
-      description: `${wall.name} ${kind} reversed`,
-      allowNegative: true,
-      earningsDelta: -amount,
-      meta: { wall: wall.slug, transId, reverses: credit.id },
-    });
-    await repo.setReversalEntry(trx, t.id, result.entryId, now);
-    if (result.applied) {
-      await bumpCounter(trx, credit.user_id, 'offers_completed', -1);
-      await takeBackReferralCommission(trx, deps, credit.id);
-    }
-    return { verdict: 'reversed', ledgerEntryId: result.entryId };
+  await lockUser(trx, userId);
+  const inserted = await repo.insertTransactionOnce(trx, {
+    wallSlug: wall.slug,
+    transId,
+    userId,
+    kind,
+    amount: null,
+    description: `${wall.name} ${kind}`,
+    state: 'reversed',
+    releaseAt: null,
+    now,
   });
+  if (inserted !== null) return { verdict: 'reversed', ledgerEntryId: null };
+
+  const t = await repo.findTransaction(trx, wall.slug, transId);
+  if (!t) throw new Error('offer transaction vanished');
+  if (!(await repo.markReversed(trx, t.id, now))) {
+    return { verdict: 'duplicate', ledgerEntryId: t.reversal_entry_id };
+  }
+  const credit = await findEntryByKey(trx, creditKey(wall.slug, transId));
+  if (!credit) return { verdict: 'reversed', ledgerEntryId: null }; // was held: the hold is cancelled
+  const amount = Number(credit.amount);
+  const result = await post(trx, deps.clock, {
+    userId: credit.user_id,
+    amount: -amount,
+    kind: 'reversal',
+    key: reversalKey(wall.slug, transId),
+    description: `${wall.name} ${kind} reversed`,
+    allowNegative: true,
+    earningsDelta: -amount,
+    meta: { wall: wall.slug, transId, reverses: credit.id },
+  });
+  await repo.setReversalEntry(trx, t.id, result.entryId, now);
+  if (result.applied) {
+    await bumpCounter(trx, credit.user_id, 'offers_completed', -1);
+    await takeBackReferralCommission(trx, deps, credit.id);
+  }
+  return { verdict: 'reversed', ledgerEntryId: result.entryId };
 }
 
 /**

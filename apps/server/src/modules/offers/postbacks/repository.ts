@@ -1,4 +1,5 @@
 import type { PostbackVerdict } from '@rewards/contracts';
+import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { Db } from '../shared.ts';
 
 export interface NewPostback {
@@ -14,24 +15,54 @@ export interface NewPostback {
   createdAt: string;
 }
 
+const insertPostbackQuery = prepared(
+  (
+    db: Db,
+    wallSlug: string,
+    transId: string | null,
+    userId: number | null,
+    action: NewPostback['action'],
+    params: string,
+    signature: string | null,
+    ip: string | null,
+    verdict: PostbackVerdict,
+    ledgerEntryId: number | null,
+    createdAt: string,
+  ) =>
+    db
+      .insertInto('postbacks')
+      .values({
+        wall_slug: wallSlug,
+        trans_id: transId,
+        user_id: userId,
+        action,
+        params,
+        signature,
+        ip,
+        verdict,
+        ledger_entry_id: ledgerEntryId,
+        created_at: createdAt,
+      })
+      .returning('id'),
+);
+
 export async function insertPostback(db: Db, p: NewPostback): Promise<number> {
-  const row = await db
-    .insertInto('postbacks')
-    .values({
-      wall_slug: p.wallSlug,
-      trans_id: p.transId,
-      user_id: p.userId,
-      action: p.action,
-      params: p.params,
-      signature: p.signature,
-      ip: p.ip,
-      verdict: p.verdict,
-      ledger_entry_id: p.ledgerEntryId,
-      created_at: p.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const row = await firstRow(
+    insertPostbackQuery(
+      db,
+      p.wallSlug,
+      p.transId,
+      p.userId,
+      p.action,
+      p.params,
+      p.signature,
+      p.ip,
+      p.verdict,
+      p.ledgerEntryId,
+      p.createdAt,
+    ),
+  );
+  return row!.id;
 }
 
 export async function findPostbackById(db: Db, id: number) {
@@ -50,6 +81,10 @@ export async function listPostbacks(
   return q.orderBy('id', 'desc').limit(opts.limit).execute();
 }
 
+const userForPostbackQuery = prepared((db: Db, robloxId: number) =>
+  db.selectFrom('users').select(['id', 'status']).where('roblox_id', '=', robloxId),
+);
+
 export async function findUserForPostback(db: Db, robloxId: number) {
-  return db.selectFrom('users').select(['id', 'status']).where('roblox_id', '=', robloxId).executeTakeFirst();
+  return firstRow(userForPostbackQuery(db, robloxId));
 }

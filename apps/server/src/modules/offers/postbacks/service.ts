@@ -4,6 +4,7 @@ import { creditTransaction, reverseTransaction } from '../credits/service.ts';
 import { wallSecret } from '../walls/frame.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import { creditAmount } from './amount.ts';
+import type { Db } from '../shared.ts';
 import * as repo from './repository.ts';
 import { verifiers } from './verifiers/index.ts';
 
@@ -70,8 +71,9 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     body: string,
     verdict: PostbackVerdict,
     ledgerEntryId: number | null = null,
+    db: Db = deps.db,
   ): Promise<PostbackAnswer> => {
-    const postbackId = await repo.insertPostback(deps.db, {
+    const postbackId = await repo.insertPostback(db, {
       ...record,
       verdict,
       ledgerEntryId,
@@ -102,15 +104,20 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   record.userId = user.id;
   const success = wall.postback_scheme === 'cpx' ? '1' : 'OK';
 
+  // The money and the record of the postback that moved it are written in one transaction.
   if (pb.action === 'reversal') {
-    const r = await reverseTransaction(deps, { wall, transId: pb.transId, userId: user.id });
-    return finish(200, success, r.verdict, r.ledgerEntryId);
+    return deps.db.transaction().execute(async (trx) => {
+      const r = await reverseTransaction(trx, deps, { wall, transId: pb.transId, userId: user.id });
+      return finish(200, success, r.verdict, r.ledgerEntryId, trx);
+    });
   }
   if (user.status === 'banned') return finish(403, 'User is banned', 'banned');
   const amount = creditAmount(wall, pb.amounts);
   if (amount === null) return finish(400, 'Invalid amount', 'invalid');
-  const r = await creditTransaction(deps, { wall, transId: pb.transId, userId: user.id, amount });
-  return finish(200, success, r.verdict, r.ledgerEntryId);
+  return deps.db.transaction().execute(async (trx) => {
+    const r = await creditTransaction(trx, deps, { wall, transId: pb.transId, userId: user.id, amount });
+    return finish(200, success, r.verdict, r.ledgerEntryId, trx);
+  });
 }
 
 /**

@@ -1,14 +1,18 @@
 import { sql, type Kysely } from 'kysely';
+import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
 import type { Db } from '../shared.ts';
 
-export async function findReferralFacts(db: Db, userId: number) {
-  return db
+const referralFactsQuery = prepared((db: Db, userId: number) =>
+  db
     .selectFrom('users as f')
     .leftJoin('users as r', 'r.id', 'f.referred_by')
     .select(['f.username', 'f.earnings', 'f.referred_by', 'r.status as referrer_status'])
-    .where('f.id', '=', userId)
-    .executeTakeFirst();
+    .where('f.id', '=', userId),
+);
+
+export async function findReferralFacts(db: Db, userId: number) {
+  return firstRow(referralFactsQuery(db, userId));
 }
 
 /**

@@ -1,23 +1,48 @@
+import { changedRows, firstRow, prepared } from '../../../db/prepared.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
 
 type Db = Database | Transaction<DB>;
 
+const streakQuery = prepared((db: Db, userId: number) =>
+  db.selectFrom('streaks').selectAll().where('user_id', '=', userId),
+);
+
 export async function findStreak(db: Db, userId: number) {
-  return db.selectFrom('streaks').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return firstRow(streakQuery(db, userId));
 }
 
-/** The first claim ever: inserts the row unless a concurrent claim did; true when this one did. */
-export async function insertStreakOnce(db: Db, userId: number, day: number, claimDay: string, at: string) {
-  const row = await db
+const insertStreakQuery = prepared((db: Db, userId: number, day: number, claimDay: string, at: string) =>
+  db
     .insertInto('streaks')
     .values({ user_id: userId, day, last_claim_day: claimDay, updated_at: at })
     .onConflict((oc) => oc.column('user_id').doNothing())
-    .returning('user_id')
-    .executeTakeFirst();
-  return Boolean(row);
+    .returning('user_id'),
+);
+
+/** The first claim ever: inserts the row unless a concurrent claim did; true when this one did. */
+export async function insertStreakOnce(db: Db, userId: number, day: number, claimDay: string, at: string) {
+  return Boolean(await firstRow(insertStreakQuery(db, userId, day, claimDay, at)));
 }
+
+const advanceStreakQuery = prepared(
+  (
+    db: Db,
+    userId: number,
+    fromDay: number,
+    fromClaimDay: string,
+    day: number,
+    claimDay: string,
+    at: string,
+  ) =>
+    db
+      .updateTable('streaks')
+      .set({ day, last_claim_day: claimDay, updated_at: at })
+      .where('user_id', '=', userId)
+      .where('day', '=', fromDay)
+      .where('last_claim_day', '=', fromClaimDay),
+);
 
 /**
  * Moves the streak on, but only from the state the caller read: a concurrent claim that got there
@@ -29,12 +54,8 @@ export async function advanceStreak(
   from: { day: number; lastClaimDay: string },
   to: { day: number; claimDay: string; at: string },
 ) {
-  const result = await db
-    .updateTable('streaks')
-    .set({ day: to.day, last_claim_day: to.claimDay, updated_at: to.at })
-    .where('user_id', '=', userId)
-    .where('day', '=', from.day)
-    .where('last_claim_day', '=', from.lastClaimDay)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const changed = await changedRows(
+    advanceStreakQuery(db, userId, from.day, from.lastClaimDay, to.day, to.claimDay, to.at),
+  );
+  return changed === 1;
 }
