@@ -124,6 +124,39 @@ describe('web app weight (built files)', () => {
     }
   });
 
+  it("a page's HTML preloads the chunks that page loads after start-up, and only those", () => {
+    const layout = staticClosure([keyOfSource('src/app/layout/AppLayout.tsx')]);
+    for (const [segment, src, signedIn] of [
+      ['index', LANDING_SRC, false],
+      ['login', LOGIN_SRC, false],
+      ['earn', 'src/features/earn/components/EarnPage.tsx', true],
+    ] as const) {
+      const html = read(`routes/${segment}.html`).toString();
+      const preloaded = [
+        ...html.matchAll(/rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)"/g),
+      ].map((m) => m[1]!);
+      const page = manifest[keyOfSource(src)]!.file;
+      expect(preloaded, `routes/${segment}.html preloads its page chunk`).toContain(page);
+      const allowed = new Set([...pageScripts(src), ...(signedIn ? layout : [])]);
+      for (const file of preloaded) {
+        expect(
+          allowed.has(file),
+          `routes/${segment}.html preloads ${file}, which that page does not load`,
+        ).toBe(true);
+        expect(
+          contains(file, ADMIN_MARK) || contains(file, CHART_MARK),
+          `${file} is admin or chart code`,
+        ).toBe(false);
+      }
+      // Otherwise the same document as index.html.
+      expect(html.replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, '')).toBe(
+        read('index.html')
+          .toString()
+          .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g, ''),
+      );
+    }
+  });
+
   it('the admin console and its charts are built as chunks of their own, loaded on /admin only', () => {
     const scripts = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) => f.endsWith('.js'));
     const landing = new Set(pageScripts(LANDING_SRC));

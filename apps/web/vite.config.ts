@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -46,10 +46,76 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The page modules of the first path segments that people open directly (src/app/router.tsx and
+ * src/app/routes/pages.ts); signed-in pages also need the AppLayout chunk.
+ */
+const ROUTE_PAGES: Record<string, { page: string; signedIn: boolean }> = {
+  index: { page: 'features/landing/components/LandingPage.tsx', signedIn: false },
+  login: { page: 'features/auth/components/LoginPage.tsx', signedIn: false },
+  earn: { page: 'features/earn/components/EarnPage.tsx', signedIn: true },
+  daily: { page: 'features/daily/components/DailyPage.tsx', signedIn: true },
+  withdraw: { page: 'features/withdraw/components/WithdrawPage.tsx', signedIn: true },
+  profile: { page: 'features/profile/components/ProfilePage.tsx', signedIn: true },
+  leaderboard: { page: 'features/leaderboard/components/LeaderboardPage.tsx', signedIn: true },
+  giveaways: { page: 'features/giveaways/components/GiveawaysPage.tsx', signedIn: true },
+  affiliates: { page: 'features/affiliates/components/AffiliatesPage.tsx', signedIn: true },
+};
+const APP_LAYOUT = 'app/layout/AppLayout.tsx';
+
+/**
+ * Writes `dist/routes/<segment>.html`: index.html plus `modulepreload` links for the chunks that the
+ * page at that path loads after start-up (its route chunk, the signed-in layout, their imports). The
+ * server answers a page request with its file, so the browser fetches those chunks beside the
+ * start-up code instead of one round trip after it (on a phone network, ~0.6 s earlier paint).
+ */
+function routePreloads(): Plugin {
+  let outDir = '';
+  return {
+    name: 'rewards:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const byModule = (suffix: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${suffix}`));
+        if (!chunk) throw new Error(`route-preloads: no chunk for src/${suffix}; update ROUTE_PAGES`);
+        return chunk;
+      };
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') for (const i of chunk.imports) closure(i, into);
+        return into;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('route-preloads: no entry chunk');
+      const atStart = closure(entry.fileName, new Set());
+      const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+      mkdirSync(join(outDir, 'routes'), { recursive: true });
+      for (const [segment, { page, signedIn }] of Object.entries(ROUTE_PAGES)) {
+        const files = closure(byModule(page).fileName, new Set());
+        if (signedIn) closure(byModule(APP_LAYOUT).fileName, files);
+        const links = [...files]
+          .filter((f) => !atStart.has(f))
+          .map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`)
+          .join('\n');
+        writeFileSync(
+          join(outDir, 'routes', `${segment}.html`),
+          html.replace(/\s*<\/head>/, `\n${links}\n  </head>`),
+        );
+      }
+    },
+  };
+}
+
 // Run from the repository root: `vite --config apps/web/vite.config.ts`.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },
@@ -70,6 +136,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // zod and the shared schemas (a few pages validate input with them) in a chunk of their
+            // own: merged into a shared group they rode along with the form controls into the sign-in
+            // page, whose start-up then paid for building every schema.
+            { name: 'schemas', test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
             {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -26,10 +26,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       }
     },
   });
+  // index.html with the page's own chunks preloaded, per first path segment (written by the web
+  // build's route-preloads plugin); other paths get the plain index.html.
+  const routesDir = join(distDir, 'routes');
+  const routePages = new Set(
+    existsSync(routesDir) ? readdirSync(routesDir).filter((f) => f.endsWith('.html')) : [],
+  );
   app.get('/*', (request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ error: `No endpoint GET ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ error: `No endpoint GET ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const segment = /^\/([^/?#]*)/.exec(request.url)?.[1]?.toLowerCase() || 'index';
+    const page = `${segment}.html`;
+    const file = routePages.has(page) ? `routes/${page}` : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   });
 }
