@@ -9,6 +9,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections per server process (concurrent transactions); unused with SQLite. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must have at least 12 characters').optional(),
   PUBLIC_URL: url.optional(),
   ROBLOX_USERS_API: url.default('https://users.roblox.com'),

@@ -8,7 +8,7 @@ import { createRobloxGateway } from './roblox/gateway.ts';
 import { systemClock } from './shared/clock.ts';
 
 const env = loadEnv();
-const db = createDatabase(env.DATABASE_URL);
+const db = createDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
 await migrateToLatest(db);
 
 const roblox = createRobloxGateway(robloxConfigFromEnv(env));

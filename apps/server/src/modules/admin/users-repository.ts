@@ -11,9 +11,12 @@ function usersMatching(db: Database, search: string | undefined) {
   const prefix = search ? prefixOf(search) : '';
   if (!prefix) return q;
   return isPostgres(db)
-    ? q.where(sql<boolean>`username_lower like ${prefix.replace(/_/g, '\\_') + '%'}`)
+    ? q.where(sql<boolean>`username_lower collate "C" like ${prefix.replace(/_/g, '\\_') + '%'}`)
     : q.where(sql<boolean>`username_lower glob ${prefix + '*'}`);
 }
+
+/** Name order, in the form the engine's name index is kept in (migration 0006 on PostgreSQL). */
+const nameOrder = (db: Database) => (isPostgres(db) ? sql`username_lower collate "C"` : sql`username_lower`);
 
 export async function searchUsers(db: Database, search: string | undefined, limit: number, offset: number) {
   const q = usersMatching(db, search).select([
@@ -28,7 +31,7 @@ export async function searchUsers(db: Database, search: string | undefined, limi
   ]);
   // A search lists names in name order: the prefix index then yields the rows already sorted and
   // stops after the page, where "newest first" would make the database scan every player.
-  return (prefixOf(search ?? '') ? q.orderBy('username_lower') : q.orderBy('id', 'desc'))
+  return (prefixOf(search ?? '') ? q.orderBy(nameOrder(db)) : q.orderBy('id', 'desc'))
     .limit(limit)
     .offset(offset)
     .execute();
