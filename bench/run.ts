@@ -57,7 +57,7 @@ interface CaseResult {
 }
 
 async function load(name: string, opts: autocannon.Options): Promise<CaseResult | null> {
-  if (only && !name.startsWith('ceiling') && !only.some((word) => name.includes(word))) return null;
+  if (only && !/^(ceiling|reference)/.test(name) && !only.some((word) => name.includes(word))) return null;
   const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
   const errors = r.errors + r.timeouts + r.non2xx;
   return {
@@ -115,35 +115,56 @@ async function main() {
   const ceilingResult = (await load('ceiling (node:http)', { url: `http://127.0.0.1:${ceilingPort}/` }))!;
   ceiling.kill();
 
+  // For reference, the framework's own floor: Fastify with no plugins answering the same body. What
+  // the site's cases add on top of it is our code (hooks, logging, validation, the database).
+  const floorPort = await freePort();
+  const floor = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const f=require('fastify')();f.get('/*',async()=>({ok:true}));f.listen({port:${floorPort},host:'127.0.0.1'})`,
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  await waitForHealth(`http://127.0.0.1:${floorPort}`, floor);
+  const floorResult = await load('reference: bare Fastify, no plugins', {
+    url: `http://127.0.0.1:${floorPort}/`,
+  });
+  floor.kill();
+
   // The server as production runs it: the bundled JavaScript of `npm run build:server`.
   execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
   const nodeFlags = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(profileDir)}`] : [];
-  const server = spawn(process.execPath, [...nodeFlags, '--enable-source-maps', 'apps/server/dist/server.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: 'bench-admin-password',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      CPX_SECURE_HASH: CPX_SECRET,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      // One load generator on one address stands for many players and providers: per-address limits
-      // would measure the limiter's refusals, not the server.
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
-      RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
-      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
-      ROBLOX_USERS_API: 'http://127.0.0.1:9',
-      ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
-      ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
-      ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
-      ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
+  const server = spawn(
+    process.execPath,
+    [...nodeFlags, '--enable-source-maps', 'apps/server/dist/server.js'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        ADMIN_PASSWORD: 'bench-admin-password',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        CPX_SECURE_HASH: CPX_SECRET,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        // One load generator on one address stands for many players and providers: per-address limits
+        // would measure the limiter's refusals, not the server.
+        RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
+        RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
+        RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
+        ROBLOX_USERS_API: 'http://127.0.0.1:9',
+        ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
+        ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
+        ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
+        ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
+      },
     },
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, server);
   const peakRss = watchRss(server.pid!);
@@ -317,6 +338,7 @@ async function main() {
     '| case | req/s | p50 ms | p99 ms | errors | × ceiling |',
     '|---|---|---|---|---|---|',
     fmt(ceilingResult),
+    ...(floorResult ? [fmt(floorResult)] : []),
     ...results.filter((r) => r !== null).map(fmt),
     '',
     `Server peak resident memory: ${rss.toFixed(0)} MB.`,
