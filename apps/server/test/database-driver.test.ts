@@ -127,6 +127,118 @@ describe.skipIf(testEngine === 'postgres')('SQLite group commit', () => {
   });
 });
 
+/** A connection whose next `failNext` COMMITs fail as a full disk would. */
+function failingCommits(real: SQLite.Database) {
+  const control = { failNext: 0 };
+  const wrapped = new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (text: string) => {
+          const statement = target.prepare(text);
+          if (text !== 'commit') return statement;
+          return new Proxy(statement, {
+            get(st, p) {
+              if (p === 'run') {
+                return (...args: unknown[]) => {
+                  if (control.failNext > 0) {
+                    control.failNext -= 1;
+                    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+                  }
+                  return (st.run as (...a: unknown[]) => unknown)(...args);
+                };
+              }
+              const v = (st as unknown as Record<string | symbol, unknown>)[p];
+              return typeof v === 'function' ? v.bind(st) : v;
+            },
+          });
+        };
+      }
+      const v = (target as unknown as Record<string | symbol, unknown>)[prop];
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  return { control, wrapped };
+}
+
+describe.skipIf(testEngine === 'postgres')('SQLite group commit when things go wrong', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rewards-driver-fail-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  let n = 0;
+  function open() {
+    const file = join(dir, `db${++n}.db`);
+    const real = new SQLite(file);
+    real.pragma('journal_mode = WAL');
+    real.exec('create table t (k text primary key)');
+    const { control, wrapped } = failingCommits(real);
+    const db = new Kysely<{ t: { k: string } }>({ dialect: new GroupCommitSqliteDialect(wrapped) });
+    const rows = () => {
+      const check = new SQLite(file, { readonly: true });
+      try {
+        return (check.prepare('select k from t order by k').all() as { k: string }[]).map((r) => r.k);
+      } finally {
+        check.close();
+      }
+    };
+    return { db, control, rows };
+  }
+
+  it('a failed commit fails every caller of its group, keeps none of their work, and the next group commits', async () => {
+    const { db, control, rows } = open();
+    control.failNext = 1;
+    const count = MAX_GROUP + 6;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: count }, (_, i) =>
+        db.transaction().execute((trx) =>
+          trx
+            .insertInto('t')
+            .values({ k: `k${String(i).padStart(3, '0')}` })
+            .execute(),
+        ),
+      ),
+    );
+    const rejected = outcomes.filter((o) => o.status === 'rejected') as PromiseRejectedResult[];
+    expect(rejected.length).toBe(MAX_GROUP);
+    for (const r of rejected) expect(String(r.reason)).toMatch(/disk is full/);
+    // Exactly the callers told "done" have their rows, and nothing else is there.
+    const told = outcomes.flatMap((o, i) =>
+      o.status === 'fulfilled' ? [`k${String(i).padStart(3, '0')}`] : [],
+    );
+    expect(told).toHaveLength(6);
+    expect(rows()).toEqual(told);
+    await db.destroy();
+  });
+
+  it('a write outside a transaction is not reported done when the group before it failed to commit', async () => {
+    const { db, control, rows } = open();
+    control.failNext = 1;
+    const [inGroup, alone] = await Promise.allSettled([
+      db.transaction().execute((trx) => trx.insertInto('t').values({ k: 'grouped' }).execute()),
+      db.insertInto('t').values({ k: 'alone' }).execute(),
+    ]);
+    expect(inGroup.status).toBe('rejected');
+    expect(alone.status).toBe('fulfilled');
+    expect(rows()).toEqual(['alone']);
+    await db.destroy();
+  });
+
+  it('closing waits for a transaction still running, so it is never committed in half', async () => {
+    const { db, rows } = open();
+    const running = db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ k: 'debit' }).execute();
+      await new Promise((r) => setTimeout(r, 50)); // e.g. waiting for another service
+      await trx.insertInto('t').values({ k: 'credit' }).execute();
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    await db.destroy();
+    await running;
+    expect(rows()).toEqual(['credit', 'debit']);
+  });
+});
+
 describe(`prepared queries on ${testEngine}`, () => {
   let tdb: TestDatabase;
   beforeAll(async () => {

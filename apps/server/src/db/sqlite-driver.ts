@@ -121,7 +121,10 @@ export class GroupCommitSqliteDriver implements Driver {
     if (this.#group && !this.sqlite.inTransaction)
       this.#fail(new Error('the database rolled the transaction back'));
     if (!this.#group) {
-      this.#control('begin');
+      // Immediate: the group takes the write lock at once (waiting up to busy_timeout for another
+      // process). A deferred begin would pin the snapshot of a first read, and another process's
+      // commit in between would fail every later write of the group with SQLITE_BUSY_SNAPSHOT.
+      this.#control('begin immediate');
       this.#group = [];
     }
     this.#control('savepoint tx');
@@ -142,6 +145,10 @@ export class GroupCommitSqliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     lease.inTransaction = false;
+    // Kysely rolls back after commitTransaction rejected; by then the connection was handed on and
+    // #commit already rolled the group back and told every caller. Touching it now would hit the
+    // transaction of whoever holds the connection.
+    if (lease.released) return;
     if (this.sqlite.inTransaction) {
       this.#control('rollback to tx');
       this.#control('release tx');
@@ -157,6 +164,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.#mutex.lock(); // never commit a transaction that is still running
     if (this.#group) this.#commit();
     this.sqlite.close();
   }
@@ -164,6 +172,9 @@ export class GroupCommitSqliteDriver implements Driver {
   /** Runs one statement on the connection (the caller holds the lease). */
   run<R>(query: CompiledQuery, inTransaction: boolean): QueryResult<R> {
     const stmt = this.#prepare(query.sql);
+    // A write outside a transaction runs in autocommit after the group is committed: it is durable
+    // when it returns, and a failed group commit cannot take it along while it reports success.
+    if (!inTransaction && this.#group && !stmt.readonly) this.#commit();
     let result: QueryResult<R>;
     if (stmt.reader) {
       result = { rows: stmt.all(query.parameters as unknown[]) as R[] };
@@ -171,8 +182,6 @@ export class GroupCommitSqliteDriver implements Driver {
       const { changes, lastInsertRowid } = stmt.run(query.parameters as unknown[]);
       result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     }
-    // A write outside a transaction is durable when it returns, like an autocommit statement.
-    if (!inTransaction && this.#group && !stmt.readonly) this.#commit();
     return result;
   }
 
@@ -211,7 +220,13 @@ export class GroupCommitSqliteDriver implements Driver {
     try {
       this.#control('commit');
     } catch (err) {
-      if (this.sqlite.inTransaction) this.#control('rollback');
+      // Whatever happens to the rollback, every caller of the group hears that its work is gone, and
+      // nothing is thrown from here (the connection must still be handed on).
+      try {
+        if (this.sqlite.inTransaction) this.#control('rollback');
+      } catch {
+        /* the callers get the commit's error */
+      }
       for (const w of group) w.reject(err);
       return;
     }
