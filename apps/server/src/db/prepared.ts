@@ -15,7 +15,7 @@ import { isPostgres } from './database.ts';
 export function prepared<Args extends unknown[], Row>(
   build: (db: Kysely<any>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<any>, ...args: Args) => Promise<QueryResult<Row>> {
-  const compiled: { sqlite?: Template<Row>; postgres?: Template<Row> } = {};
+  const compiled: { sqlite?: Template; postgres?: Template } = {};
   return (db, ...args) => {
     const engine = isPostgres(db) ? 'postgres' : 'sqlite';
     const template = (compiled[engine] ??= compileTemplate(db, build, args.length));
@@ -36,22 +36,21 @@ export async function changedRows(result: Promise<QueryResult<unknown>>): Promis
   return Number((await result).numAffectedRows ?? 0n);
 }
 
-interface Template<Row> {
+interface Template {
   sql: string;
   /** Per compiled parameter: the argument index it takes, or -1 for a constant of the query. */
   slots: number[];
   constants: unknown[];
-  readonly row?: Row;
 }
 
 // Stand-ins no real value can equal.
 const STAND_IN_PREFIX = `prepared-argument:${randomUUID()}:`;
 
-function compileTemplate<Args extends unknown[], Row>(
+function compileTemplate<Args extends unknown[]>(
   db: Kysely<any>,
-  build: (db: Kysely<any>, ...args: Args) => Compilable<Row>,
+  build: (db: Kysely<any>, ...args: Args) => Compilable<unknown>,
   arity: number,
-): Template<Row> {
+): Template {
   const standIns = Array.from({ length: arity }, (_, i) => `${STAND_IN_PREFIX}${i}`) as unknown as Args;
   const query = build(db, ...standIns).compile();
   const slots: number[] = [];

@@ -118,8 +118,8 @@ export class GroupCommitSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
-    if (this.#group && !this.sqlite.inTransaction)
-      this.#fail(new Error('the database rolled the transaction back'));
+    // SQLite may have rolled the open group back on its own (e.g. disk full) since the last statement.
+    if (this.#group && !this.sqlite.inTransaction) this.#groupLost();
     if (!this.#group) {
       // Immediate: the group takes the write lock at once (waiting up to busy_timeout for another
       // process). A deferred begin would pin the snapshot of a first read, and another process's
@@ -153,9 +153,7 @@ export class GroupCommitSqliteDriver implements Driver {
       this.#control('rollback to tx');
       this.#control('release tx');
     } else {
-      // SQLite rolled the whole outer transaction back itself (e.g. disk full): the work of the
-      // group's other transactions is gone too, and their callers must hear so.
-      this.#fail(new Error('the database rolled the transaction back'));
+      this.#groupLost();
     }
   }
 
@@ -175,14 +173,9 @@ export class GroupCommitSqliteDriver implements Driver {
     // A write outside a transaction runs in autocommit after the group is committed: it is durable
     // when it returns, and a failed group commit cannot take it along while it reports success.
     if (!inTransaction && this.#group && !stmt.readonly) this.#commit();
-    let result: QueryResult<R>;
-    if (stmt.reader) {
-      result = { rows: stmt.all(query.parameters as unknown[]) as R[] };
-    } else {
-      const { changes, lastInsertRowid } = stmt.run(query.parameters as unknown[]);
-      result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-    }
-    return result;
+    if (stmt.reader) return { rows: stmt.all(query.parameters as unknown[]) as R[] };
+    const { changes, lastInsertRowid } = stmt.run(query.parameters as unknown[]);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
   #control(sql: string): void {
@@ -235,9 +228,14 @@ export class GroupCommitSqliteDriver implements Driver {
     for (const w of group) w.resolve();
   }
 
-  #fail(err: unknown): void {
+  /**
+   * SQLite rolled the whole outer transaction back itself (e.g. disk full): the work of the group's
+   * transactions is gone, and their callers must hear so.
+   */
+  #groupLost(): void {
     const group = this.#group ?? [];
     this.#group = null;
+    const err = new Error('the database rolled the transaction back');
     for (const w of group) w.reject(err);
   }
 }

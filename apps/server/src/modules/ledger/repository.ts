@@ -14,7 +14,6 @@ export interface NewEntry {
   meta?: string | null;
 }
 
-/** Inserts an entry unless its idempotency key exists; returns the new id, or null for a repeat. */
 const insertEntryQuery = prepared(
   (
     db: Db,
@@ -41,6 +40,7 @@ const insertEntryQuery = prepared(
       .returning('id'),
 );
 
+/** Inserts an entry unless its idempotency key exists; returns the new id, or null for a repeat. */
 export async function insertEntryOnce(db: Db, e: NewEntry): Promise<number | null> {
   const row = await firstRow(
     insertEntryQuery(db, e.userId, e.amount, e.kind, e.key, e.description, e.createdAt, e.meta ?? null),
@@ -56,7 +56,6 @@ export async function findEntryByKey(db: Db, key: string) {
   return firstRow(entryByKeyQuery(db, key));
 }
 
-/** Adds to the cached balance; returns the new balance, or null when the user does not exist. */
 const addToBalanceQuery = prepared((db: Db, userId: number, amount: number, earningsDelta: number) =>
   db
     .updateTable('users')
@@ -65,15 +64,12 @@ const addToBalanceQuery = prepared((db: Db, userId: number, amount: number, earn
     .returning('balance'),
 );
 
+/** Adds to the cached balance; returns the new balance, or null when the user does not exist. */
 export async function addToBalance(db: Db, userId: number, amount: number, earningsDelta: number) {
   const row = await firstRow(addToBalanceQuery(db, userId, amount, earningsDelta));
   return row ? Number(row.balance) : null;
 }
 
-/**
- * The one statement that can take money out: it only matches while the balance covers the
- * amount, so concurrent debits can never overspend, whatever the engine or process count.
- */
 const debitIfCoveredQuery = prepared((db: Db, userId: number, amount: number, earningsDelta: number) =>
   db
     .updateTable('users')
@@ -83,6 +79,10 @@ const debitIfCoveredQuery = prepared((db: Db, userId: number, amount: number, ea
     .returning('balance'),
 );
 
+/**
+ * The one statement that can take money out: it only matches while the balance covers the
+ * amount, so concurrent debits can never overspend, whatever the engine or process count.
+ */
 export async function debitIfCovered(db: Db, userId: number, amount: number, earningsDelta: number) {
   const row = await firstRow(debitIfCoveredQuery(db, userId, amount, earningsDelta));
   return row ? Number(row.balance) : null;

@@ -23,17 +23,17 @@ type OfferTransaction = Selectable<OfferTransactionsTable>;
 
 const kindOf = (wall: Wall): OfferTransaction['kind'] => (wall.kind === 'survey' ? 'survey' : 'offer');
 
-/**
- * Posts a provider transaction's credit to the ledger, in the caller's transaction, with the
- * offers-completed count and the referrer's commission. Runs once per transaction (the caller
- * holds its guard row in state `credited`); the ledger key makes it idempotent besides.
- */
 /** What crediting needs of a provider transaction's row. */
 type CreditFacts = Pick<
   OfferTransaction,
   'id' | 'wall_slug' | 'trans_id' | 'user_id' | 'kind' | 'amount' | 'description'
 >;
 
+/**
+ * Posts a provider transaction's credit to the ledger, in the caller's transaction, with the
+ * offers-completed count and the referrer's commission. Runs once per transaction (the caller
+ * holds its guard row in state `credited`); the ledger key makes it idempotent besides.
+ */
 async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<number> {
   if (t.amount === null) throw new Error('postCredit needs an amount');
   const now = deps.clock.now().toISOString();
@@ -54,9 +54,9 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
 }
 
 /**
- * A provider's credit for (wall, transId), in the caller's transaction. Idempotent: a repeat answers `duplicate`; a credit whose
- * reversal came first is not paid (`already_reversed`). With OFFER_HOLD_HOURS > 0 it is `held` and
- * paid by `releaseDueHolds` once the hold has passed.
+ * A provider's credit for (wall, transId), in the caller's transaction. Idempotent: a repeat
+ * answers `duplicate`; a credit whose reversal came first is not paid (`already_reversed`). With
+ * OFFER_HOLD_HOURS > 0 it is `held` and paid by `releaseDueHolds` once the hold has passed.
  */
 export async function creditTransaction(
   trx: Kysely<DB>,
