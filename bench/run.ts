@@ -56,8 +56,25 @@ interface CaseResult {
   requests: number;
 }
 
+/** A site case; skipped (null) when `--only` names other cases. */
 async function load(name: string, opts: autocannon.Options): Promise<CaseResult | null> {
-  if (only && !/^(ceiling|reference)/.test(name) && !only.some((word) => name.includes(word))) return null;
+  if (only && !only.some((word) => name.includes(word))) return null;
+  return measure(name, opts);
+}
+
+/** Runs a one-line server script (given its port) in a process of its own and measures it. */
+async function measureBareServer(name: string, script: (port: number) => string): Promise<CaseResult> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', script(port)], { cwd: ROOT, stdio: 'ignore' });
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, child);
+    return await measure(name, { url: `http://127.0.0.1:${port}/` });
+  } finally {
+    child.kill();
+  }
+}
+
+async function measure(name: string, opts: autocannon.Options): Promise<CaseResult> {
   const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
   const errors = r.errors + r.timeouts + r.non2xx;
   return {
@@ -102,35 +119,18 @@ async function main() {
   console.log(`Seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
 
   // The ceiling: a bare node:http server answering a fixed small JSON body, in its own process.
-  const ceilingPort = await freePort();
-  const ceiling = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${ceilingPort},'127.0.0.1')`,
-    ],
-    { stdio: 'ignore' },
+  const ceilingResult = await measureBareServer(
+    'ceiling (node:http)',
+    (port) =>
+      `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`,
   );
-  await waitForHealth(`http://127.0.0.1:${ceilingPort}`, ceiling);
-  const ceilingResult = (await load('ceiling (node:http)', { url: `http://127.0.0.1:${ceilingPort}/` }))!;
-  ceiling.kill();
-
   // For reference, the framework's own floor: Fastify with no plugins answering the same body. What
   // the site's cases add on top of it is our code (hooks, logging, validation, the database).
-  const floorPort = await freePort();
-  const floor = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const f=require('fastify')();f.get('/*',async()=>({ok:true}));f.listen({port:${floorPort},host:'127.0.0.1'})`,
-    ],
-    { cwd: ROOT, stdio: 'ignore' },
+  const floorResult = await measureBareServer(
+    'reference: bare Fastify, no plugins',
+    (port) =>
+      `const f=require('fastify')();f.get('/*',async()=>({ok:true}));f.listen({port:${port},host:'127.0.0.1'})`,
   );
-  await waitForHealth(`http://127.0.0.1:${floorPort}`, floor);
-  const floorResult = await load('reference: bare Fastify, no plugins', {
-    url: `http://127.0.0.1:${floorPort}/`,
-  });
-  floor.kill();
 
   // The server as production runs it: the bundled JavaScript of `npm run build:server`.
   execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
@@ -343,7 +343,7 @@ async function main() {
     '| case | req/s | p50 ms | p99 ms | errors | × ceiling |',
     '|---|---|---|---|---|---|',
     fmt(ceilingResult),
-    ...(floorResult ? [fmt(floorResult)] : []),
+    fmt(floorResult),
     ...results.filter((r) => r !== null).map(fmt),
     '',
     `Server peak resident memory: ${rss.toFixed(0)} MB.`,
