@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStandin } from '@rewards/roblox-standin';
 import { freePort, waitForHealth } from './processes.ts';
+import { callApi, type Answer } from './http.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN_PASSWORD = 'e2e-admin-password-123';
@@ -14,12 +15,7 @@ export interface Stack {
   standinUrl: string;
   control(method: string, path: string, body?: unknown): Promise<any>;
   /** Calls the site's API like a provider or script would. */
-  api(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: any }>;
+  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   /** Signs the admin in through the API; returns the `admin_session=…` cookie for admin calls. */
   adminCookie(): Promise<string>;
   close(): Promise<void>;
@@ -74,21 +70,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       const text = await res.text();
       return text ? JSON.parse(text) : null;
     },
-    async api(method, path, body, headers = {}) {
-      const res = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* not JSON: keep the text */
-      }
-      return { status: res.status, body: parsed };
-    },
+    api: (method, path, body, headers) => callApi(baseUrl, method, path, body, headers),
     async adminCookie() {
       const res = await fetch(`${baseUrl}/api/admin/login`, {
         method: 'POST',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '@rewards/roblox-standin';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { callApi, type Answer } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
@@ -22,33 +23,6 @@ const enabled = testEngine === 'postgres' && Boolean(process.env.TEST_DATABASE_U
 const title = enabled
   ? 'two server processes on one PostgreSQL database'
   : 'two server processes on one PostgreSQL database (skipped: needs TEST_ENGINE=postgres and TEST_DATABASE_URL)';
-
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // plain text answers (postbacks) stay text
-  }
-  return { status: res.status, body: parsed };
-}
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -90,7 +64,7 @@ describe.skipIf(!enabled)(title, () => {
   const at = (i: number) => bases[i % 2]!;
 
   const control = async (method: string, path: string, body?: unknown) =>
-    (await call(standin.url, method, `/_control${path}`, body)).body;
+    (await callApi(standin.url, method, `/_control${path}`, body)).body;
 
   async function userIdOf(robloxId: number): Promise<number> {
     const row = await database.db
@@ -105,7 +79,7 @@ describe.skipIf(!enabled)(title, () => {
     name: string,
     i: number,
   ): Promise<{ token: string; robloxId: number; userId: number }> {
-    const res = await call(at(i), 'POST', '/api/login', { username: name });
+    const res = await callApi(at(i), 'POST', '/api/login', { username: name });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const robloxId = res.body.user.robloxId as number;
     return { token: res.body.token as string, robloxId, userId: await userIdOf(robloxId) };
@@ -180,7 +154,7 @@ describe.skipIf(!enabled)(title, () => {
 
   it('an admin session made on one process is honoured by the other (sessions live in the database)', async () => {
     const [a, b] = await Promise.all(
-      bases.map((base) => call(base, 'GET', '/api/admin/session', undefined, { cookie: adminCookie })),
+      bases.map((base) => callApi(base, 'GET', '/api/admin/session', undefined, { cookie: adminCookie })),
     );
     expect(a!.status).toBe(200);
     expect(b!.status).toBe(200);
@@ -191,7 +165,7 @@ describe.skipIf(!enabled)(title, () => {
     // The same admin grant (one Idempotency-Key) sent to both processes at once grants once.
     const grants = await Promise.all(
       [0, 1, 2, 3].map((i) =>
-        call(
+        callApi(
           at(i),
           'POST',
           '/api/admin/add-points',
@@ -211,7 +185,7 @@ describe.skipIf(!enabled)(title, () => {
         .executeTakeFirstOrThrow()
     ).verification_code;
     await control('PUT', `/users/${alice.robloxId}/description`, { description: `hi ${code}` });
-    const verified = await call(at(1), 'POST', '/api/verify-bio', {}, bearer(alice.token));
+    const verified = await callApi(at(1), 'POST', '/api/verify-bio', {}, bearer(alice.token));
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
 
     // A pass of her own for every attempt, so only the balance can stop the 19 others.
@@ -229,7 +203,7 @@ describe.skipIf(!enabled)(title, () => {
     }
     const answers = await Promise.all(
       passes.map((id, i) =>
-        call(at(i), 'POST', '/api/withdraw', { gamepassId: id, amount: 20 }, bearer(alice.token)),
+        callApi(at(i), 'POST', '/api/withdraw', { gamepassId: id, amount: 20 }, bearer(alice.token)),
       ),
     );
     expect(count(answers, 200), JSON.stringify(answers.map((a) => a.status))).toBe(1);
@@ -270,7 +244,7 @@ describe.skipIf(!enabled)(title, () => {
     for (const [i, name] of names.entries()) {
       await control('POST', '/users', { name });
       const p = await signIn(name, i);
-      const grant = await call(
+      const grant = await callApi(
         at(i + 1),
         'POST',
         '/api/admin/add-points',
@@ -286,7 +260,7 @@ describe.skipIf(!enabled)(title, () => {
           .executeTakeFirstOrThrow()
       ).verification_code;
       await control('PUT', `/users/${p.robloxId}/description`, { description: String(code) });
-      expect((await call(at(i), 'POST', '/api/verify-bio', {}, bearer(p.token))).status).toBe(200);
+      expect((await callApi(at(i), 'POST', '/api/verify-bio', {}, bearer(p.token))).status).toBe(200);
       const pass = await control('POST', '/gamepasses', {
         creatorId: p.robloxId,
         price: priceFor(7),
@@ -296,7 +270,7 @@ describe.skipIf(!enabled)(title, () => {
     }
     const answers = await Promise.all(
       players.map((p, i) =>
-        call(at(i), 'POST', '/api/withdraw', { gamepassId: p.pass, amount: 7 }, bearer(p.token)),
+        callApi(at(i), 'POST', '/api/withdraw', { gamepassId: p.pass, amount: 7 }, bearer(p.token)),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(players.map(() => 200));
@@ -331,7 +305,7 @@ describe.skipIf(!enabled)(title, () => {
     const bob = await signIn('BobBuilder', 1);
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        call(at(i), 'POST', '/api/streak-rewards/claim', {}, bearer(bob.token)),
+        callApi(at(i), 'POST', '/api/streak-rewards/claim', {}, bearer(bob.token)),
       ),
     );
     expect(count(answers, 200), JSON.stringify(answers.map((a) => a.status))).toBe(1);
@@ -343,7 +317,7 @@ describe.skipIf(!enabled)(title, () => {
   });
 
   it('a code limited to 3 uses, redeemed by 8 players at both processes at once: exactly 3 credits', async () => {
-    const created = await call(
+    const created = await callApi(
       at(1),
       'POST',
       '/api/admin/promocodes',
@@ -361,7 +335,7 @@ describe.skipIf(!enabled)(title, () => {
     const answers = await Promise.all(
       players.flatMap((p) =>
         [0, 1].map((server) =>
-          call(bases[server]!, 'POST', '/api/promocode/redeem', { code: 'multiproc' }, bearer(p.token)),
+          callApi(bases[server]!, 'POST', '/api/promocode/redeem', { code: 'multiproc' }, bearer(p.token)),
         ),
       ),
     );
@@ -370,7 +344,7 @@ describe.skipIf(!enabled)(title, () => {
     const winners = await Promise.all(players.map((p) => balanceOf(p.userId)));
     expect(winners.filter((b) => b === 200)).toHaveLength(3);
     expect(winners.filter((b) => b === 0)).toHaveLength(5);
-    const list = await call(at(0), 'GET', '/api/admin/promocodes', undefined, { cookie: adminCookie });
+    const list = await callApi(at(0), 'GET', '/api/admin/promocodes', undefined, { cookie: adminCookie });
     expect(list.body.promoCodes.find((c: any) => c.code === 'MULTIPROC').uses).toBe(3);
   });
 
@@ -385,7 +359,7 @@ describe.skipIf(!enabled)(title, () => {
       hash: md5(`mp-cpx-1-${CPX_SECRET}`),
     });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(at(i), 'GET', `/api/postback/cpx?${q}`)),
+      Array.from({ length: 20 }, (_, i) => callApi(at(i), 'GET', `/api/postback/cpx?${q}`)),
     );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     expect(await ledgerCount('postback:cpx:mp-cpx-1')).toBe(1);

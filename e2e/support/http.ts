@@ -1,0 +1,28 @@
+/** What a call to the site answered: the status and the body, parsed when it is JSON. */
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+/** Calls `base + path` like a provider or a script would: JSON in, JSON (or plain text) out. */
+export async function callApi(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // plain text answers (postbacks) stay text
+  }
+  return { status: res.status, body: parsed };
+}
