@@ -295,4 +295,53 @@ describe(`prepared queries on ${testEngine}`, () => {
     );
     expect(() => broken(tdb.db, 1)).toThrow(/uses 0 of its 1 arguments/);
   });
+
+  it('refuses `select *`: a prepared query lists its columns', () => {
+    const whole = prepared((db: Kysely<DB>, id: number) =>
+      db.selectFrom('users').selectAll().where('id', '=', id),
+    );
+    expect(() => whole(tdb.db, 1)).toThrow(/lists its columns/);
+    const returningAll = prepared((db: Kysely<DB>, id: number) =>
+      db.updateTable('users').set({ status: 'active' }).where('id', '=', id).returningAll(),
+    );
+    expect(() => returningAll(tdb.db, 1)).toThrow(/lists its columns/);
+  });
+
+  it.runIf(testEngine === 'postgres')(
+    'runs as a named statement on PostgreSQL, prepared once per connection',
+    async () => {
+      const d = await newUser(tdb.db, 14);
+      await tdb.db.transaction().execute(async (trx) => {
+        // One transaction is one connection, so its prepared statements are the ones listed here.
+        for (let i = 0; i < 3; i++)
+          expect(await firstRow(byName(trx, 'driver14'))).toEqual({ id: d, username: 'driver14' });
+        const listed = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements where statement like '%"username" = $1%'`.execute(
+          trx,
+        );
+        expect(listed.rows).toHaveLength(1);
+        expect(listed.rows[0]!.name).toMatch(/^rewards_q\d+$/);
+        // An ordinary Kysely query stays unnamed.
+        await trx.selectFrom('users').select('id').where('verification_code', '=', 'ad hoc').execute();
+        const adHoc = await sql<{ n: number }>`
+          select count(*)::int as n from pg_prepared_statements where statement like '%"verification_code" = $1%'`.execute(
+          trx,
+        );
+        expect(adHoc.rows[0]!.n).toBe(0);
+      });
+    },
+  );
+
+  it.runIf(testEngine === 'postgres')(
+    'keeps answering after a migration adds a column to a table it reads',
+    async () => {
+      const e = await newUser(tdb.db, 15);
+      await tdb.db.transaction().execute(async (trx) => {
+        expect(await firstRow(byName(trx, 'driver15'))).toEqual({ id: e, username: 'driver15' });
+        await sql`alter table users add column prepared_test_extra integer`.execute(trx);
+        expect(await firstRow(byName(trx, 'driver15'))).toEqual({ id: e, username: 'driver15' });
+        await sql`alter table users drop column prepared_test_extra`.execute(trx);
+      });
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
+import { NamedStatementClient } from './named-statements.ts';
 import type { DB } from './schema.ts';
 import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
 
@@ -27,7 +28,13 @@ export function createDatabase(url: string | undefined, opts: { poolSize?: numbe
 function createDialect(url: string | undefined, poolSize: number): Dialect {
   if (engineOf(url) === 'postgres') {
     // A request waits at most 5 s for a connection instead of hanging while the database does.
-    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: 5000,
+      // Runs the hot queries as named statements, planned once per connection (decision 0008).
+      Client: NamedStatementClient,
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return new PostgresDialect({ pool });

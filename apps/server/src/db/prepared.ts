@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import { isPostgres } from './database.ts';
+import { nameStatement } from './named-statements.ts';
 
 /**
  * A query of fixed shape, built and compiled by Kysely once per engine and then run with new values
- * (docs/decisions/0008-prepared-queries.md). Building a query (Kysely's immutable node trees and its
+ * (docs/decisions/0008-prepared-queries.md). On PostgreSQL it runs as a named statement, parsed and
+ * planned once per connection (db/named-statements.ts). Building a query (Kysely's immutable node trees and its
  * compiler) cost about as much as running it on SQLite, on the paths that run most: a postback, a
  * daily claim, every player call's session check.
  *
@@ -18,7 +20,7 @@ export function prepared<Args extends unknown[], Row>(
   const compiled: { sqlite?: Template; postgres?: Template } = {};
   return (db, ...args) => {
     const engine = isPostgres(db) ? 'postgres' : 'sqlite';
-    const template = (compiled[engine] ??= compileTemplate(db, build, args.length));
+    const template = (compiled[engine] ??= compileTemplate(db, build, args.length, engine));
     const parameters = template.slots.map((slot, i) =>
       slot < 0 ? template.constants[i] : (args[slot] ?? null),
     );
@@ -43,6 +45,9 @@ interface Template {
   constants: unknown[];
 }
 
+/** `select *`, `returning *` or `"t".*`, which a prepared query may not use (see db/columns.ts). */
+const WHOLE_ROW = /(\bselect|\breturning|,)\s+\*|"\.\*/i;
+
 // Stand-ins no real value can equal.
 const STAND_IN_PREFIX = `prepared-argument:${randomUUID()}:`;
 
@@ -50,6 +55,7 @@ function compileTemplate<Args extends unknown[]>(
   db: Kysely<any>,
   build: (db: Kysely<any>, ...args: Args) => Compilable<unknown>,
   arity: number,
+  engine: 'sqlite' | 'postgres',
 ): Template {
   const standIns = Array.from({ length: arity }, (_, i) => `${STAND_IN_PREFIX}${i}`) as unknown as Args;
   const query = build(db, ...standIns).compile();
@@ -64,5 +70,8 @@ function compileTemplate<Args extends unknown[]>(
   // A stand-in that did not come out as a parameter was changed or dropped by `build`.
   if (seen.size !== arity)
     throw new Error(`prepared query uses ${seen.size} of its ${arity} arguments as values`);
+  if (WHOLE_ROW.test(query.sql))
+    throw new Error('a prepared query lists its columns instead of `*` (db/columns.ts): ' + query.sql);
+  if (engine === 'postgres') nameStatement(query.sql);
   return { sql: query.sql, slots, constants: [...query.parameters] };
 }

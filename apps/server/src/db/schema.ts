@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { OffersTables } from './tables/offers.ts';
 import type { RewardsTables } from './tables/rewards.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.ts';
+import { columnsOf } from './columns.ts';
 
 /**
  * Table types. Money columns are integer hundredths of R$ ("cents"); times are ISO-8601 UTC
@@ -58,6 +59,17 @@ export interface LedgerEntriesTable {
   created_at: string;
   meta: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export const LEDGER_ENTRY_COLUMNS = columnsOf<LedgerEntriesTable>({
+  id: true,
+  user_id: true,
+  amount: true,
+  kind: true,
+  idempotency_key: true,
+  description: true,
+  created_at: true,
+  meta: true,
+});
 
 export interface AdminSessionsTable {
   token_hash: string;

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AmountMode, PostbackScheme, PostbackVerdict, WallKind } from '@rewards/contracts';
+import { columnsOf } from '../columns.ts';
 
 /** An offerwall or survey wall (migration 0003_offers inserts the spec's list; the admin console edits them). */
 export interface WallsTable {
@@ -23,6 +24,21 @@ export interface WallsTable {
   active: Generated<number>;
   sort: Generated<number>;
 }
+
+export const WALL_COLUMNS = columnsOf<WallsTable>({
+  id: true,
+  slug: true,
+  name: true,
+  logo_url: true,
+  kind: true,
+  iframe_template: true,
+  postback_scheme: true,
+  secret: true,
+  amount_mode: true,
+  rate: true,
+  active: true,
+  sort: true,
+});
 
 /** Every postback received, accepted or refused, with its raw parameters (the admin console lists and replays them). */
 export interface PostbacksTable {
@@ -66,6 +82,22 @@ export interface OfferTransactionsTable {
   created_at: string;
   updated_at: string;
 }
+
+export const OFFER_TRANSACTION_COLUMNS = columnsOf<OfferTransactionsTable>({
+  id: true,
+  wall_slug: true,
+  trans_id: true,
+  user_id: true,
+  kind: true,
+  amount: true,
+  description: true,
+  state: true,
+  release_at: true,
+  credit_entry_id: true,
+  reversal_entry_id: true,
+  created_at: true,
+  updated_at: true,
+});
 
 /** Tables of walls, postbacks and provider transactions (migration 0003_offers). */
 export interface OffersTables {

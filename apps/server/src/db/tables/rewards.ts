@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import { columnsOf } from '../columns.ts';
 
 /** One row per player who ever claimed: where they are in the 7-day cycle. */
 export interface StreaksTable {
@@ -9,6 +10,13 @@ export interface StreaksTable {
   last_claim_day: string;
   updated_at: string;
 }
+
+export const STREAK_COLUMNS = columnsOf<StreaksTable>({
+  user_id: true,
+  day: true,
+  last_claim_day: true,
+  updated_at: true,
+});
 
 export interface PromoCodesTable {
   id: Generated<number>;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { firstRow, prepared } from '../../db/prepared.ts';
 import type { DB, LedgerKind } from '../../db/schema.ts';
+import { LEDGER_ENTRY_COLUMNS } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 
@@ -49,7 +50,7 @@ export async function insertEntryOnce(db: Db, e: NewEntry): Promise<number | nul
 }
 
 const entryByKeyQuery = prepared((db: Db, key: string) =>
-  db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key),
+  db.selectFrom('ledger_entries').select(LEDGER_ENTRY_COLUMNS).where('idempotency_key', '=', key),
 );
 
 export async function findEntryByKey(db: Db, key: string) {

@@ -3,6 +3,7 @@ import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
 import type { OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Db } from '../shared.ts';
+import { OFFER_TRANSACTION_COLUMNS } from '../../../db/tables/offers.ts';
 
 export interface NewOfferTransaction {
   wallSlug: string;
@@ -146,7 +147,7 @@ export async function listDueHolds(db: Db, now: string, limit: number, userId?: 
 }
 
 const transactionByIdQuery = prepared((db: Db, id: number) =>
-  db.selectFrom('offer_transactions').selectAll().where('id', '=', id),
+  db.selectFrom('offer_transactions').select(OFFER_TRANSACTION_COLUMNS).where('id', '=', id),
 );
 
 export async function findTransactionById(db: Db, id: number) {
