@@ -1,13 +1,14 @@
-// `npm run bench [-- --db postgres] [-- --duration 10]`: seeds 100,000 players and 1,000,000 ledger
+// `npm run bench [-- --db postgres [--pg-tcp]] [-- --duration 10]`: seeds 100,000 players and 1,000,000 ledger
 // entries, starts the production server, and measures each case against a bare node:http ceiling
 // measured in the same run. Results are printed and written to bench/results.md.
 import { execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
@@ -27,6 +28,7 @@ const only = arg('only')?.split(',');
 /** `--profile DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const profileDir = arg('profile');
 const CONNECTIONS = 100;
+const WARM_UP_SECONDS = 2;
 const CPX_SECRET = 'bench-cpx-secret';
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -54,28 +56,89 @@ interface CaseResult {
   p99: number;
   errors: number;
   requests: number;
+  /** The server's CPU time per request, in µs (what the case costs, whatever the machine's speed). */
+  cpuPerRequest: number;
+  /** PostgreSQL's CPU time per request, in µs (0 on SQLite, which runs inside the server). */
+  dbCpuPerRequest: number;
+  /** The ceiling measured just before and just after this case, averaged (req/s). */
+  ceiling?: number;
 }
+
+/**
+ * The ceiling server (a bare node:http server answering a fixed small JSON body, in its own process)
+ * is measured before the first case and again after each one. A case's ratio is to the mean of the
+ * two ceilings measured around it: this machine's speed drifts by half within a minute, and a ceiling
+ * measured once, minutes away from a case, made ratios drift with it.
+ */
+const ceilingRuns: CaseResult[] = [];
+let ceilingTarget: { url: string; pid: number } | undefined;
+
+async function measureCeiling(): Promise<CaseResult> {
+  const r = await measure('ceiling (node:http)', { url: ceilingTarget!.url }, ceilingTarget!.pid);
+  ceilingRuns.push(r);
+  return r;
+}
+
+/** Measures a case between two ceiling measurements; its ratio is to their mean. */
+async function compared(name: string, opts: autocannon.Options, serverPid: number): Promise<CaseResult> {
+  const before = ceilingRuns.at(-1) ?? (await measureCeiling());
+  const r = await measure(name, opts, serverPid);
+  const after = await measureCeiling();
+  return { ...r, ceiling: (before.rps + after.rps) / 2 };
+}
+
+/** The site's server process, once started. */
+let sitePid = 0;
 
 /** A site case; skipped (null) when `--only` names other cases. */
 async function load(name: string, opts: autocannon.Options): Promise<CaseResult | null> {
   if (only && !only.some((word) => name.includes(word))) return null;
-  return measure(name, opts);
+  return compared(name, opts, sitePid);
 }
 
-/** Runs a one-line server script (given its port) in a process of its own and measures it. */
-async function measureBareServer(name: string, script: (port: number) => string): Promise<CaseResult> {
+/** Starts a reference server (node's arguments, given its port) in a process of its own. */
+async function startBareServer(nodeArgs: (port: number) => string[]) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', script(port)], { cwd: ROOT, stdio: 'ignore' });
-  try {
-    await waitForHealth(`http://127.0.0.1:${port}`, child);
-    return await measure(name, { url: `http://127.0.0.1:${port}/` });
-  } finally {
-    child.kill();
-  }
+  const child = spawn(process.execPath, nodeArgs(port), { cwd: ROOT, stdio: 'ignore' });
+  await waitForHealth(`http://127.0.0.1:${port}`, child);
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
-async function measure(name: string, opts: autocannon.Options): Promise<CaseResult> {
+/** CPU time (user + system) a process has used so far, in µs (Linux /proc; clock ticks of 10 ms). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** CPU time used so far by every PostgreSQL process of this machine (its backends do the work), in µs. */
+function postgresCpuMicros(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}
+
+/**
+ * Measures a case after a short unmeasured warm-up (the JIT and the database's caches warm, as on a
+ * server that has been up for a while), and the CPU time the server process spent per request.
+ */
+async function measure(name: string, opts: autocannon.Options, serverPid: number): Promise<CaseResult> {
+  await autocannon({ connections: CONNECTIONS, ...opts, duration: WARM_UP_SECONDS });
+  const cpuBefore = cpuMicros(serverPid);
+  const dbCpuBefore = engine === 'postgres' ? postgresCpuMicros() : 0;
   const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
+  const requests = Math.max(1, r.requests.total);
+  const cpuPerRequest = (cpuMicros(serverPid) - cpuBefore) / requests;
+  const dbCpuPerRequest = engine === 'postgres' ? (postgresCpuMicros() - dbCpuBefore) / requests : 0;
   const errors = r.errors + r.timeouts + r.non2xx;
   return {
     name,
@@ -84,6 +147,8 @@ async function measure(name: string, opts: autocannon.Options): Promise<CaseResu
     p99: r.latency.p99,
     errors,
     requests: r.requests.total,
+    cpuPerRequest,
+    dbCpuPerRequest,
   };
 }
 
@@ -91,6 +156,8 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'rewards-bench-'));
   let databaseUrl = join(dir, 'bench.db');
   let dropPg: (() => Promise<void>) | undefined;
+  let serverDatabaseUrl = databaseUrl;
+  let pgReach = '';
   if (engine === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     const name = `rewards_bench_${process.pid}`;
@@ -101,6 +168,20 @@ async function main() {
     const u = new URL(admin);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
+    // A server on the database's machine talks to it through its Unix socket, which costs both
+    // sides far less than TCP (a postback is a dozen round trips); `--pg-tcp` measures TCP instead.
+    const socketDir = '/var/run/postgresql';
+    const local = ['127.0.0.1', 'localhost', '::1'].includes(u.hostname);
+    if (local && !args.includes('--pg-tcp') && existsSync(join(socketDir, `.s.PGSQL.${u.port || 5432}`))) {
+      const viaSocket = new URL(u);
+      viaSocket.hostname = 'localhost';
+      viaSocket.searchParams.set('host', socketDir);
+      serverDatabaseUrl = viaSocket.toString();
+      pgReach = `through its Unix socket (${socketDir})`;
+    } else {
+      serverDatabaseUrl = databaseUrl;
+      pgReach = `over TCP (${u.host})`;
+    }
     dropPg = async () => {
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
@@ -117,20 +198,53 @@ async function main() {
   const seededAt = Date.now();
   await seedBench(db, new Date());
   console.log(`Seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+  // After a bulk load PostgreSQL's planner statistics and visibility map are empty until autovacuum
+  // gets to the tables; a site that has been up has both (PostgreSQL's guide to populating a database
+  // recommends this step). Without it the admin page read 5,000 heap rows per request, not 25.
+  if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
 
-  // The ceiling: a bare node:http server answering a fixed small JSON body, in its own process.
-  const ceilingResult = await measureBareServer(
-    'ceiling (node:http)',
-    (port) =>
-      `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`,
-  );
+  const ceiling = await startBareServer((port) => [
+    '-e',
+    `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`,
+  ]);
+  ceilingTarget = ceiling;
+  await measureCeiling();
   // For reference, the framework's own floor: Fastify with no plugins answering the same body. What
   // the site's cases add on top of it is our code (hooks, logging, validation, the database).
-  const floorResult = await measureBareServer(
+  const fastify = await startBareServer((port) => [
+    '-e',
+    `const f=require('fastify')();f.get('/*',async()=>({ok:true}));f.listen({port:${port},host:'127.0.0.1'})`,
+  ]);
+  const floorResult = await compared(
     'reference: bare Fastify, no plugins',
-    (port) =>
-      `const f=require('fastify')();f.get('/*',async()=>({ok:true}));f.listen({port:${port},host:'127.0.0.1'})`,
+    { url: fastify.url },
+    fastify.pid,
   );
+  fastify.stop();
+  // And Fastify set up with the site's features (bench/framework-floor.mjs), answering the poll's
+  // route with a constant: the least a balance poll can cost before our code and the database.
+  const featured = await startBareServer((port) => [
+    '--max-semi-space-size=4',
+    'bench/framework-floor.mjs',
+    String(port),
+  ]);
+  const featuredResult = await compared(
+    "reference: Fastify with the site's features, constant answer",
+    {
+      url: featured.url,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: '/api/user/benchplayer5',
+            headers: { authorization: `Bearer ${benchToken(5)}` },
+          }),
+        },
+      ],
+    },
+    featured.pid,
+  );
+  featured.stop();
 
   // The server as production runs it: the bundled JavaScript of `npm run build:server`.
   execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
@@ -152,7 +266,7 @@ async function main() {
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: serverDatabaseUrl,
         ADMIN_PASSWORD: 'bench-admin-password',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         CPX_SECURE_HASH: CPX_SECRET,
@@ -172,7 +286,8 @@ async function main() {
   );
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, server);
-  const peakRss = watchRss(server.pid!);
+  sitePid = server.pid!;
+  const peakRss = watchRss(sitePid);
 
   let n = 0;
   const poller = (i: number) => i % 1000;
@@ -327,8 +442,25 @@ async function main() {
   await dropPg?.();
   rmSync(dir, { recursive: true, force: true });
 
+  ceiling.stop();
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const ceilingRow: CaseResult = {
+    name: 'ceiling (node:http), mean of its runs',
+    rps: mean(ceilingRuns.map((r) => r.rps)),
+    p50: Math.round(mean(ceilingRuns.map((r) => r.p50))),
+    p99: Math.round(mean(ceilingRuns.map((r) => r.p99))),
+    errors: ceilingRuns.reduce((a, r) => a + r.errors, 0),
+    requests: 0,
+    cpuPerRequest: mean(ceilingRuns.map((r) => r.cpuPerRequest)),
+    dbCpuPerRequest: 0,
+    ceiling: mean(ceilingRuns.map((r) => r.rps)),
+  };
+  const ceilingRange = ceilingRuns.map((r) => r.rps);
+  // On PostgreSQL the database's processes work beside the server on the same cores: their CPU per
+  // request is shown too (with the server's, it bounds what one machine can do).
+  const withDb = engine === 'postgres';
   const fmt = (r: CaseResult) =>
-    `| ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / ceilingResult.rps).toFixed(2)} |`;
+    `| ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.cpuPerRequest)} |${withDb ? ` ${Math.round(r.dbCpuPerRequest)} |` : ''} ${(r.rps / r.ceiling!).toFixed(2)} |`;
   let commit = 'unknown';
   try {
     commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
@@ -340,12 +472,15 @@ async function main() {
     '',
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${duration} s per case.`,
     '',
-    '| case | req/s | p50 ms | p99 ms | errors | × ceiling |',
-    '|---|---|---|---|---|---|',
-    fmt(ceilingResult),
+    ...(pgReach ? [`PostgreSQL is reached ${pgReach}.`, ''] : []),
+    `| case | req/s | p50 ms | p99 ms | errors | server CPU µs/req |${withDb ? ' PostgreSQL CPU µs/req |' : ''} × ceiling |`,
+    `|---|---|---|---|---|---|${withDb ? '---|' : ''}---|`,
+    fmt(ceilingRow),
     fmt(floorResult),
+    fmt(featuredResult),
     ...results.filter((r) => r !== null).map(fmt),
     '',
+    `The ceiling was measured ${ceilingRuns.length} times, before the first case and after each: ${Math.round(Math.min(...ceilingRange)).toLocaleString('en')}–${Math.round(Math.max(...ceilingRange)).toLocaleString('en')} req/s. Each case's ratio is to the mean of the two measured around it.`,
     `Server peak resident memory: ${rss.toFixed(0)} MB.`,
     `Postback credits acknowledged: ${acknowledged.length}; missing from the ledger: ${missing}.`,
     `Ledger invariant: ${invariant.ok ? 'holds' : `BROKEN for ${invariant.mismatches.length} users`}.`,
