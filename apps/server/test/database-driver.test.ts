@@ -9,6 +9,8 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { changedRows, firstRow, prepared } from '../src/db/prepared.ts';
 import { GroupCommitSqliteDialect, MAX_GROUP } from '../src/db/sqlite-driver.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
+import { findWallBySlug } from '../src/modules/offers/walls/repository.ts';
+import { createDatabase } from '../src/db/database.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 
 const JOINED = '2026-01-01T00:00:00.000Z';
@@ -305,6 +307,10 @@ describe(`prepared queries on ${testEngine}`, () => {
       db.updateTable('users').set({ status: 'active' }).where('id', '=', id).returningAll(),
     );
     expect(() => returningAll(tdb.db, 1)).toThrow(/lists its columns/);
+    const aliasAll = prepared((db: Kysely<DB>, id: number) =>
+      db.selectFrom('users as u').selectAll('u').where('u.id', '=', id),
+    );
+    expect(() => aliasAll(tdb.db, 1)).toThrow(/lists its columns/);
   });
 
   it.runIf(testEngine === 'postgres')(
@@ -333,15 +339,43 @@ describe(`prepared queries on ${testEngine}`, () => {
   );
 
   it.runIf(testEngine === 'postgres')(
-    'keeps answering after a migration adds a column to a table it reads',
+    'keeps answering after a migration adds a column to a table it reads whole',
     async () => {
-      const e = await newUser(tdb.db, 15);
       await tdb.db.transaction().execute(async (trx) => {
-        expect(await firstRow(byName(trx, 'driver15'))).toEqual({ id: e, username: 'driver15' });
-        await sql`alter table users add column prepared_test_extra integer`.execute(trx);
-        expect(await firstRow(byName(trx, 'driver15'))).toEqual({ id: e, username: 'driver15' });
-        await sql`alter table users drop column prepared_test_extra`.execute(trx);
+        // findWallBySlug reads the whole row through the listed WALL_COLUMNS, as a named statement.
+        const before = await findWallBySlug(trx, 'cpx');
+        expect(before?.slug).toBe('cpx');
+        const listed = await sql<{ n: number }>`
+          select count(*)::int as n from pg_prepared_statements where statement like '%from "walls"%'`.execute(
+          trx,
+        );
+        expect(listed.rows[0]!.n).toBe(1);
+        await sql`alter table walls add column prepared_test_extra integer`.execute(trx);
+        expect(await findWallBySlug(trx, 'cpx')).toEqual(before);
+        await sql`alter table walls drop column prepared_test_extra`.execute(trx);
       });
+    },
+  );
+
+  it.runIf(testEngine === 'postgres')(
+    'prepares a statement again when the connection lost it, instead of failing on every call',
+    async () => {
+      // One connection, so every call below runs where the statement was prepared.
+      const one = createDatabase(tdb.url, { poolSize: 1 });
+      try {
+        const f = await newUser(one, 16);
+        expect(await firstRow(byName(one, 'driver16'))).toEqual({ id: f, username: 'driver16' });
+        await sql`deallocate all`.execute(one);
+        // The call that finds it gone fails (its transaction, if any, could not go on anyway)...
+        await expect(firstRow(byName(one, 'driver16'))).rejects.toMatchObject({ code: '26000' });
+        // ...and the connection prepares it again from then on.
+        expect(await firstRow(byName(one, 'driver16'))).toEqual({ id: f, username: 'driver16' });
+        // A value pg cannot send makes it close the statement on the server: the same recovery.
+        await expect(firstRow(byName(one, { n: 1n } as unknown as string))).rejects.toThrow(/BigInt/);
+        expect(await firstRow(byName(one, 'driver16'))).toEqual({ id: f, username: 'driver16' });
+      } finally {
+        await one.destroy();
+      }
     },
   );
 });
