@@ -1,6 +1,7 @@
-// `npm run bench [-- --db postgres [--pg-tcp]] [-- --duration 10]`: seeds 100,000 players and 1,000,000 ledger
-// entries, starts the production server, and measures each case against a bare node:http ceiling
-// measured in the same run. Results are printed and written to bench/results.md.
+// `npm run bench [-- --db postgres [--pg-tcp]] [-- --duration 10]`: seeds 100,000 players and
+// 1,000,000 ledger entries, starts the production server, and measures each case against a bare
+// node:http ceiling measured around it in the same run. Results are printed and written to
+// bench/results.md.
 import { execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,10 +105,15 @@ async function startBareServer(nodeArgs: (port: number) => string[]) {
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
-/** CPU time (user + system) a process has used so far, in µs (Linux /proc; clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** The CPU time (user + system) in a `/proc/<pid>/stat` line, in µs (clock ticks of 10 ms). */
+function cpuMicrosOf(stat: string): number {
+  const fields = stat.split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** CPU time a process has used so far, in µs (Linux /proc). */
+function cpuMicros(pid: number): number {
+  return cpuMicrosOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /** CPU time used so far by every PostgreSQL process of this machine (its backends do the work), in µs. */
@@ -117,9 +123,7 @@ function postgresCpuMicros(): number {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+      if (stat.includes('(postgres)')) total += cpuMicrosOf(stat);
     } catch {
       /* gone meanwhile */
     }

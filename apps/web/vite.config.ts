@@ -12,20 +12,23 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:4000', changeOrigin: fals
 const ADMIN_ONLY =
   /[\\/]src[\\/]features[\\/]admin[\\/]|[\\/]node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/;
 
+/** The folder the build just wrote, as the bundler reports it to `writeBundle`. */
+function outDirOf(options: { dir?: string | null }): string {
+  if (!options.dir) throw new Error('the web build has no output folder');
+  return options.dir;
+}
+
 /**
  * Writes `.br` and `.gz` beside every built script, stylesheet and SVG of 1 KB or more, compressed
  * once at the highest levels; the server sends them to browsers that accept them (@fastify/static
  * `preCompressed`), so no request pays for compression.
  */
 function precompress(): Plugin {
-  let outDir = '';
   return {
     name: 'rewards:precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const outDir = outDirOf(options);
       for (const [fileName, output] of Object.entries(bundle)) {
         if (!/\.(js|css|svg)$/.test(fileName)) continue;
         const data = Buffer.from(output.type === 'chunk' ? output.code : output.source);
@@ -70,14 +73,11 @@ const APP_LAYOUT = 'app/layout/AppLayout.tsx';
  * start-up code instead of one round trip after it (on a phone network, ~0.6 s earlier paint).
  */
 function routePreloads(): Plugin {
-  let outDir = '';
   return {
     name: 'rewards:route-preloads',
     apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const outDir = outDirOf(options);
       const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
       const byModule = (suffix: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${suffix}`));

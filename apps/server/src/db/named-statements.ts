@@ -15,11 +15,6 @@ export function nameStatement(sql: string): void {
   if (!names.has(sql)) names.set(sql, `rewards_q${names.size + 1}`);
 }
 
-/** The statement name of a registered SQL text, or undefined. */
-export function statementName(sql: string): string | undefined {
-  return names.get(sql);
-}
-
 /** PostgreSQL's "prepared statement … does not exist". */
 const UNKNOWN_STATEMENT = '26000';
 

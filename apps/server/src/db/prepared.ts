@@ -6,9 +6,9 @@ import { nameStatement } from './named-statements.ts';
 /**
  * A query of fixed shape, built and compiled by Kysely once per engine and then run with new values
  * (docs/decisions/0008-prepared-queries.md). On PostgreSQL it runs as a named statement, parsed and
- * planned once per connection (db/named-statements.ts). Building a query (Kysely's immutable node trees and its
- * compiler) cost about as much as running it on SQLite, on the paths that run most: a postback, a
- * daily claim, every player call's session check.
+ * planned once per connection (db/named-statements.ts). Building a query (Kysely's immutable node
+ * trees and its compiler) cost about as much as running it on SQLite, on the paths that run most: a
+ * postback, a daily claim, every player call's session check.
  *
  * `build` receives stand-ins for its arguments and must only place them in the query as values
  * (`where('id', '=', id)`, `.values({ amount })`): no branching on them and no arithmetic, since it

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { firstRow, prepared } from '../../db/prepared.ts';
-import type { DB, LedgerKind } from '../../db/schema.ts';
-import { LEDGER_ENTRY_COLUMNS } from '../../db/schema.ts';
+import { LEDGER_ENTRY_COLUMNS, type DB, type LedgerKind } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
-import type { OfferTransactionsTable } from '../../../db/tables/offers.ts';
+import { OFFER_TRANSACTION_COLUMNS, type OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Db } from '../shared.ts';
-import { OFFER_TRANSACTION_COLUMNS } from '../../../db/tables/offers.ts';
 
 export interface NewOfferTransaction {
   wallSlug: string;
