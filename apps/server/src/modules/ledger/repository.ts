@@ -56,18 +56,53 @@ export async function findEntryByKey(db: Db, key: string) {
   return firstRow(entryByKeyQuery(db, key));
 }
 
-const addToBalanceQuery = prepared((db: Db, userId: number, amount: number, earningsDelta: number) =>
-  db
-    .updateTable('users')
-    .set({ balance: sql`balance + ${amount}`, earnings: sql`earnings + ${earningsDelta}` })
-    .where('id', '=', userId)
-    .returning('balance'),
+/**
+ * What a balance change answers with, read by the same statement: the new balance, and what the
+ * referral commission needs to know whether to look further (most players have no referrer).
+ */
+const ACCOUNT_AFTER = ['balance', 'earnings', 'referred_by'] as const;
+
+export interface AccountAfter {
+  balance: number;
+  earnings: number;
+  referredBy: number | null;
+}
+
+function accountAfter(row: { balance: number; earnings: number; referred_by: number | null } | undefined) {
+  return row
+    ? {
+        balance: Number(row.balance),
+        earnings: Number(row.earnings),
+        referredBy: row.referred_by === null ? null : Number(row.referred_by),
+      }
+    : null;
+}
+
+const addToBalanceQuery = prepared(
+  (db: Db, userId: number, amount: number, earningsDelta: number, offersDelta: number) =>
+    db
+      .updateTable('users')
+      .set({
+        balance: sql`balance + ${amount}`,
+        earnings: sql`earnings + ${earningsDelta}`,
+        offers_completed: sql`offers_completed + ${offersDelta}`,
+      })
+      .where('id', '=', userId)
+      .returning(ACCOUNT_AFTER),
 );
 
-/** Adds to the cached balance; returns the new balance, or null when the user does not exist. */
-export async function addToBalance(db: Db, userId: number, amount: number, earningsDelta: number) {
-  const row = await firstRow(addToBalanceQuery(db, userId, amount, earningsDelta));
-  return row ? Number(row.balance) : null;
+/**
+ * Adds to the cached balance (and to the offers-completed count); returns the account after it, or
+ * null when the user does not exist.
+ */
+export async function addToBalance(
+  db: Db,
+  userId: number,
+  amount: number,
+  earningsDelta: number,
+  offersDelta: number,
+): Promise<AccountAfter | null> {
+  return accountAfter(await firstRow(addToBalanceQuery(db, userId, amount, earningsDelta, offersDelta)));
 }
 
 const debitIfCoveredQuery = prepared((db: Db, userId: number, amount: number, earningsDelta: number) =>
@@ -76,16 +111,20 @@ const debitIfCoveredQuery = prepared((db: Db, userId: number, amount: number, ea
     .set({ balance: sql`balance - ${amount}`, earnings: sql`earnings + ${earningsDelta}` })
     .where('id', '=', userId)
     .where('balance', '>=', amount)
-    .returning('balance'),
+    .returning(ACCOUNT_AFTER),
 );
 
 /**
  * The one statement that can take money out: it only matches while the balance covers the
  * amount, so concurrent debits can never overspend, whatever the engine or process count.
  */
-export async function debitIfCovered(db: Db, userId: number, amount: number, earningsDelta: number) {
-  const row = await firstRow(debitIfCoveredQuery(db, userId, amount, earningsDelta));
-  return row ? Number(row.balance) : null;
+export async function debitIfCovered(
+  db: Db,
+  userId: number,
+  amount: number,
+  earningsDelta: number,
+): Promise<AccountAfter | null> {
+  return accountAfter(await firstRow(debitIfCoveredQuery(db, userId, amount, earningsDelta)));
 }
 
 /** Users whose cached balance differs from the sum of their entries. */

@@ -3,6 +3,7 @@ import type { DB, LedgerKind } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import type { Clock } from '../../shared/clock.ts';
 import * as repo from './repository.ts';
+import type { AccountAfter } from './repository.ts';
 
 /** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
 export const EARNING_KINDS: ReadonlySet<LedgerKind> = new Set([
@@ -27,6 +28,8 @@ export interface Posting {
   allowNegative?: boolean;
   /** Defaults to the amount for earning kinds, 0 otherwise. */
   earningsDelta?: number;
+  /** Added to the account's offers-completed count with the credit (a provider's offer or survey). */
+  offersCompleted?: number;
   meta?: Record<string, unknown>;
 }
 
@@ -34,6 +37,8 @@ export interface PostingResult {
   applied: boolean;
   entryId: number;
   balance: number;
+  /** When applied: the account as the posting left it (lifetime earnings, referrer). */
+  account?: AccountAfter;
 }
 
 export const insufficientFunds = (message = 'Insufficient balance.') =>
@@ -62,15 +67,15 @@ export async function post(trx: Kysely<DB>, clock: Clock, p: Posting): Promise<P
     return { applied: false, entryId: existing?.id ?? 0, balance };
   }
   const earningsDelta = p.earningsDelta ?? (EARNING_KINDS.has(p.kind) ? p.amount : 0);
-  let balance: number | null;
+  let account: AccountAfter | null;
   if (p.amount > 0 || p.allowNegative) {
-    balance = await repo.addToBalance(trx, p.userId, p.amount, earningsDelta);
-    if (balance === null) throw notFound('User not found.');
+    account = await repo.addToBalance(trx, p.userId, p.amount, earningsDelta, p.offersCompleted ?? 0);
+    if (account === null) throw notFound('User not found.');
   } else {
-    balance = await repo.debitIfCovered(trx, p.userId, -p.amount, earningsDelta);
-    if (balance === null) throw insufficientFunds();
+    account = await repo.debitIfCovered(trx, p.userId, -p.amount, earningsDelta);
+    if (account === null) throw insufficientFunds();
   }
-  return { applied: true, entryId, balance };
+  return { applied: true, entryId, balance: account.balance, account };
 }
 
 async function currentBalance(db: Kysely<DB>, userId: number): Promise<number> {

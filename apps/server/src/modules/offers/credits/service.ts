@@ -43,13 +43,11 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
     kind: t.kind,
     key: creditKey(t.wall_slug, t.trans_id),
     description: t.description,
+    offersCompleted: 1,
     meta: { wall: t.wall_slug, transId: t.trans_id },
   });
   await repo.setCreditEntry(trx, t.id, result.entryId, now);
-  if (result.applied) {
-    await bumpCounter(trx, t.user_id, 'offers_completed', 1);
-    await payReferralCommissions(trx, deps, t.user_id);
-  }
+  if (result.account) await payReferralCommissions(trx, deps, t.user_id, result.account);
   return result.entryId;
 }
 

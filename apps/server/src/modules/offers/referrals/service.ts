@@ -5,6 +5,7 @@ import type { Player } from '../../../plugins/authenticate.ts';
 import type { Deps } from '../../../shared/deps.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { findEntryByKey } from '../../ledger/repository.ts';
+import type { AccountAfter } from '../../ledger/repository.ts';
 import { post, type Posting, type PostingResult } from '../../ledger/service.ts';
 import { bumpCounter, lockUser } from '../shared.ts';
 import * as repo from './repository.ts';
@@ -22,9 +23,17 @@ export const commissionReversalKey = (creditEntryId: number) => `referral_revers
  * Other earning features may call it after their own credit, so that crossing R$1 with, say, a
  * social pays the commissions at that moment rather than at the next offer.
  */
-export async function payReferralCommissions(trx: Kysely<DB>, deps: Deps, userId: number): Promise<void> {
+export async function payReferralCommissions(
+  trx: Kysely<DB>,
+  deps: Deps,
+  userId: number,
+  known?: Pick<AccountAfter, 'earnings' | 'referredBy'>,
+): Promise<void> {
   const percent = deps.env.REFERRAL_COMMISSION_PERCENT;
   if (percent <= 0) return;
+  // `referred_by` is set at sign-up and never changes, so the account as the credit left it (read in
+  // this transaction) settles most calls without another query: no referrer, or not yet R$1 earned.
+  if (known && (known.referredBy === null || known.earnings < REFERRAL_THRESHOLD)) return;
   const facts = await repo.findReferralFacts(trx, userId);
   if (!facts?.referred_by || Number(facts.earnings) < REFERRAL_THRESHOLD) return;
   if (facts.referrer_status === 'banned') return; // banned accounts earn nothing; paid once unbanned
@@ -91,6 +100,6 @@ export async function getReferrals(
  */
 export async function creditEarning(trx: Kysely<DB>, deps: Deps, posting: Posting): Promise<PostingResult> {
   const result = await post(trx, deps.clock, posting);
-  if (result.applied) await payReferralCommissions(trx, deps, posting.userId);
+  if (result.account) await payReferralCommissions(trx, deps, posting.userId, result.account);
   return result;
 }
