@@ -1,3 +1,4 @@
+import { firstRow, prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/database.ts';
 
 export async function insertAdminSession(
@@ -10,15 +11,18 @@ export async function insertAdminSession(
     .execute();
 }
 
-export async function isAdminSessionLive(db: Database, tokenHash: string, now: string): Promise<boolean> {
-  const row = await db
+const liveAdminSessionQuery = prepared((db: Database, tokenHash: string, now: string) =>
+  db
     .selectFrom('admin_sessions')
     .select('token_hash')
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Boolean(row);
+    .where('expires_at', '>', now),
+);
+
+/** Runs before every admin call. */
+export async function isAdminSessionLive(db: Database, tokenHash: string, now: string): Promise<boolean> {
+  return Boolean(await firstRow(liveAdminSessionQuery(db, tokenHash, now)));
 }
 
 export async function revokeAdminSession(db: Database, tokenHash: string, now: string) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, type Database } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 
 /** Names hold only letters, digits and underscores; anything else cannot match and is dropped. */
 function prefixOf(search: string): string {
@@ -18,20 +19,31 @@ function usersMatching(db: Database, search: string | undefined) {
 /** Name order, in the form the engine's name index is kept in (migration 0006 on PostgreSQL). */
 const nameOrder = (db: Database) => (isPostgres(db) ? sql`username_lower collate "C"` : sql`username_lower`);
 
+const ADMIN_USER_COLUMNS = [
+  'id',
+  'username',
+  'roblox_id',
+  'earnings',
+  'balance',
+  'status',
+  'verified',
+  'joined_at',
+] as const;
+
+// The console's pages without a search have one fixed shape, so they run as a prepared query. A
+// search stays ad hoc: PostgreSQL can use the name index for `like` only when it plans with the
+// pattern in hand, which a named statement's generic plan does not.
+const newestUsersQuery = prepared((db: Database, limit: number, offset: number) =>
+  db.selectFrom('users').select(ADMIN_USER_COLUMNS).orderBy('id', 'desc').limit(limit).offset(offset),
+);
+
 export async function searchUsers(db: Database, search: string | undefined, limit: number, offset: number) {
-  const q = usersMatching(db, search).select([
-    'id',
-    'username',
-    'roblox_id',
-    'earnings',
-    'balance',
-    'status',
-    'verified',
-    'joined_at',
-  ]);
+  if (!prefixOf(search ?? '')) return (await newestUsersQuery(db, limit, offset)).rows;
   // A search lists names in name order: the prefix index then yields the rows already sorted and
   // stops after the page, where "newest first" would make the database scan every player.
-  return (prefixOf(search ?? '') ? q.orderBy(nameOrder(db)) : q.orderBy('id', 'desc'))
+  return usersMatching(db, search)
+    .select(ADMIN_USER_COLUMNS)
+    .orderBy(nameOrder(db))
     .limit(limit)
     .offset(offset)
     .execute();
