@@ -3,7 +3,6 @@ import type { DB, LedgerKind } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import type { Clock } from '../../shared/clock.ts';
 import * as repo from './repository.ts';
-import type { AccountAfter } from './repository.ts';
 
 /** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
 export const EARNING_KINDS: ReadonlySet<LedgerKind> = new Set([
@@ -38,7 +37,7 @@ export interface PostingResult {
   entryId: number;
   balance: number;
   /** When applied: the account as the posting left it (lifetime earnings, referrer). */
-  account?: AccountAfter;
+  account?: repo.AccountAfter;
 }
 
 export const insufficientFunds = (message = 'Insufficient balance.') =>
@@ -67,7 +66,7 @@ export async function post(trx: Kysely<DB>, clock: Clock, p: Posting): Promise<P
     return { applied: false, entryId: existing?.id ?? 0, balance };
   }
   const earningsDelta = p.earningsDelta ?? (EARNING_KINDS.has(p.kind) ? p.amount : 0);
-  let account: AccountAfter | null;
+  let account: repo.AccountAfter | null;
   if (p.amount > 0 || p.allowNegative) {
     account = await repo.addToBalance(trx, p.userId, p.amount, earningsDelta, p.offersCompleted ?? 0);
     if (account === null) throw notFound('User not found.');

@@ -7,11 +7,11 @@ import { referralRoutes } from './referrals/routes.ts';
 import { wallRoutes } from './walls/routes.ts';
 
 // For other modules: the profile's `pendingRobux`, the admin console's postback list and replay,
-// and the referral commission after other earning credits.
+// and the credit of other earning features with its referral commission.
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
 export { handlePostback, replayPostback } from './postbacks/service.ts';
 export { listPostbacks } from './postbacks/repository.ts';
-export { creditEarning, payReferralCommissions } from './referrals/service.ts';
+export { creditEarning } from './referrals/service.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;

@@ -4,8 +4,7 @@ import type { DB } from '../../../db/schema.ts';
 import type { Player } from '../../../plugins/authenticate.ts';
 import type { Deps } from '../../../shared/deps.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { findEntryByKey } from '../../ledger/repository.ts';
-import type { AccountAfter } from '../../ledger/repository.ts';
+import { findEntryByKey, type AccountAfter } from '../../ledger/repository.ts';
 import { post, type Posting, type PostingResult } from '../../ledger/service.ts';
 import { bumpCounter, lockUser } from '../shared.ts';
 import * as repo from './repository.ts';
@@ -20,24 +19,25 @@ export const commissionReversalKey = (creditEntryId: number) => `referral_revers
  * Pays the referrer REFERRAL_COMMISSION_PERCENT of each of the player's offer and survey credits
  * that has no commission yet, once the player's lifetime earnings have reached R$1. Runs inside
  * the transaction that credited the player (after their row lock), so the money moves together.
- * Other earning features may call it after their own credit, so that crossing R$1 with, say, a
- * social pays the commissions at that moment rather than at the next offer.
+ * Other earning features reach it through `creditEarning`, so that crossing R$1 with, say, a social
+ * pays the commissions at that moment rather than at the next offer. `after` is the account as the
+ * credit left it, read by the credit's own statement in this transaction.
  */
 export async function payReferralCommissions(
   trx: Kysely<DB>,
   deps: Deps,
   userId: number,
-  known?: Pick<AccountAfter, 'earnings' | 'referredBy'>,
+  after: Pick<AccountAfter, 'earnings' | 'referredBy'>,
 ): Promise<void> {
   const percent = deps.env.REFERRAL_COMMISSION_PERCENT;
   if (percent <= 0) return;
-  // `referred_by` is set at sign-up and never changes, so the account as the credit left it (read in
-  // this transaction) settles most calls without another query: no referrer, or not yet R$1 earned.
-  if (known && (known.referredBy === null || known.earnings < REFERRAL_THRESHOLD)) return;
+  // `referred_by` is set at sign-up and never changes, so most calls end here without another
+  // query: no referrer, or not yet R$1 earned.
+  if (after.referredBy === null || after.earnings < REFERRAL_THRESHOLD) return;
   const facts = await repo.findReferralFacts(trx, userId);
-  if (!facts?.referred_by || Number(facts.earnings) < REFERRAL_THRESHOLD) return;
+  if (!facts) return;
   if (facts.referrer_status === 'banned') return; // banned accounts earn nothing; paid once unbanned
-  const referrerId = facts.referred_by;
+  const referrerId = after.referredBy;
   const credits = await repo.uncommissionedCredits(trx, userId);
   for (const c of credits) {
     const commission = Math.floor((Number(c.amount) * percent) / 100);
