@@ -33,20 +33,62 @@ const WARM_UP_SECONDS = 2;
 const CPX_SECRET = 'bench-cpx-secret';
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** Samples a process's resident memory (Linux /proc) until stopped; returns the peak in MB. */
+/**
+ * Samples a process's resident memory (Linux /proc) until stopped. `peak()` is the peak since the
+ * start, `casePeak()` the peak since the last call of `casePeak()` (so each case gets its own).
+ */
 function watchRss(pid: number) {
   let peak = 0;
-  const timer = setInterval(() => {
+  let sincePeak = 0;
+  const sample = () => {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+      if (m) {
+        const mb = Number(m[1]) / 1024;
+        peak = Math.max(peak, mb);
+        sincePeak = Math.max(sincePeak, mb);
+      }
     } catch {
       /* process gone */
     }
-  }, 250);
-  return () => {
-    clearInterval(timer);
-    return peak;
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    peak: () => peak,
+    casePeak: () => {
+      sample();
+      const p = sincePeak;
+      sincePeak = 0;
+      return p;
+    },
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/** The server's memory as it reports it (`/metrics`), in MB. */
+interface MemoryReport {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+async function memoryReport(base: string): Promise<MemoryReport | undefined> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) return undefined;
+  const text = await res.text();
+  const gauge = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+  return {
+    rss: gauge('process_resident_memory_bytes'),
+    heapUsed: gauge('nodejs_heap_used_bytes'),
+    heapTotal: gauge('nodejs_heap_total_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
   };
 }
 
@@ -63,6 +105,9 @@ interface CaseResult {
   dbCpuPerRequest: number;
   /** The ceiling measured just before and just after this case, averaged (req/s). */
   ceiling?: number;
+  /** Site cases: the server's peak resident memory during the case, and its memory at the end (MB). */
+  peakRss?: number;
+  memoryAfter?: MemoryReport;
 }
 
 /**
@@ -88,13 +133,25 @@ async function compared(name: string, opts: autocannon.Options, serverPid: numbe
   return { ...r, ceiling: (before.rps + after.rps) / 2 };
 }
 
-/** The site's server process, once started. */
-let sitePid = 0;
+/** The site's server process, once started: its pid, address and memory sampler. */
+let site: { pid: number; base: string; rss: ReturnType<typeof watchRss> } | undefined;
 
 /** A site case; skipped (null) when `--only` names other cases. */
 async function load(name: string, opts: autocannon.Options): Promise<CaseResult | null> {
   if (only && !only.some((word) => name.includes(word))) return null;
-  return compared(name, opts, sitePid);
+  site!.rss.casePeak();
+  const r = await compared(name, opts, site!.pid);
+  return { ...r, peakRss: site!.rss.casePeak(), memoryAfter: await memoryReport(site!.base) };
+}
+
+/**
+ * Node's flags as `npm start` runs the server (the root package.json), so the bench measures the
+ * server with the same heap limits (docs/scaling.md, memory).
+ */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = pkg.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  return command.filter((word) => word.startsWith('--'));
 }
 
 /** Starts a reference server (node's arguments, given its port) in a process of its own. */
@@ -228,7 +285,7 @@ async function main() {
   // And Fastify set up with the site's features (bench/framework-floor.mjs), answering the poll's
   // route with a constant: the least a balance poll can cost before our code and the database.
   const featured = await startBareServer((port) => [
-    '--max-semi-space-size=4',
+    ...startFlags(),
     'bench/framework-floor.mjs',
     String(port),
   ]);
@@ -253,45 +310,39 @@ async function main() {
   // The server as production runs it: the bundled JavaScript of `npm run build:server`.
   execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
-  // As `npm start` runs it: a 4 MB young generation (docs/scaling.md, memory) keeps the resident
-  // memory flat under a burst of requests without costing throughput.
   const nodeFlags = [
-    '--max-semi-space-size=4',
+    ...startFlags(),
     ...(profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(profileDir)}`] : []),
   ];
-  const server = spawn(
-    process.execPath,
-    [...nodeFlags, '--enable-source-maps', 'apps/server/dist/server.js'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: serverDatabaseUrl,
-        ADMIN_PASSWORD: 'bench-admin-password',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        CPX_SECURE_HASH: CPX_SECRET,
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-        // One load generator on one address stands for many players and providers: per-address limits
-        // would measure the limiter's refusals, not the server.
-        RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
-        RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
-        RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
-        ROBLOX_USERS_API: 'http://127.0.0.1:9',
-        ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
-        ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
-        ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
-        ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
-      },
+  const server = spawn(process.execPath, [...nodeFlags, 'apps/server/dist/server.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: serverDatabaseUrl,
+      ADMIN_PASSWORD: 'bench-admin-password',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CPX_SECURE_HASH: CPX_SECRET,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      METRICS_TOKEN,
+      // One load generator on one address stands for many players and providers: per-address limits
+      // would measure the limiter's refusals, not the server.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
+      RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
+      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
+      ROBLOX_USERS_API: 'http://127.0.0.1:9',
+      ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
+      ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
+      ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
+      ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
     },
-  );
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, server);
-  sitePid = server.pid!;
-  const peakRss = watchRss(sitePid);
+  site = { pid: server.pid!, base, rss: watchRss(server.pid!) };
 
   let n = 0;
   const poller = (i: number) => i % 1000;
@@ -427,7 +478,7 @@ async function main() {
     }),
   );
 
-  const rss = peakRss();
+  const rss = site.rss.stop();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
 
@@ -485,7 +536,18 @@ async function main() {
     ...results.filter((r) => r !== null).map(fmt),
     '',
     `The ceiling was measured ${ceilingRuns.length} times, before the first case and after each: ${Math.round(Math.min(...ceilingRange)).toLocaleString('en')}–${Math.round(Math.max(...ceilingRange)).toLocaleString('en')} req/s. Each case's ratio is to the mean of the two measured around it.`,
-    `Server peak resident memory: ${rss.toFixed(0)} MB.`,
+    `Server peak resident memory: ${rss.toFixed(0)} MB. Case by case (MB; "after" is what the server reports at the end of the case, through \`/metrics\`):`,
+    '',
+    '| case | peak resident | after: resident | heap used | heap reserved | external |',
+    '|---|---|---|---|---|---|',
+    ...results
+      .filter((r) => r !== null)
+      .map((r) => {
+        const m = r.memoryAfter;
+        const mb = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '?' : x.toFixed(0));
+        return `| ${r.name} | ${mb(r.peakRss)} | ${mb(m?.rss)} | ${mb(m?.heapUsed)} | ${mb(m?.heapTotal)} | ${mb(m?.external)} |`;
+      }),
+    '',
     `Postback credits acknowledged: ${acknowledged.length}; missing from the ledger: ${missing}.`,
     `Ledger invariant: ${invariant.ok ? 'holds' : `BROKEN for ${invariant.mismatches.length} users`}.`,
     '',

@@ -107,9 +107,11 @@ async function main(): Promise<void> {
       `worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) after ${Math.round(lived / 1000)} s; ` +
         `starting a new one${delay ? ` in ${delay / 1000} s` : ''}`,
     );
+    // Not unref'd: when the last worker has died, this timer is all that keeps the primary alive
+    // to start its replacement.
     setTimeout(() => {
       if (!stopping) fork();
-    }, delay).unref();
+    }, delay);
   });
 
   const stop = (signal: NodeJS.Signals) => {
