@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
+import { ManualClock } from '../src/shared/clock.ts';
 import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
@@ -147,6 +148,21 @@ describe(`admin overview on ${testEngine}`, () => {
       expect(body.days).toHaveLength(30);
       expect(body.days.at(-1)).toEqual({ day: '2026-03-02', earned: 1.5, withdrawn: 0, newPlayers: 2 });
       expect(body.days[0].day).toBe('2026-02-01');
+
+      // Entries written after the first read: an offer 40 days ago (in the total, not in the 30 days),
+      // a withdrawal and its partial refund on 2026-02-20, a reversal (not an earning) today.
+      const at = (iso: string) => new ManualClock(new Date(iso));
+      const u = aliceRow.id;
+      await postAlone(o.deps.db, at('2026-01-21T10:00:00Z'), { userId: u, amount: 2000, kind: 'offer', key: 'ov:offer', description: 'Offer' });
+      await postAlone(o.deps.db, at('2026-02-20T10:00:00Z'), { userId: u, amount: -1000, kind: 'withdrawal', key: 'ov:w', description: 'Withdrawal' });
+      await postAlone(o.deps.db, at('2026-02-20T11:00:00Z'), { userId: u, amount: 400, kind: 'withdrawal_refund', key: 'ov:r', description: 'Refund' });
+      await postAlone(o.deps.db, at('2026-03-02T09:00:00Z'), { userId: u, amount: -50, kind: 'reversal', key: 'ov:rev', description: 'Reversal', allowNegative: true });
+      const again = (await o.app.inject({ method: 'GET', url: '/api/admin/overview', headers: { cookie: c } })).json();
+      expect(again.totals).toMatchObject({ earned: 21.5, withdrawn: 6 });
+      expect(again.days.find((d: { day: string }) => d.day === '2026-02-20')).toEqual({ day: '2026-02-20', earned: 0, withdrawn: 6, newPlayers: 0 });
+      expect(again.days.at(-1)).toEqual({ day: '2026-03-02', earned: 1.5, withdrawn: 0, newPlayers: 2 });
+      expect(again.days.reduce((sum: number, d: { earned: number }) => sum + d.earned, 0)).toBe(1.5);
+      expect((await checkInvariant(o.deps.db)).ok).toBe(true);
       const anonymous = await o.app.inject({ method: 'GET', url: '/api/admin/overview' });
       expect(anonymous.statusCode).toBe(401);
     } finally {

@@ -382,6 +382,21 @@ describe(`observability on ${testEngine}`, () => {
         find(samples, 'rewards_withdrawals', {}).map((s) => [s.labels.state, s.value]),
       );
       expect(states).toEqual({ pending: 2, purchasing: 0, paid: 0, refunded: 0, needs_review: 0 });
+
+      // Process memory: the heap in use fits in the heap reserved, which fits in the resident memory;
+      // array buffers are part of external memory.
+      const gauge = (name: string) => {
+        const [s] = find(samples, name, {});
+        expect(types.get(name), name).toBe('gauge');
+        return s!.value;
+      };
+      const rss = gauge('process_resident_memory_bytes');
+      const heapUsed = gauge('nodejs_heap_used_bytes');
+      const heapTotal = gauge('nodejs_heap_total_bytes');
+      expect(heapUsed).toBeGreaterThan(0);
+      expect(heapUsed).toBeLessThanOrEqual(heapTotal);
+      expect(heapTotal).toBeLessThan(rss);
+      expect(gauge('nodejs_array_buffers_bytes')).toBeLessThanOrEqual(gauge('nodejs_external_memory_bytes'));
     } finally {
       await m.close();
     }

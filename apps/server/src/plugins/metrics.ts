@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WithdrawalState } from '../db/tables/withdrawals.ts';
-import { ledgerCreditsByKind, withdrawalsByState } from '../modules/health/repository.ts';
+import { withdrawalsByState } from '../modules/health/repository.ts';
+import { ledgerCells, type LedgerCell } from '../modules/ledger/rollup.ts';
 import { databaseState } from '../modules/health/routes.ts';
 
 /**
@@ -63,6 +64,19 @@ function num(n: number): string {
   return String(n);
 }
 
+/** Credit entries (positive amounts) by kind, from the ledger's day-by-day rollup. */
+function creditsByKind(cells: LedgerCell[]): DbFigures['credits'] {
+  const byKind = new Map<string, { kind: string; count: number; cents: number }>();
+  for (const c of cells) {
+    if (!c.credit) continue;
+    const k = byKind.get(c.kind) ?? { kind: c.kind, count: 0, cents: 0 };
+    k.count += c.count;
+    k.cents += c.cents;
+    byKind.set(c.kind, k);
+  }
+  return [...byKind.values()].sort((a, b) => a.kind.localeCompare(b.kind));
+}
+
 /** The request's route pattern (bounded label values); requests that matched no route share one. */
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions?.url ?? 'unmatched';
@@ -108,8 +122,8 @@ export const metricsPlugin = fp(
       const { db } = app.deps;
       if ((await databaseState(db)) === 'down') return { up: false, credits: [], withdrawals: [] };
       try {
-        const [credits, withdrawals] = await Promise.all([ledgerCreditsByKind(db), withdrawalsByState(db)]);
-        return { up: true, credits, withdrawals };
+        const [cells, withdrawals] = await Promise.all([ledgerCells(db), withdrawalsByState(db)]);
+        return { up: true, credits: creditsByKind(cells), withdrawals };
       } catch {
         return { up: false, credits: [], withdrawals: [] };
       }
@@ -189,6 +203,14 @@ export const metricsPlugin = fp(
       out.push(`process_resident_memory_bytes ${mem.rss}`);
       head('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.');
       out.push(`nodejs_heap_used_bytes ${mem.heapUsed}`);
+      // Against the resident memory, these tell a growing heap from memory held outside it
+      // (buffers, native drivers, the allocator's free lists).
+      head('nodejs_heap_total_bytes', 'gauge', 'V8 heap reserved (in use or free).');
+      out.push(`nodejs_heap_total_bytes ${mem.heapTotal}`);
+      head('nodejs_external_memory_bytes', 'gauge', 'Memory of JavaScript objects held outside the V8 heap.');
+      out.push(`nodejs_external_memory_bytes ${mem.external}`);
+      head('nodejs_array_buffers_bytes', 'gauge', 'Memory of ArrayBuffers and Buffers (part of external).');
+      out.push(`nodejs_array_buffers_bytes ${mem.arrayBuffers}`);
       head('process_uptime_seconds', 'gauge', 'Seconds since this app was built.');
       out.push(`process_uptime_seconds ${num((Date.now() - startedAt) / 1000)}`);
       return `${out.join('\n')}\n`;

@@ -15,7 +15,9 @@ import { utcDay } from '../../shared/clock.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { insertAudit, listAudit } from '../audit/repository.ts';
 import { listEntriesForUser } from '../ledger/repository.ts';
-import { post } from '../ledger/service.ts';
+import { ledgerCells } from '../ledger/rollup.ts';
+import { EARNING_KINDS, post } from '../ledger/service.ts';
+import type { LedgerKind } from '../../db/schema.ts';
 import { findUserById } from '../users/repository.ts';
 import * as repo from './users-repository.ts';
 
@@ -153,30 +155,44 @@ export async function overview(deps: Deps): Promise<OverviewResponse> {
   const first = new Date(`${today}T00:00:00.000Z`);
   first.setUTCDate(first.getUTCDate() - 29);
   const since = first.toISOString();
-  const [totals, series, postbacks] = await Promise.all([
-    repo.totals(deps.db),
-    repo.dailySeries(deps.db, since),
+  const [counts, cells, joins, postbacks] = await Promise.all([
+    repo.countPlayersAndWaitingWithdrawals(deps.db),
+    ledgerCells(deps.db),
+    repo.newPlayersByDay(deps.db, since),
     repo.countPostbacksSince(deps.db, `${today}T00:00:00.000Z`),
   ]);
+  // Earned: the entries of the earning kinds (admin grants and reversals are not earnings).
+  // Withdrawn: withdrawals less their refunds.
+  const total = { earned: 0, withdrawn: 0 };
+  const byDay = new Map<string, { earned: number; withdrawn: number }>();
+  for (const c of cells) {
+    const earned = EARNING_KINDS.has(c.kind as LedgerKind) ? c.cents : 0;
+    const withdrawn = c.kind === 'withdrawal' || c.kind === 'withdrawal_refund' ? -c.cents : 0;
+    total.earned += earned;
+    total.withdrawn += withdrawn;
+    const day = byDay.get(c.day) ?? { earned: 0, withdrawn: 0 };
+    day.earned += earned;
+    day.withdrawn += withdrawn;
+    byDay.set(c.day, day);
+  }
   const days = Array.from({ length: 30 }, (_, i) => {
     const d = new Date(first);
     d.setUTCDate(first.getUTCDate() + i);
     const day = utcDay(d);
-    const money = series.money.find((m) => m.day === day);
-    const players = series.players.find((p) => p.day === day);
+    const money = byDay.get(day);
     return {
       day,
-      earned: fromCents(Number(money?.earned ?? 0)),
-      withdrawn: fromCents(Number(money?.withdrawn ?? 0)),
-      newPlayers: Number(players?.n ?? 0),
+      earned: fromCents(money?.earned ?? 0),
+      withdrawn: fromCents(money?.withdrawn ?? 0),
+      newPlayers: joins.find((p) => p.day === day)?.count ?? 0,
     };
   });
   return {
     totals: {
-      players: totals.players,
-      earned: fromCents(totals.earned),
-      withdrawn: fromCents(totals.withdrawn),
-      withdrawalsWaiting: totals.withdrawalsWaiting,
+      players: counts.players,
+      earned: fromCents(total.earned),
+      withdrawn: fromCents(total.withdrawn),
+      withdrawalsWaiting: counts.withdrawalsWaiting,
       postbacksToday: postbacks,
     },
     days,

@@ -56,22 +56,11 @@ export async function countUsers(db: Database, search: string | undefined): Prom
   return Number(row.n);
 }
 
-export async function totals(db: Database) {
-  const [players, money, waiting] = await Promise.all([
+export async function countPlayersAndWaitingWithdrawals(db: Database) {
+  const [players, waiting] = await Promise.all([
     db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('ledger_entries')
-      .select([
-        sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as(
-          'earned',
-        ),
-        sql<number>`coalesce(sum(case when kind = 'withdrawal' then -amount when kind = 'withdrawal_refund' then -amount else 0 end), 0)`.as(
-          'withdrawn',
-        ),
-      ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('withdrawals')
@@ -79,39 +68,19 @@ export async function totals(db: Database) {
       .where('state', 'in', ['pending', 'purchasing', 'needs_review'])
       .executeTakeFirstOrThrow(),
   ]);
-  return {
-    players: Number(players.n),
-    earned: Number(money.earned),
-    withdrawn: Number(money.withdrawn),
-    withdrawalsWaiting: Number(waiting.n),
-  };
+  return { players: Number(players.n), withdrawalsWaiting: Number(waiting.n) };
 }
 
-/** Per UTC day since `since` (an ISO time): earned and withdrawn hundredths, new players. */
-export async function dailySeries(db: Database, since: string) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
-  const money = await db
-    .selectFrom('ledger_entries')
-    .select([
-      day.as('day'),
-      sql<number>`coalesce(sum(case when kind in ('offer','survey','social','daily','promo','referral','giveaway') then amount else 0 end), 0)`.as(
-        'earned',
-      ),
-      sql<number>`coalesce(sum(case when kind in ('withdrawal','withdrawal_refund') then -amount else 0 end), 0)`.as(
-        'withdrawn',
-      ),
-    ])
-    .where('created_at', '>=', since)
-    .groupBy(day)
-    .execute();
+/** New players per UTC day since `since` (an ISO time). */
+export async function newPlayersByDay(db: Database, since: string) {
   const joinDay = sql<string>`substr(joined_at, 1, 10)`;
-  const players = await db
+  const rows = await db
     .selectFrom('users')
     .select([joinDay.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
     .where('joined_at', '>=', since)
     .groupBy(joinDay)
     .execute();
-  return { money, players };
+  return rows.map((r) => ({ day: r.day, count: Number(r.n) }));
 }
 
 export async function countPostbacksSince(db: Database, since: string): Promise<number> {

@@ -7,17 +7,6 @@ export async function pingDatabase(db: Database): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-/** Credit entries (positive amounts) of the ledger by kind: how many, and their sum in hundredths. */
-export async function ledgerCreditsByKind(db: Database) {
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => ['kind', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
-    .where('amount', '>', 0)
-    .groupBy('kind')
-    .execute();
-  return rows.map((r) => ({ kind: r.kind as string, count: Number(r.n), cents: Number(r.total ?? 0) }));
-}
-
 export async function withdrawalsByState(db: Database) {
   const rows = await db
     .selectFrom('withdrawals')

@@ -151,3 +151,42 @@ export async function listEntriesForUser(db: Db, userId: number, limit: number, 
   if (beforeId) q = q.where('id', '<', beforeId);
   return q.orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** The highest ledger entry id (0 for an empty ledger). */
+export async function lastEntryId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Entries with `afterId < id <= throughId` (all after `afterId` when `throughId` is omitted), counted
+ * and summed by UTC day, kind and sign (credit: a positive amount). The id range makes it a
+ * primary-key range read.
+ */
+export async function sumEntriesBetween(db: Db, afterId: number, throughId?: number) {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const credit = sql<number>`case when amount > 0 then 1 else 0 end`;
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      day.as('day'),
+      'kind',
+      credit.as('credit'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('amount').as('total'),
+    ])
+    .where('id', '>', afterId)
+    .$if(throughId !== undefined, (q) => q.where('id', '<=', throughId!))
+    .groupBy([day, 'kind', credit])
+    .execute();
+  return rows.map((r) => ({
+    day: r.day,
+    kind: r.kind,
+    credit: Number(r.credit) === 1,
+    count: Number(r.n),
+    cents: Number(r.total ?? 0),
+  }));
+}
