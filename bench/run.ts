@@ -14,7 +14,7 @@ import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
 import { BENCH_ADMIN_TOKEN, BENCH_PLAYERS, benchName, benchRobloxId, benchToken, seedBench } from './seed.ts';
-import { freePort, waitForHealth } from '../e2e/support/processes.ts';
+import { freePort, nodeArgsOfScript, waitForHealth } from '../e2e/support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -34,8 +34,8 @@ const CPX_SECRET = 'bench-cpx-secret';
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 /**
- * Samples a process's resident memory (Linux /proc) until stopped. `peak()` is the peak since the
- * start, `casePeak()` the peak since the last call of `casePeak()` (so each case gets its own).
+ * Samples a process's resident memory (Linux /proc) until stopped. `casePeak()` is the peak since its
+ * last call (so each case gets its own), `stop()` the peak of the whole run.
  */
 function watchRss(pid: number) {
   let peak = 0;
@@ -54,7 +54,6 @@ function watchRss(pid: number) {
   };
   const timer = setInterval(sample, 250);
   return {
-    peak: () => peak,
     casePeak: () => {
       sample();
       const p = sincePeak;
@@ -148,11 +147,7 @@ async function load(name: string, opts: autocannon.Options): Promise<CaseResult 
  * Node's flags as `npm start` runs the server (the root package.json), so the bench measures the
  * server with the same heap limits (docs/scaling.md, memory).
  */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const command = pkg.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
-  return command.filter((word) => word.startsWith('--'));
-}
+const startFlags = () => nodeArgsOfScript('start').filter((word) => word.startsWith('--'));
 
 /** Starts a reference server (node's arguments, given its port) in a process of its own. */
 async function startBareServer(nodeArgs: (port: number) => string[]) {

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
@@ -36,4 +37,19 @@ export async function waitForHealth(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`server ${baseUrl} did not become healthy within ${timeoutMs / 1000} s${details()}`);
+}
+
+/**
+ * The arguments of the `node …` command a root package.json script runs (its last `&&` step), so a
+ * test or the bench starts a process exactly as the script would.
+ */
+export function nodeArgsOfScript(script: string): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const command = pkg.scripts[script];
+  if (!command) throw new Error(`package.json has no script "${script}"`);
+  const words = command.split('&&').at(-1)!.trim().split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`script "${script}" does not end with a node command: ${command}`);
+  return words.slice(1);
 }

@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
-import { testEngine } from './support/test-database.ts';
-import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
+import { createEmptyDatabase, testEngine } from './support/test-database.ts';
+import { freePort, nodeArgsOfScript, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
  * `npm run start:cluster` (apps/server/src/cluster.ts): the primary checks the configuration,
@@ -15,16 +13,6 @@ import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const scripts = (
-  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts;
-
-/** The words of the `node …` command a package.json script ends with. */
-function nodeCommand(script: string): string[] {
-  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
-  expect(words[0]).toBe('node');
-  return words.slice(1);
-}
 
 /** Node's heap settings in a command line (`--max-old-space-size=…` and the like). */
 const heapFlags = (words: string[]) => words.filter((w) => /^--max-[a-z-]+-size=/.test(w));
@@ -65,7 +53,7 @@ interface Primary {
 
 function startCluster(env: Record<string, string>): Primary {
   let output = '';
-  const child = spawn(process.execPath, nodeCommand(scripts['start:cluster']!), {
+  const child = spawn(process.execPath, nodeArgsOfScript('start:cluster'), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -93,31 +81,6 @@ function startCluster(env: Record<string, string>): Primary {
   return { child, output: () => output, exited };
 }
 
-/** A database with no tables yet: the primary must create them. */
-async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (testEngine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'rewards-cluster-'));
-    return { url: join(dir, 'cluster.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `rewards_cluster_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 describe(`npm run start:cluster on ${testEngine}`, () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
@@ -125,44 +88,38 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
   });
 
   it('runs its workers with the same heap settings as npm start', () => {
-    const start = heapFlags(nodeCommand(scripts.start!));
+    const start = heapFlags(nodeArgsOfScript('start'));
     expect(start.length).toBeGreaterThan(0);
-    expect(heapFlags(nodeCommand(scripts['start:cluster']!))).toEqual(start);
+    expect(heapFlags(nodeArgsOfScript('start:cluster'))).toEqual(start);
   });
 
-  it.skipIf(testEngine !== 'sqlite')(
-    'refuses a WEB_CONCURRENCY that is not a whole number of at least 1',
-    async () => {
-      const db = await emptyDatabase();
-      cleanups.push(db.drop);
-      const primary = startCluster({
-        DATABASE_URL: db.url,
-        PORT: String(await freePort()),
-        WEB_CONCURRENCY: '0',
-      });
-      expect(await primary.exited).toBe(1);
-      expect(primary.output()).toContain(
-        'Invalid configuration:\n  WEB_CONCURRENCY: expected a whole number of at least 1, got "0"',
-      );
+  // The primary checks its configuration before it forks: each refusal exits 1 with its message.
+  it.skipIf(testEngine !== 'sqlite').each([
+    {
+      refuses: 'a WEB_CONCURRENCY that is not a whole number of at least 1',
+      workers: '0',
+      messages: ['Invalid configuration:\n  WEB_CONCURRENCY: expected a whole number of at least 1, got "0"'],
     },
-  );
-
-  it.skipIf(testEngine !== 'sqlite')('refuses several workers on SQLite unless allowed', async () => {
-    const db = await emptyDatabase();
-    cleanups.push(db.drop);
+    {
+      refuses: 'several workers on SQLite unless allowed',
+      workers: '2',
+      messages: ['WEB_CONCURRENCY=2 with SQLite', 'Set DATABASE_URL=postgres://... to run several workers'],
+    },
+  ])('refuses $refuses', async ({ workers, messages }) => {
+    const db = await createEmptyDatabase();
+    cleanups.push(db.remove);
     const primary = startCluster({
       DATABASE_URL: db.url,
       PORT: String(await freePort()),
-      WEB_CONCURRENCY: '2',
+      WEB_CONCURRENCY: workers,
     });
     expect(await primary.exited).toBe(1);
-    expect(primary.output()).toContain('WEB_CONCURRENCY=2 with SQLite');
-    expect(primary.output()).toContain('Set DATABASE_URL=postgres://... to run several workers');
+    for (const message of messages) expect(primary.output()).toContain(message);
   });
 
   it('migrates once, serves one port from its workers, replaces a worker that dies and stops on SIGTERM', async () => {
-    const db = await emptyDatabase();
-    cleanups.push(db.drop);
+    const db = await createEmptyDatabase();
+    cleanups.push(db.remove);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // Several workers on PostgreSQL; the default (one) on SQLite.
@@ -192,7 +149,7 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
       },
     );
     // Each worker is the normal server, with the script's heap settings.
-    const expectedFlags = heapFlags(nodeCommand(scripts['start:cluster']!));
+    const expectedFlags = heapFlags(nodeArgsOfScript('start:cluster'));
     for (const pid of first) {
       const cmdline = cmdlineOf(pid);
       expect(heapFlags(cmdline)).toEqual(expectedFlags);

@@ -6,7 +6,8 @@ import { createDatabase, type Database } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 
 /** Which engine this run tests: `TEST_ENGINE=postgres` (with TEST_DATABASE_URL) or SQLite. */
-export const testEngine: 'sqlite' | 'postgres' = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+export const testEngine: 'sqlite' | 'postgres' =
+  process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestDatabase {
   db: Database;
@@ -14,24 +15,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own: a temporary SQLite file, or a throw-away PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testEngine === 'postgres') return createPostgresDatabase();
-  const dir = mkdtempSync(join(tmpdir(), 'rewards-test-'));
-  const url = join(dir, 'test.db');
-  const db = createDatabase(url);
-  await migrateToLatest(db);
-  return {
-    db,
-    url,
-    drop: async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createPostgresDatabase(): Promise<TestDatabase> {
+/** A database of its own with no tables yet: a temporary SQLite file, or a throw-away PostgreSQL database. */
+export async function createEmptyDatabase(): Promise<{ url: string; remove(): Promise<void> }> {
+  if (testEngine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'rewards-test-'));
+    return { url: join(dir, 'test.db'), remove: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const name = `rewards_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -41,17 +30,28 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = createDatabase(url.toString(), { poolSize: 20 });
-  await migrateToLatest(db);
   return {
-    db,
     url: url.toString(),
-    drop: async () => {
-      await db.destroy();
+    remove: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/** A fresh, migrated database of its own (see `createEmptyDatabase`). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const empty = await createEmptyDatabase();
+  const db = createDatabase(empty.url, { poolSize: 20 });
+  await migrateToLatest(db);
+  return {
+    db,
+    url: empty.url,
+    drop: async () => {
+      await db.destroy();
+      await empty.remove();
     },
   };
 }

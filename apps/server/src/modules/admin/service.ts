@@ -17,7 +17,6 @@ import { insertAudit, listAudit } from '../audit/repository.ts';
 import { listEntriesForUser } from '../ledger/repository.ts';
 import { ledgerCells } from '../ledger/rollup.ts';
 import { EARNING_KINDS, post } from '../ledger/service.ts';
-import type { LedgerKind } from '../../db/schema.ts';
 import { findUserById } from '../users/repository.ts';
 import * as repo from './users-repository.ts';
 
@@ -166,7 +165,7 @@ export async function overview(deps: Deps): Promise<OverviewResponse> {
   const total = { earned: 0, withdrawn: 0 };
   const byDay = new Map<string, { earned: number; withdrawn: number }>();
   for (const c of cells) {
-    const earned = EARNING_KINDS.has(c.kind as LedgerKind) ? c.cents : 0;
+    const earned = EARNING_KINDS.has(c.kind) ? c.cents : 0;
     const withdrawn = c.kind === 'withdrawal' || c.kind === 'withdrawal_refund' ? -c.cents : 0;
     total.earned += earned;
     total.withdrawn += withdrawn;

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB, LedgerKind } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 
 /** Counts and sums of ledger entries of one UTC day, kind and sign. */
 export interface LedgerCell {
   /** `YYYY-MM-DD`, UTC. */
   day: string;
-  kind: string;
+  kind: LedgerKind;
   /** Positive amounts (credits) or not. */
   credit: boolean;
   count: number;
