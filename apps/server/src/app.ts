@@ -42,9 +42,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(deps.env.LOG_LEVEL, opts.loggerStream),
     bodyLimit: 64 * 1024,
-    // X-Forwarded-For is believed only from a proxy on this host or a private network; a client that
-    // connects directly cannot pick its own address (rate limits count per address).
-    trustProxy: 'loopback,linklocal,uniquelocal',
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; a client that connects
+    // directly cannot pick its own address (rate limits and postback allow-lists go by it).
+    trustProxy: deps.env.TRUST_PROXY.length ? deps.env.TRUST_PROXY.join(',') : false,
     genReqId,
     // plugins/request-logging.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),

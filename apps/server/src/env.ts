@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { parseAllowList } from './shared/addresses.ts';
 
 const url = z.string().url();
 const intFrom = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -41,6 +42,30 @@ const schema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Bearer token that opens /metrics; without it /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Which proxies' X-Forwarded-For is believed (the caller's address for limits and postback
+   * allow-lists): `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges, comma-separated;
+   * `none` believes no header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback,linklocal,uniquelocal')
+    .transform((text, ctx) => {
+      const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+      if (entries.length === 1 && entries[0] === 'none') return [];
+      const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+      const bad = entries.find((e) => !named.has(e) && 'invalid' in parseAllowList([e]));
+      if (bad !== undefined || entries.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected none, or loopback, linklocal, uniquelocal, addresses and CIDR ranges separated by commas, got "${bad ?? text}"`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  /** Days the postback log keeps rows that moved no money (held ones and credits are kept). */
+  POSTBACK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

@@ -5,8 +5,22 @@ import { z } from 'zod';
 export const wallKinds = ['offerwall', 'survey'] as const;
 export type WallKind = (typeof wallKinds)[number];
 
-/** How a wall's postbacks are verified: CPX Research's md5 hash, the generic HMAC-SHA256, or none accepted. */
-export const postbackSchemes = ['cpx', 'hmac', 'none'] as const;
+/**
+ * How a wall's postbacks are read and verified: one scheme per provider (docs/providers.md), the
+ * generic HMAC-SHA256 of our own for providers not listed, or `none` (no postback accepted).
+ */
+export const postbackSchemes = [
+  'lootably',
+  'adgem',
+  'torox',
+  'adgate',
+  'notik',
+  'cpx',
+  'bitlabs',
+  'ayet',
+  'hmac',
+  'none',
+] as const;
 export type PostbackScheme = (typeof postbackSchemes)[number];
 
 /**
@@ -55,11 +69,17 @@ export const postbackSlugParams = z.object({ slug: z.string().min(1).max(40) });
 /** What happened to a stored postback (the admin console lists and replays them). */
 export const postbackVerdicts = [
   'credited', // the credit was posted to the ledger
-  'held', // the credit was recorded and waits for OFFER_HOLD_HOURS
+  'on_hold', // the credit was recorded and waits for OFFER_HOLD_HOURS
+  'held', // over the wall's maximum or out of line with its USD payout: waits for an admin's decision
+  'approved', // a held postback an admin approved (credited, or on hold, exactly once)
+  'rejected', // a held postback an admin rejected: nothing credited
+  'ignored', // an event the provider says must not credit (non-payable install, zero screen-out, pending)
   'duplicate', // a repeat of a credit or reversal already handled: nothing more
   'reversed', // a reversal took the credit back, cancelled its hold, or was recorded ahead of it
   'already_reversed', // a credit whose reversal had arrived first: not paid
   'bad_signature',
+  'forged', // signed with a value the site shows players (CPX: a transaction id equal to an account's id)
+  'forbidden_address', // from an address outside the wall's allow-list
   'no_secret', // the wall has no secret (or accepts no postbacks): refused
   'unknown_wall',
   'unknown_user',
@@ -67,49 +87,6 @@ export const postbackVerdicts = [
   'invalid', // missing or malformed parameters
 ] as const;
 export type PostbackVerdict = (typeof postbackVerdicts)[number];
-
-const transId = z.string().trim().min(1, 'trans_id is required').max(100);
-/** The player's numeric Roblox id. */
-const robloxUserId = z
-  .string()
-  .trim()
-  .regex(/^\d{1,19}$/, 'user_id must be a numeric Roblox id')
-  .transform(Number)
-  .refine((n) => Number.isSafeInteger(n) && n > 0, 'user_id must be a numeric Roblox id');
-const decimal = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,12}(\.\d{1,8})?$/, 'must be a decimal number')
-  .transform(Number);
-
-/** CPX Research: status 1 = credit, 2 = reversal; hash = md5(`<trans_id>-<secret>`). */
-export const cpxPostbackParams = z.object({
-  status: z.enum(['1', '2'], { message: 'status must be 1 or 2' }),
-  trans_id: transId,
-  user_id: robloxUserId,
-  amount_local: decimal.optional(),
-  amount_usd: decimal.optional(),
-  hash: z.string().trim().min(1, 'hash is required').max(200),
-});
-export type CpxPostbackParams = z.infer<typeof cpxPostbackParams>;
-
-/**
- * The generic signed scheme: `sig` (or header `x-signature`) = hex HMAC-SHA256, keyed with the wall's
- * secret, of every other parameter sorted by name and joined as `k=v&k=v` (decoded values).
- * `status`: `credit`/`1` (default) or `reversal`/`2`.
- */
-export const hmacPostbackParams = z.object({
-  status: z
-    .enum(['credit', 'reversal', '1', '2'], { message: 'status must be credit or reversal' })
-    .default('credit'),
-  trans_id: transId,
-  user_id: robloxUserId,
-  amount: decimal.optional(),
-  amount_usd: decimal.optional(),
-  amount_local: decimal.optional(),
-  reward: decimal.optional(),
-});
-export type HmacPostbackParams = z.infer<typeof hmacPostbackParams>;
 
 // ---- Admin console: walls and the postback log (admin cookie) ----
 
@@ -148,8 +125,32 @@ const wallSecretInput = z
   .trim()
   .max(200)
   .refine((s) => s === '' || s.length >= 8, 'secret must be at least 8 characters (or empty to clear it)');
-/** R$ per USD, for the `usd_rate` amount mode. */
+/**
+ * R$ per USD: the conversion of the `usd_rate` amount mode; in the other modes the most R$ a USD of
+ * the provider's payout may bring (a credit above it waits for review). 0: not checked.
+ */
 const wallRate = z.number().min(0, 'rate must be at least 0').max(1_000_000);
+/**
+ * Addresses and CIDR ranges (IPv4 and IPv6) the wall's postbacks may come from; empty: any address.
+ * The server checks each entry (a malformed one is refused with 400 naming it).
+ */
+const allowedIps = z
+  .array(z.string().trim().min(1).max(64))
+  .max(100, 'allowedIps takes at most 100 entries');
+/** The most R$ one postback may credit without an admin's approval. */
+const maxCredit = z
+  .number()
+  .min(0.01, 'maxCredit must be at least 0.01')
+  .max(1_000_000, 'maxCredit must be at most 1000000');
+/** Values of the frame template's placeholders (`{placementId}` → `placementId`), e.g. the provider's ids. */
+const frameParams = z
+  .record(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'frameParams names are letters, digits and _'),
+    z.string().trim().max(200),
+  )
+  .refine((r) => Object.keys(r).length <= 20, 'frameParams takes at most 20 values');
+/** What a successful postback is answered; '' = the provider's own (docs/providers.md). */
+const successBody = z.string().trim().max(20);
 
 const wallFields = {
   name: z.string().trim().min(1, 'name is required').max(80),
@@ -160,21 +161,32 @@ const wallFields = {
   secret: wallSecretInput,
   amountMode: z.enum(amountModes),
   rate: wallRate,
+  allowedIps,
+  maxCredit,
+  frameParams,
+  successBody,
   active: z.boolean(),
   sort: z.number().int().min(0).max(1_000_000),
 };
 
-/** POST /api/admin/walls → 201 AdminWall; a slug in use → 409. */
+/**
+ * POST /api/admin/walls → 201 AdminWall; a slug in use → 409. Without `allowedIps` the wall gets its
+ * provider's published addresses; without `iframeTemplate` and `frameParams`, its provider's frame.
+ */
 export const createWallRequest = z.strictObject({
   slug: wallSlug,
   name: wallFields.name,
   logoUrl: wallFields.logoUrl.default(''),
   kind: wallFields.kind,
-  iframeTemplate: wallFields.iframeTemplate.default(''),
+  iframeTemplate: wallFields.iframeTemplate.optional(),
   postbackScheme: wallFields.postbackScheme,
   secret: wallFields.secret.optional(),
   amountMode: wallFields.amountMode,
   rate: wallFields.rate,
+  allowedIps: wallFields.allowedIps.optional(),
+  maxCredit: wallFields.maxCredit.default(1000),
+  frameParams: wallFields.frameParams.optional(),
+  successBody: wallFields.successBody.default(''),
   active: wallFields.active.default(true),
   sort: wallFields.sort.optional(),
 });
@@ -194,6 +206,10 @@ export const updateWallRequest = z
     secret: wallFields.secret.optional(),
     amountMode: wallFields.amountMode.optional(),
     rate: wallFields.rate.optional(),
+    allowedIps: wallFields.allowedIps.optional(),
+    maxCredit: wallFields.maxCredit.optional(),
+    frameParams: wallFields.frameParams.optional(),
+    successBody: wallFields.successBody.optional(),
     active: wallFields.active.optional(),
     sort: wallFields.sort.optional(),
   })
@@ -216,9 +232,21 @@ export const adminWall = z.object({
   postbackScheme: z.enum(postbackSchemes),
   amountMode: z.enum(amountModes),
   rate: z.number(),
+  allowedIps: z.array(z.string()),
+  maxCredit: z.number(),
+  frameParams: z.record(z.string(), z.string()),
+  successBody: z.string(),
   active: z.boolean(),
   sort: z.number(),
   hasSecret: z.boolean(),
+  /**
+   * The URL to paste into the provider's dashboard, with the provider's own macros and without the
+   * parameters it appends itself; '' for the `none` scheme. For AdGate it carries the wall's secret
+   * (AdGate signs nothing: the secret URL is the protection).
+   */
+  postbackUrl: z.string(),
+  /** The placeholders of the frame template that take a value from `frameParams`. */
+  frameParamNames: z.array(z.string()),
 });
 export type AdminWall = z.infer<typeof adminWall>;
 
@@ -242,6 +270,10 @@ export const adminPostback = z.object({
   /** Our account id, when the provider's user matched one. */
   userId: z.number().nullable(),
   action: z.string().nullable(),
+  /** The credit the postback asked for, in R$, when it was read (held postbacks show what approval pays). */
+  amount: z.number().nullable(),
+  /** Why it was held or refused, in words. */
+  reason: z.string().nullable(),
   /** The raw parameters the provider sent (query and body merged). */
   params: z.record(z.string(), z.unknown()),
   verdict: z.enum(postbackVerdicts),
@@ -272,3 +304,34 @@ export const replayPostbackResponse = z.object({
   postbackId: z.number(),
 });
 export type ReplayPostbackResponse = z.infer<typeof replayPostbackResponse>;
+
+/**
+ * POST /api/admin/walls/{slug}/test-postback: a postback built and signed exactly as the wall's
+ * provider would send it (a `test-…` transaction of R$0.01 for the named player), run through the
+ * real postback path from the wall's first allowed address.
+ */
+export const testPostbackRequest = z.strictObject({
+  username: z.string().trim().min(1, 'username is required').max(40),
+});
+export type TestPostbackRequest = z.infer<typeof testPostbackRequest>;
+
+export const testPostbackResponse = replayPostbackResponse.extend({
+  /** The URL as the provider would have called it (its secret parts, if any, shown as `***`). */
+  url: z.string(),
+  /** The caller address the test postback was given. */
+  fromAddress: z.string(),
+});
+export type TestPostbackResponse = z.infer<typeof testPostbackResponse>;
+
+/**
+ * POST /api/admin/postbacks/{id}/approve | /reject: an admin's decision on a held postback.
+ * Approval credits it exactly once (`outcome` is what the credit did: credited, on_hold, duplicate,
+ * already_reversed); rejection credits nothing. A postback that is not held → 409.
+ */
+export const postbackDecisionResponse = z.object({
+  postbackId: z.number(),
+  verdict: z.enum(['approved', 'rejected']),
+  outcome: z.enum(postbackVerdicts).nullable(),
+  ledgerEntryId: z.number().nullable(),
+});
+export type PostbackDecisionResponse = z.infer<typeof postbackDecisionResponse>;

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_offers.ts';
 import * as m0004 from './migrations/0004_rewards.ts';
 import * as m0005 from './migrations/0005_withdrawals.ts';
 import * as m0006 from './migrations/0006_name_search_order.ts';
+import * as m0007 from './migrations/0007_provider_postbacks.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004_rewards': m0004,
   '0005_withdrawals': m0005,
   '0006_name_search_order': m0006,
+  '0007_provider_postbacks': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@ import type { WithdrawalState } from '../db/tables/withdrawals.ts';
 import { withdrawalsByState } from '../modules/health/repository.ts';
 import { ledgerCells, type LedgerCell } from '../modules/ledger/rollup.ts';
 import { databaseState } from '../modules/health/routes.ts';
+import { counterSnapshot } from '../shared/process-counters.ts';
 
 /**
  * `GET /metrics` in the Prometheus text format (0.0.4), for operators: request counts and a latency
@@ -196,6 +197,12 @@ export const metricsPlugin = fp(
         for (const state of states) {
           out.push(`rewards_withdrawals{${labelsOf({ state })}} ${byState.get(state) ?? 0}`);
         }
+      }
+
+      for (const c of counterSnapshot()) {
+        head(c.name, 'counter', c.help);
+        for (const [value, count] of c.series.sort((a, b) => a[0].localeCompare(b[0])))
+          out.push(`${c.name}{${labelsOf({ [c.label]: value })}} ${count}`);
       }
 
       const mem = process.memoryUsage();

@@ -19,8 +19,16 @@ export interface WallsTable {
   /** Never sent to the browser. The `cpx` scheme falls back to CPX_SECURE_HASH when null. */
   secret: string | null;
   amount_mode: AmountMode;
-  /** R$ per USD, for `usd_rate`. */
+  /** R$ per USD: the conversion of `usd_rate`; in the other modes the most R$ a USD of payout may bring (0: unchecked). */
   rate: number;
+  /** JSON array of addresses and CIDR ranges postbacks may come from; `[]`: any address. */
+  allowed_ips: Generated<string>;
+  /** Hundredths of R$: a postback asking more waits for an admin (`held`). */
+  max_credit: Generated<number>;
+  /** JSON object: values of the frame template's placeholders (the provider's ids). */
+  frame_params: Generated<string>;
+  /** The answer to a successful postback; '' = the scheme's own. */
+  success_body: Generated<string>;
   active: Generated<number>;
   sort: Generated<number>;
 }
@@ -36,6 +44,10 @@ export const WALL_COLUMNS = columnsOf<WallsTable>({
   secret: true,
   amount_mode: true,
   rate: true,
+  allowed_ips: true,
+  max_credit: true,
+  frame_params: true,
+  success_body: true,
   active: true,
   sort: true,
 });
@@ -51,10 +63,16 @@ export interface PostbacksTable {
   action: string | null;
   /** The parameters (query and body merged) as JSON. */
   params: string;
-  /** The `x-signature` header, if any (kept for replays). */
+  /** The signature header, if any (`x-signature`, `x-ayetstudios-security-hash`; kept for replays). */
   signature: string | null;
+  /** The URL as it arrived, with the site's public origin (the text URL-signing providers sign); at most 2 KB. */
+  raw_url: string | null;
   ip: string | null;
   verdict: PostbackVerdict;
+  /** Hundredths of R$ the postback asked to credit, once read. */
+  amount: number | null;
+  /** Why it was held, ignored or refused, in words. */
+  reason: string | null;
   ledger_entry_id: number | null;
   created_at: string;
 }

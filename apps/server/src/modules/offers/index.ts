@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOfferRoutes } from './admin/routes.ts';
 import { releaseDueHolds } from './credits/service.ts';
 import { pendingRoutes } from './credits/routes.ts';
+import { prunePostbackLog } from './postbacks/retention.ts';
 import { postbackRoutes } from './postbacks/routes.ts';
 import { referralRoutes } from './referrals/routes.ts';
 import { wallRoutes } from './walls/routes.ts';
@@ -10,11 +11,14 @@ import { wallRoutes } from './walls/routes.ts';
 // and the credit of other earning features with its referral commission.
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
 export { handlePostback, replayPostback } from './postbacks/service.ts';
+export { prunePostbackLog } from './postbacks/retention.ts';
 export { listPostbacks } from './postbacks/repository.ts';
 export { creditEarning } from './referrals/service.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;
+/** How often the postback log drops rows past POSTBACK_LOG_DAYS. */
+export const POSTBACK_PRUNE_MS = 60 * 60_000;
 
 /** Every route of this feature, registered under /api by app.ts. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,16 +28,19 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(referralRoutes);
   await app.register(adminOfferRoutes);
 
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      releaseDueHolds(app.deps).catch((err: unknown) =>
-        app.log.error({ err }, 'releasing held offer credits failed'),
-      );
-    }, HOLD_SWEEP_MS);
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, task: () => Promise<unknown>, what: string) => {
+    const timer = setInterval(() => {
+      task().catch((err: unknown) => app.log.error({ err }, `${what} failed`));
+    }, ms);
     timer.unref();
+    timers.push(timer);
+  };
+  app.addHook('onReady', async () => {
+    every(HOLD_SWEEP_MS, () => releaseDueHolds(app.deps), 'releasing held offer credits');
+    every(POSTBACK_PRUNE_MS, () => prunePostbackLog(app.deps), 'pruning the postback log');
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    for (const timer of timers) clearInterval(timer);
   });
 };

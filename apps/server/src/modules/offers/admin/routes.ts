@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   adminPostbacksQuery,
   adminPostbacksResponse,
   adminWall,
   adminWallsResponse,
   createWallRequest,
+  postbackDecisionResponse,
   postbackIdParams,
   replayPostbackResponse,
+  testPostbackRequest,
+  testPostbackResponse,
   updateWallRequest,
   wallSlugParams,
 } from '@rewards/contracts';
+import { publicBase } from '../../../shared/public-url.ts';
 import * as service from './service.ts';
 
 /**
@@ -18,21 +23,31 @@ import * as service from './service.ts';
  */
 export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
+  const base = (request: FastifyRequest) =>
+    publicBase(app.deps.env, `${request.protocol}://${request.host}`);
 
-  app.get('/admin/walls', { schema: { response: { 200: adminWallsResponse } } }, async () => ({
-    walls: await service.listWalls(app.deps),
+  app.get('/admin/walls', { schema: { response: { 200: adminWallsResponse } } }, async (request) => ({
+    walls: await service.listWalls(app.deps, base(request)),
   }));
 
   app.post(
     '/admin/walls',
     { schema: { body: createWallRequest, response: { 201: adminWall } } },
-    async (request, reply) => reply.status(201).send(await service.createWall(app.deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createWall(app.deps, request.body, base(request))),
   );
 
   app.patch(
     '/admin/walls/:slug',
     { schema: { params: wallSlugParams, body: updateWallRequest, response: { 200: adminWall } } },
-    async (request) => service.updateWall(app.deps, request.params.slug, request.body),
+    async (request) => service.updateWall(app.deps, request.params.slug, request.body, base(request)),
+  );
+
+  app.post(
+    '/admin/walls/:slug/test-postback',
+    { schema: { params: wallSlugParams, body: testPostbackRequest, response: { 200: testPostbackResponse } } },
+    async (request) =>
+      service.sendTestPostback(app.deps, request.params.slug, request.body.username, base(request)),
   );
 
   app.get(
@@ -45,5 +60,17 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/postbacks/:id/replay',
     { schema: { params: postbackIdParams, response: { 200: replayPostbackResponse } } },
     async (request) => service.replayPostback(app.deps, request.params.id),
+  );
+
+  app.post(
+    '/admin/postbacks/:id/approve',
+    { schema: { params: postbackIdParams, response: { 200: postbackDecisionResponse } } },
+    async (request) => service.decidePostback(app.deps, request.params.id, 'approved'),
+  );
+
+  app.post(
+    '/admin/postbacks/:id/reject',
+    { schema: { params: postbackIdParams, response: { 200: postbackDecisionResponse } } },
+    async (request) => service.decidePostback(app.deps, request.params.id, 'rejected'),
   );
 };

@@ -2,121 +2,29 @@ import type {
   AdminPostback,
   AdminPostbacksQuery,
   AdminPostbacksResponse,
-  AdminWall,
-  CreateWallRequest,
+  PostbackDecisionResponse,
   PostbackVerdict,
   ReplayPostbackResponse,
-  UpdateWallRequest,
+  TestPostbackResponse,
 } from '@rewards/contracts';
-import type { Selectable, Updateable } from 'kysely';
-import type { PostbacksTable, WallsTable } from '../../../db/tables/offers.ts';
-import type { Env } from '../../../env.ts';
+import { fromCents } from '@rewards/contracts';
+import type { Selectable } from 'kysely';
+import type { PostbacksTable } from '../../../db/tables/offers.ts';
 import type { Deps } from '../../../shared/deps.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/repository.ts';
+import { findUserByName } from '../../users/repository.ts';
 import { findPostbackById, listPostbacks as listStoredPostbacks } from '../postbacks/repository.ts';
-import { replayPostback as replayStoredPostback } from '../postbacks/service.ts';
-import type { Wall } from '../shared.ts';
-import * as repo from './repository.ts';
+import { decideHeldPostback } from '../postbacks/review.ts';
+import { formParams } from '../postbacks/routes.ts';
+import { handlePostback, replayPostback as replayStoredPostback, type PostbackAnswer } from '../postbacks/service.ts';
+import { schemes } from '../postbacks/schemes/index.ts';
+import { testAddress, testPostbackRequest, testTransId, withoutSecret } from '../postbacks/setup.ts';
+import { findWallBySlug } from '../walls/repository.ts';
+import { allowedIpsOf, wallSecret } from '../walls/settings.ts';
+import { ACTOR } from './walls-service.ts';
 
-const ACTOR = 'admin';
-
-/**
- * What the admin (and the audit log) sees of a wall: never the secret, only whether one is set
- * (its own, or for the `cpx` scheme CPX_SECURE_HASH, which its postbacks fall back to).
- */
-function toAdminWall(w: Wall, env: Env): AdminWall {
-  return {
-    id: w.id,
-    slug: w.slug,
-    name: w.name,
-    logoUrl: w.logo_url,
-    kind: w.kind,
-    iframeTemplate: w.iframe_template,
-    postbackScheme: w.postback_scheme,
-    amountMode: w.amount_mode,
-    rate: Number(w.rate),
-    active: w.active === 1,
-    sort: w.sort,
-    hasSecret: Boolean(w.secret) || (w.postback_scheme === 'cpx' && Boolean(env.CPX_SECURE_HASH)),
-  };
-}
-
-/** `usd_rate` multiplies by the rate: 0 would turn every postback into an invalid one. */
-function assertRateFits(amountMode: string, rate: number): void {
-  if (amountMode === 'usd_rate' && !(rate > 0))
-    throw badRequest('rate must be greater than 0 when the amount mode is usd_rate');
-}
-
-export async function listWalls(deps: Deps): Promise<AdminWall[]> {
-  return (await repo.listAllWalls(deps.db)).map((w) => toAdminWall(w, deps.env));
-}
-
-export async function createWall(deps: Deps, input: CreateWallRequest): Promise<AdminWall> {
-  assertRateFits(input.amountMode, input.rate);
-  const now = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await repo.insertWall(trx, {
-      slug: input.slug,
-      name: input.name,
-      logo_url: input.logoUrl,
-      kind: input.kind,
-      iframe_template: input.iframeTemplate,
-      postback_scheme: input.postbackScheme,
-      secret: input.secret ? input.secret : null,
-      amount_mode: input.amountMode,
-      rate: input.rate,
-      active: input.active ? 1 : 0,
-      sort: input.sort ?? (await repo.nextWallSort(trx)),
-    });
-    if (!row) throw conflict(`A wall with the slug "${input.slug}" already exists.`);
-    const wall = toAdminWall(row, deps.env);
-    await insertAudit(
-      trx,
-      { actor: ACTOR, action: 'wall.create', target: `wall:${wall.slug}`, after: wall },
-      now,
-    );
-    return wall;
-  });
-}
-
-export async function updateWall(deps: Deps, slug: string, input: UpdateWallRequest): Promise<AdminWall> {
-  const changes: Updateable<WallsTable> = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.logoUrl !== undefined) changes.logo_url = input.logoUrl;
-  if (input.kind !== undefined) changes.kind = input.kind;
-  if (input.iframeTemplate !== undefined) changes.iframe_template = input.iframeTemplate;
-  if (input.postbackScheme !== undefined) changes.postback_scheme = input.postbackScheme;
-  if (input.secret !== undefined) changes.secret = input.secret === '' ? null : input.secret;
-  if (input.amountMode !== undefined) changes.amount_mode = input.amountMode;
-  if (input.rate !== undefined) changes.rate = input.rate;
-  if (input.active !== undefined) changes.active = input.active ? 1 : 0;
-  if (input.sort !== undefined) changes.sort = input.sort;
-  const now = deps.clock.now().toISOString();
-
-  return deps.db.transaction().execute(async (trx) => {
-    const current = await repo.lockWallBySlug(trx, slug);
-    if (!current) throw notFound('Wall not found.');
-    if (input.amountMode !== undefined || input.rate !== undefined)
-      assertRateFits(input.amountMode ?? current.amount_mode, input.rate ?? Number(current.rate));
-    const updated = await repo.updateWall(trx, current.id, changes);
-    const before = toAdminWall(current, deps.env);
-    const after = toAdminWall(updated, deps.env);
-    await insertAudit(
-      trx,
-      {
-        actor: ACTOR,
-        action: 'wall.update',
-        target: `wall:${slug}`,
-        before,
-        // A replaced secret leaves `hasSecret` as it was: say that it changed, never what it is.
-        after: input.secret === undefined ? after : { ...after, secretChanged: true },
-      },
-      now,
-    );
-    return after;
-  });
-}
+export { createWall, listWalls, updateWall } from './walls-service.ts';
 
 function parseParams(text: string): Record<string, unknown> {
   try {
@@ -136,6 +44,8 @@ function toAdminPostback(p: Selectable<PostbacksTable>): AdminPostback {
     transId: p.trans_id,
     userId: p.user_id,
     action: p.action,
+    amount: p.amount === null ? null : fromCents(Number(p.amount)),
+    reason: p.reason,
     params: parseParams(p.params),
     verdict: p.verdict,
     ip: p.ip,
@@ -157,26 +67,32 @@ export async function listPostbacks(deps: Deps, q: AdminPostbacksQuery): Promise
   };
 }
 
+const answerOf = (a: PostbackAnswer, postbackId: number | null) => ({
+  status: a.status,
+  body: a.body,
+  verdict: a.verdict,
+  ledgerEntryId: a.ledgerEntryId,
+  // A refusal past its address's share of the log is answered but not stored.
+  postbackId: postbackId ?? 0,
+});
+
 /**
- * Runs a stored postback again with its wall's current settings (e.g. after the secret was set).
- * The outcome is stored as a new postback; the ledger's keys keep a credit at most once.
+ * Runs a stored postback again with its wall's current settings (e.g. after the secret was set),
+ * from the address it came from. The outcome is stored as a new postback; the ledger's keys keep a
+ * credit at most once.
  */
 export async function replayPostback(deps: Deps, id: number): Promise<ReplayPostbackResponse> {
   const stored = await findPostbackById(deps.db, id);
   if (!stored) throw notFound('Postback not found.');
   const answer = await replayStoredPostback(deps, id);
-  if (!answer) throw notFound('Postback not found.');
+  if (!answer) throw conflict('This postback was too large to be stored whole, so it cannot be replayed.');
   await insertAudit(
     deps.db,
     {
       actor: ACTOR,
       action: 'postback.replay',
       target: `postback:${id}`,
-      before: {
-        wall: stored.wall_slug,
-        transId: stored.trans_id,
-        verdict: stored.verdict as PostbackVerdict,
-      },
+      before: { wall: stored.wall_slug, transId: stored.trans_id, verdict: stored.verdict as PostbackVerdict },
       after: {
         verdict: answer.verdict,
         status: answer.status,
@@ -186,11 +102,83 @@ export async function replayPostback(deps: Deps, id: number): Promise<ReplayPost
     },
     deps.clock.now().toISOString(),
   );
-  return {
-    status: answer.status,
-    body: answer.body,
-    verdict: answer.verdict,
-    ledgerEntryId: answer.ledgerEntryId,
-    postbackId: answer.postbackId,
-  };
+  return answerOf(answer, answer.postbackId);
+}
+
+/** R$0.01: a test that proves the set-up and moves next to nothing. */
+const TEST_ROBUX = 0.01;
+
+/**
+ * "Send a test postback": a postback built and signed exactly as the wall's provider sends it, for
+ * a test transaction of R$0.01 to the named player, run through the real postback path from the
+ * wall's first allowed address. It credits that player (once) like any postback.
+ */
+export async function sendTestPostback(
+  deps: Deps,
+  slug: string,
+  username: string,
+  base: string,
+): Promise<TestPostbackResponse> {
+  const wall = await findWallBySlug(deps.db, slug);
+  if (!wall) throw notFound('Wall not found.');
+  const scheme = schemes[wall.postback_scheme];
+  if (!scheme) throw badRequest('This wall accepts no postbacks: choose its provider\'s scheme first.');
+  if (wall.active !== 1) throw badRequest('This wall is inactive: its postbacks are refused. Activate it first.');
+  const secret = wallSecret(wall, deps.env);
+  if (!secret) throw badRequest('Set the wall\'s secret first: without it every postback is refused.');
+  const player = await findUserByName(deps.db, username);
+  if (!player) throw notFound(`No player named "${username}" has signed in yet.`);
+
+  const rate = Number(wall.rate);
+  const fromAddress = testAddress(allowedIpsOf(wall));
+  const request = testPostbackRequest(base, wall, scheme, secret, {
+    robloxId: Number(player.roblox_id),
+    transId: testTransId(),
+    robux: TEST_ROBUX,
+    usd: rate > 0 ? Math.ceil((TEST_ROBUX / rate) * 1e6) / 1e6 : 0.01,
+    ip: fromAddress,
+  });
+  const path = request.url.slice(base.length);
+  const q = path.indexOf('?');
+  const answer = await handlePostback(deps, {
+    slug: wall.slug,
+    params: q < 0 ? {} : formParams(path.slice(q + 1)),
+    url: request.url,
+    headers: request.headers,
+    ip: fromAddress,
+  });
+  const shownUrl = withoutSecret(request.url, scheme);
+  await insertAudit(
+    deps.db,
+    {
+      actor: ACTOR,
+      action: 'postback.test',
+      target: `wall:${wall.slug}`,
+      after: { url: shownUrl, username: player.username, verdict: answer.verdict, postbackId: answer.postbackId },
+    },
+    deps.clock.now().toISOString(),
+  );
+  return { ...answerOf(answer, answer.postbackId), url: shownUrl, fromAddress };
+}
+
+/** An admin's decision on a held postback, audited. */
+export async function decidePostback(
+  deps: Deps,
+  id: number,
+  decision: 'approved' | 'rejected',
+): Promise<PostbackDecisionResponse> {
+  const before = await findPostbackById(deps.db, id);
+  const result = await decideHeldPostback(deps, id, decision, ACTOR);
+  await insertAudit(
+    deps.db,
+    {
+      actor: ACTOR,
+      action: decision === 'approved' ? 'postback.approve' : 'postback.reject',
+      target: `postback:${id}`,
+      before: { verdict: before?.verdict, amount: before?.amount === null || !before ? null : fromCents(Number(before.amount)), reason: before?.reason },
+      after: { verdict: result.verdict, outcome: result.outcome, ledgerEntryId: result.ledgerEntryId },
+    },
+    deps.clock.now().toISOString(),
+  );
+  return result;
 }

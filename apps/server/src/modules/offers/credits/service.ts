@@ -89,7 +89,7 @@ export async function creditTransaction(
     }
     return { verdict: 'duplicate', ledgerEntryId: existing.credit_entry_id };
   }
-  if (holdMs > 0) return { verdict: 'held', ledgerEntryId: null };
+  if (holdMs > 0) return { verdict: 'on_hold', ledgerEntryId: null };
   // The row just inserted holds exactly these values; no need to read it back.
   const row = { id, wall_slug: wall.slug, trans_id: transId, user_id: userId, kind, amount, description };
   return { verdict: 'credited', ledgerEntryId: await postCredit(trx, deps, row) };

@@ -1,6 +1,6 @@
-import { toCents } from '@rewards/contracts';
+import { fromCents, toCents } from '@rewards/contracts';
 import type { Wall } from '../shared.ts';
-import type { VerifiedPostback } from './verifiers/types.ts';
+import type { VerifiedPostback } from './schemes/index.ts';
 
 /**
  * The credit in hundredths of R$, by the wall's amount mode: `local` (the provider's R$ amount),
@@ -25,4 +25,27 @@ export function creditAmount(wall: Wall, amounts: VerifiedPostback['amounts']): 
   if (robux === undefined || !Number.isFinite(robux)) return null;
   const cents = toCents(robux);
   return cents > 0 && Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Rounding the provider may do between its USD and R$ figures: 1 % and R$0.01. */
+const RATE_SLACK = 1.01;
+
+/**
+ * Why a credit must wait for an admin, or null: over the wall's maximum per postback, or more R$
+ * than the USD payout buys at the wall's rate (a provider converts with the rate its dashboard was
+ * given; a credit far above it is a misconfiguration or a forgery).
+ */
+export function reviewReason(wall: Wall, cents: number, amounts: VerifiedPostback['amounts']): string | null {
+  const max = Number(wall.max_credit);
+  if (cents > max) {
+    return `R$${fromCents(cents)} is over this wall's maximum of R$${fromCents(max)} per postback`;
+  }
+  const rate = Number(wall.rate);
+  if (wall.amount_mode !== 'usd_rate' && rate > 0 && amounts.usd !== undefined) {
+    const allowed = Math.ceil(amounts.usd * rate * 100 * RATE_SLACK) + 1;
+    if (cents > allowed) {
+      return `R$${fromCents(cents)} for USD ${amounts.usd} is more than this wall's rate of R$${rate} per USD allows`;
+    }
+  }
+  return null;
 }

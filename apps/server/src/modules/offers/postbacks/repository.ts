@@ -2,14 +2,22 @@ import type { PostbackVerdict } from '@rewards/contracts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { Db } from '../shared.ts';
 
-export interface NewPostback {
+/** A postback's record before its verdict is known. */
+export interface NewPostbackBase {
   wallSlug: string;
   transId: string | null;
   userId: number | null;
   action: 'credit' | 'reversal' | null;
   params: string;
   signature: string | null;
+  rawUrl: string | null;
   ip: string | null;
+  /** Hundredths of R$. */
+  amount: number | null;
+  reason: string | null;
+}
+
+export interface NewPostback extends NewPostbackBase {
   verdict: PostbackVerdict;
   ledgerEntryId: number | null;
   createdAt: string;
@@ -24,8 +32,11 @@ const insertPostbackQuery = prepared(
     action: NewPostback['action'],
     params: string,
     signature: string | null,
+    rawUrl: string | null,
     ip: string | null,
     verdict: PostbackVerdict,
+    amount: number | null,
+    reason: string | null,
     ledgerEntryId: number | null,
     createdAt: string,
   ) =>
@@ -38,8 +49,11 @@ const insertPostbackQuery = prepared(
         action,
         params,
         signature,
+        raw_url: rawUrl,
         ip,
         verdict,
+        amount,
+        reason,
         ledger_entry_id: ledgerEntryId,
         created_at: createdAt,
       })
@@ -56,8 +70,11 @@ export async function insertPostback(db: Db, p: NewPostback): Promise<number> {
       p.action,
       p.params,
       p.signature,
+      p.rawUrl,
       p.ip,
       p.verdict,
+      p.amount,
+      p.reason,
       p.ledgerEntryId,
       p.createdAt,
     ),
@@ -87,4 +104,54 @@ const userForPostbackQuery = prepared((db: Db, robloxId: number) =>
 
 export async function findUserForPostback(db: Db, robloxId: number) {
   return firstRow(userForPostbackQuery(db, robloxId));
+}
+
+/**
+ * Moves a held postback to the admin's decision, once: the row, or undefined when it is not held
+ * (any more). Row-locked on PostgreSQL until the transaction ends.
+ */
+export async function decideHeld(db: Db, id: number, verdict: 'approved' | 'rejected', reason: string) {
+  return db
+    .updateTable('postbacks')
+    .set({ verdict, reason })
+    .where('id', '=', id)
+    .where('verdict', '=', 'held')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setPostbackLedgerEntry(db: Db, id: number, ledgerEntryId: number | null) {
+  await db.updateTable('postbacks').set({ ledger_entry_id: ledgerEntryId }).where('id', '=', id).execute();
+}
+
+/**
+ * Removes up to `limit` postbacks older than `before` that moved no money and wait for nobody: the
+ * verdicts given, and no ledger entry. Returns how many.
+ */
+export async function deleteOldPostbacks(
+  db: Db,
+  before: string,
+  verdicts: readonly PostbackVerdict[],
+  limit: number,
+): Promise<number> {
+  const victims = db
+    .selectFrom('postbacks')
+    .select('id')
+    .where('created_at', '<', before)
+    .where('ledger_entry_id', 'is', null)
+    .where('verdict', 'in', verdicts)
+    .limit(limit);
+  const result = await db
+    .deleteFrom('postbacks')
+    .where('id', 'in', victims)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countPostbacks(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('postbacks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

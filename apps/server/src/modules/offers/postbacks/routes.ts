@@ -1,10 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { publicBase } from '../../../shared/public-url.ts';
+import { SIGNATURE_HEADERS } from './schemes/index.ts';
 import * as service from './service.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Form-style parameters (`a=1&b=2`), a repeated name becoming a list (which the service refuses). */
+export function formParams(text: string): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const prev = params[key];
+    params[key] = prev === undefined ? value : ([] as string[]).concat(prev, value);
+  }
+  return params;
+}
 
 /**
  * `GET|POST /api/postback/{slug}`: public, called by the providers' servers. Parameters come in the
@@ -15,24 +27,26 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_request, body, done) => {
-      const params: Record<string, string | string[]> = {};
-      for (const [key, value] of new URLSearchParams(body as string)) {
-        const prev = params[key];
-        params[key] = prev === undefined ? value : ([] as string[]).concat(prev, value);
-      }
-      done(null, params);
-    },
+    (_request, body, done) => done(null, formParams(body as string)),
   );
 
   const handler = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
-    const query = isRecord(request.query) ? request.query : {};
+    // The query as it arrived, read once here for every scheme: the URL-signing providers sign the
+    // raw text, and the values must be the ones that text carries.
+    const rawUrl = request.raw.url ?? request.url;
+    const q = rawUrl.indexOf('?');
+    const query = q < 0 ? {} : formParams(rawUrl.slice(q + 1));
     const body = isRecord(request.body) ? request.body : {};
-    const header = request.headers['x-signature'];
+    const headers: Record<string, string | undefined> = {};
+    for (const name of SIGNATURE_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
     const answer = await service.handlePostback(app.deps, {
       slug: request.params.slug,
       params: { ...query, ...body },
-      signatureHeader: typeof header === 'string' ? header : null,
+      url: `${publicBase(app.deps.env, `${request.protocol}://${request.host}`)}${rawUrl}`,
+      headers,
       ip: request.ip,
     });
     return reply

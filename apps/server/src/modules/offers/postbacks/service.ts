@@ -1,33 +1,61 @@
 import type { PostbackVerdict } from '@rewards/contracts';
 import type { Deps } from '../../../shared/deps.ts';
+import { addressAllowed } from '../../../shared/addresses.ts';
+import { FailureLimiter } from '../../../shared/failure-limiter.ts';
+import { defineCounter } from '../../../shared/process-counters.ts';
 import { creditTransaction, reverseTransaction } from '../credits/service.ts';
-import { wallSecret } from '../walls/frame.ts';
+import { allowedIpsOf, wallSecret } from '../walls/settings.ts';
 import { findWallBySlug } from '../walls/repository.ts';
-import { creditAmount } from './amount.ts';
-import type { Db } from '../shared.ts';
+import type { Db, Wall } from '../shared.ts';
+import { creditAmount, reviewReason } from './amount.ts';
 import * as repo from './repository.ts';
-import { verifiers } from './verifiers/index.ts';
+import { schemes, SIGNATURE_HEADERS, type PostbackScheme } from './schemes/index.ts';
 
 export interface PostbackRequest {
   slug: string;
   /** Query string and body parameters, merged. */
   params: Record<string, unknown>;
-  /** The `x-signature` header (generic scheme). */
-  signatureHeader?: string | null;
-  ip?: string | null;
+  /** The URL the provider called: the site's public origin, then the path and query as they arrived. */
+  url: string;
+  /** Request headers by lower-case name (only the signature headers are read). */
+  headers: Record<string, string | undefined>;
+  ip: string | null;
 }
 
-/** What the provider gets back (plain text), and what was stored. */
+/** What the provider gets back (plain text), and what was stored (`postbackId` null: not stored). */
 export interface PostbackAnswer {
   status: number;
   body: string;
   verdict: PostbackVerdict;
   ledgerEntryId: number | null;
-  postbackId: number;
+  postbackId: number | null;
 }
 
+/** Stored parameters and URLs are cut to this many characters: the log cannot be made to fill a disk. */
+export const MAX_STORED_TEXT = 2048;
 const MAX_PARAMS = 50;
 const MAX_VALUE_LENGTH = 2000;
+/** What a secret carried in the URL (AdGate's token) is stored as once it proved right. */
+export const REDACTED = '***';
+
+/** Refusals (bad signatures, wrong addresses…) stored per caller address and minute; the rest are counted. */
+const STORED_REFUSALS_PER_MINUTE = 60;
+const refusalLog = new FailureLimiter(STORED_REFUSALS_PER_MINUTE - 1, 60_000);
+const REFUSALS = new Set<PostbackVerdict>([
+  'invalid',
+  'forbidden_address',
+  'no_secret',
+  'bad_signature',
+  'forged',
+  'unknown_user',
+  'banned',
+]);
+
+const countNotStored = defineCounter({
+  name: 'rewards_postbacks_not_stored_total',
+  help: 'Postbacks answered without a row in the postback log: to unknown or inactive walls, or refusals past an address\'s share of the log.',
+  label: 'reason',
+});
 
 /** Flat string parameters, or null when a value is a list, an object or too long. */
 function flatParams(raw: Record<string, unknown>): Record<string, string> | null {
@@ -47,24 +75,44 @@ function flatParams(raw: Record<string, unknown>): Record<string, string> | null
 
 function storableParams(raw: Record<string, unknown>): string {
   const text = JSON.stringify(raw) ?? '{}';
-  return text.length > 20_000 ? JSON.stringify({ truncated: text.slice(0, 20_000) }) : text;
+  return text.length > MAX_STORED_TEXT
+    ? JSON.stringify({ truncated: text.slice(0, MAX_STORED_TEXT - 20) })
+    : text;
 }
 
+/** The secret parameter's value replaced, in the stored parameters and URL alike. */
+function redactSecret(record: repo.NewPostbackBase, param: string, params: Record<string, unknown>) {
+  record.params = storableParams({ ...params, [param]: REDACTED });
+  record.rawUrl = record.rawUrl?.replace(new RegExp(`([?&]${param}=)[^&#]*`), `$1${REDACTED}`) ?? null;
+}
+
+const successBodyOf = (wall: Wall, scheme: PostbackScheme) => wall.success_body || scheme.successBody;
+
 /**
- * One provider postback, from any of the wall's schemes: verifies it, credits or reverses the
- * provider transaction at most once, and stores it with its verdict whatever the outcome.
- * Success answers 200 with `1` (CPX Research) or `OK` (other walls); refusals answer a plain
- * message with 400 (bad parameters), 403 (bad signature, no secret, banned) or 404 (unknown wall or user).
+ * One provider postback: checks the caller's address against the wall's allow-list and the
+ * signature as the wall's provider computes it, then credits, reverses or ignores the provider
+ * transaction at most once. A credit over the wall's maximum, or out of line with its USD payout,
+ * is `held` for an admin. Postbacks to unknown or inactive walls are counted, never stored; every
+ * other one is stored with its verdict (refusals up to a share per address).
  */
 export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<PostbackAnswer> {
-  const record: Omit<repo.NewPostback, 'verdict' | 'ledgerEntryId' | 'createdAt'> = {
-    wallSlug: req.slug.slice(0, 60),
+  const wall = await findWallBySlug(deps.db, req.slug);
+  if (!wall || wall.active !== 1) {
+    countNotStored(wall ? 'inactive_wall' : 'unknown_wall');
+    return { status: 404, body: 'Unknown wall', verdict: 'unknown_wall', ledgerEntryId: null, postbackId: null };
+  }
+  const signature = SIGNATURE_HEADERS.map((h) => req.headers[h]).find((v) => v !== undefined);
+  const record: repo.NewPostbackBase = {
+    wallSlug: wall.slug,
     transId: null,
     userId: null,
     action: null,
     params: storableParams(req.params),
-    signature: req.signatureHeader?.slice(0, 200) ?? null,
-    ip: req.ip ?? null,
+    signature: signature?.slice(0, 200) ?? null,
+    rawUrl: req.url.slice(0, MAX_STORED_TEXT),
+    ip: req.ip,
+    amount: null,
+    reason: null,
   };
   const finish = async (
     status: number,
@@ -73,6 +121,14 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     ledgerEntryId: number | null = null,
     db: Db = deps.db,
   ): Promise<PostbackAnswer> => {
+    if (REFUSALS.has(verdict)) {
+      const key = req.ip ?? 'unknown';
+      if (refusalLog.isBlocked(key)) {
+        countNotStored('refusals_over_share');
+        return { status, body, verdict, ledgerEntryId, postbackId: null };
+      }
+      refusalLog.recordFailure(key);
+    }
     const postbackId = await repo.insertPostback(db, {
       ...record,
       verdict,
@@ -81,28 +137,43 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     });
     return { status, body, verdict, ledgerEntryId, postbackId };
   };
+  const refuse = (status: number, verdict: PostbackVerdict, message: string) => {
+    record.reason = message;
+    return finish(status, message, verdict);
+  };
 
+  if (!addressAllowed(allowedIpsOf(wall), req.ip)) {
+    return refuse(403, 'forbidden_address', 'This address may not send postbacks for this wall');
+  }
   const params = flatParams(req.params);
-  if (!params) return finish(400, 'Invalid parameters', 'invalid');
-  record.transId = params.trans_id?.slice(0, 100) ?? null;
-
-  const wall = await findWallBySlug(deps.db, req.slug);
-  if (!wall) return finish(404, 'Unknown wall', 'unknown_wall');
-  const verifier = verifiers[wall.postback_scheme];
+  if (!params) return refuse(400, 'invalid', 'Invalid parameters');
+  const scheme = schemes[wall.postback_scheme];
   const secret = wallSecret(wall, deps.env);
-  if (!verifier || !secret) return finish(403, 'Postbacks are not enabled for this wall', 'no_secret');
+  if (!scheme || !secret) return refuse(403, 'no_secret', 'Postbacks are not enabled for this wall');
 
-  const verified = verifier.verify(params, secret, req.signatureHeader ?? null);
-  if (!verified.ok)
-    return finish(verified.verdict === 'bad_signature' ? 403 : 400, verified.message, verified.verdict);
+  const verified = scheme.verify({ params, url: req.url, headers: req.headers }, secret);
+  if (!verified.ok) return refuse(verified.verdict === 'bad_signature' ? 403 : 400, verified.verdict, verified.message);
+  if (scheme.secretParam) redactSecret(record, scheme.secretParam, req.params);
   const pb = verified.postback;
   record.transId = pb.transId;
-  record.action = pb.action;
+  record.action = pb.action === 'ignore' ? null : pb.action;
+  const success = successBodyOf(wall, scheme);
+
+  // CPX signs a transaction id with the function the survey frame signs the player's id with: a
+  // transaction id equal to an account's Roblox id is a hash the site handed out, not CPX's.
+  if (scheme.transIdSignedForPlayers && /^\d{1,19}$/.test(pb.transId)) {
+    if (await repo.findUserForPostback(deps.db, Number(pb.transId))) {
+      return refuse(403, 'forged', 'Invalid hash');
+    }
+  }
+  if (pb.action === 'ignore') {
+    record.reason = pb.note ?? 'not a paying event';
+    return finish(200, success, 'ignored');
+  }
 
   const user = await repo.findUserForPostback(deps.db, pb.robloxId);
-  if (!user) return finish(404, 'Unknown user', 'unknown_user');
+  if (!user) return refuse(404, 'unknown_user', 'Unknown user');
   record.userId = user.id;
-  const success = wall.postback_scheme === 'cpx' ? '1' : 'OK';
 
   // The money and the record of the postback that moved it are written in one transaction.
   if (pb.action === 'reversal') {
@@ -111,34 +182,53 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
       return finish(200, success, r.verdict, r.ledgerEntryId, trx);
     });
   }
-  if (user.status === 'banned') return finish(403, 'User is banned', 'banned');
+  if (user.status === 'banned') return refuse(403, 'banned', 'User is banned');
   const amount = creditAmount(wall, pb.amounts);
-  if (amount === null) return finish(400, 'Invalid amount', 'invalid');
+  if (amount === null) return refuse(400, 'invalid', 'Invalid amount');
+  record.amount = amount;
+  const review = reviewReason(wall, amount, pb.amounts);
+  if (review) {
+    record.reason = review;
+    return finish(200, success, 'held');
+  }
   return deps.db.transaction().execute(async (trx) => {
     const r = await creditTransaction(trx, deps, { wall, transId: pb.transId, userId: user.id, amount });
     return finish(200, success, r.verdict, r.ledgerEntryId, trx);
   });
 }
 
+/** The stored parameters, or null when they were cut (a replay would not be the same postback). */
+export function storedParams(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    if (Object.keys(parsed).length === 1 && 'truncated' in parsed) return null;
+    return parsed as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Runs a stored postback again (admin console), e.g. after its wall's secret was set or its user
- * signed up. The new outcome is stored as a new postback; the ledger keys keep it at most once.
+ * signed up, with the address it came from. The new outcome is stored as a new postback; the
+ * ledger keys keep it at most once. Null when it is not stored, or too large to be replayed.
  */
 export async function replayPostback(deps: Deps, postbackId: number): Promise<PostbackAnswer | null> {
   const stored = await repo.findPostbackById(deps.db, postbackId);
   if (!stored) return null;
-  let params: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(stored.params);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      params = parsed as Record<string, unknown>;
-  } catch {
-    /* unreadable: replayed as empty, which is refused as invalid */
+  const params = storedParams(stored.params);
+  let url = stored.raw_url;
+  if (!params || !url || url.length >= MAX_STORED_TEXT) return null;
+  const wall = await findWallBySlug(deps.db, stored.wall_slug);
+  const secretParam = wall ? schemes[wall.postback_scheme]?.secretParam : undefined;
+  const secret = wall ? wallSecret(wall, deps.env) : null;
+  if (secretParam && secret && params[secretParam] === REDACTED) {
+    // Stored redacted because it was right when it arrived.
+    params[secretParam] = secret;
+    url = url.replace(new RegExp(`([?&]${secretParam}=)\\*\\*\\*`), `$1${encodeURIComponent(secret)}`);
   }
-  return handlePostback(deps, {
-    slug: stored.wall_slug,
-    params,
-    signatureHeader: stored.signature,
-    ip: 'replay',
-  });
+  const headers: Record<string, string | undefined> = {};
+  if (stored.signature) for (const h of SIGNATURE_HEADERS) headers[h] = stored.signature;
+  return handlePostback(deps, { slug: stored.wall_slug, params, url, headers, ip: stored.ip });
 }

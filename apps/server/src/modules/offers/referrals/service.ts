@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { publicBase } from '../../../shared/public-url.ts';
 import { fromCents, type ReferralsResponse } from '@rewards/contracts';
 import type { DB } from '../../../db/schema.ts';
 import type { Player } from '../../../plugins/authenticate.ts';
@@ -86,7 +87,7 @@ export async function getReferrals(
 ): Promise<ReferralsResponse> {
   const row = await repo.findReferralCounters(deps.db, player.id);
   if (!row) throw notFound('Account not found.');
-  const origin = (deps.env.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
+  const origin = publicBase(deps.env, requestOrigin);
   return {
     link: `${origin}/login?ref=${encodeURIComponent(row.username)}`,
     referralsMade: row.referrals_made,

@@ -1,45 +1,50 @@
-import { createHash } from 'node:crypto';
 import type { Env } from '../../../env.ts';
+import { md5Hex } from '../postbacks/schemes/signing.ts';
 import type { Wall } from '../shared.ts';
+import { frameParamsOf, wallSecret } from './settings.ts';
 
 export interface FramePlayer {
   username: string;
   robloxId: number;
 }
 
-export const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+/** Placeholders the site fills itself; every other one takes its value from the wall's frame params. */
+const PLAYER_PLACEHOLDERS = new Set(['userId', 'username', 'secureHash', 'email']);
 
-/** The secret a wall's postbacks are verified with; CPX Research's comes from CPX_SECURE_HASH unless the wall has its own. */
-export function wallSecret(wall: Wall, env: Env): string | null {
-  if (wall.postback_scheme === 'none') return null;
-  if (wall.secret) return wall.secret;
-  return wall.postback_scheme === 'cpx' ? (env.CPX_SECURE_HASH ?? null) : null;
+/** The placeholders of a frame template that the wall's frame params fill (the provider's ids). */
+export function frameParamNames(template: string): string[] {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return [...new Set(names.filter((n) => !PLAYER_PLACEHOLDERS.has(n)))];
 }
 
 /** CPX Research's frame parameter: md5(`<userId>-<secret>`), computed here so the secret never leaves the server. */
 export function cpxSecureHash(robloxId: number, secret: string): string {
-  return md5(`${robloxId}-${secret}`);
+  return md5Hex(`${robloxId}-${secret}`);
 }
 
 /**
  * The player's frame URL: the wall's template with `{userId}` (numeric Roblox id), `{username}`,
- * `{appId}` and `{secureHash}` filled in, each URL-encoded. Unknown placeholders (the spec's
- * `{email}`: we collect no e-mail addresses) stay as they are. '' means "Coming soon": no template,
- * or a CPX wall whose secret is not configured (its postbacks could not be verified).
+ * CPX's `{secureHash}` and the wall's frame params (the provider's ids; CPX's `{appId}` falls back to
+ * CPX_APP_ID) filled in, each URL-encoded. The spec's `{email}` stays as it is (we collect no e-mail
+ * addresses). '' means "Coming soon": no template, a provider id not set yet, or a CPX wall whose
+ * secret is not configured (its postbacks could not be verified).
  */
 export function frameUrl(wall: Wall, player: FramePlayer, env: Env): string {
   const template = wall.iframe_template.trim();
   if (!template) return '';
   const values: Record<string, string> = {
+    ...(wall.postback_scheme === 'cpx' ? { appId: env.CPX_APP_ID } : {}),
+    ...frameParamsOf(wall),
     userId: String(player.robloxId),
     username: player.username,
-    appId: env.CPX_APP_ID,
   };
-  if (wall.postback_scheme === 'cpx' || template.includes('{secureHash}')) {
+  // Only CPX's frame carries a hash of the player's id: any other wall's secret never signs it.
+  if (wall.postback_scheme === 'cpx') {
     const secret = wallSecret(wall, env);
     if (!secret) return '';
     values.secureHash = cpxSecureHash(player.robloxId, secret);
   }
+  if (frameParamNames(template).some((name) => !values[name])) return '';
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? encodeURIComponent(values[name]!) : whole,
   );

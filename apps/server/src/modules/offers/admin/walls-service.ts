@@ -1,0 +1,165 @@
+import type { AdminWall, CreateWallRequest, UpdateWallRequest } from '@rewards/contracts';
+import { fromCents, toCents } from '@rewards/contracts';
+import type { Updateable } from 'kysely';
+import type { WallsTable } from '../../../db/tables/offers.ts';
+import type { Env } from '../../../env.ts';
+import { parseAllowList } from '../../../shared/addresses.ts';
+import type { Deps } from '../../../shared/deps.ts';
+import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
+import { insertAudit } from '../../audit/repository.ts';
+import { schemes } from '../postbacks/schemes/index.ts';
+import { postbackUrlFor } from '../postbacks/setup.ts';
+import type { Wall } from '../shared.ts';
+import { frameParamNames } from '../walls/frame.ts';
+import { allowedIpsOf, frameParamsOf, wallSecret } from '../walls/settings.ts';
+import * as repo from './repository.ts';
+
+export const ACTOR = 'admin';
+
+/**
+ * What the admin sees of a wall: never the secret, only whether one is set (its own, or for the
+ * `cpx` scheme CPX_SECURE_HASH, which its postbacks fall back to), and the postback URL to paste
+ * into the provider's dashboard (`base`: the site's public base URL).
+ */
+export function toAdminWall(w: Wall, env: Env, base: string): AdminWall {
+  const scheme = schemes[w.postback_scheme];
+  return {
+    id: w.id,
+    slug: w.slug,
+    name: w.name,
+    logoUrl: w.logo_url,
+    kind: w.kind,
+    iframeTemplate: w.iframe_template,
+    postbackScheme: w.postback_scheme,
+    amountMode: w.amount_mode,
+    rate: Number(w.rate),
+    allowedIps: allowedIpsOf(w),
+    maxCredit: fromCents(Number(w.max_credit)),
+    frameParams: frameParamsOf(w),
+    successBody: w.success_body,
+    active: w.active === 1,
+    sort: w.sort,
+    hasSecret: Boolean(w.secret) || (w.postback_scheme === 'cpx' && Boolean(env.CPX_SECURE_HASH)),
+    postbackUrl: scheme ? postbackUrlFor(base, w, scheme, wallSecret(w, env)) : '',
+    frameParamNames: frameParamNames(w.iframe_template),
+  };
+}
+
+/** The audit log's view of a wall: no postback URL (AdGate's carries the secret). */
+function audited(wall: AdminWall): Omit<AdminWall, 'postbackUrl'> {
+  const { postbackUrl: _url, ...rest } = wall;
+  return rest;
+}
+
+/** `usd_rate` multiplies by the rate: 0 would turn every postback into an invalid one. */
+function assertRateFits(amountMode: string, rate: number): void {
+  if (amountMode === 'usd_rate' && !(rate > 0))
+    throw badRequest('rate must be greater than 0 when the amount mode is usd_rate');
+}
+
+function checkedAllowList(entries: string[]): string {
+  const parsed = parseAllowList(entries);
+  if ('invalid' in parsed)
+    throw badRequest(`allowedIps: "${parsed.invalid}" is not an IPv4 or IPv6 address or CIDR range`);
+  return JSON.stringify(entries.map((e) => e.trim()));
+}
+
+/**
+ * A frame parameter is shown to every player in the frame URL: one equal to the wall's secret would
+ * hand the secret out.
+ */
+function assertSecretStaysSecret(frameParams: Record<string, string>, secret: string | null): void {
+  if (secret && Object.values(frameParams).includes(secret))
+    throw badRequest('frameParams: a frame value equals the wall\'s secret, which players would see');
+}
+
+export async function listWalls(deps: Deps, base: string): Promise<AdminWall[]> {
+  return (await repo.listAllWalls(deps.db)).map((w) => toAdminWall(w, deps.env, base));
+}
+
+export async function createWall(deps: Deps, input: CreateWallRequest, base: string): Promise<AdminWall> {
+  assertRateFits(input.amountMode, input.rate);
+  const scheme = schemes[input.postbackScheme];
+  const template = input.iframeTemplate ?? scheme?.frameTemplate ?? '';
+  const frameParams =
+    input.frameParams ?? Object.fromEntries(frameParamNames(template).map((n) => [n, '']));
+  assertSecretStaysSecret(frameParams, input.secret || null);
+  const allowedIps = checkedAllowList(input.allowedIps ?? [...(scheme?.publishedAddresses ?? [])]);
+  const now = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.insertWall(trx, {
+      slug: input.slug,
+      name: input.name,
+      logo_url: input.logoUrl,
+      kind: input.kind,
+      iframe_template: template,
+      postback_scheme: input.postbackScheme,
+      secret: input.secret ? input.secret : null,
+      amount_mode: input.amountMode,
+      rate: input.rate,
+      allowed_ips: allowedIps,
+      max_credit: toCents(input.maxCredit),
+      frame_params: JSON.stringify(frameParams),
+      success_body: input.successBody,
+      active: input.active ? 1 : 0,
+      sort: input.sort ?? (await repo.nextWallSort(trx)),
+    });
+    if (!row) throw conflict(`A wall with the slug "${input.slug}" already exists.`);
+    const wall = toAdminWall(row, deps.env, base);
+    await insertAudit(
+      trx,
+      { actor: ACTOR, action: 'wall.create', target: `wall:${wall.slug}`, after: audited(wall) },
+      now,
+    );
+    return wall;
+  });
+}
+
+export async function updateWall(
+  deps: Deps,
+  slug: string,
+  input: UpdateWallRequest,
+  base: string,
+): Promise<AdminWall> {
+  const changes: Updateable<WallsTable> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.logoUrl !== undefined) changes.logo_url = input.logoUrl;
+  if (input.kind !== undefined) changes.kind = input.kind;
+  if (input.iframeTemplate !== undefined) changes.iframe_template = input.iframeTemplate;
+  if (input.postbackScheme !== undefined) changes.postback_scheme = input.postbackScheme;
+  if (input.secret !== undefined) changes.secret = input.secret === '' ? null : input.secret;
+  if (input.amountMode !== undefined) changes.amount_mode = input.amountMode;
+  if (input.rate !== undefined) changes.rate = input.rate;
+  if (input.allowedIps !== undefined) changes.allowed_ips = checkedAllowList(input.allowedIps);
+  if (input.maxCredit !== undefined) changes.max_credit = toCents(input.maxCredit);
+  if (input.frameParams !== undefined) changes.frame_params = JSON.stringify(input.frameParams);
+  if (input.successBody !== undefined) changes.success_body = input.successBody;
+  if (input.active !== undefined) changes.active = input.active ? 1 : 0;
+  if (input.sort !== undefined) changes.sort = input.sort;
+  const now = deps.clock.now().toISOString();
+
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await repo.lockWallBySlug(trx, slug);
+    if (!current) throw notFound('Wall not found.');
+    if (input.amountMode !== undefined || input.rate !== undefined)
+      assertRateFits(input.amountMode ?? current.amount_mode, input.rate ?? Number(current.rate));
+    const next = { ...current, ...changes } as Wall;
+    assertSecretStaysSecret(frameParamsOf(next), next.secret);
+    const updated = await repo.updateWall(trx, current.id, changes);
+    const before = toAdminWall(current, deps.env, base);
+    const after = toAdminWall(updated, deps.env, base);
+    await insertAudit(
+      trx,
+      {
+        actor: ACTOR,
+        action: 'wall.update',
+        target: `wall:${slug}`,
+        before: audited(before),
+        // A replaced secret leaves `hasSecret` as it was: say that it changed, never what it is.
+        after: input.secret === undefined ? audited(after) : { ...audited(after), secretChanged: true },
+      },
+      now,
+    );
+    return after;
+  });
+}

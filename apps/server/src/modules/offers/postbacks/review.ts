@@ -1,0 +1,41 @@
+import type { PostbackDecisionResponse } from '@rewards/contracts';
+import type { Deps } from '../../../shared/deps.ts';
+import { conflict, notFound } from '../../../shared/errors.ts';
+import { creditTransaction } from '../credits/service.ts';
+import { findWallBySlug } from '../walls/repository.ts';
+import * as repo from './repository.ts';
+
+/**
+ * An admin's decision on a held postback, in one transaction with its credit: approval credits the
+ * amount it asked for exactly once (through the same guard as any credit, so a reversal that came
+ * in the meantime wins), rejection credits nothing. The provider is not told either way. Returns
+ * the decision and the row's state before it, for the audit log.
+ */
+export async function decideHeldPostback(
+  deps: Deps,
+  id: number,
+  decision: 'approved' | 'rejected',
+  actor: string,
+): Promise<PostbackDecisionResponse> {
+  return deps.db.transaction().execute(async (trx) => {
+    const reason = `${decision} by ${actor}`;
+    const row = await repo.decideHeld(trx, id, decision, reason);
+    if (!row) {
+      if (!(await repo.findPostbackById(trx, id))) throw notFound('Postback not found.');
+      throw conflict('This postback is not waiting for a decision.');
+    }
+    if (decision === 'rejected') return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null };
+    const wall = await findWallBySlug(trx, row.wall_slug);
+    if (!wall || row.user_id === null || row.trans_id === null || row.amount === null) {
+      throw conflict('This postback cannot be credited: its wall, player or amount is missing.');
+    }
+    const r = await creditTransaction(trx, deps, {
+      wall,
+      transId: row.trans_id,
+      userId: row.user_id,
+      amount: Number(row.amount),
+    });
+    await repo.setPostbackLedgerEntry(trx, id, r.ledgerEntryId);
+    return { postbackId: id, verdict: decision, outcome: r.verdict, ledgerEntryId: r.ledgerEntryId };
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import { sameSecret } from './signing.ts';
+import type { PostbackScheme } from './types.ts';
+
+const params = z.object({
+  s1: robloxIdField('s1'),
+  conversion_id: transIdField('conversion_id'),
+  points: decimalField('points'),
+  payout: decimalField('payout').optional(),
+  state: z.enum(['approved', 'rejected', 'pending'], {
+    message: 'state must be approved, rejected or pending',
+  }),
+});
+
+/**
+ * AdGate Media signs nothing: the protection is a secret only AdGate knows, carried in the postback
+ * URL (`token`), plus the address allow-list. `state` approved = credit, rejected = reversal,
+ * pending = nothing yet; answered with HTTP 200.
+ */
+export const adgate: PostbackScheme = {
+  label: 'AdGate Media',
+  secretParam: 'token',
+  macros: [
+    ['s1', '{s1}'],
+    ['points', '{points}'],
+    ['payout', '{payout}'],
+    ['vc_title', '{vc_title}'],
+    ['conversion_id', '{conversion_id}'],
+    ['state', '{state}'],
+    ['event_id', '{event_id}'],
+  ],
+  successBody: 'OK',
+  publishedAddresses: ['52.42.57.125'],
+  frameTemplate: 'https://wall.adgaterewards.com/{wallCode}/{userId}',
+  verify({ params: p }, secret) {
+    if (!sameSecret(secret, p.token)) return badSignature('Invalid token');
+    const read = readParams(params, p);
+    if (!read.ok) return read;
+    const d = read.data;
+    const postback = {
+      transId: d.conversion_id,
+      robloxId: d.s1,
+      amounts: { local: Math.abs(d.points), usd: d.payout === undefined ? undefined : Math.abs(d.payout) },
+    };
+    if (d.state === 'pending') {
+      return { ok: true, postback: { ...postback, action: 'ignore', note: 'pending conversion' } };
+    }
+    return { ok: true, postback: { ...postback, action: d.state === 'rejected' ? 'reversal' : 'credit' } };
+  },
+  testValues: (t) => ({
+    s1: String(t.robloxId),
+    points: decimalText(t.robux),
+    payout: decimalText(t.usd),
+    vc_title: 'Test postback',
+    conversion_id: t.transId,
+    state: 'approved',
+    event_id: 'test',
+  }),
+  sign: (unsignedUrl) => ({ url: unsignedUrl, headers: {} }),
+};

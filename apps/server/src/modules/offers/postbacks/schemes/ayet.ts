@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import { hmacHex, phpSortedQuery, sameHex } from './signing.ts';
+import type { PostbackScheme } from './types.ts';
+
+export const AYET_HASH_HEADER = 'x-ayetstudios-security-hash';
+
+const params = z.object({
+  external_identifier: robloxIdField('external_identifier'),
+  transaction_id: transIdField('transaction_id'),
+  currency_amount: decimalField('currency_amount'),
+  payout_usd: decimalField('payout_usd').optional(),
+  is_chargeback: z.enum(['0', '1']).default('0'),
+});
+
+/**
+ * ayeT Studios: header `X-Ayetstudios-Security-Hash` = hex HMAC-SHA256 of every query parameter,
+ * sorted by name and serialised like PHP's `http_build_query`, keyed with the publisher API key. A
+ * chargeback has `is_chargeback=1`, a negative amount and the original transaction id prefixed `r-`.
+ */
+export const ayet: PostbackScheme = {
+  label: 'ayeT Studios',
+  macros: [
+    ['external_identifier', '{external_identifier}'],
+    ['currency_amount', '{currency_amount}'],
+    ['payout_usd', '{payout_usd}'],
+    ['transaction_id', '{transaction_id}'],
+    ['is_chargeback', '{is_chargeback}'],
+    ['chargeback_reason', '{chargeback_reason}'],
+  ],
+  successBody: 'OK',
+  publishedAddresses: [
+    '51.79.101.241',
+    '158.69.185.134',
+    '158.69.185.154',
+    '35.165.166.40',
+    '35.166.159.131',
+    '52.40.3.140',
+  ],
+  frameTemplate: 'https://ayetstudios.com/offers/web_offerwall/{adSlot}?external_identifier={userId}',
+  verify({ params: p, url, headers }, secret) {
+    const query = Object.fromEntries(new URL(url).searchParams);
+    if (!sameHex(hmacHex('sha256', secret, phpSortedQuery(query)), headers[AYET_HASH_HEADER])) {
+      return badSignature('Invalid X-Ayetstudios-Security-Hash');
+    }
+    const read = readParams(params, p);
+    if (!read.ok) return read;
+    const d = read.data;
+    const reversal = d.is_chargeback === '1' || d.currency_amount < 0;
+    const amounts = {
+      local: Math.abs(d.currency_amount),
+      usd: d.payout_usd === undefined ? undefined : Math.abs(d.payout_usd),
+    };
+    return {
+      ok: true,
+      postback: {
+        action: reversal ? 'reversal' : 'credit',
+        transId: reversal ? d.transaction_id.replace(/^r-/, '') : d.transaction_id,
+        robloxId: d.external_identifier,
+        amounts,
+      },
+    };
+  },
+  testValues: (t) => ({
+    external_identifier: String(t.robloxId),
+    currency_amount: decimalText(t.robux),
+    payout_usd: decimalText(t.usd),
+    transaction_id: t.transId,
+    is_chargeback: '0',
+    chargeback_reason: '',
+  }),
+  sign(unsignedUrl, secret) {
+    const query = Object.fromEntries(new URL(unsignedUrl).searchParams);
+    return {
+      url: unsignedUrl,
+      headers: { [AYET_HASH_HEADER]: hmacHex('sha256', secret, phpSortedQuery(query)) },
+    };
+  },
+};

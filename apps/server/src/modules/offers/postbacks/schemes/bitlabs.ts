@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import { hmacHex, sameHex, urlBefore, withParam } from './signing.ts';
+import type { PostbackScheme } from './types.ts';
+
+const params = z.object({
+  uid: robloxIdField('uid'),
+  tx: transIdField('tx'),
+  val: decimalField('val'),
+  usd: decimalField('usd').optional(),
+  ref: z.string().trim().max(100).optional(),
+  type: z
+    .enum(['COMPLETE', 'SCREENOUT', 'START_BONUS', 'RECONCILIATION'], {
+      message: 'type must be COMPLETE, SCREENOUT, START_BONUS or RECONCILIATION',
+    })
+    .default('COMPLETE'),
+});
+
+/**
+ * BitLabs: BitLabs appends `hash` = hex HMAC-SHA1 of the whole URL as sent, up to `&hash=`, keyed
+ * with the App Secret. `TYPE` COMPLETE, START_BONUS and paying SCREENOUTs credit; a screen-out of 0
+ * does not; a negative RECONCILIATION takes back the transaction `REF` names.
+ */
+export const bitlabs: PostbackScheme = {
+  label: 'BitLabs',
+  macros: [
+    ['uid', '[%USER:UID%]'],
+    ['val', '[%VALUE:CURRENCY%]'],
+    ['usd', '[%VALUE:USD%]'],
+    ['tx', '[%TX%]'],
+    ['ip', '[%USER:IP_ADDRESS%]'],
+    ['ref', '[%REF%]'],
+    ['offer', '[%OFFER:NAME%]'],
+    ['type', '[%TYPE%]'],
+  ],
+  successBody: 'OK',
+  publishedAddresses: ['20.76.54.40/29', '18.199.243.90', '18.157.62.114', '18.193.24.206'],
+  frameTemplate: 'https://web.bitlabs.ai/?uid={userId}&token={appToken}',
+  verify({ params: p, url }, secret) {
+    const signed = urlBefore(url, 'hash');
+    if (signed === null || !sameHex(hmacHex('sha1', secret, signed), p.hash)) {
+      return badSignature('Invalid hash');
+    }
+    // The type may come as BitLabs' own `TYPE` or through the `[%TYPE%]` macro.
+    const read = readParams(params, { ...p, type: p.type ?? p.TYPE ?? 'COMPLETE' });
+    if (!read.ok) return read;
+    const d = read.data;
+    const amounts = { local: Math.abs(d.val), usd: d.usd === undefined ? undefined : Math.abs(d.usd) };
+    if (d.type === 'RECONCILIATION' && d.val < 0) {
+      return {
+        ok: true,
+        postback: { action: 'reversal', transId: d.ref || d.tx, robloxId: d.uid, amounts },
+      };
+    }
+    if (d.val <= 0) {
+      return {
+        ok: true,
+        postback: { action: 'ignore', transId: d.tx, robloxId: d.uid, amounts, note: `${d.type} of 0` },
+      };
+    }
+    return { ok: true, postback: { action: 'credit', transId: d.tx, robloxId: d.uid, amounts } };
+  },
+  testValues: (t) => ({
+    uid: String(t.robloxId),
+    val: decimalText(t.robux),
+    usd: decimalText(t.usd),
+    tx: t.transId,
+    ip: t.ip,
+    ref: '',
+    offer: 'Test postback',
+    type: 'COMPLETE',
+  }),
+  sign: (unsignedUrl, secret) => ({
+    url: withParam(unsignedUrl, 'hash', hmacHex('sha1', secret, unsignedUrl)),
+    headers: {},
+  }),
+};

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import { hmacHex, sameHex, withParam } from './signing.ts';
+import type { PostbackScheme } from './types.ts';
+
+export const HMAC_SIGNATURE_HEADER = 'x-signature';
+
+const params = z.object({
+  status: z
+    .enum(['credit', 'reversal', '1', '2'], { message: 'status must be credit or reversal' })
+    .default('credit'),
+  trans_id: transIdField('trans_id'),
+  user_id: robloxIdField('user_id'),
+  amount: decimalField('amount').optional(),
+  amount_usd: decimalField('amount_usd').optional(),
+  amount_local: decimalField('amount_local').optional(),
+  reward: decimalField('reward').optional(),
+});
+
+/** The signed text: every parameter but `sig`, sorted by name, as `k=v&k=v` with the decoded values. */
+export function canonicalString(p: Record<string, string>): string {
+  return Object.keys(p)
+    .filter((k) => k !== 'sig')
+    .sort()
+    .map((k) => `${k}=${p[k]}`)
+    .join('&');
+}
+
+/**
+ * The generic scheme of our own, for providers not listed: hex HMAC-SHA256 of the canonical string
+ * keyed with the wall's secret, in the `x-signature` header or the `sig` parameter.
+ */
+export const hmac: PostbackScheme = {
+  label: 'Generic HMAC-SHA256',
+  macros: [
+    ['trans_id', '{transaction_id}'],
+    ['user_id', '{user_id}'],
+    ['amount', '{amount}'],
+    ['amount_usd', '{payout_usd}'],
+    ['status', '{status}'],
+  ],
+  successBody: 'OK',
+  publishedAddresses: [],
+  frameTemplate: '',
+  verify({ params: p, headers }, secret) {
+    if (!sameHex(hmacHex('sha256', secret, canonicalString(p)), headers[HMAC_SIGNATURE_HEADER] ?? p.sig)) {
+      return badSignature('Invalid signature');
+    }
+    const read = readParams(params, p);
+    if (!read.ok) return read;
+    const d = read.data;
+    return {
+      ok: true,
+      postback: {
+        action: d.status === 'reversal' || d.status === '2' ? 'reversal' : 'credit',
+        transId: d.trans_id,
+        robloxId: d.user_id,
+        amounts: { local: d.amount_local, usd: d.amount_usd, reward: d.reward, amount: d.amount },
+      },
+    };
+  },
+  testValues: (t) => ({
+    trans_id: t.transId,
+    user_id: String(t.robloxId),
+    amount: decimalText(t.robux),
+    amount_usd: decimalText(t.usd),
+    status: 'credit',
+  }),
+  sign(unsignedUrl, secret) {
+    const p = Object.fromEntries(new URL(unsignedUrl).searchParams);
+    return { url: withParam(unsignedUrl, 'sig', hmacHex('sha256', secret, canonicalString(p))), headers: {} };
+  },
+};

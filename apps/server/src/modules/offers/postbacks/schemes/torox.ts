@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import { md5Hex, sameHex } from './signing.ts';
+import type { PostbackScheme } from './types.ts';
+
+const params = z.object({
+  id: transIdField('id'),
+  oid: z.string().max(100),
+  user_id: robloxIdField('user_id'),
+  amount: decimalField('amount'),
+  payout: decimalField('payout').optional(),
+});
+
+/**
+ * Torox (formerly OfferToro): `sig` = hex MD5 of oid + "-" + user_id + "-" + secret. It covers
+ * neither the amount nor the conversion id, so the address allow-list is what protects the wall. A
+ * reversal is the same `id` with a negative amount; answered `1`.
+ */
+export const torox: PostbackScheme = {
+  label: 'Torox',
+  macros: [
+    ['id', '{id}'],
+    ['oid', '{oid}'],
+    ['amount', '{amount}'],
+    ['currency_name', '{currency_name}'],
+    ['user_id', '{user_id}'],
+    ['payout', '{payout}'],
+    ['o_name', '{o_name}'],
+    ['ip_address', '{ip_address}'],
+    ['sig', '{sig}'],
+  ],
+  successBody: '1',
+  publishedAddresses: ['54.175.173.245'],
+  frameTemplate: 'https://torox.io/ifr/show/{pubId}/{userId}/{appId}',
+  verify({ params: p }, secret) {
+    if (!sameHex(md5Hex(`${p.oid ?? ''}-${p.user_id ?? ''}-${secret}`), p.sig)) {
+      return badSignature('Invalid sig');
+    }
+    const read = readParams(params, p);
+    if (!read.ok) return read;
+    const d = read.data;
+    return {
+      ok: true,
+      postback: {
+        action: d.amount < 0 ? 'reversal' : 'credit',
+        transId: d.id,
+        robloxId: d.user_id,
+        amounts: { local: Math.abs(d.amount), usd: d.payout === undefined ? undefined : Math.abs(d.payout) },
+      },
+    };
+  },
+  testValues: (t) => ({
+    id: t.transId,
+    oid: 'test',
+    amount: decimalText(t.robux),
+    currency_name: 'Robux',
+    user_id: String(t.robloxId),
+    payout: decimalText(t.usd),
+    o_name: 'Test postback',
+    ip_address: t.ip,
+    sig: '',
+  }),
+  sign(unsignedUrl, secret) {
+    const u = new URL(unsignedUrl);
+    const sig = md5Hex(`${u.searchParams.get('oid')}-${u.searchParams.get('user_id')}-${secret}`);
+    return { url: unsignedUrl.replace(/([?&])sig=[^&]*/, `$1sig=${sig}`), headers: {} };
+  },
+};
