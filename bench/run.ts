@@ -14,6 +14,7 @@ import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
 import { BENCH_ADMIN_TOKEN, BENCH_PLAYERS, benchName, benchRobloxId, benchToken, seedBench } from './seed.ts';
+import { fromCpx } from '../e2e/support/http.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../e2e/support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -376,7 +377,9 @@ async function main() {
             const user = benchRobloxId(trans % 1000);
             return {
               ...req,
-              path: `/api/postback/cpx?status=1&trans_id=${id}&user_id=${user}&amount_local=1.5&amount_usd=0.01&hash=${md5(`${id}-${CPX_SECRET}`)}`,
+              path: `/api/postback/cpx?status=1&trans_id=${id}&user_id=${user}&amount_local=1.5&amount_usd=0.02&hash=${md5(`${id}-${CPX_SECRET}`)}`,
+              // As from CPX's address through a proxy on this host (the wall's allow-list).
+              headers: { ...req.headers, ...fromCpx },
             };
           },
           onResponse: (status, _body, context) => {

@@ -15,6 +15,7 @@ import {
   watchErrors,
   type Stack,
 } from './support/stack.ts';
+import { fromCpx } from './support/http.ts';
 
 /** The e2e stack's CPX Research secret (support/stack.ts) and the other secrets it runs with. */
 const CPX_SECRET = 'e2e-cpx-secret';
@@ -28,7 +29,7 @@ function cpxPostback(trans: string, robloxId: number, amountLocal: string, statu
     trans_id: trans,
     user_id: String(robloxId),
     amount_local: amountLocal,
-    amount_usd: '0.01',
+    amount_usd: (Number(amountLocal) / 100).toFixed(4),
     hash: md5(`${trans}-${CPX_SECRET}`),
   });
   return `/api/postback/cpx?${q}`;
@@ -189,7 +190,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     const chip = page.getByTestId('balance-chip');
     await expect.poll(() => chip.textContent(), { timeout: 10_000 }).toBe('R$ 0.00');
 
-    const res = await stack.api('GET', cpxPostback('e2e-trans-1', 1004, '2.50'));
+    const res = await stack.api('GET', cpxPostback('e2e-trans-1', 1004, '2.50'), undefined, fromCpx);
     expect(res).toEqual({ status: 200, body: 1 }); // the text "1", read as JSON by the helper
     // The chip polls every 15 s.
     await expect.poll(() => chip.textContent(), { timeout: 20_000, interval: 500 }).toBe('R$ 2.50');
@@ -261,7 +262,9 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await friend.getByRole('button', { name: 'Sign In', exact: true }).click();
     await friend.waitForURL((url) => !url.pathname.startsWith('/login'));
     await friend.close();
-    expect((await stack.api('GET', cpxPostback('e2e-ref-1', 1002, '2.00'))).status).toBe(200);
+    expect((await stack.api('GET', cpxPostback('e2e-ref-1', 1002, '2.00'), undefined, fromCpx)).status).toBe(
+      200,
+    );
 
     await page.reload();
     const stat = (label: string) =>

@@ -26,3 +26,11 @@ export async function callApi(
   }
   return { status: res.status, body: parsed };
 }
+
+/**
+ * One of CPX Research's published addresses, which the cpx wall allows by default. A test process
+ * on the same host reaches the server as a local proxy would, naming the provider's address in
+ * `X-Forwarded-For` (believed from loopback under the default TRUST_PROXY).
+ */
+export const CPX_ADDRESS = '188.40.3.73';
+export const fromCpx = { 'x-forwarded-for': CPX_ADDRESS } as const;

@@ -8,10 +8,18 @@ import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 const SEEDED = ['lootably', 'adgem', 'torox', 'adgate', 'notik', 'cpx', 'bitlabs'];
 const CPX_SECRET = 'test-cpx-secret'; // CPX_SECURE_HASH of the test app
 const LOOTABLY_SECRET = 'lootably-secret-0a1b2c';
+const GENERIC_SECRET = 'generic-secret-3c4d5e';
 const ADGEM_SECRET = 'adgem-secret-9f8e7d';
 const NEW_WALL_SECRET = 'surveyo-secret-5566';
 const REPLAY_SECRET = 'replaywall-secret-1234';
-const ALL_SECRETS = [CPX_SECRET, LOOTABLY_SECRET, ADGEM_SECRET, NEW_WALL_SECRET, REPLAY_SECRET];
+const ALL_SECRETS = [
+  CPX_SECRET,
+  LOOTABLY_SECRET,
+  GENERIC_SECRET,
+  ADGEM_SECRET,
+  NEW_WALL_SECRET,
+  REPLAY_SECRET,
+];
 
 /** The generic scheme's signature: HMAC-SHA256 of the params but `sig`, sorted by name, as k=v&k=v. */
 function signedQuery(slug: string, params: Record<string, string>, secret: string) {
@@ -75,6 +83,23 @@ describe(`admin offers on ${testEngine}`, () => {
     playerToken = (await t.login('AliceRBX')).token;
     await t.login('BobBuilder');
     await t.login('CarolPlays');
+    // A wall on the generic scheme (a provider not listed), open to any address.
+    await t.deps.db
+      .insertInto('walls')
+      .values({
+        slug: 'genericwall',
+        name: 'Generic',
+        logo_url: '',
+        kind: 'offerwall',
+        iframe_template: 'https://generic.example/wall?uid={userId}&placement={placementId}',
+        frame_params: JSON.stringify({ placementId: 'p-1' }),
+        postback_scheme: 'hmac',
+        secret: GENERIC_SECRET,
+        amount_mode: 'usd_rate',
+        rate: 100,
+        sort: 100,
+      })
+      .execute();
   });
   afterAll(async () => {
     await t.close();
@@ -118,22 +143,28 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(res.statusCode).toBe(200);
     expectNoSecrets(res.body);
     const { walls } = res.json() as { walls: Record<string, unknown>[] };
-    expect(walls.map((w) => w.slug)).toEqual(SEEDED);
+    expect(walls.map((w) => w.slug)).toEqual([...SEEDED, 'genericwall']);
     for (const w of walls) {
       expect(Object.keys(w).sort()).toEqual(
         [
           'active',
+          'allowedIps',
           'amountMode',
+          'frameParamNames',
+          'frameParams',
           'hasSecret',
           'iframeTemplate',
           'id',
           'kind',
           'logoUrl',
+          'maxCredit',
           'name',
           'postbackScheme',
+          'postbackUrl',
           'rate',
           'slug',
           'sort',
+          'successBody',
         ].sort(),
       );
     }
@@ -143,16 +174,27 @@ describe(`admin offers on ${testEngine}`, () => {
       name: 'Lootably',
       logoUrl: 'https://lootably.com/favicon.png',
       kind: 'offerwall',
-      iframeTemplate: 'https://wall.lootably.com/?placementID=rbxrewards&sid={userId}',
-      postbackScheme: 'hmac',
-      amountMode: 'usd_rate',
+      iframeTemplate: 'https://wall.lootably.com/?placementID={placementId}&sid={userId}',
+      postbackScheme: 'lootably',
+      amountMode: 'local',
       rate: 100,
+      allowedIps: [],
+      maxCredit: 1000,
+      frameParams: { placementId: 'rbxrewards' },
+      frameParamNames: ['placementId'],
+      successBody: '',
       active: true,
       sort: 10,
       hasSecret: true,
+      postbackUrl:
+        'http://localhost:80/api/postback/lootably?userID={userID}&transactionID={transactionID}&ip={ip}&offerName={offerName}&offerID={offerID}&revenue={revenue}&currencyReward={currencyReward}&status={status}&hash={hash}',
     });
     const bySlug = Object.fromEntries(walls.map((w) => [w.slug, w]));
-    expect(bySlug.adgem).toMatchObject({ hasSecret: false, amountMode: 'reward', rate: 0 });
+    expect(bySlug.adgem).toMatchObject({ hasSecret: false, postbackScheme: 'adgem', allowedIps: [] });
+    expect(bySlug.torox).toMatchObject({
+      allowedIps: ['54.175.173.245'],
+      frameParams: { pubId: '', appId: '' },
+    });
     // CPX Research verifies with CPX_SECURE_HASH: a secret is available, and still not shown.
     expect(bySlug.cpx).toMatchObject({ kind: 'survey', postbackScheme: 'cpx', hasSecret: true });
   });
@@ -165,8 +207,15 @@ describe(`admin offers on ${testEngine}`, () => {
       ...validWall,
       id: expect.any(Number),
       active: true,
-      sort: 80, // after the seeded walls (10..70)
+      sort: 110, // after the seeded walls (10..70) and the generic one (100)
       hasSecret: true,
+      allowedIps: [], // the generic scheme has no published addresses
+      maxCredit: 1000,
+      frameParams: {},
+      frameParamNames: [],
+      successBody: '',
+      postbackUrl:
+        'http://localhost:80/api/postback/surveyo?trans_id={transaction_id}&user_id={user_id}&amount={amount}&amount_usd={payout_usd}&status={status}',
     });
     const stored = await t.deps.db
       .selectFrom('walls')
@@ -176,7 +225,11 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(stored.secret).toBe(NEW_WALL_SECRET);
 
     const list = await admin('GET', '/api/admin/walls');
-    expect(list.json().walls.map((w: { slug: string }) => w.slug)).toEqual([...SEEDED, 'surveyo']);
+    expect(list.json().walls.map((w: { slug: string }) => w.slug)).toEqual([
+      ...SEEDED,
+      'genericwall',
+      'surveyo',
+    ]);
     expect(await playerWallSlugs()).toContain('surveyo');
     const walls = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
     expect(walls.json().surveys).toContainEqual({
@@ -203,7 +256,7 @@ describe(`admin offers on ${testEngine}`, () => {
       await t.deps.db.selectFrom('walls').select('id').where('slug', '=', 'racewall').execute(),
     ).toHaveLength(1);
 
-    // Defaults: no secret, active, empty logo and template ("Coming soon").
+    // Defaults: no secret, active, empty logo and template ("Coming soon"), no postback URL.
     const minimal = await admin('POST', '/api/admin/walls', {
       slug: 'minimal-1',
       name: 'Minimal',
@@ -219,6 +272,7 @@ describe(`admin offers on ${testEngine}`, () => {
       active: true,
       iframeTemplate: '',
       logoUrl: '/walls/minimal.png',
+      postbackUrl: '',
     });
   });
 
@@ -252,6 +306,17 @@ describe(`admin offers on ${testEngine}`, () => {
       { active: 'yes' },
       { id: 99 },
       { hasSecret: true },
+      { postbackUrl: 'https://x.example/' },
+      { allowedIps: ['not-an-address'] },
+      { allowedIps: ['10.0.0.0/33'] },
+      { allowedIps: ['::1/129'] },
+      { allowedIps: '1.2.3.4' },
+      { maxCredit: 0 },
+      { maxCredit: -5 },
+      { frameParams: { 'bad name': 'x' } },
+      { frameParams: { appId: 5 } },
+      { successBody: 'x'.repeat(21) },
+      { secret: 'same-as-frame', frameParams: { appId: 'same-as-frame' } },
     ];
     for (const change of bad) {
       const payload = { ...validWall, slug: 'invalid-wall', ...change };
@@ -284,7 +349,7 @@ describe(`admin offers on ${testEngine}`, () => {
       slug: 'adgem',
       hasSecret: true,
       name: 'AdGem',
-      amountMode: 'reward',
+      amountMode: 'local',
     });
     const row = await t.deps.db
       .selectFrom('walls')
@@ -341,20 +406,22 @@ describe(`admin offers on ${testEngine}`, () => {
       { kind: 'other' },
       { secret: 'short' },
       { amountMode: 'usd_rate', rate: 0 },
-      { rate: 0 }, // lootably is usd_rate: 0 R$ per USD would refuse every postback
-      { amountMode: 'usd_rate' }, // adgem has rate 0 below
+      { rate: 0 }, // genericwall is usd_rate: 0 R$ per USD would refuse every postback
+      { allowedIps: ['300.1.1.1'] },
+      { maxCredit: 0 },
+      { frameParams: { placementId: GENERIC_SECRET } }, // a frame value equal to the secret
     ]) {
-      const slug = 'amountMode' in payload && !('rate' in payload) ? 'adgem' : 'lootably';
+      const slug = 'genericwall';
       const res = await admin('PATCH', `/api/admin/walls/${slug}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await admin('PATCH', '/api/admin/walls/Bad%20Slug', { active: false })).statusCode).toBe(400);
-    const lootably = await t.deps.db
+    const generic = await t.deps.db
       .selectFrom('walls')
       .selectAll()
-      .where('slug', '=', 'lootably')
+      .where('slug', '=', 'genericwall')
       .executeTakeFirstOrThrow();
-    expect(lootably).toMatchObject({ slug: 'lootably', rate: 100, amount_mode: 'usd_rate', active: 1 });
+    expect(generic).toMatchObject({ rate: 100, amount_mode: 'usd_rate', active: 1, allowed_ips: '[]' });
   });
 
   it('lists postbacks newest first with their raw parameters, filtered by wall and verdict, paged', async () => {
@@ -362,36 +429,42 @@ describe(`admin offers on ${testEngine}`, () => {
     const first = await t.app.inject({
       method: 'GET',
       url: signedQuery(
-        'lootably',
+        'genericwall',
         { user_id: '1001', trans_id: 'log-1', amount_usd: '0.10' },
-        LOOTABLY_SECRET,
+        GENERIC_SECRET,
       ),
     });
     expect([first.statusCode, first.body]).toEqual([200, 'OK']);
     const forged = await t.app.inject({
       method: 'GET',
-      url: signedQuery('lootably', { user_id: '1001', trans_id: 'log-2', amount_usd: '9' }, 'wrong-secret'),
+      url: signedQuery(
+        'genericwall',
+        { user_id: '1001', trans_id: 'log-2', amount_usd: '9' },
+        'wrong-secret',
+      ),
     });
     expect(forged.statusCode).toBe(403);
     const unknown = await t.app.inject({
       method: 'GET',
       url: '/api/postback/nowhere?user_id=1001&trans_id=log-3',
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404); // answered, not stored
 
     const all = await admin('GET', '/api/admin/postbacks');
     expect(all.statusCode).toBe(200);
     const body = all.json() as { postbacks: Record<string, unknown>[]; nextBefore: number | null };
     expect(body.nextBefore).toBeNull();
-    expect(body.postbacks.map((p) => p.transId)).toEqual(['log-3', 'log-2', 'log-1']);
+    expect(body.postbacks.map((p) => p.transId)).toEqual(['log-2', 'log-1']);
     const ids = body.postbacks.map((p) => p.id as number);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-    expect(body.postbacks[2]).toEqual({
+    expect(body.postbacks[1]).toEqual({
       id: expect.any(Number),
-      wall: 'lootably',
+      wall: 'genericwall',
       transId: 'log-1',
       userId: alice.id,
       action: 'credit',
+      amount: 10,
+      reason: null,
       params: {
         user_id: '1001',
         trans_id: 'log-1',
@@ -403,30 +476,25 @@ describe(`admin offers on ${testEngine}`, () => {
       ledgerEntryId: expect.any(Number),
       createdAt: '2026-03-02T10:00:00.000Z',
     });
-    expect(body.postbacks[1]).toMatchObject({
-      wall: 'lootably',
+    expect(body.postbacks[0]).toMatchObject({
+      wall: 'genericwall',
       verdict: 'bad_signature',
+      reason: 'Invalid signature',
       ledgerEntryId: null,
     });
-    expect(body.postbacks[0]).toMatchObject({
-      wall: 'nowhere',
-      verdict: 'unknown_wall',
-      userId: null,
-      params: { user_id: '1001', trans_id: 'log-3' },
-    });
 
-    const byWall = await admin('GET', '/api/admin/postbacks?wall=lootably');
+    const byWall = await admin('GET', '/api/admin/postbacks?wall=genericwall');
     expect(byWall.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2', 'log-1']);
     const byVerdict = await admin('GET', '/api/admin/postbacks?verdict=bad_signature');
     expect(byVerdict.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2']);
     const both = await admin('GET', '/api/admin/postbacks?wall=nowhere&verdict=credited');
     expect(both.json()).toEqual({ postbacks: [], nextBefore: null });
 
-    const page1 = await admin('GET', '/api/admin/postbacks?limit=2');
-    expect(page1.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-3', 'log-2']);
-    expect(page1.json().nextBefore).toBe(ids[1]);
-    const page2 = await admin('GET', `/api/admin/postbacks?limit=2&before=${page1.json().nextBefore}`);
-    expect(page2.json()).toMatchObject({ postbacks: [{ transId: 'log-1' }], nextBefore: null });
+    const page1 = await admin('GET', '/api/admin/postbacks?limit=1');
+    expect(page1.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2']);
+    expect(page1.json().nextBefore).toBe(ids[0]);
+    const page2 = await admin('GET', `/api/admin/postbacks?limit=1&before=${page1.json().nextBefore}`);
+    expect(page2.json()).toMatchObject({ postbacks: [{ transId: 'log-1' }], nextBefore: ids[1] });
 
     for (const q of ['verdict=nonsense', 'limit=0', 'limit=1000', 'before=-1', 'before=x']) {
       expect((await admin('GET', `/api/admin/postbacks?${q}`)).statusCode, q).toBe(400);

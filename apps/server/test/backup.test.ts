@@ -1,3 +1,4 @@
+import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -82,10 +83,14 @@ describe(`backups on ${testEngine}`, () => {
           trans_id: trans,
           user_id: String(p.robloxId),
           amount_local: `${(n % 7) + 1}.25`,
-          amount_usd: '0.01',
+          amount_usd: '0.10',
           hash: md5(`${trans}-${CPX_SECRET}`),
         });
-        const res = await t.app.inject({ method: 'GET', url: `/api/postback/cpx?${q}` });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/postback/cpx?${q}`,
+          remoteAddress: CPX_ADDRESS,
+        });
         if (res.statusCode === 200 && res.body === '1') acked.push(`postback:cpx:${trans}`);
         else throw new Error(`postback answered ${res.statusCode} ${res.body}`);
         await new Promise((r) => setImmediate(r));
@@ -139,10 +144,14 @@ describe(`backups on ${testEngine}`, () => {
         trans_id: trans,
         user_id: String(p.robloxId),
         amount_local: '3',
-        amount_usd: '0.01',
+        amount_usd: '0.05',
         hash: md5(`${trans}-${CPX_SECRET}`),
       });
-      const credit = await app.inject({ method: 'GET', url: `/api/postback/cpx?${q}` });
+      const credit = await app.inject({
+        method: 'GET',
+        url: `/api/postback/cpx?${q}`,
+        remoteAddress: CPX_ADDRESS,
+      });
       expect(credit.body).toBe('1');
       expect(await checkInvariant(db)).toEqual({ ok: true, mismatches: [] });
     } finally {

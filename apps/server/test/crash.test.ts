@@ -14,6 +14,7 @@ import { robloxConfigFromEnv } from '../src/roblox/config.ts';
 import { createRobloxGateway } from '../src/roblox/gateway.ts';
 import { ManualClock } from '../src/shared/clock.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { fromCpx } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
@@ -231,10 +232,10 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
         trans_id: pb.trans,
         user_id: String(pb.robloxId),
         amount_local: pb.local,
-        amount_usd: '0.10',
+        amount_usd: (Number(pb.local) / 100).toFixed(4),
         hash: md5(`${pb.trans}-${CPX_SECRET}`),
       });
-      const res = await send(() => api('GET', `/api/postback/cpx?${q}`));
+      const res = await send(() => api('GET', `/api/postback/cpx?${q}`, { headers: fromCpx }));
       if (res?.status === 200 && res.body === 1) {
         acked.push({
           keys: () => [`postback:cpx:${pb.trans}`],

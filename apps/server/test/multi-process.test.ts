@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '@rewards/roblox-standin';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
-import { callApi, type Answer } from '../../../e2e/support/http.ts';
+import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
@@ -359,7 +359,9 @@ describe.skipIf(!enabled)(title, () => {
       hash: md5(`mp-cpx-1-${CPX_SECRET}`),
     });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => callApi(at(i), 'GET', `/api/postback/cpx?${q}`)),
+      Array.from({ length: 20 }, (_, i) =>
+        callApi(at(i), 'GET', `/api/postback/cpx?${q}`, undefined, fromCpx),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     expect(await ledgerCount('postback:cpx:mp-cpx-1')).toBe(1);

@@ -1,3 +1,4 @@
+import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { createHash } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -25,13 +26,13 @@ interface LogLine {
   [k: string]: unknown;
 }
 
-function cpxUrl(trans: string, robloxId: number, local = '2.50') {
+function cpxUrl(trans: string, robloxId: number, local = '2.50', usd = '0.03') {
   const q = new URLSearchParams({
     status: '1',
     trans_id: trans,
     user_id: String(robloxId),
     amount_local: local,
-    amount_usd: '0.03',
+    amount_usd: usd,
     hash: md5(`${trans}-${CPX_SECRET}`),
   });
   return `/api/postback/cpx?${q}`;
@@ -184,7 +185,11 @@ describe(`observability on ${testEngine}`, () => {
     expect(users.statusCode).toBeLessThan(500);
 
     const hash = md5(`obs-1-${CPX_SECRET}`);
-    const credit = await app.inject({ method: 'GET', url: cpxUrl('obs-1', 1001) });
+    const credit = await app.inject({
+      method: 'GET',
+      url: cpxUrl('obs-1', 1001),
+      remoteAddress: CPX_ADDRESS,
+    });
     expect(credit.statusCode).toBe(200);
     expect(credit.body).toBe('1');
     const odd = await app.inject({
@@ -270,7 +275,15 @@ describe(`observability on ${testEngine}`, () => {
     const { token, body } = await t.login('BobBuilder');
     const robloxId: number = body.user.robloxId;
     for (const trans of ['m-1', 'm-2', 'm-3']) {
-      expect((await t.app.inject({ method: 'GET', url: cpxUrl(trans, robloxId, '40') })).body).toBe('1');
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: cpxUrl(trans, robloxId, '40', '0.40'),
+            remoteAddress: CPX_ADDRESS,
+          })
+        ).body,
+      ).toBe('1');
     }
     const social = await t.app.inject({
       method: 'POST',

@@ -6,8 +6,10 @@ import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 
 const CPX_SECRET = 'test-cpx-secret';
-const LOOTABLY_SECRET = 'lootably-secret-4c1d';
-const ADGEM_SECRET = 'adgem-secret-77aa';
+const GENERIC_SECRET = 'generic-secret-4c1d';
+const REWARD_SECRET = 'reward-secret-77aa';
+/** One of CPX Research's published addresses, which the cpx wall allows by default. */
+const CPX_ADDRESS = '188.40.3.73';
 const HOUR = 60 * 60 * 1000;
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -26,7 +28,7 @@ function cpxQuery(p: {
     trans_id: p.trans,
     user_id: String(p.user ?? 1001),
     amount_local: p.local ?? '2.50',
-    amount_usd: p.usd ?? '0.03',
+    amount_usd: p.usd ?? '0.10',
     hash: p.hash ?? md5(`${p.trans}-${p.secret ?? CPX_SECRET}`),
   });
   return `/api/postback/cpx?${q}`;
@@ -50,7 +52,7 @@ describe(`postbacks on ${testEngine}`, () => {
   let t: TestApp;
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers });
+    t.app.inject({ method: 'GET', url, headers, remoteAddress: CPX_ADDRESS });
 
   async function account(robloxId: number) {
     const u = await t.deps.db
@@ -85,10 +87,35 @@ describe(`postbacks on ${testEngine}`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     for (const name of ['AliceRBX', 'BobBuilder', 'CarolPlays', 'DaveTheBrave']) await t.login(name);
+    // Two walls on the generic scheme (a provider not listed), open to any address.
     await t.deps.db
-      .updateTable('walls')
-      .set({ secret: LOOTABLY_SECRET })
-      .where('slug', '=', 'lootably')
+      .insertInto('walls')
+      .values([
+        {
+          slug: 'generic',
+          name: 'Generic',
+          logo_url: '',
+          kind: 'offerwall',
+          iframe_template: '',
+          postback_scheme: 'hmac',
+          secret: GENERIC_SECRET,
+          amount_mode: 'usd_rate',
+          rate: 100,
+          sort: 100,
+        },
+        {
+          slug: 'rewardwall',
+          name: 'Reward wall',
+          logo_url: '',
+          kind: 'offerwall',
+          iframe_template: '',
+          postback_scheme: 'hmac',
+          secret: null,
+          amount_mode: 'reward',
+          rate: 0,
+          sort: 110,
+        },
+      ])
       .execute();
   });
   afterAll(async () => {
@@ -268,6 +295,7 @@ describe(`postbacks on ${testEngine}`, () => {
       });
       const viaForm = await t.app.inject({
         method: 'POST',
+        remoteAddress: CPX_ADDRESS,
         url: '/api/postback/cpx',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: form.toString(),
@@ -275,6 +303,7 @@ describe(`postbacks on ${testEngine}`, () => {
       expect([viaForm.statusCode, viaForm.body]).toEqual([200, '1']);
       const viaJson = await t.app.inject({
         method: 'POST',
+        remoteAddress: CPX_ADDRESS,
         url: '/api/postback/cpx',
         payload: {
           status: 1,
@@ -293,21 +322,21 @@ describe(`postbacks on ${testEngine}`, () => {
   });
 
   describe('the generic HMAC scheme', () => {
-    const lootably = (params: Record<string, string>, secret = LOOTABLY_SECRET) =>
-      signedQuery('lootably', params, secret);
+    const generic = (params: Record<string, string>, secret = GENERIC_SECRET) =>
+      signedQuery('generic', params, secret);
 
     it('a signed credit (sig parameter) converts USD at the wall rate, answers OK, counts as an offer', async () => {
       const before = await account(1001);
       const res = await get(
-        lootably({ user_id: '1001', trans_id: 'lt-1', amount_usd: '0.25', status: 'credit' }),
+        generic({ user_id: '1001', trans_id: 'lt-1', amount_usd: '0.25', status: 'credit' }),
       );
       expect([res.statusCode, res.body]).toEqual([200, 'OK']);
       const after = await account(1001);
       expect(after.balance - before.balance).toBe(2500); // 0.25 USD × 100 R$/USD
       expect(after.offersCompleted - before.offersCompleted).toBe(1);
-      const [entry] = await entriesWithKey('postback:lootably:lt-1');
-      expect(entry).toMatchObject({ kind: 'offer', amount: 2500, description: 'Lootably offer' });
-      expect(JSON.parse(entry!.meta!)).toEqual({ wall: 'lootably', transId: 'lt-1' });
+      const [entry] = await entriesWithKey('postback:generic:lt-1');
+      expect(entry).toMatchObject({ kind: 'offer', amount: 2500, description: 'Generic offer' });
+      expect(JSON.parse(entry!.meta!)).toEqual({ wall: 'generic', transId: 'lt-1' });
       await expectInvariant();
     });
 
@@ -320,59 +349,59 @@ describe(`postbacks on ${testEngine}`, () => {
         status: '1',
         click: 'a b&c',
       };
-      const res = await get(`/api/postback/lootably?${new URLSearchParams(params)}`, {
-        'x-signature': hmacSign(params, LOOTABLY_SECRET),
+      const res = await get(`/api/postback/generic?${new URLSearchParams(params)}`, {
+        'x-signature': hmacSign(params, GENERIC_SECRET),
       });
       expect([res.statusCode, res.body]).toEqual([200, 'OK']);
-      expect(await entriesWithKey('postback:lootably:lt-2')).toMatchObject([{ amount: 1000 }]);
+      expect(await entriesWithKey('postback:generic:lt-2')).toMatchObject([{ amount: 1000 }]);
     });
 
     it('20 at once credit once; the reversal (twice) takes it back once', async () => {
       const before = await account(1003);
-      const credit = lootably({ user_id: '1003', trans_id: 'lt-race', amount_usd: '0.05' });
+      const credit = generic({ user_id: '1003', trans_id: 'lt-race', amount_usd: '0.05' });
       const answers = await Promise.all(Array.from({ length: 20 }, () => get(credit)));
       for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
       expect((await account(1003)).balance - before.balance).toBe(500);
-      expect(await entriesWithKey('postback:lootably:lt-race')).toHaveLength(1);
+      expect(await entriesWithKey('postback:generic:lt-race')).toHaveLength(1);
       await expectInvariant();
 
-      const reversal = lootably({ user_id: '1003', trans_id: 'lt-race', status: 'reversal' });
+      const reversal = generic({ user_id: '1003', trans_id: 'lt-race', status: 'reversal' });
       const r = await Promise.all([get(reversal), get(reversal)]);
       for (const a of r) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
       expect(await account(1003)).toEqual(before);
-      expect(await entriesWithKey('reversal:lootably:lt-race')).toMatchObject([{ amount: -500 }]);
+      expect(await entriesWithKey('reversal:generic:lt-race')).toMatchObject([{ amount: -500 }]);
       await expectInvariant();
     });
 
     it('a reversal before its credit (status=2) stops the credit', async () => {
       const before = await account(1004);
-      expect((await get(lootably({ user_id: '1004', trans_id: 'lt-early', status: '2' }))).statusCode).toBe(
+      expect((await get(generic({ user_id: '1004', trans_id: 'lt-early', status: '2' }))).statusCode).toBe(
         200,
       );
       expect(
-        (await get(lootably({ user_id: '1004', trans_id: 'lt-early', amount_usd: '1' }))).statusCode,
+        (await get(generic({ user_id: '1004', trans_id: 'lt-early', amount_usd: '1' }))).statusCode,
       ).toBe(200);
       expect(await account(1004)).toEqual(before);
-      expect(await verdicts('lootably', 'lt-early')).toEqual(['reversed', 'already_reversed']);
+      expect(await verdicts('generic', 'lt-early')).toEqual(['reversed', 'already_reversed']);
     });
 
     it('a wrong signature, a changed parameter or no signature → 403, nothing credited', async () => {
       const before = await account(1001);
       const wrongKey = await get(
-        lootably({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '5' }, 'not-the-secret'),
+        generic({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '5' }, 'not-the-secret'),
       );
       expect(wrongKey.statusCode).toBe(403);
-      const signed = lootably({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '0.01' });
+      const signed = generic({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '0.01' });
       const changed = await get(signed.replace('amount_usd=0.01', 'amount_usd=500'));
       expect(changed.statusCode).toBe(403);
-      const unsigned = await get(`/api/postback/lootably?user_id=1001&trans_id=lt-forged&amount_usd=5`);
+      const unsigned = await get(`/api/postback/generic?user_id=1001&trans_id=lt-forged&amount_usd=5`);
       expect(unsigned.statusCode).toBe(403);
-      const badHeader = await get(`/api/postback/lootably?user_id=1001&trans_id=lt-forged&amount_usd=5`, {
+      const badHeader = await get(`/api/postback/generic?user_id=1001&trans_id=lt-forged&amount_usd=5`, {
         'x-signature': 'abc',
       });
       expect(badHeader.statusCode).toBe(403);
       expect(await account(1001)).toEqual(before);
-      expect(await verdicts('lootably', 'lt-forged')).toEqual([
+      expect(await verdicts('generic', 'lt-forged')).toEqual([
         'bad_signature',
         'bad_signature',
         'bad_signature',
@@ -381,32 +410,32 @@ describe(`postbacks on ${testEngine}`, () => {
       await expectInvariant();
     });
 
-    it('an unknown user → 404; a wall without a secret, an unknown wall → refused and stored', async () => {
-      const nobody = await get(lootably({ user_id: '424242', trans_id: 'lt-nobody', amount_usd: '1' }));
+    it('an unknown user → 404; a wall without a secret → refused and stored; an unknown wall → 404, not stored', async () => {
+      const nobody = await get(generic({ user_id: '424242', trans_id: 'lt-nobody', amount_usd: '1' }));
       expect([nobody.statusCode, nobody.body]).toEqual([404, 'Unknown user']);
 
-      // adgem has no secret yet: whatever the signature, refused.
+      // rewardwall has no secret yet: whatever the signature, refused.
       const noSecret = await get(
-        signedQuery('adgem', { user_id: '1001', trans_id: 'ag-0', reward: '5' }, ''),
+        signedQuery('rewardwall', { user_id: '1001', trans_id: 'ag-0', reward: '5' }, ''),
       );
       expect(noSecret.statusCode).toBe(403);
-      expect(await verdicts('adgem', 'ag-0')).toEqual(['no_secret']);
+      expect(await verdicts('rewardwall', 'ag-0')).toEqual(['no_secret']);
 
       const unknown = await get('/api/postback/nosuchwall?user_id=1001&trans_id=x-1');
-      expect(unknown.statusCode).toBe(404);
-      expect(await verdicts('nosuchwall', 'x-1')).toEqual(['unknown_wall']);
-      expect(await entriesWithKey('postback:adgem:ag-0')).toHaveLength(0);
+      expect([unknown.statusCode, unknown.body]).toEqual([404, 'Unknown wall']);
+      expect(await verdicts('nosuchwall', 'x-1')).toEqual([]);
+      expect(await entriesWithKey('postback:rewardwall:ag-0')).toHaveLength(0);
     });
 
     it("reward mode takes the provider's reward as R$ once the admin set the secret", async () => {
       await t.deps.db
         .updateTable('walls')
-        .set({ secret: ADGEM_SECRET })
-        .where('slug', '=', 'adgem')
+        .set({ secret: REWARD_SECRET })
+        .where('slug', '=', 'rewardwall')
         .execute();
       const before = await account(1002);
       const res = await get(
-        signedQuery('adgem', { user_id: '1002', trans_id: 'ag-1', reward: '12.5' }, ADGEM_SECRET),
+        signedQuery('rewardwall', { user_id: '1002', trans_id: 'ag-1', reward: '12.5' }, REWARD_SECRET),
       );
       expect([res.statusCode, res.body]).toEqual([200, 'OK']);
       expect((await account(1002)).balance - before.balance).toBe(1250);
@@ -414,9 +443,13 @@ describe(`postbacks on ${testEngine}`, () => {
     });
 
     it('a stored refused postback can be replayed once the wall is configured (admin console)', async () => {
-      await t.deps.db.updateTable('walls').set({ secret: null }).where('slug', '=', 'adgem').execute();
+      await t.deps.db.updateTable('walls').set({ secret: null }).where('slug', '=', 'rewardwall').execute();
       const before = await account(1004);
-      const url = signedQuery('adgem', { user_id: '1004', trans_id: 'ag-replay', reward: '2' }, ADGEM_SECRET);
+      const url = signedQuery(
+        'rewardwall',
+        { user_id: '1004', trans_id: 'ag-replay', reward: '2' },
+        REWARD_SECRET,
+      );
       expect((await get(url)).statusCode).toBe(403);
       const stored = await t.deps.db
         .selectFrom('postbacks')
@@ -425,8 +458,8 @@ describe(`postbacks on ${testEngine}`, () => {
         .executeTakeFirstOrThrow();
       await t.deps.db
         .updateTable('walls')
-        .set({ secret: ADGEM_SECRET })
-        .where('slug', '=', 'adgem')
+        .set({ secret: REWARD_SECRET })
+        .where('slug', '=', 'rewardwall')
         .execute();
       const replayed = await replayPostback(t.deps, stored.id);
       expect(replayed).toMatchObject({ status: 200, verdict: 'credited' });
@@ -466,7 +499,7 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
   let t: TestApp;
   let token: string;
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
   async function account() {
     const u = await t.deps.db
       .selectFrom('users')
@@ -505,7 +538,7 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
       .where('trans_id', '=', 'hold-1')
       .orderBy('id')
       .execute();
-    expect(stored.map((s) => s.verdict)).toEqual(['held', 'duplicate']);
+    expect(stored.map((s) => s.verdict)).toEqual(['on_hold', 'duplicate']);
 
     t.clock.advance(23 * HOUR);
     expect(await pending()).toBe(2);

@@ -1,3 +1,4 @@
+import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
@@ -23,7 +24,12 @@ describe(`referrals on ${testEngine}`, () => {
   let alice: string;
 
   async function postback(url: string) {
-    const res = await t.app.inject({ method: 'GET', url });
+    const res = await t.app.inject({
+      method: 'GET',
+      remoteAddress: CPX_ADDRESS,
+      url,
+      remoteAddress: CPX_ADDRESS,
+    });
     expect([res.statusCode, res.body]).toEqual([200, '1']);
   }
   async function referrals(token: string, headers: Record<string, string> = {}) {
@@ -69,7 +75,9 @@ describe(`referrals on ${testEngine}`, () => {
   });
 
   it('GET /api/referrals needs a session and gives the link {origin}/login?ref={username}', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/referrals' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url: '/api/referrals' })).statusCode,
+    ).toBe(401);
     const body = await referrals(alice, { host: 'rewards.example:8080' });
     expect(body).toEqual({
       link: 'http://rewards.example:8080/login?ref=AliceRBX',
@@ -139,11 +147,13 @@ describe(`referrals on ${testEngine}`, () => {
     expect((await user('AliceRBX')).balance).toBe(5);
     // Crossing R$1 again pays the waiting credit (0.30 → 3) with the new one (1.00 → 10).
     const url = cpx('1', 'ref-b-4', 1002, '1.00');
-    await Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url })));
+    await Promise.all(
+      Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url })),
+    );
     expect(await user('AliceRBX')).toMatchObject({ balance: 18, referralsEarned: 18 });
     await Promise.all(
       ['ref-b-5', 'ref-b-6', 'ref-b-7'].map((trans) =>
-        t.app.inject({ method: 'GET', url: cpx('1', trans, 1002, '1.00') }),
+        t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url: cpx('1', trans, 1002, '1.00') }),
       ),
     );
     expect(await user('AliceRBX')).toMatchObject({ balance: 48, referralsEarned: 48 });
@@ -212,10 +222,19 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
   it('pays REFERRAL_COMMISSION_PERCENT and builds the link from PUBLIC_URL', async () => {
     const alice = (await t.login('AliceRBX')).token;
     await t.login('BobBuilder', 'AliceRBX');
-    const res = await t.app.inject({ method: 'GET', url: cpx('1', 'pct-1', 1002, '4.00') });
+    const res = await t.app.inject({
+      method: 'GET',
+      remoteAddress: CPX_ADDRESS,
+      url: cpx('1', 'pct-1', 1002, '4.00'),
+    });
     expect(res.statusCode).toBe(200);
     const body = (
-      await t.app.inject({ method: 'GET', url: '/api/referrals', headers: bearer(alice) })
+      await t.app.inject({
+        method: 'GET',
+        remoteAddress: CPX_ADDRESS,
+        url: '/api/referrals',
+        headers: bearer(alice),
+      })
     ).json();
     expect(body).toEqual({
       link: 'https://rbxrewards.example/login?ref=AliceRBX',
@@ -230,7 +249,9 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
     );
     const reversals = ['race-1', 'race-2', 'race-3'].map((trans) => cpx('2', trans, 1002));
     const mixed = [...credits, ...reversals, ...credits, ...reversals].sort(() => Math.random() - 0.5);
-    const answers = await Promise.all(mixed.map((url) => t.app.inject({ method: 'GET', url })));
+    const answers = await Promise.all(
+      mixed.map((url) => t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url })),
+    );
     for (const a of answers) expect(a.statusCode).toBe(200);
     const rows = await t.deps.db
       .selectFrom('users')
@@ -261,7 +282,11 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
       // Carol signs up through Dave's link and earns R$0.50 from a survey: below R$1, nothing yet.
       await t.login('DaveTheBrave');
       const carol = await t.login('CarolPlays', 'DaveTheBrave');
-      const survey = await t.app.inject({ method: 'GET', url: cpx('1', 'ref-c-1', 1003, '0.50') });
+      const survey = await t.app.inject({
+        method: 'GET',
+        remoteAddress: CPX_ADDRESS,
+        url: cpx('1', 'ref-c-1', 1003, '0.50'),
+      });
       expect(survey.body).toBe('1');
       expect(await balanceOf('DaveTheBrave')).toEqual({ balance: 0, referralsEarned: 0 });
       // A social (R$1.5) takes her lifetime earnings to R$2: Dave receives 10% of the survey credit now.

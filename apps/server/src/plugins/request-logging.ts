@@ -8,7 +8,8 @@ import type { DestinationStream, LoggerOptions } from 'pino';
  * Structured request logs (pino): every line of a request carries its `reqId`, taken from a
  * well-formed `x-request-id` header (so a proxy's id follows the request through) or made here,
  * and echoed back in the answer. Secrets never reach the log: credentials in headers are redacted,
- * and so are signatures and tokens in query strings (postbacks carry `hash`/`sig` in the URL).
+ * and so are signatures and tokens in query strings (postbacks carry `hash`, `sig`, `verifier` or
+ * AdGate's `token` in the URL).
  */
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -24,7 +25,7 @@ export function genReqId(req: IncomingMessage): string {
 
 /** Query parameters whose value is a credential: signatures, tokens, secrets, passwords. */
 const SECRET_PARAM =
-  /^(hash|sig|signature|secure_?hash|token|access_token|key|api_?key|secret|password|pass|auth|authorization|session|code)$/i;
+  /^(hash|sig|signature|verifier|secure_?hash|token|access_token|key|api_?key|secret|password|pass|auth|authorization|session|code)$/i;
 
 /** The URL with the values of secret-bearing query parameters replaced, for logs and metrics. */
 export function redactUrl(url: string): string {
@@ -47,6 +48,7 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-signature"]',
+  'req.headers["x-ayetstudios-security-hash"]',
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',

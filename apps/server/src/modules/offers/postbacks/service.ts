@@ -148,6 +148,7 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   const params = flatParams(req.params);
   if (!params) return refuse(400, 'invalid', 'Invalid parameters');
   const scheme = schemes[wall.postback_scheme];
+  record.transId = (scheme && params[scheme.transIdParam]?.slice(0, 100)) || null;
   const secret = wallSecret(wall, deps.env);
   if (!scheme || !secret) return refuse(403, 'no_secret', 'Postbacks are not enabled for this wall');
 

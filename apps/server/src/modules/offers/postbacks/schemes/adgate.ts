@@ -21,6 +21,7 @@ const params = z.object({
 export const adgate: PostbackScheme = {
   label: 'AdGate Media',
   secretParam: 'token',
+  transIdParam: 'conversion_id',
   macros: [
     ['s1', '{s1}'],
     ['points', '{points}'],

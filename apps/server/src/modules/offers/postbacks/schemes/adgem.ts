@@ -18,6 +18,7 @@ const params = z.object({
  */
 export const adgem: PostbackScheme = {
   label: 'AdGem',
+  transIdParam: 'transaction_id',
   macros: [
     ['player_id', '{player_id}'],
     ['amount', '{amount}'],

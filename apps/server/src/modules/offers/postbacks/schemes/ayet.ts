@@ -20,6 +20,7 @@ const params = z.object({
  */
 export const ayet: PostbackScheme = {
   label: 'ayeT Studios',
+  transIdParam: 'transaction_id',
   macros: [
     ['external_identifier', '{external_identifier}'],
     ['currency_amount', '{currency_amount}'],

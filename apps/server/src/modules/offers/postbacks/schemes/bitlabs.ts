@@ -23,6 +23,7 @@ const params = z.object({
  */
 export const bitlabs: PostbackScheme = {
   label: 'BitLabs',
+  transIdParam: 'tx',
   macros: [
     ['uid', '[%USER:UID%]'],
     ['val', '[%VALUE:CURRENCY%]'],

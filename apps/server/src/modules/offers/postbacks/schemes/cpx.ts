@@ -18,6 +18,7 @@ const params = z.object({
  */
 export const cpx: PostbackScheme = {
   label: 'CPX Research',
+  transIdParam: 'trans_id',
   macros: [
     ['status', '{status}'],
     ['trans_id', '{trans_id}'],

@@ -32,6 +32,7 @@ export function canonicalString(p: Record<string, string>): string {
  */
 export const hmac: PostbackScheme = {
   label: 'Generic HMAC-SHA256',
+  transIdParam: 'trans_id',
   macros: [
     ['trans_id', '{transaction_id}'],
     ['user_id', '{user_id}'],

@@ -17,6 +17,7 @@ const params = z.object({
  */
 export const lootably: PostbackScheme = {
   label: 'Lootably',
+  transIdParam: 'transactionID',
   macros: [
     ['userID', '{userID}'],
     ['transactionID', '{transactionID}'],

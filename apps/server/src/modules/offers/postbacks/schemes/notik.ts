@@ -18,6 +18,7 @@ const params = z.object({
  */
 export const notik: PostbackScheme = {
   label: 'Notik',
+  transIdParam: 'txn_id',
   macros: [
     ['user_id', '{user_id}'],
     ['amount', '{amount}'],

@@ -18,6 +18,7 @@ const params = z.object({
  */
 export const torox: PostbackScheme = {
   label: 'Torox',
+  transIdParam: 'id',
   macros: [
     ['id', '{id}'],
     ['oid', '{oid}'],

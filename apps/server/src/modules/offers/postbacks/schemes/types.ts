@@ -53,6 +53,8 @@ export interface PostbackScheme {
    * for it. Parameters the provider appends by itself (signatures, request ids) are not listed.
    */
   macros: ReadonlyArray<readonly [param: string, macro: string]>;
+  /** The parameter naming the provider's transaction (stored with refusals too, for the log). */
+  transIdParam: string;
   /** A parameter whose value is the wall's secret itself (AdGate, which signs nothing). */
   secretParam?: string;
   /** The answer body the provider expects for a postback it need not send again. */
