@@ -26,7 +26,6 @@ describe(`referrals on ${testEngine}`, () => {
   async function postback(url: string) {
     const res = await t.app.inject({
       method: 'GET',
-      remoteAddress: CPX_ADDRESS,
       url,
       remoteAddress: CPX_ADDRESS,
     });

@@ -23,8 +23,7 @@ import * as service from './service.ts';
  */
 export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
-  const base = (request: FastifyRequest) =>
-    publicBase(app.deps.env, `${request.protocol}://${request.host}`);
+  const base = (request: FastifyRequest) => publicBase(app.deps.env, `${request.protocol}://${request.host}`);
 
   app.get('/admin/walls', { schema: { response: { 200: adminWallsResponse } } }, async (request) => ({
     walls: await service.listWalls(app.deps, base(request)),
@@ -45,7 +44,9 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/walls/:slug/test-postback',
-    { schema: { params: wallSlugParams, body: testPostbackRequest, response: { 200: testPostbackResponse } } },
+    {
+      schema: { params: wallSlugParams, body: testPostbackRequest, response: { 200: testPostbackResponse } },
+    },
     async (request) =>
       service.sendTestPostback(app.deps, request.params.slug, request.body.username, base(request)),
   );

@@ -17,7 +17,11 @@ import { findUserByName } from '../../users/repository.ts';
 import { findPostbackById, listPostbacks as listStoredPostbacks } from '../postbacks/repository.ts';
 import { decideHeldPostback } from '../postbacks/review.ts';
 import { formParams } from '../postbacks/routes.ts';
-import { handlePostback, replayPostback as replayStoredPostback, type PostbackAnswer } from '../postbacks/service.ts';
+import {
+  handlePostback,
+  replayPostback as replayStoredPostback,
+  type PostbackAnswer,
+} from '../postbacks/service.ts';
 import { schemes } from '../postbacks/schemes/index.ts';
 import { testAddress, testPostbackRequest, testTransId, withoutSecret } from '../postbacks/setup.ts';
 import { findWallBySlug } from '../walls/repository.ts';
@@ -92,7 +96,11 @@ export async function replayPostback(deps: Deps, id: number): Promise<ReplayPost
       actor: ACTOR,
       action: 'postback.replay',
       target: `postback:${id}`,
-      before: { wall: stored.wall_slug, transId: stored.trans_id, verdict: stored.verdict as PostbackVerdict },
+      before: {
+        wall: stored.wall_slug,
+        transId: stored.trans_id,
+        verdict: stored.verdict as PostbackVerdict,
+      },
       after: {
         verdict: answer.verdict,
         status: answer.status,
@@ -122,10 +130,11 @@ export async function sendTestPostback(
   const wall = await findWallBySlug(deps.db, slug);
   if (!wall) throw notFound('Wall not found.');
   const scheme = schemes[wall.postback_scheme];
-  if (!scheme) throw badRequest('This wall accepts no postbacks: choose its provider\'s scheme first.');
-  if (wall.active !== 1) throw badRequest('This wall is inactive: its postbacks are refused. Activate it first.');
+  if (!scheme) throw badRequest("This wall accepts no postbacks: choose its provider's scheme first.");
+  if (wall.active !== 1)
+    throw badRequest('This wall is inactive: its postbacks are refused. Activate it first.');
   const secret = wallSecret(wall, deps.env);
-  if (!secret) throw badRequest('Set the wall\'s secret first: without it every postback is refused.');
+  if (!secret) throw badRequest("Set the wall's secret first: without it every postback is refused.");
   const player = await findUserByName(deps.db, username);
   if (!player) throw notFound(`No player named "${username}" has signed in yet.`);
 
@@ -154,7 +163,12 @@ export async function sendTestPostback(
       actor: ACTOR,
       action: 'postback.test',
       target: `wall:${wall.slug}`,
-      after: { url: shownUrl, username: player.username, verdict: answer.verdict, postbackId: answer.postbackId },
+      after: {
+        url: shownUrl,
+        username: player.username,
+        verdict: answer.verdict,
+        postbackId: answer.postbackId,
+      },
     },
     deps.clock.now().toISOString(),
   );
@@ -175,7 +189,11 @@ export async function decidePostback(
       actor: ACTOR,
       action: decision === 'approved' ? 'postback.approve' : 'postback.reject',
       target: `postback:${id}`,
-      before: { verdict: before?.verdict, amount: before?.amount === null || !before ? null : fromCents(Number(before.amount)), reason: before?.reason },
+      before: {
+        verdict: before?.verdict,
+        amount: before?.amount === null || !before ? null : fromCents(Number(before.amount)),
+        reason: before?.reason,
+      },
       after: { verdict: result.verdict, outcome: result.outcome, ledgerEntryId: result.ledgerEntryId },
     },
     deps.clock.now().toISOString(),

@@ -70,7 +70,7 @@ function checkedAllowList(entries: string[]): string {
  */
 function assertSecretStaysSecret(frameParams: Record<string, string>, secret: string | null): void {
   if (secret && Object.values(frameParams).includes(secret))
-    throw badRequest('frameParams: a frame value equals the wall\'s secret, which players would see');
+    throw badRequest("frameParams: a frame value equals the wall's secret, which players would see");
 }
 
 export async function listWalls(deps: Deps, base: string): Promise<AdminWall[]> {
@@ -81,8 +81,7 @@ export async function createWall(deps: Deps, input: CreateWallRequest, base: str
   assertRateFits(input.amountMode, input.rate);
   const scheme = schemes[input.postbackScheme];
   const template = input.iframeTemplate ?? scheme?.frameTemplate ?? '';
-  const frameParams =
-    input.frameParams ?? Object.fromEntries(frameParamNames(template).map((n) => [n, '']));
+  const frameParams = input.frameParams ?? Object.fromEntries(frameParamNames(template).map((n) => [n, '']));
   assertSecretStaysSecret(frameParams, input.secret || null);
   const allowedIps = checkedAllowList(input.allowedIps ?? [...(scheme?.publishedAddresses ?? [])]);
   const now = deps.clock.now().toISOString();

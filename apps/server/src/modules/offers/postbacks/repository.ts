@@ -141,10 +141,7 @@ export async function deleteOldPostbacks(
     .where('ledger_entry_id', 'is', null)
     .where('verdict', 'in', verdicts)
     .limit(limit);
-  const result = await db
-    .deleteFrom('postbacks')
-    .where('id', 'in', victims)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('postbacks').where('id', 'in', victims).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -24,7 +24,8 @@ export async function decideHeldPostback(
       if (!(await repo.findPostbackById(trx, id))) throw notFound('Postback not found.');
       throw conflict('This postback is not waiting for a decision.');
     }
-    if (decision === 'rejected') return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null };
+    if (decision === 'rejected')
+      return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null };
     const wall = await findWallBySlug(trx, row.wall_slug);
     if (!wall || row.user_id === null || row.trans_id === null || row.amount === null) {
       throw conflict('This postback cannot be credited: its wall, player or amount is missing.');

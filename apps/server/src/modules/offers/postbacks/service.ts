@@ -53,7 +53,7 @@ const REFUSALS = new Set<PostbackVerdict>([
 
 const countNotStored = defineCounter({
   name: 'rewards_postbacks_not_stored_total',
-  help: 'Postbacks answered without a row in the postback log: to unknown or inactive walls, or refusals past an address\'s share of the log.',
+  help: "Postbacks answered without a row in the postback log: to unknown or inactive walls, or refusals past an address's share of the log.",
   label: 'reason',
 });
 
@@ -99,7 +99,13 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   const wall = await findWallBySlug(deps.db, req.slug);
   if (!wall || wall.active !== 1) {
     countNotStored(wall ? 'inactive_wall' : 'unknown_wall');
-    return { status: 404, body: 'Unknown wall', verdict: 'unknown_wall', ledgerEntryId: null, postbackId: null };
+    return {
+      status: 404,
+      body: 'Unknown wall',
+      verdict: 'unknown_wall',
+      ledgerEntryId: null,
+      postbackId: null,
+    };
   }
   const signature = SIGNATURE_HEADERS.map((h) => req.headers[h]).find((v) => v !== undefined);
   const record: repo.NewPostbackBase = {
@@ -153,7 +159,8 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   if (!scheme || !secret) return refuse(403, 'no_secret', 'Postbacks are not enabled for this wall');
 
   const verified = scheme.verify({ params, url: req.url, headers: req.headers }, secret);
-  if (!verified.ok) return refuse(verified.verdict === 'bad_signature' ? 403 : 400, verified.verdict, verified.message);
+  if (!verified.ok)
+    return refuse(verified.verdict === 'bad_signature' ? 403 : 400, verified.verdict, verified.message);
   if (scheme.secretParam) redactSecret(record, scheme.secretParam, req.params);
   const pb = verified.postback;
   record.transId = pb.transId;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  magnitude,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { sameSecret } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 
@@ -42,7 +50,7 @@ export const adgate: PostbackScheme = {
     const postback = {
       transId: d.conversion_id,
       robloxId: d.s1,
-      amounts: { local: Math.abs(d.points), usd: d.payout === undefined ? undefined : Math.abs(d.payout) },
+      amounts: { local: Math.abs(d.points), usd: magnitude(d.payout) },
     };
     if (d.state === 'pending') {
       return { ok: true, postback: { ...postback, action: 'ignore', note: 'pending conversion' } };

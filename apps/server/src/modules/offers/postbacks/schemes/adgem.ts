@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { hmacHex, sameHex, urlWithout, withParam } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  magnitude,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { hmacHex, phpSortedQuery, sameHex } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 
@@ -50,7 +58,7 @@ export const ayet: PostbackScheme = {
     const reversal = d.is_chargeback === '1' || d.currency_amount < 0;
     const amounts = {
       local: Math.abs(d.currency_amount),
-      usd: d.payout_usd === undefined ? undefined : Math.abs(d.payout_usd),
+      usd: magnitude(d.payout_usd),
     };
     return {
       ok: true,

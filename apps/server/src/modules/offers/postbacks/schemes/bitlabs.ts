@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  magnitude,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { hmacHex, sameHex, urlBefore, withParam } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 
@@ -46,7 +54,7 @@ export const bitlabs: PostbackScheme = {
     const read = readParams(params, { ...p, type: p.type ?? p.TYPE ?? 'COMPLETE' });
     if (!read.ok) return read;
     const d = read.data;
-    const amounts = { local: Math.abs(d.val), usd: d.usd === undefined ? undefined : Math.abs(d.usd) };
+    const amounts = { local: Math.abs(d.val), usd: magnitude(d.usd) };
     if (d.type === 'RECONCILIATION' && d.val < 0) {
       return {
         ok: true,

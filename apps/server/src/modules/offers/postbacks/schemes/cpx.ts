@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  magnitude,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { md5Hex, sameHex } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 
@@ -49,8 +57,8 @@ export const cpx: PostbackScheme = {
         transId: d.trans_id,
         robloxId: d.user_id,
         amounts: {
-          local: d.amount_local === undefined ? undefined : Math.abs(d.amount_local),
-          usd: d.amount_usd === undefined ? undefined : Math.abs(d.amount_usd),
+          local: magnitude(d.amount_local),
+          usd: magnitude(d.amount_usd),
         },
       },
     };

@@ -30,8 +30,7 @@ export function firstIssue(error: { issues: { path: PropertyKey[]; message: stri
   return field && !issue.message.includes(field) ? `${field}: ${issue.message}` : issue.message;
 }
 
-export const badSignature = (message: string) =>
-  ({ ok: false, verdict: 'bad_signature', message }) as const;
+export const badSignature = (message: string) => ({ ok: false, verdict: 'bad_signature', message }) as const;
 
 /** Reads parameters with a zod schema; a failure is an `invalid` verification naming the field. */
 export function readParams<T extends z.ZodType>(
@@ -43,6 +42,9 @@ export function readParams<T extends z.ZodType>(
     ? { ok: true, data: parsed.data }
     : { ok: false, verdict: 'invalid', message: firstIssue(parsed.error) };
 }
+
+/** A provider's amount as a positive figure (reversals send them negative), or undefined when absent. */
+export const magnitude = (n: number | undefined) => (n === undefined ? undefined : Math.abs(n));
 
 /** `12.5` → `"12.5"`, never exponent notation; up to 8 decimals. */
 export const decimalText = (n: number) => String(Number(n.toFixed(8)));

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { sameHex, sha256Hex } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 
@@ -44,7 +51,7 @@ export const lootably: PostbackScheme = {
         action: d.status === '0' ? 'reversal' : 'credit',
         transId: d.transactionID,
         robloxId: d.userID,
-        amounts: { local: Math.abs(d.currencyReward), usd: d.revenue },
+        amounts: { local: Math.abs(d.currencyReward), usd: magnitude(d.revenue) },
       },
     };
   },

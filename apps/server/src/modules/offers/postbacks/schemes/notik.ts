@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  magnitude,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { hmacHex, sameHex, urlBefore, withParam } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 
@@ -33,8 +41,7 @@ export const notik: PostbackScheme = {
   ],
   successBody: 'OK',
   publishedAddresses: ['192.53.121.112', '158.69.116.45'],
-  frameTemplate:
-    'https://notik.me/coins?api_key={apiKey}&pub_id={pubId}&app_id={appId}&user_id={userId}',
+  frameTemplate: 'https://notik.me/coins?api_key={apiKey}&pub_id={pubId}&app_id={appId}&user_id={userId}',
   verify({ params: p, url }, secret) {
     const signed = urlBefore(url, 'hash');
     if (signed === null || !sameHex(hmacHex('sha1', secret, signed), p.hash)) {
@@ -50,7 +57,7 @@ export const notik: PostbackScheme = {
         action: reversal ? 'reversal' : 'credit',
         transId: reversal && d.rewarded_txn_id ? d.rewarded_txn_id : d.txn_id,
         robloxId: d.user_id,
-        amounts: { local: Math.abs(d.amount), usd: d.payout === undefined ? undefined : Math.abs(d.payout) },
+        amounts: { local: Math.abs(d.amount), usd: magnitude(d.payout) },
       },
     };
   },

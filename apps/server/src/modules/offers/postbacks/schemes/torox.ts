@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { badSignature, decimalField, decimalText, readParams, robloxIdField, transIdField } from './fields.ts';
+import {
+  badSignature,
+  decimalField,
+  decimalText,
+  magnitude,
+  readParams,
+  robloxIdField,
+  transIdField,
+} from './fields.ts';
 import { md5Hex, sameHex } from './signing.ts';
 import type { PostbackScheme } from './types.ts';
 
@@ -46,7 +54,7 @@ export const torox: PostbackScheme = {
         action: d.amount < 0 ? 'reversal' : 'credit',
         transId: d.id,
         robloxId: d.user_id,
-        amounts: { local: Math.abs(d.amount), usd: d.payout === undefined ? undefined : Math.abs(d.payout) },
+        amounts: { local: Math.abs(d.amount), usd: magnitude(d.payout) },
       },
     };
   },
