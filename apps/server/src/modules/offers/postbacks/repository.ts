@@ -106,6 +106,10 @@ export async function findUserForPostback(db: Db, robloxId: number) {
   return firstRow(userForPostbackQuery(db, robloxId));
 }
 
+export async function findUserStatus(db: Db, userId: number) {
+  return db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+}
+
 /**
  * Moves a held postback to the admin's decision, once: the row, or undefined when it is not held
  * (any more). Row-locked on PostgreSQL until the transaction ends.

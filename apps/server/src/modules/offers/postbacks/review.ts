@@ -26,6 +26,11 @@ export async function decideHeldPostback(
     }
     if (decision === 'rejected')
       return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null };
+    if ((await repo.findUserStatus(trx, row.user_id ?? 0))?.status === 'banned') {
+      throw conflict(
+        'This player is banned: credits to banned accounts are refused. Reject it, or unban first.',
+      );
+    }
     const wall = await findWallBySlug(trx, row.wall_slug);
     if (!wall || row.user_id === null || row.trans_id === null || row.amount === null) {
       throw conflict('This postback cannot be credited: its wall, player or amount is missing.');

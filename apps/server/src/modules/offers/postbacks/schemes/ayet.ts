@@ -13,6 +13,12 @@ import type { PostbackScheme } from './types.ts';
 
 export const AYET_HASH_HEADER = 'x-ayetstudios-security-hash';
 
+/** The query parameters of a URL, decoded as a form (`+` is a space), as PHP reads them. */
+const queryOf = (url: string): Record<string, string> => {
+  const q = url.indexOf('?');
+  return q < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(q + 1)));
+};
+
 const params = z.object({
   external_identifier: robloxIdField('external_identifier'),
   transaction_id: transIdField('transaction_id'),
@@ -48,7 +54,7 @@ export const ayet: PostbackScheme = {
   ],
   frameTemplate: 'https://ayetstudios.com/offers/web_offerwall/{adSlot}?external_identifier={userId}',
   verify({ params: p, url, headers }, secret) {
-    const query = Object.fromEntries(new URL(url).searchParams);
+    const query = queryOf(url);
     if (!sameHex(hmacHex('sha256', secret, phpSortedQuery(query)), headers[AYET_HASH_HEADER])) {
       return badSignature('Invalid X-Ayetstudios-Security-Hash');
     }
@@ -79,7 +85,7 @@ export const ayet: PostbackScheme = {
     chargeback_reason: '',
   }),
   sign(unsignedUrl, secret) {
-    const query = Object.fromEntries(new URL(unsignedUrl).searchParams);
+    const query = queryOf(unsignedUrl);
     return {
       url: unsignedUrl,
       headers: { [AYET_HASH_HEADER]: hmacHex('sha256', secret, phpSortedQuery(query)) },

@@ -3,6 +3,7 @@ import {
   badSignature,
   decimalField,
   decimalText,
+  magnitude,
   readParams,
   robloxIdField,
   transIdField,
