@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Dialog, Page } from 'playwright-core';
@@ -290,16 +290,22 @@ describe('admin console in Chromium', () => {
 
   it('edits walls (write-only secret), lists a refused postback and replays it after the fix', async () => {
     const secret = 'e2e-lootably-secret';
-    // Lootably has no secret yet: a correctly signed postback is refused and stored.
-    const params: Record<string, string> = { trans_id: 'e2e-offer-1', user_id: '1003', amount_usd: '0.05' };
-    const canonical = Object.keys(params)
-      .sort()
-      .map((k) => `${k}=${params[k]}`)
-      .join('&');
-    const sig = createHmac('sha256', secret).update(canonical).digest('hex');
+    // Lootably has no secret yet: a postback signed as Lootably does (SHA-256 of userID + ip +
+    // revenue + currencyReward + secret) is refused and stored.
+    const params: Record<string, string> = {
+      userID: '1003',
+      transactionID: 'e2e-offer-1',
+      ip: '203.0.113.9',
+      revenue: '0.05',
+      currencyReward: '5',
+      status: '1',
+    };
+    const hash = createHash('sha256')
+      .update(`${params.userID}${params.ip}${params.revenue}${params.currencyReward}${secret}`)
+      .digest('hex');
     const refused = await stack.api(
       'GET',
-      `/api/postback/lootably?${new URLSearchParams({ ...params, sig })}`,
+      `/api/postback/lootably?${new URLSearchParams({ ...params, hash })}`,
     );
     expect(refused.status).toBeGreaterThanOrEqual(400);
 
@@ -347,7 +353,7 @@ describe('admin console in Chromium', () => {
     await logRow.waitFor();
     expect(await logRow.textContent()).toContain('no secret');
     await logRow.locator('summary').click();
-    expect(await logRow.locator('pre').textContent()).toContain('"amount_usd": "0.05"');
+    expect(await logRow.locator('pre').textContent()).toContain('"revenue": "0.05"');
     await shoot(page, 'offers-postbacks');
     const beforeReplay = dialogs.length;
     await logRow.getByRole('button', { name: /^Replay postback/ }).click();

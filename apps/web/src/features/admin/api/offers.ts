@@ -3,9 +3,12 @@ import type {
   AdminPostbacksResponse,
   AdminWall,
   AdminWallsResponse,
+  PostbackDecisionResponse,
   ReplayPostbackResponse,
+  TestPostbackResponse,
   UpdateWallRequest,
 } from '@rewards/contracts';
+import { notifyBalanceUpdated } from '@/lib/balance';
 import { adminFetch, adminKeys, invalidate, queryString } from './client';
 
 /** Create (with `slug`) or edit (without). `secret`: omitted keeps the current one, '' clears it. */
@@ -54,14 +57,45 @@ export function usePostbacks(wall: string, verdict: string) {
   });
 }
 
+/** After a postback may have credited someone: the log, the players, the totals and this browser's balance. */
+function refreshAfterCredit(): void {
+  invalidate(adminKeys.postbacks, adminKeys.audit, adminKeys.users, adminKeys.overview);
+  notifyBalanceUpdated(); // the credited player may be the one signed in in this browser
+}
+
 export function useReplayPostback() {
   return useMutation({
     mutationFn: (id: number) =>
       adminFetch<ReplayPostbackResponse>(`/api/admin/postbacks/${id}/replay`, { method: 'POST' }),
-    onSuccess: () => {
-      invalidate(adminKeys.postbacks, adminKeys.audit, adminKeys.users, adminKeys.overview);
-    },
+    onSuccess: refreshAfterCredit,
   });
 }
 
-export type { AdminPostback, AdminWall } from '@rewards/contracts';
+/**
+ * "Send a test postback": the server builds and signs an R$0.01 postback exactly as the wall's
+ * provider would, for the named player, and runs it through the real postback path.
+ */
+export function useTestPostback() {
+  return useMutation({
+    mutationFn: ({ slug, username }: { slug: string; username: string }) =>
+      adminFetch<TestPostbackResponse>(`/api/admin/walls/${encodeURIComponent(slug)}/test-postback`, {
+        method: 'POST',
+        body: { username },
+      }),
+    onSuccess: refreshAfterCredit,
+  });
+}
+
+export type PostbackDecision = 'approve' | 'reject';
+
+/** Approves (credits exactly once) or rejects (credits nothing) a held postback; 409 when it is not held. */
+export function usePostbackDecision() {
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: PostbackDecision }) =>
+      adminFetch<PostbackDecisionResponse>(`/api/admin/postbacks/${id}/${decision}`, { method: 'POST' }),
+    // A 409 means someone decided first: the refreshed list shows what happened.
+    onSettled: refreshAfterCredit,
+  });
+}
+
+export type { AdminPostback, AdminWall, TestPostbackResponse } from '@rewards/contracts';

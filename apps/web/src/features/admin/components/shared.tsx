@@ -165,9 +165,12 @@ export function DataTable({
 }
 
 /** A table cell with the compact date and time; the full one is in its title. */
-export function WhenCell({ iso }: { iso: string }) {
+export function WhenCell({ iso, className }: { iso: string; className?: string }) {
   return (
-    <td className={cn(tdClass, 'text-xs whitespace-nowrap text-slate-400')} title={formatDateTime(iso)}>
+    <td
+      className={cn(tdClass, 'text-xs whitespace-nowrap text-slate-400', className)}
+      title={formatDateTime(iso)}
+    >
       {formatShortDateTime(iso)}
     </td>
   );

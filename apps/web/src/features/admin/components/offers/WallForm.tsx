@@ -10,48 +10,10 @@ import {
 import { Button } from '@/components/ui/Button';
 import type { AdminWall, WallInput } from '../../api/offers';
 import { Field, SelectField, useFormState } from '../shared';
-
-const schemeLabels: Record<PostbackScheme, string> = {
-  cpx: 'CPX Research (md5 hash)',
-  hmac: 'Signed (HMAC-SHA256)',
-  none: 'None (refuse postbacks)',
-};
-
-const amountLabels: Record<AmountMode, string> = {
-  local: 'Provider sends R$ (amount_local)',
-  usd_rate: 'USD × rate',
-  reward: 'Provider reward field is R$',
-};
-
-interface FormState {
-  slug: string;
-  name: string;
-  logoUrl: string;
-  kind: WallKind;
-  iframeTemplate: string;
-  postbackScheme: PostbackScheme;
-  amountMode: AmountMode;
-  rate: string;
-  active: boolean;
-  sort: string;
-  secret: string;
-}
-
-function initialState(wall: AdminWall | null): FormState {
-  return {
-    slug: wall?.slug ?? '',
-    name: wall?.name ?? '',
-    logoUrl: wall?.logoUrl ?? '',
-    kind: wall?.kind ?? 'offerwall',
-    iframeTemplate: wall?.iframeTemplate ?? '',
-    postbackScheme: wall?.postbackScheme ?? 'hmac',
-    amountMode: wall?.amountMode ?? 'usd_rate',
-    rate: wall ? String(wall.rate) : '100',
-    active: wall?.active ?? true,
-    sort: wall ? String(wall.sort) : '',
-    secret: '',
-  };
-}
+import { AllowedAddressesField } from './AllowedAddressesField';
+import { FrameParamFields } from './FrameParamFields';
+import { amountLabels, frameParamNamesOf, schemeLabels } from './schemes';
+import { initialWallForm, toWallInput } from './wallFormState';
 
 /**
  * Add or edit a wall. The secret is write-only: the field starts empty, is never filled from the server,
@@ -70,41 +32,15 @@ export function WallForm({
   onCancel: () => void;
   onInvalid: (message: string) => void;
 }) {
-  const { form, set, bind } = useFormState(initialState(wall));
+  const { form, set, bind } = useFormState(initialWallForm(wall));
   const editing = wall !== null;
+  const paramNames = frameParamNamesOf(form.iframeTemplate);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const slug = form.slug.trim().toLowerCase();
-    const rate = Number(form.rate);
-    if (!editing && !/^[a-z0-9][a-z0-9_-]{0,39}$/.test(slug))
-      return onInvalid('The slug has 1 to 40 lower-case letters, digits, - or _.');
-    if (!form.name.trim()) return onInvalid('Enter the wall name.');
-    const logoUrl = form.logoUrl.trim();
-    if (logoUrl && !/^https:\/\/\S+$/i.test(logoUrl) && !/^\/(?![/\\])\S*$/.test(logoUrl))
-      return onInvalid('The logo URL must be an https URL or a path starting with /.');
-    if (!Number.isFinite(rate) || rate < 0) return onInvalid('The rate must be a number of at least 0.');
-    const secret = form.secret.trim();
-    if (secret && secret.length < 8) return onInvalid('The secret has at least 8 characters.');
-    const sort = form.sort.trim() === '' ? undefined : Number(form.sort);
-    if (sort !== undefined && !(Number.isInteger(sort) && sort >= 0))
-      return onInvalid('The order must be a whole number of at least 0.');
-    if (form.amountMode === 'usd_rate' && !(rate > 0))
-      return onInvalid('With "USD × rate", the rate (R$ per USD) must be greater than 0.');
-    const input: WallInput = {
-      name: form.name.trim(),
-      logoUrl,
-      kind: form.kind,
-      iframeTemplate: form.iframeTemplate.trim(),
-      postbackScheme: form.postbackScheme,
-      amountMode: form.amountMode,
-      rate,
-      active: form.active,
-      ...(editing ? {} : { slug }),
-      ...(sort !== undefined ? { sort } : {}),
-      ...(secret ? { secret } : {}),
-    };
-    onSubmit(input);
+    const checked = toWallInput(form, wall);
+    if (checked.error !== undefined) onInvalid(checked.error);
+    else onSubmit(checked.input);
   }
 
   return (
@@ -121,7 +57,12 @@ export function WallForm({
         placeholder="lootably"
         maxLength={40}
         spellCheck={false}
-        hint={`Postbacks go to ${window.location.origin}/api/postback/${form.slug.trim().toLowerCase() || '<slug>'}`}
+        hint={
+          <span className="wrap-anywhere">
+            Postbacks go to {window.location.origin}/api/postback/
+            {form.slug.trim().toLowerCase() || '<slug>'}
+          </span>
+        }
       />
       <Field label="Name" {...bind('name')} maxLength={80} />
       <Field label="Logo URL" type="url" {...bind('logoUrl')} placeholder="https://…/logo.png" />
@@ -136,9 +77,18 @@ export function WallForm({
         label="Frame URL template"
         className="md:col-span-2"
         {...bind('iframeTemplate')}
-        placeholder="https://provider.example/wall?app=123&user={userId}"
+        placeholder="https://provider.example/wall?app={appId}&user={userId}"
         spellCheck={false}
-        hint="Placeholders: {userId} (numeric Roblox id); for CPX also {appId}, {secureHash}, {username}, {email}. Empty: the card reads Coming soon."
+        hint={
+          editing
+            ? 'The site fills {userId}, {username} (and for CPX {secureHash}); every other placeholder gets a field below. Empty: the card reads Coming soon.'
+            : 'The site fills {userId}, {username} (and for CPX {secureHash}); every other placeholder gets a field below. Empty: the provider’s own frame, if it has one.'
+        }
+      />
+      <FrameParamFields
+        names={paramNames}
+        values={form.frameParams}
+        onChange={(name, value) => set('frameParams', { ...form.frameParams, [name]: value })}
       />
       <SelectField
         label="Postback scheme"
@@ -183,7 +133,32 @@ export function WallForm({
         min={0}
         step="any"
         {...bind('rate')}
-        hint="Used with USD × rate."
+        hint="With USD × rate, the conversion; otherwise the most R$ a USD of payout may bring (0: not checked)."
+      />
+      <Field
+        label="Max credit per postback (R$)"
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        max={1_000_000}
+        step={0.01}
+        {...bind('maxCredit')}
+        hint="A postback asking for more waits in the log for an admin to approve or reject it."
+      />
+      <Field
+        label="Success answer (optional)"
+        {...bind('successBody')}
+        maxLength={20}
+        spellCheck={false}
+        placeholder="The provider’s own"
+        hint="What an accepted postback is answered. Empty: what the provider expects."
+      />
+      <AllowedAddressesField
+        className="md:col-span-2"
+        value={form.allowedIps}
+        onChange={(value) => set('allowedIps', value)}
+        scheme={form.postbackScheme}
+        creating={!editing}
       />
       <Field
         label="Order"

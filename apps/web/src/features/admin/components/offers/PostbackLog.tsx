@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { postbackVerdicts } from '@rewards/contracts';
+import { cn } from '@/lib/cn';
+import { formatRobux } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import {
+  usePostbackDecision,
+  usePostbacks,
+  useReplayPostback,
+  type AdminPostback,
+  type AdminWall,
+  type PostbackDecision,
+} from '../../api/offers';
+import {
+  confirmThen,
+  DataTable,
+  ListBody,
+  LoadOlder,
+  Panel,
+  retryFailed,
+  SectionError,
+  SelectField,
+} from '../shared';
+import { cardTable } from './mobileCards';
+import { postbackColumns, PostbackRow } from './PostbackRow';
+import { verdictLabel } from './verdicts';
+
+function describe(pb: AdminPostback): string {
+  return `postback #${pb.id} of ${pb.wall} (transaction ${pb.transId ?? '—'})`;
+}
+
+/** The postback log: filters by wall and verdict, raw parameters, replay of refusals, decisions on held ones. */
+export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
+  const [wallFilter, setWallFilter] = useState('');
+  const [verdictFilter, setVerdictFilter] = useState('');
+  const postbacks = usePostbacks(wallFilter, verdictFilter);
+  const replay = useReplayPostback();
+  const decision = usePostbackDecision();
+
+  function resetErrors() {
+    replay.reset();
+    decision.reset();
+  }
+
+  function onReplay(pb: AdminPostback) {
+    resetErrors();
+    confirmThen(`Replay ${describe(pb)} with the wall's current settings?`, () =>
+      replay.mutate(pb.id, {
+        onSuccess: (result) =>
+          toastSuccess(`Replayed: ${verdictLabel(result.verdict)}`, `Answer ${result.status} ${result.body}`),
+      }),
+    );
+  }
+
+  function onDecide(pb: AdminPostback, choice: PostbackDecision) {
+    resetErrors();
+    const credit = pb.amount === null ? 'its credit' : formatRobux(pb.amount);
+    const player = pb.userId === null ? 'the player' : `user ${pb.userId}`;
+    const question =
+      choice === 'approve'
+        ? `Approve ${describe(pb)}? It credits ${credit} to ${player}, once.`
+        : `Reject ${describe(pb)}? Nothing is credited; the provider is not told.`;
+    confirmThen(question, () =>
+      decision.mutate(
+        { id: pb.id, decision: choice },
+        {
+          onSuccess: (result) =>
+            toastSuccess(
+              result.verdict === 'approved' ? 'Postback approved' : 'Postback rejected',
+              result.outcome ? `Credit: ${verdictLabel(result.outcome)}` : `Postback #${result.postbackId}`,
+            ),
+        },
+      ),
+    );
+  }
+
+  const list = postbacks.data?.pages.flatMap((p) => p.postbacks) ?? [];
+
+  return (
+    <Panel
+      title="Postback log"
+      description="Every postback received, accepted or refused, newest first. Held ones wait for your decision."
+      actions={
+        <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
+          <SelectField label="Wall" value={wallFilter} onChange={(e) => setWallFilter(e.target.value)}>
+            <option value="">All walls</option>
+            {walls.map((w) => (
+              <option key={w.slug} value={w.slug}>
+                {w.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Verdict"
+            value={verdictFilter}
+            onChange={(e) => setVerdictFilter(e.target.value)}
+          >
+            <option value="">All verdicts</option>
+            {postbackVerdicts.map((v) => (
+              <option key={v} value={v}>
+                {verdictLabel(v)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      }
+    >
+      <SectionError
+        error={decision.error ?? replay.error ?? postbacks.error}
+        onRetry={retryFailed(postbacks)}
+      />
+      <ListBody
+        query={postbacks}
+        count={list.length}
+        loading="Loading postbacks..."
+        empty="No postbacks match."
+      >
+        <DataTable
+          columns={postbackColumns}
+          className={cn('min-w-[44rem]', cardTable.table)}
+          headClassName={cardTable.head}
+          bodyClassName={cardTable.body}
+        >
+          {list.map((pb) => (
+            <PostbackRow
+              key={pb.id}
+              pb={pb}
+              busy={replay.isPending || decision.isPending}
+              onReplay={() => onReplay(pb)}
+              onApprove={() => onDecide(pb, 'approve')}
+              onReject={() => onDecide(pb, 'reject')}
+            />
+          ))}
+        </DataTable>
+      </ListBody>
+      <LoadOlder query={postbacks} label="Load older postbacks" />
+    </Panel>
+  );
+}

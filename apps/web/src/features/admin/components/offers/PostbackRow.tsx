@@ -1,0 +1,98 @@
+import { Check, X } from 'lucide-react';
+import { formatRobux } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import type { AdminPostback } from '../../api/offers';
+import { formatJson } from '../format';
+import { Badge, RowButton, tdClass, WhenCell } from '../shared';
+import { cardCell, cardRow } from './mobileCards';
+import { REPLAYABLE, verdictLabel, verdictTone } from './verdicts';
+
+export const postbackColumns = ['When', 'Wall', 'Transaction', 'Amount', 'Verdict', 'Parameters'];
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * One stored postback: what it asked for, what became of it and why, its raw parameters, and the
+ * admin's actions (replay a refused one; approve or reject a held one).
+ */
+export function PostbackRow({
+  pb,
+  busy,
+  onReplay,
+  onApprove,
+  onReject,
+}: {
+  pb: AdminPostback;
+  busy: boolean;
+  onReplay: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <tr
+      data-postback-id={pb.id}
+      data-verdict={pb.verdict}
+      className={cn(cardRow, 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3')}
+    >
+      <WhenCell iso={pb.createdAt} className={cardCell} />
+      <td className={cn(tdClass, 'font-mono text-xs text-slate-200', cardCell)}>{pb.wall}</td>
+      <td className={cn(tdClass, 'max-w-48 text-xs text-slate-300', cardCell)}>
+        <p className="font-mono break-all">{pb.transId ?? '—'}</p>
+        <p className="text-slate-500">
+          {pb.action ?? 'unreadable'}
+          {pb.userId !== null && ` · user ${pb.userId}`}
+        </p>
+      </td>
+      <td className={cn(tdClass, 'text-xs whitespace-nowrap text-slate-200', cardCell)} data-testid="amount">
+        {pb.amount === null ? '—' : formatRobux(pb.amount)}
+      </td>
+      <td className={cn(tdClass, 'max-w-64', cardCell, 'max-sm:col-span-2')}>
+        <div className="flex flex-col items-start gap-2">
+          <Badge tone={verdictTone(pb.verdict)}>{verdictLabel(pb.verdict)}</Badge>
+          {pb.reason && <p className="text-xs break-words text-slate-400">{pb.reason}</p>}
+          {REPLAYABLE.has(pb.verdict) && (
+            <RowButton
+              variant="secondary"
+              disabled={busy}
+              aria-label={`Replay postback ${pb.id}`}
+              onClick={onReplay}
+            >
+              Replay
+            </RowButton>
+          )}
+          {pb.verdict === 'held' && (
+            <div className="flex flex-wrap gap-2">
+              <RowButton disabled={busy} aria-label={`Approve postback ${pb.id}`} onClick={onApprove}>
+                <Check aria-hidden="true" className="size-3.5" /> Approve
+              </RowButton>
+              <RowButton
+                variant="danger"
+                disabled={busy}
+                aria-label={`Reject postback ${pb.id}`}
+                onClick={onReject}
+              >
+                <X aria-hidden="true" className="size-3.5" /> Reject
+              </RowButton>
+            </div>
+          )}
+        </div>
+      </td>
+      <td className={cn(tdClass, 'w-2/5 min-w-48', cardCell, 'max-sm:col-span-2')}>
+        <details className="group">
+          <summary className="cursor-pointer text-xs font-medium text-sky-300 select-none">
+            <code className="font-mono break-all text-slate-300 group-open:hidden">
+              {truncate(formatJson(pb.params), 60)}
+            </code>
+            <span className="hidden group-open:inline">Hide parameters</span>
+          </summary>
+          <pre className="mt-2 max-h-56 overflow-auto rounded-lg bg-slate-950 p-2.5 font-mono text-xs break-all whitespace-pre-wrap text-slate-200">
+            {JSON.stringify(pb.params, null, 2)}
+          </pre>
+          {pb.ip && <p className="mt-1 text-xs text-slate-500">from {pb.ip}</p>}
+        </details>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,74 @@
+import { Copy } from 'lucide-react';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { RowButton } from '../shared';
+
+/** Puts `text` on the clipboard: the Clipboard API, or the older copy command where it is refused. */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // Not a secure context, no permission, or no focus: fall back below.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('The browser refused to copy: select the URL and copy it by hand.');
+}
+
+/**
+ * The URL to paste into the provider's dashboard, read-only (it wraps inside its box and scrolls
+ * when long), with a Copy button. AdGate's carries the wall's secret.
+ */
+export function PostbackUrlField({
+  wallName,
+  url,
+  secretInside,
+}: {
+  wallName: string;
+  url: string;
+  secretInside: boolean;
+}) {
+  if (!url) return <p className="text-xs text-slate-500">This wall accepts no postbacks.</p>;
+
+  function onCopy() {
+    copyText(url).then(
+      () => toastSuccess('Postback URL copied', `Paste it into ${wallName}'s dashboard.`),
+      (err: unknown) => toastError(err, 'Could not copy the postback URL'),
+    );
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-semibold text-slate-400">Postback URL for the provider’s dashboard</span>
+        <RowButton
+          variant="secondary"
+          className="h-7 shrink-0 px-2.5 text-xs"
+          aria-label={`Copy the postback URL of ${wallName}`}
+          onClick={onCopy}
+        >
+          <Copy aria-hidden="true" className="size-3.5" /> Copy
+        </RowButton>
+      </div>
+      <textarea
+        readOnly
+        value={url}
+        rows={3}
+        spellCheck={false}
+        aria-label={`Postback URL of ${wallName}`}
+        onFocus={(e) => e.currentTarget.select()}
+        className="w-full min-w-0 resize-y rounded-lg border border-slate-700 bg-slate-950/60 px-2.5 py-1.5 font-mono text-xs leading-relaxed break-all text-slate-200 focus:border-emerald-400 focus:outline-none"
+      />
+      {secretInside && (
+        <p className="text-amber-300">Carries the wall’s secret: share it only with the provider.</p>
+      )}
+    </div>
+  );
+}

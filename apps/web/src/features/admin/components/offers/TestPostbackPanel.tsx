@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { Send, X } from 'lucide-react';
+import { Button } from '@/components/ui/Button';
+import { useTestPostback, type AdminWall } from '../../api/offers';
+import { Field, SectionError } from '../shared';
+import { TestPostbackResult } from './TestPostbackResult';
+
+/**
+ * "Send a test postback": asks for a player's username, has the server send the wall an R$0.01
+ * postback built and signed exactly as its provider would, and shows what came back.
+ */
+export function TestPostbackPanel({ wall, onClose }: { wall: AdminWall; onClose: () => void }) {
+  const test = useTestPostback();
+  const [username, setUsername] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = username.trim();
+    setInvalid(null);
+    test.reset();
+    if (!name) return setInvalid('Enter the username of a player who has signed in.');
+    test.mutate({ slug: wall.slug, username: name });
+  }
+
+  return (
+    <section
+      aria-label={`Test postback to ${wall.name}`}
+      className="mb-6 rounded-xl border border-slate-700 bg-slate-950/50 p-4"
+    >
+      <div className="mb-3 flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h4 className="font-semibold text-white">Send a test postback to {wall.name}</h4>
+          <p className="mt-0.5 text-sm text-slate-400">
+            A postback of R$ 0.01, built and signed exactly as {wall.name} would send it, goes through the
+            real postback path: it credits the player once, like any postback.
+          </p>
+        </div>
+        <Button variant="ghost" size="sm" aria-label="Close the test postback" onClick={onClose}>
+          <X aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+      <SectionError error={invalid ?? test.error} title={invalid ? undefined : 'Test postback failed'} />
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={`Send a test postback to ${wall.name}`}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        <Field
+          label="Player's username"
+          className="sm:w-72"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          maxLength={40}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="AliceRBX"
+        />
+        <Button type="submit" disabled={test.isPending} className="h-10">
+          <Send aria-hidden="true" className="size-4" />
+          {test.isPending ? 'Sending...' : 'Send test postback'}
+        </Button>
+      </form>
+      {test.data && <TestPostbackResult result={test.data} />}
+    </section>
+  );
+}
