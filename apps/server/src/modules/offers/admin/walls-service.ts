@@ -65,12 +65,20 @@ function checkedAllowList(entries: string[]): string {
 }
 
 /**
- * A frame parameter is shown to every player in the frame URL: one equal to the wall's secret would
- * hand the secret out.
+ * The frame URL is shown to every player: a template or frame value that carries the secret the
+ * wall's postbacks are checked with (its own, or CPX's CPX_SECURE_HASH) would hand it out.
  */
-function assertSecretStaysSecret(frameParams: Record<string, string>, secret: string | null): void {
-  if (secret && Object.values(frameParams).includes(secret))
-    throw badRequest("frameParams: a frame value equals the wall's secret, which players would see");
+function assertSecretStaysSecret(
+  wall: Pick<Wall, 'postback_scheme' | 'secret' | 'iframe_template'>,
+  frameParams: Record<string, string>,
+  env: Env,
+): void {
+  const secret = wallSecret(wall, env);
+  if (!secret) return;
+  if (wall.iframe_template.includes(secret))
+    throw badRequest("iframeTemplate: the frame URL carries the wall's secret, which players would see");
+  if (Object.values(frameParams).some((v) => v.includes(secret)))
+    throw badRequest("frameParams: a frame value carries the wall's secret, which players would see");
 }
 
 export async function listWalls(deps: Deps, base: string): Promise<AdminWall[]> {
@@ -82,7 +90,11 @@ export async function createWall(deps: Deps, input: CreateWallRequest, base: str
   const scheme = schemes[input.postbackScheme];
   const template = input.iframeTemplate ?? scheme?.frameTemplate ?? '';
   const frameParams = input.frameParams ?? Object.fromEntries(frameParamNames(template).map((n) => [n, '']));
-  assertSecretStaysSecret(frameParams, input.secret || null);
+  assertSecretStaysSecret(
+    { postback_scheme: input.postbackScheme, secret: input.secret || null, iframe_template: template },
+    frameParams,
+    deps.env,
+  );
   const allowedIps = checkedAllowList(input.allowedIps ?? [...(scheme?.publishedAddresses ?? [])]);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
@@ -143,7 +155,7 @@ export async function updateWall(
     if (input.amountMode !== undefined || input.rate !== undefined)
       assertRateFits(input.amountMode ?? current.amount_mode, input.rate ?? Number(current.rate));
     const next = { ...current, ...changes } as Wall;
-    assertSecretStaysSecret(frameParamsOf(next), next.secret);
+    assertSecretStaysSecret(next, frameParamsOf(next), deps.env);
     const updated = await repo.updateWall(trx, current.id, changes);
     const before = toAdminWall(current, deps.env, base);
     const after = toAdminWall(updated, deps.env, base);

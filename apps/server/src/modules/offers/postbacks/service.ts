@@ -73,11 +73,13 @@ function flatParams(raw: Record<string, unknown>): Record<string, string> | null
   return out;
 }
 
+/**
+ * The parameters as JSON, or when longer than the log keeps, that text cut short (no longer JSON:
+ * the console shows it raw, and a replay refuses it).
+ */
 function storableParams(raw: Record<string, unknown>): string {
   const text = JSON.stringify(raw) ?? '{}';
-  return text.length > MAX_STORED_TEXT
-    ? JSON.stringify({ truncated: text.slice(0, MAX_STORED_TEXT - 20) })
-    : text;
+  return text.length > MAX_STORED_TEXT ? text.slice(0, MAX_STORED_TEXT) : text;
 }
 
 /** The secret parameter's value replaced, in the stored parameters and URL alike. */
@@ -148,13 +150,15 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     return finish(status, message, verdict);
   };
 
+  const scheme = schemes[wall.postback_scheme];
+  const transId = scheme ? req.params[scheme.transIdParam] : undefined;
+  if (typeof transId === 'string') record.transId = transId.slice(0, 100);
+
   if (!addressAllowed(allowedIpsOf(wall), req.ip)) {
     return refuse(403, 'forbidden_address', 'This address may not send postbacks for this wall');
   }
   const params = flatParams(req.params);
   if (!params) return refuse(400, 'invalid', 'Invalid parameters');
-  const scheme = schemes[wall.postback_scheme];
-  record.transId = (scheme && params[scheme.transIdParam]?.slice(0, 100)) || null;
   const secret = wallSecret(wall, deps.env);
   if (!scheme || !secret) return refuse(403, 'no_secret', 'Postbacks are not enabled for this wall');
 
@@ -210,7 +214,6 @@ export function storedParams(text: string): Record<string, unknown> | null {
   try {
     const parsed: unknown = JSON.parse(text);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-    if (Object.keys(parsed).length === 1 && 'truncated' in parsed) return null;
     return parsed as Record<string, unknown>;
   } catch {
     return null;
