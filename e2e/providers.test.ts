@@ -229,7 +229,7 @@ describe('provider set-up in the admin console (Chromium)', () => {
     expect(await panel.getByTestId('test-postback-result').count()).toBe(0);
   });
 
-  it('a CPX postback over the max credit is held; approving it in the log credits R$5 exactly once', async () => {
+  it('a CPX postback over the max credit is held; approving it in the log credits R$4 exactly once', async () => {
     await openOffers();
     // Lower CPX's max credit to R$1 in the wall form.
     const row = wallRow('cpx');
@@ -243,11 +243,12 @@ describe('provider set-up in the admin console (Chromium)', () => {
     expect(await row.getByText('3 allowed addresses').isVisible()).toBe(true);
 
     const before = await aliceCents();
-    // CPX sends R$5 from one of its published addresses: more than the max, so it waits for an admin.
-    const sent = await stack.api('GET', cpxPostback('e2e-held-1', ALICE.robloxId, 5), undefined, fromCpx);
+    // CPX sends R$4 from one of its published addresses: more than the max, so it waits for an admin.
+    // (Under HOLD_EXEMPT_BELOW, so once approved it is available at once.)
+    const sent = await stack.api('GET', cpxPostback('e2e-held-1', ALICE.robloxId, 4), undefined, fromCpx);
     expect(sent.status).toBe(200);
     const held = await storedPostback('cpx', 'e2e-held-1');
-    expect(held).toMatchObject({ verdict: 'held', amount: 5 });
+    expect(held).toMatchObject({ verdict: 'held', amount: 4 });
     expect(await aliceCents()).toBe(before);
     // A second one, to be rejected.
     await stack.api('GET', cpxPostback('e2e-held-2', ALICE.robloxId, 7), undefined, fromCpx);
@@ -256,7 +257,7 @@ describe('provider set-up in the admin console (Chromium)', () => {
     await page.getByLabel('Verdict', { exact: true }).selectOption('held');
     const heldRow = logRow('e2e-held-1');
     await heldRow.waitFor();
-    expect(await heldRow.getByTestId('amount').textContent()).toBe('R$ 5.00');
+    expect(await heldRow.getByTestId('amount').textContent()).toBe('R$ 4.00');
     expect(await heldRow.textContent()).toContain("over this wall's maximum"); // the reason
     await shoot('held-row', page.getByRole('heading', { name: 'Postback log' }));
 
@@ -273,21 +274,21 @@ describe('provider set-up in the admin console (Chromium)', () => {
     expect(await storedPostback('cpx', 'e2e-held-2')).toMatchObject({ verdict: 'rejected' });
     expect(await aliceCents()).toBe(before);
 
-    // Approve the first: R$5, once.
+    // Approve the first: R$4, once.
     const approveAt = dialogs.length;
     await heldRow.getByRole('button', { name: /^Approve postback/ }).click();
     expect(await lastDialog(approveAt + 1)).toBe(
-      `Approve postback #${held!.id} of cpx (transaction e2e-held-1)? It credits R$ 5.00 to user ${held!.userId}, once.`,
+      `Approve postback #${held!.id} of cpx (transaction e2e-held-1)? It credits R$ 4.00 to user ${held!.userId}, once.`,
     );
     await page.getByText('Postback approved').waitFor();
     await heldRow.waitFor({ state: 'detached' }); // the held list refreshed
     await page.getByText('No postbacks match.').waitFor();
-    expect(await aliceCents()).toBe(before + 500);
+    expect(await aliceCents()).toBe(before + 400);
 
     // Approving again, or CPX retrying the postback, credits nothing more.
     expect((await adminApi('POST', `/api/admin/postbacks/${held!.id}/approve`)).status).toBe(409);
-    await stack.api('GET', cpxPostback('e2e-held-1', ALICE.robloxId, 5), undefined, fromCpx);
-    expect(await aliceCents()).toBe(before + 500);
+    await stack.api('GET', cpxPostback('e2e-held-1', ALICE.robloxId, 4), undefined, fromCpx);
+    expect(await aliceCents()).toBe(before + 400);
 
     await page.getByLabel('Verdict', { exact: true }).selectOption('approved');
     await logRow('e2e-held-1').waitFor();

@@ -30,7 +30,10 @@ const schema = z.object({
   CPX_APP_ID: z.string().default('00000'),
   CPX_SECURE_HASH: z.string().optional(),
   REFERRAL_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  OFFER_HOLD_HOURS: z.coerce.number().min(0).default(0),
+  /** Hours an offer or survey credit waits before it can be withdrawn (a fraudulent one is charged back meanwhile). */
+  OFFER_HOLD_HOURS: z.coerce.number().min(0).max(24 * 90).default(24),
+  /** R$: offer and survey credits under this are available at once. */
+  HOLD_EXEMPT_BELOW: z.coerce.number().min(0).max(1_000_000).default(5),
   MIN_WITHDRAWAL: intFrom(5),
   MAX_WITHDRAWAL: intFrom(10000),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),

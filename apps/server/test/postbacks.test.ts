@@ -515,7 +515,7 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { OFFER_HOLD_HOURS: '24' } });
+    t = await createTestApp({ env: { OFFER_HOLD_HOURS: '24', HOLD_EXEMPT_BELOW: '0' } });
     token = (await t.login('AliceRBX')).token;
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { fromCents, type PostbackVerdict } from '@rewards/contracts';
+import { fromCents, toCents, type PostbackVerdict } from '@rewards/contracts';
 import type { DB } from '../../../db/schema.ts';
 import type { OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Deps } from '../../../shared/deps.ts';
@@ -54,7 +54,8 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
 /**
  * A provider's credit for (wall, transId), in the caller's transaction. Idempotent: a repeat
  * answers `duplicate`; a credit whose reversal came first is not paid (`already_reversed`). With
- * OFFER_HOLD_HOURS > 0 it is `held` and paid by `releaseDueHolds` once the hold has passed.
+ * OFFER_HOLD_HOURS > 0 a credit of HOLD_EXEMPT_BELOW or more is `held` and paid by `releaseDueHolds`
+ * once the hold has passed.
  */
 export async function creditTransaction(
   trx: Kysely<DB>,
@@ -63,7 +64,8 @@ export async function creditTransaction(
 ): Promise<CreditOutcome> {
   const { wall, transId, userId, amount } = input;
   const now = deps.clock.now();
-  const holdMs = deps.env.OFFER_HOLD_HOURS * HOUR_MS;
+  // Small credits are available at once: holding them costs players more than it saves.
+  const holdMs = amount < toCents(deps.env.HOLD_EXEMPT_BELOW) ? 0 : deps.env.OFFER_HOLD_HOURS * HOUR_MS;
   const kind = kindOf(wall);
   await lockUser(trx, userId);
   const description = `${wall.name} ${kind}`;

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { releaseDueHolds } from '../src/modules/offers/index.ts';
+import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
+import { testEngine } from './support/test-database.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+
+const CPX_SECRET = 'test-cpx-secret';
+const HOUR = 60 * 60 * 1000;
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+/**
+ * Offer and survey credits with the shipped defaults: OFFER_HOLD_HOURS=24 and HOLD_EXEMPT_BELOW=R$5
+ * (the test app sets no hold; an empty value here brings the defaults back).
+ */
+describe(`offer holds with the default settings on ${testEngine}`, () => {
+  let t: TestApp;
+  let token: string;
+
+  const credit = (trans: string, robux: string, status = '1') => {
+    const q = new URLSearchParams({
+      status,
+      trans_id: trans,
+      user_id: '1001',
+      amount_local: robux,
+      amount_usd: (Number(robux) / 100).toFixed(4),
+      hash: md5(`${trans}-${CPX_SECRET}`),
+    });
+    return t.app.inject({ method: 'GET', url: `/api/postback/cpx?${q}`, remoteAddress: CPX_ADDRESS });
+  };
+  async function money() {
+    const res = await t.app.inject({ method: 'GET', url: '/api/offers/pending', headers: bearer(token) });
+    const u = await t.deps.db
+      .selectFrom('users')
+      .select(['balance'])
+      .where('roblox_id', '=', 1001)
+      .executeTakeFirstOrThrow();
+    return { available: Number(u.balance) / 100, pending: res.json().pendingRobux as number };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OFFER_HOLD_HOURS: '', HOLD_EXEMPT_BELOW: '' } });
+    token = (await t.login('AliceRBX')).token;
+    expect(t.deps.env).toMatchObject({ OFFER_HOLD_HOURS: 24, HOLD_EXEMPT_BELOW: 5 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a R$2 credit is available at once', async () => {
+    const res = await credit('hold-small', '2.00');
+    expect([res.statusCode, res.body]).toEqual([200, '1']);
+    expect(await money()).toEqual({ available: 2, pending: 0 });
+  });
+
+  it('a R$20 credit is not withdrawable for 24 h, then becomes available once', async () => {
+    const res = await credit('hold-big', '20.00');
+    expect([res.statusCode, res.body]).toEqual([200, '1']);
+    const stored = await t.deps.db
+      .selectFrom('postbacks')
+      .select('verdict')
+      .where('trans_id', '=', 'hold-big')
+      .executeTakeFirstOrThrow();
+    expect(stored.verdict).toBe('on_hold');
+    expect(await money()).toEqual({ available: 2, pending: 20 });
+
+    t.clock.advance(23 * HOUR + 59 * 60_000);
+    expect(await releaseDueHolds(t.deps)).toBe(0);
+    expect(await money()).toEqual({ available: 2, pending: 20 });
+
+    t.clock.advance(60_000);
+    const released = await Promise.all([releaseDueHolds(t.deps), releaseDueHolds(t.deps)]);
+    expect(released[0]! + released[1]!).toBe(1);
+    expect(await money()).toEqual({ available: 22, pending: 0 });
+    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+  });
+
+  it('exactly R$5 is held (the exemption is for credits under it)', async () => {
+    await credit('hold-edge', '5.00');
+    expect(await money()).toEqual({ available: 22, pending: 5 });
+    // Its chargeback during the hold cancels it: it never becomes available.
+    await credit('hold-edge', '5.00', '2');
+    t.clock.advance(25 * HOUR);
+    expect(await releaseDueHolds(t.deps)).toBe(0);
+    expect(await money()).toEqual({ available: 22, pending: 0 });
+    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+  });
+});
