@@ -248,6 +248,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await page.getByText('Referrals', { exact: true }).waitFor();
     await page.getByText('Earned from Referrals (R$)').waitFor();
     await page.getByText(/must sign up with your link and earn at least 1 R\$/).waitFor();
+    await page.getByText(/counts only once your friend has verified their Roblox account/).waitFor();
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Copied to clipboard!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -255,12 +256,19 @@ describe('earn page, survey page and referrals in Chromium', () => {
     );
     await page.screenshot({ path: join(SHOTS_DIR, 'affiliates-1280.png'), fullPage: true });
 
-    // BobBuilder signs up through the link, earns R$2 from a survey: XssTester gets 10%.
+    // BobBuilder signs up through the link (in a browser of his own), verifies his Roblox account and
+    // earns R$2 from a survey: XssTester gets 10%.
     const friend = await browser.newPage({ viewport: DESKTOP });
     await friend.goto(`${stack.baseUrl}/login?ref=XssTester`);
     await friend.getByLabel(/username/i).fill('BobBuilder');
     await friend.getByRole('button', { name: 'Sign In', exact: true }).click();
     await friend.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await friend.goto(`${stack.baseUrl}/profile`);
+    const sentence = friend.getByTestId('verification-sentence');
+    await expect.poll(() => sentence.innerText()).toMatch(/^[a-z]+( [a-z]+){5}$/);
+    await stack.control('PUT', '/users/1002/description', { description: await sentence.innerText() });
+    await friend.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => friend.getByTestId('verify-message').innerText()).toBe('Verified successfully!');
     await friend.close();
     expect((await stack.api('GET', cpxPostback('e2e-ref-1', 1002, '2.00'), undefined, fromCpx)).status).toBe(
       200,

@@ -6,6 +6,7 @@ import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminUserRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { activityRoutes } from './modules/activity/index.ts';
+import { siteConfigRoutes } from './modules/humancheck/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialsRoutes } from './modules/socials/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(withdrawalsRoutes);
       await api.register(socialsRoutes);
       await api.register(activityRoutes);
+      await api.register(siteConfigRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,11 +36,48 @@ const schema = z.object({
   HOLD_EXEMPT_BELOW: z.coerce.number().min(0).max(1_000_000).default(5),
   MIN_WITHDRAWAL: intFrom(5),
   MAX_WITHDRAWAL: intFrom(10000),
+  /**
+   * Withdrawals pause while more than this share (%) of a player's offer and survey credits of the last
+   * 90 days was reversed by the provider (by count or by R$); 100 turns the rule off.
+   */
+  MAX_REVERSAL_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** An account's first withdrawal (none paid yet) waits for an admin's review. */
+  REVIEW_FIRST_WITHDRAWAL: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  /** R$: a withdrawal of more than this waits for an admin's review. */
+  REVIEW_ABOVE: intFrom(500),
+  /** A withdrawal by a Roblox account younger than this (days, from Roblox's `created`) waits for review; 0: off. */
+  MIN_ACCOUNT_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** New accounts one browser (device id cookie) may create; 0: no limit. Existing accounts still sign in. */
+  MAX_ACCOUNTS_PER_DEVICE: z.coerce.number().int().min(0).max(1_000_000).default(3),
+  /** New accounts one sign-in address (IPv6: one /64) may create; 0 (default): no limit. */
+  MAX_ACCOUNTS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * Key of the keyed hash (HMAC-SHA256) that sign-in addresses and device ids are stored as. Unset: a
+   * random key made once and kept in the database (table server_secrets), shared by every process.
+   */
+  SIGNAL_HASH_KEY: z.string().min(32, 'SIGNAL_HASH_KEY must have at least 32 characters').optional(),
   /** Requests a minute per client address on player sign-in, bio verification and postbacks. */
   RATE_LIMIT_LOGIN_PER_MINUTE: intFrom(20),
   RATE_LIMIT_VERIFY_PER_MINUTE: intFrom(10),
   RATE_LIMIT_POSTBACK_PER_MINUTE: intFrom(3000),
+  /** Avatar requests a minute per address that need Roblox (answers from the cache are not counted). */
+  RATE_LIMIT_AVATAR_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Promo code redemptions a minute per address (on top of 30 a minute per player). */
+  RATE_LIMIT_PROMO_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Promo codes and the daily claim need one completed offer first (users.offers_completed >= 1). */
+  BONUSES_REQUIRE_OFFER: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  /** Cloudflare Turnstile on sign-in and claims: both keys, or neither (no human check). */
+  TURNSTILE_SITE_KEY: z.string().max(200).optional(),
+  TURNSTILE_SECRET_KEY: z.string().max(200).optional(),
+  /** Where Turnstile tokens are checked (a local stand-in in tests). */
+  TURNSTILE_VERIFY_URL: url.default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   /** With it, rate-limit counters are shared by all server processes through Redis. */
   REDIS_URL: z.string().url().optional(),
   /** Bearer token that opens /metrics; without it /metrics answers 404. */
@@ -98,6 +135,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (missing.length) throw new Error(`Missing required configuration: ${missing.join(', ')}`);
   }
   // Outside production a random admin password is made and printed at start, so none is ever a default.
+  if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: set both (human check on) or neither (off)',
+    );
+  }
   const generated = !env.ADMIN_PASSWORD;
   return {
     ...env,

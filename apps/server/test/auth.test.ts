@@ -83,8 +83,15 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
     await t.login('BobBuilder', 'AliceRBX'); // again: not counted twice
     const dave = await t.login('DaveTheBrave', 'DaveTheBrave'); // self: ignored
     expect(dave.status).toBe(200);
+    // Recorded, but it counts in referralsMade only once Bob has verified and earned R$1 (referrals.test.ts).
     const profile = await t.app.inject({ method: 'GET', url: '/api/profile/AliceRBX', headers: bearer(alice.token) });
-    expect(profile.json().referralsMade).toBe(1);
+    expect(profile.json().referralsMade).toBe(0);
+    const referrers = await t.deps.db
+      .selectFrom('users as f')
+      .innerJoin('users as r', 'r.id', 'f.referred_by')
+      .select(['f.username', 'r.username as referrer'])
+      .execute();
+    expect(referrers).toEqual([{ username: 'BobBuilder', referrer: 'AliceRBX' }]);
     const daveRow = await t.deps.db.selectFrom('users').select('referred_by').where('username', '=', 'DaveTheBrave').executeTakeFirstOrThrow();
     expect(daveRow.referred_by).toBeNull();
   });

@@ -96,6 +96,8 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
       CPX_SECURE_HASH: CPX_SECRET,
       // Credits are paid at once: this run is not about offer holds (offer-holds.test.ts is).
       OFFER_HOLD_HOURS: '0',
+      // Withdrawals go straight to payment: this run is not about review (withdrawal-rules.test.ts is).
+      REVIEW_FIRST_WITHDRAWAL: 'false',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
       RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',

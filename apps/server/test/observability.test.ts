@@ -394,7 +394,15 @@ describe(`observability on ${testEngine}`, () => {
       const states = Object.fromEntries(
         find(samples, 'rewards_withdrawals', {}).map((s) => [s.labels.state, s.value]),
       );
-      expect(states).toEqual({ pending: 2, purchasing: 0, paid: 0, refunded: 0, needs_review: 0 });
+      expect(states).toEqual({
+        pending: 2,
+        purchasing: 0,
+        paid: 0,
+        refunded: 0,
+        needs_review: 0,
+        in_review: 0,
+        held: 0,
+      });
 
       // Process memory: the heap in use fits in the heap reserved, which fits in the resident memory;
       // array buffers are part of external memory.

@@ -1,8 +1,12 @@
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database.ts';
+import * as core from '../src/db/migrations/0001_core.ts';
+import * as linkedAccounts from '../src/db/migrations/0009_linked_accounts.ts';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
-import { testEngine } from './support/test-database.ts';
+import { adminCookie } from './support/admin.ts';
+import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 
 const CPX_SECRET = 'test-cpx-secret';
@@ -17,6 +21,28 @@ function cpx(status: '1' | '2', trans: string, robloxId: number, amountLocal = '
     hash: md5(`${trans}-${CPX_SECRET}`),
   });
   return `/api/postback/cpx?${q}`;
+}
+
+/**
+ * The owner proves the account through the real bio check: the stand-in's profile description gets
+ * the sentence the session shows, then POST /api/verify-bio.
+ */
+async function verifyOwner(t: TestApp, token: string, username: string, robloxId: number) {
+  const profile = await t.app.inject({
+    method: 'GET',
+    url: `/api/profile/${username}`,
+    headers: bearer(token),
+  });
+  expect(profile.statusCode).toBe(200);
+  const sentence = profile.json().verificationCode as string;
+  await t.control('PUT', `/users/${robloxId}/description`, { description: `hello! ${sentence}` });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/verify-bio',
+    headers: bearer(token),
+    payload: {},
+  });
+  expect([res.statusCode, res.json().message]).toEqual([200, 'Verified successfully!']);
 }
 
 describe(`referrals on ${testEngine}`, () => {
@@ -91,15 +117,17 @@ describe(`referrals on ${testEngine}`, () => {
     expect(proxied.link).toBe('https://rbx.example/login?ref=AliceRBX');
   });
 
-  it('the acceptance scenario: B signs up with ?ref=A, earns R$0.50 (nothing), then R$2.00 (A gets R$0.25), then R$2.00 is reversed (A loses R$0.20)', async () => {
-    // B signs up with A's link.
+  it('the acceptance scenario: B signs up with ?ref=A and verifies, earns R$0.50 (nothing), then R$2.00 (A gets R$0.25), then R$2.00 is reversed (A loses R$0.20)', async () => {
+    // B signs up with A's link and proves the account is theirs: the referral does not count yet.
     const bob = await t.login('BobBuilder', 'AliceRBX');
     expect(bob.status).toBe(200);
-    expect(await referrals(alice)).toMatchObject({ referralsMade: 1, referralsEarned: 0 });
+    await verifyOwner(t, bob.token, 'BobBuilder', 1002);
+    expect(await referrals(alice)).toMatchObject({ referralsMade: 0, referralsEarned: 0 });
 
-    // R$0.50: B's lifetime earnings stay below R$1, no commission yet.
+    // R$0.50: B's lifetime earnings stay below R$1, no commission yet, and the referral does not count.
     await postback(cpx('1', 'ref-b-1', 1002, '0.50'));
     expect(await user('AliceRBX')).toMatchObject({ balance: 0, referralsEarned: 0 });
+    expect(await referrals(alice)).toMatchObject({ referralsMade: 0 });
 
     // R$2.00: B reaches R$2.50; A receives 10% of both credits, R$0.25.
     await postback(cpx('1', 'ref-b-2', 1002, '2.00'));
@@ -160,8 +188,9 @@ describe(`referrals on ${testEngine}`, () => {
   });
 
   it('a credit reversed before the friend reached R$1 never pays a commission', async () => {
-    await t.login('CarolPlays', 'AliceRBX');
-    expect(await referrals(alice)).toMatchObject({ referralsMade: 2 });
+    const carol = await t.login('CarolPlays', 'AliceRBX');
+    await verifyOwner(t, carol.token, 'CarolPlays', 1003);
+    expect(await referrals(alice)).toMatchObject({ referralsMade: 1 });
     const before = await user('AliceRBX');
     await postback(cpx('1', 'ref-c-1', 1003, '0.90'));
     await postback(cpx('2', 'ref-c-1', 1003));
@@ -169,6 +198,7 @@ describe(`referrals on ${testEngine}`, () => {
     const after = await user('AliceRBX');
     expect(after.balance - before.balance).toBe(12);
     expect(after.referralsEarned - before.referralsEarned).toBe(12);
+    expect(await referrals(alice)).toMatchObject({ referralsMade: 2 });
     await expectInvariant();
   });
 
@@ -188,7 +218,8 @@ describe(`referrals on ${testEngine}`, () => {
     await postback(cpx('1', 'ref-x-1', 1005, '5.00'));
     expect(await total()).toBe(before);
 
-    await t.login('DaveTheBrave', 'CarolPlays');
+    const dave = await t.login('DaveTheBrave', 'CarolPlays');
+    await verifyOwner(t, dave.token, 'DaveTheBrave', 1004);
     await t.deps.db
       .updateTable('users')
       .set({ status: 'banned' })
@@ -220,7 +251,8 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
 
   it('pays REFERRAL_COMMISSION_PERCENT and builds the link from PUBLIC_URL', async () => {
     const alice = (await t.login('AliceRBX')).token;
-    await t.login('BobBuilder', 'AliceRBX');
+    const bob = await t.login('BobBuilder', 'AliceRBX');
+    await verifyOwner(t, bob.token, 'BobBuilder', 1002);
     const res = await t.app.inject({
       method: 'GET',
       remoteAddress: CPX_ADDRESS,
@@ -281,6 +313,7 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
       // Carol signs up through Dave's link and earns R$0.50 from a survey: below R$1, nothing yet.
       await t.login('DaveTheBrave');
       const carol = await t.login('CarolPlays', 'DaveTheBrave');
+      await verifyOwner(t, carol.token, 'CarolPlays', 1003);
       const survey = await t.app.inject({
         method: 'GET',
         remoteAddress: CPX_ADDRESS,
@@ -299,6 +332,202 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
       expect((await checkInvariant(t.deps.db)).ok).toBe(true);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe(`referrals that must be real on ${testEngine}`, () => {
+  let t: TestApp;
+  /** Each player's own browser (device id cookie) and address, unless a test says otherwise. */
+  const ALICE = { address: '203.0.113.1' };
+  let aliceDevice: string;
+
+  /** Signs in through the real endpoint from `device` (none: a new browser) at `address`. */
+  async function signIn(username: string, opts: { ref?: string; device?: string; address: string }) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, ref: opts.ref },
+      remoteAddress: opts.address,
+      cookies: opts.device ? { device_id: opts.device } : {},
+    });
+    expect(res.statusCode).toBe(200);
+    const device = res.cookies.find((c) => c.name === 'device_id')!.value;
+    return { token: res.json().token as string, device };
+  }
+  async function postback(url: string) {
+    const res = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
+    expect([res.statusCode, res.body]).toEqual([200, '1']);
+  }
+  async function account(name: string) {
+    const u = await t.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', name)
+      .executeTakeFirstOrThrow();
+    return {
+      id: u.id,
+      balance: Number(u.balance),
+      referralsMade: u.referrals_made,
+      referralsEarned: Number(u.referrals_earned),
+    };
+  }
+  async function commissionEntries(userId: number) {
+    return t.deps.db
+      .selectFrom('ledger_entries')
+      .select(['idempotency_key', 'amount'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'referral')
+      .orderBy('id')
+      .execute();
+  }
+  async function expectInvariant() {
+    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    aliceDevice = (await signIn('AliceRBX', ALICE)).device;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('referral squatting: a name signed in with ref=A by someone else pays A nothing, ever, until its owner verifies; then A holds exactly 10% of its R$2.50', async () => {
+    // Someone (a script elsewhere) signs Bob's name in with Alice's ref before Bob ever came.
+    const squatter = await signIn('BobBuilder', { ref: 'AliceRBX', address: '198.51.100.66' });
+    const bobRow = await t.deps.db
+      .selectFrom('users')
+      .select(['referred_by'])
+      .where('username', '=', 'BobBuilder')
+      .executeTakeFirstOrThrow();
+    expect(bobRow.referred_by).toBe((await account('AliceRBX')).id);
+
+    // The real Bob signs in from his own browser and earns R$2.50; he has not verified.
+    const bob = await signIn('BobBuilder', { address: '192.0.2.44' });
+    await postback(cpx('1', 'sq-1', 1002, '1.00'));
+    await postback(cpx('1', 'sq-2', 1002, '1.50'));
+    // The squatter cannot verify Bob: the sentence is not in Bob's bio.
+    const attempt = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-bio',
+      headers: bearer(squatter.token),
+      payload: {},
+    });
+    expect(attempt.statusCode).toBe(400);
+    // Weeks and more credits later: still nothing for Alice.
+    t.clock.advance(40 * 24 * 60 * 60 * 1000);
+    const bobLater = await signIn('BobBuilder', { address: '192.0.2.44', device: bob.device });
+    await postback(cpx('1', 'sq-3', 1002, '0.50'));
+    await postback(cpx('2', 'sq-3', 1002));
+    const alice = await account('AliceRBX');
+    expect(alice).toMatchObject({ balance: 0, referralsMade: 0, referralsEarned: 0 });
+    expect(await commissionEntries(alice.id)).toEqual([]);
+    await expectInvariant();
+
+    // Bob proves the account is his: the waiting commission is paid at once, 10% of R$2.50.
+    await verifyOwner(t, bobLater.token, 'BobBuilder', 1002);
+    expect(await account('AliceRBX')).toMatchObject({ balance: 25, referralsMade: 1, referralsEarned: 25 });
+    expect((await commissionEntries(alice.id)).map((e) => Number(e.amount))).toEqual([10, 15]);
+    // Verifying again (or a repeated postback) pays nothing more.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-bio',
+      headers: bearer(bobLater.token),
+      payload: {},
+    });
+    expect(again.statusCode).toBe(200);
+    await postback(cpx('1', 'sq-2', 1002, '1.50'));
+    expect(await account('AliceRBX')).toMatchObject({ balance: 25, referralsMade: 1, referralsEarned: 25 });
+    await expectInvariant();
+  });
+
+  it("a friend signed in from the referrer's browser (device cookie) pays nothing, verified or not", async () => {
+    // Alice signs her alt in from her own browser, at another address, through her own link.
+    const alt = await signIn('CarolPlays', { ref: 'AliceRBX', device: aliceDevice, address: '192.0.2.77' });
+    await verifyOwner(t, alt.token, 'CarolPlays', 1003);
+    const before = await account('AliceRBX');
+    await postback(cpx('1', 'dev-1', 1003, '3.00'));
+    await postback(cpx('1', 'dev-2', 1003, '2.00'));
+    expect(await account('AliceRBX')).toEqual(before);
+    const carol = await account('CarolPlays');
+    expect(carol.balance).toBe(500);
+    // The admin sees why: the two accounts are linked by the device.
+    const admin = await adminCookie(t);
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${carol.id}/linked`,
+      headers: { cookie: admin },
+    });
+    expect(linked.json().accounts).toMatchObject([{ username: 'AliceRBX', signals: [{ kind: 'device' }] }]);
+    await expectInvariant();
+  });
+
+  it("a friend signed in from the referrer's address (another browser) pays nothing", async () => {
+    const alt = await signIn('DaveTheBrave', { ref: 'AliceRBX', address: ALICE.address });
+    await verifyOwner(t, alt.token, 'DaveTheBrave', 1004);
+    const before = await account('AliceRBX');
+    await postback(cpx('1', 'addr-1', 1004, '4.00'));
+    expect(await account('AliceRBX')).toEqual(before);
+    await expectInvariant();
+  });
+
+  it('a real referral that later shares a browser with its referrer stops paying; what was paid stays', async () => {
+    const before = await account('AliceRBX');
+    await postback(cpx('1', 'late-1', 1002, '1.00'));
+    expect((await account('AliceRBX')).balance).toBe(before.balance + 10);
+    // Bob signs in on Alice's browser once: from then on no commission flows between them.
+    await signIn('BobBuilder', { device: aliceDevice, address: '192.0.2.44' });
+    await postback(cpx('1', 'late-2', 1002, '2.00'));
+    expect(await account('AliceRBX')).toMatchObject({ balance: before.balance + 10, referralsMade: 1 });
+    await expectInvariant();
+  });
+});
+
+describe(`migration 0009 on ${testEngine}`, () => {
+  it('recounts referralsMade as the referrals whose friend is verified and earned R$1', async () => {
+    const empty = await createEmptyDatabase();
+    const db = createDatabase(empty.url);
+    try {
+      await core.up(db);
+      const add = (id: number, referredBy: number | null, verified: number, earnings: number, made: number) =>
+        db
+          .insertInto('users')
+          .values({
+            id,
+            username: `p${id}`,
+            username_lower: `p${id}`,
+            display_name: `p${id}`,
+            roblox_id: 9000 + id,
+            referred_by: referredBy,
+            verified,
+            earnings,
+            referrals_made: made,
+            joined_at: '2026-01-01T00:00:00.000Z',
+          })
+          .execute();
+      await add(1, null, 1, 0, 4); // counted 4 sign-ups through its link
+      await add(2, 1, 1, 100, 1); // verified, R$1: counts
+      await add(3, 1, 0, 500, 0); // never verified: does not
+      await add(4, 1, 1, 99, 0); // under R$1: not yet
+      await add(5, 1, 0, 0, 0);
+      await linkedAccounts.up(db);
+      const rows = await db.selectFrom('users').select(['id', 'referrals_made']).orderBy('id').execute();
+      expect(rows.map((r) => [r.id, r.referrals_made])).toEqual([
+        [1, 1],
+        [2, 0],
+        [3, 0],
+        [4, 0],
+        [5, 0],
+      ]);
+      const qualified = await db
+        .selectFrom('qualified_referrals')
+        .select(['friend_id', 'referrer_id'])
+        .execute();
+      expect(qualified).toEqual([{ friend_id: 2, referrer_id: 1 }]);
+    } finally {
+      await db.destroy();
+      await empty.remove();
     }
   });
 });

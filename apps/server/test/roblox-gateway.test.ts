@@ -87,10 +87,30 @@ describe('Roblox gateway: reads', () => {
       name: 'BobBuilder',
       displayName: 'BobBuilder',
       description: 'apple river candle',
+      created: '2016-04-01T12:00:00.000Z',
     });
     await control('PUT', '/_control/users/1002/description', { description: 'changed' });
     expect((await roblox.getProfile(1002))?.description).toBe('changed');
     expect(await roblox.getProfile(999_999)).toBeNull();
+  });
+
+  it("reads the account's creation date, which the stand-in sets per player", async () => {
+    const roblox = gateway();
+    const created = await control<{ id: number }>('POST', '/_control/users', {
+      name: 'FreshAccount',
+      created: '2026-02-27T09:30:00Z',
+    });
+    expect((await roblox.getProfile(created.id))?.created).toBe('2026-02-27T09:30:00.000Z');
+    await control('PUT', `/_control/users/${created.id}/created`, { created: '2020-01-02T00:00:00Z' });
+    expect((await roblox.getProfile(created.id))?.created).toBe('2020-01-02T00:00:00.000Z');
+    const bad = await fetch(`${standin.url}/_control/users/${created.id}/created`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ created: 'yesterday' }),
+    });
+    expect(bad.status).toBe(400);
+    // Seeded players are old accounts.
+    expect((await roblox.getProfile(1001))?.created).toBe('2016-04-01T12:00:00.000Z');
   });
 
   it('gives an avatar URL that serves a PNG, and caches the URL', async () => {

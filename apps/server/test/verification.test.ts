@@ -142,6 +142,17 @@ describe(`bio verification on ${testEngine}`, () => {
       .set({ verification_code: null })
       .where('roblox_id', '=', 1005)
       .execute();
+    // Each session carries its own sentence (migration 0010): this one has none either.
+    const user = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('roblox_id', '=', 1005)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ verification_code: null })
+      .where('user_id', '=', user.id)
+      .execute();
     const res = await verify(token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({

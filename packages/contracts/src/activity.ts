@@ -42,8 +42,11 @@ export type TransactionsQuery = z.infer<typeof transactionsQuery>;
 export const transactionType = z.enum(['earn', 'withdraw']);
 export type TransactionType = z.infer<typeof transactionType>;
 
-/** A withdrawal as a player sees it: `purchasing` and `needs_review` read as pending. */
-export const transactionState = z.enum(['pending', 'paid', 'refunded']);
+/**
+ * A withdrawal as a player sees it: `purchasing` and `needs_review` read as pending; `in_review` and
+ * `held` (an admin decides) as under_review.
+ */
+export const transactionState = z.enum(['pending', 'under_review', 'paid', 'refunded']);
 export type TransactionState = z.infer<typeof transactionState>;
 
 export const transactionItem = z.object({

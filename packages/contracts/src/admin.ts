@@ -9,6 +9,11 @@ export const adminUsersQuery = z.object({
   search: z.string().trim().max(50).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** `1`: only accounts that share a device or sign-in address with another account. */
+  linked: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
@@ -21,6 +26,8 @@ export const adminUserRow = z.object({
   status: z.enum(['active', 'banned']),
   verified: z.boolean(),
   joinedAt: z.string(),
+  /** Shares a device or sign-in address with another account (see GET /api/admin/users/{id}/linked). */
+  linked: z.boolean().optional(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 

@@ -9,6 +9,16 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'INSUFFICIENT_FUNDS',
+  /** Too many of the player's offer credits were reversed lately (MAX_REVERSAL_PERCENT). */
+  'WITHDRAWALS_PAUSED',
+  /** Sign-in would create an account beyond MAX_ACCOUNTS_PER_DEVICE (or _PER_ADDRESS). */
+  'TOO_MANY_ACCOUNTS',
+  /** BONUSES_REQUIRE_OFFER: promo codes and the daily claim open after one completed offer. */
+  'OFFER_REQUIRED',
+  /** The Turnstile human check was missing, failed or expired. */
+  'HUMAN_CHECK_FAILED',
+  /** Cloudflare's Turnstile check did not answer. */
+  'HUMAN_CHECK_UNAVAILABLE',
   'RATE_LIMITED',
   'ROBLOX_UNAVAILABLE',
   'PAYLOAD_TOO_LARGE',

@@ -8,3 +8,5 @@ export * from './rewards.ts';
 export * from './withdrawals.ts';
 export * from './socials.ts';
 export * from './activity.ts';
+export * from './site.ts';
+export * from './signals.ts';

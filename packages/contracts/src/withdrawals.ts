@@ -41,10 +41,43 @@ function toId(digits: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** pending → purchasing → paid | refunded | needs_review (an admin resolves needs_review). */
-export const withdrawalStates = ['pending', 'purchasing', 'paid', 'refunded', 'needs_review'] as const;
+/**
+ * The one list of withdrawal states (the database column, the API, the metrics and the console read it):
+ * - `in_review`: a review rule applied at request time; an admin approves (→ pending) or rejects (→ refunded);
+ * - `pending` → `purchasing` → `paid` | `refunded` | `needs_review` (automatic payouts; in manual mode an
+ *   admin marks pending → paid, or rejects → refunded);
+ * - `needs_review`: a purchase had no clear outcome; an admin checks the payout account's inventory and
+ *   resolves it as paid or refunded;
+ * - `held`: the player was banned before the payout; an admin pays anyway (→ pending, not stopped by the
+ *   ban again) or refunds (→ refunded). Unbanning changes nothing.
+ */
+export const withdrawalStates = [
+  'pending',
+  'purchasing',
+  'paid',
+  'refunded',
+  'needs_review',
+  'in_review',
+  'held',
+] as const;
 export const withdrawalState = z.enum(withdrawalStates);
 export type WithdrawalStateName = z.infer<typeof withdrawalState>;
+
+/** States in which the money is withdrawn but not yet paid: the console's "waiting" count. */
+export const openWithdrawalStates = [
+  'pending',
+  'purchasing',
+  'needs_review',
+  'in_review',
+  'held',
+] as const satisfies readonly WithdrawalStateName[];
+
+/**
+ * Why a withdrawal waits for an admin's review (`in_review`). `code` is stable (`first_withdrawal`,
+ * `above_limit`, `young_account`, …, one per rule in the server's review-rules.ts); `text` is for people.
+ */
+export const reviewReason = z.object({ code: z.string(), text: z.string() });
+export type ReviewReason = z.infer<typeof reviewReason>;
 
 // ---- bio verification ----
 
@@ -65,6 +98,9 @@ export const VERIFIED_MESSAGE = 'Verified successfully!';
 export const CODE_NOT_IN_BIO_MESSAGE = 'Verification code not found in bio.';
 export const NO_CODE_MESSAGE = 'No verification code assigned. Contact support.';
 export const NOT_VERIFIED_MESSAGE = 'You must verify your Roblox profile before withdrawing.';
+/** The answer to a withdrawal that waits for an admin's review. */
+export const UNDER_REVIEW_MESSAGE =
+  'Your withdrawal request has been submitted and is under review: an admin checks it before it is paid. If it is rejected, the Robux go back to your balance.';
 
 // ---- withdraw ----
 
@@ -118,7 +154,15 @@ export const withdrawalView = z.object({
 });
 export type WithdrawalView = z.infer<typeof withdrawalView>;
 
-export const withdrawalsResponse = z.object({ withdrawals: z.array(withdrawalView) });
+/** Why the player cannot withdraw now, when a rule says so (shown on the withdraw page before they try). */
+export const withdrawalBlock = z.object({ code: z.string(), message: z.string() });
+export type WithdrawalBlock = z.infer<typeof withdrawalBlock>;
+
+export const withdrawalsResponse = z.object({
+  withdrawals: z.array(withdrawalView),
+  /** Only when a rule stops a new withdrawal now (a paused account, a negative balance). */
+  blocked: withdrawalBlock.optional(),
+});
 export type WithdrawalsResponse = z.infer<typeof withdrawalsResponse>;
 
 // ---- admin console ----
@@ -146,6 +190,12 @@ export const adminWithdrawalRow = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Why it went to review (kept after the decision); empty when no rule applied. */
+  reviewReasons: z.array(reviewReason),
+  /** The player's account status now. */
+  playerStatus: z.enum(['active', 'banned']),
+  /** An admin chose to pay it although the player is banned. */
+  payDespiteBan: z.boolean(),
 });
 export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRow>;
 
@@ -166,6 +216,61 @@ export const resolveWithdrawalRequest = z.object({
   outcome: z.enum(['paid', 'refunded']),
   note: z.string().trim().max(300).optional(),
 });
+
+/**
+ * POST /api/admin/withdrawals/{id}/decide: the admin's decision on a withdrawal `in_review` or `held`.
+ * `approve` sends it to payment (`pending`; a held one is then paid although the player is banned);
+ * `refund` gives the amount back to the player's balance. Both are audited and apply once.
+ */
+export const decideWithdrawalRequest = z.object({
+  decision: z.enum(['approve', 'refund']),
+  note: z.string().trim().max(300).optional(),
+});
+export type DecideWithdrawalRequest = z.infer<typeof decideWithdrawalRequest>;
+
+/** The reversed share of a player's offer and survey credits over the rule's window. */
+export const reversalShare = z.object({
+  windowDays: z.number(),
+  /** Credits received (held ones included) and those the provider reversed, by count and R$. */
+  credits: z.number(),
+  reversed: z.number(),
+  creditedRobux: z.number(),
+  reversedRobux: z.number(),
+  /** The higher of the count share and the R$ share, rounded to one decimal. */
+  percent: z.number(),
+  limitPercent: z.number(),
+  /** Withdrawals are paused: the share is above the limit. */
+  paused: z.boolean(),
+});
+export type ReversalShare = z.infer<typeof reversalShare>;
+
+/** GET /api/admin/users/{id}/money: what the withdrawal rules see of a player. */
+export const adminUserMoneyResponse = z.object({
+  userId: z.number(),
+  status: z.enum(['active', 'banned']),
+  verified: z.boolean(),
+  /** R$; negative after reversals. */
+  balance: z.number(),
+  /** R$ of offer and survey credits still on hold. */
+  pendingRobux: z.number(),
+  reversals: reversalShare,
+  /** What the player is told when trying to withdraw now; null when nothing blocks it. */
+  blocked: withdrawalBlock.nullable(),
+  /** Paid withdrawals so far (0: the next one is a first withdrawal). */
+  paidWithdrawals: z.number(),
+  /** Withdrawals waiting for a decision or a payout, newest first. */
+  open: z.array(
+    z.object({
+      id: z.number(),
+      robux: z.number(),
+      state: withdrawalState,
+      reviewReasons: z.array(reviewReason),
+      lastError: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminUserMoneyResponse = z.infer<typeof adminUserMoneyResponse>;
 
 /** The public link of a gamepass, for the admin console. */
 export function gamepassLink(gamepassId: number): string {

@@ -14,6 +14,8 @@ export interface StandinUser {
   displayName: string;
   description: string;
   isBanned?: boolean;
+  /** When the account was made (ISO time); seeded and created users default to 2016. */
+  created?: string;
 }
 
 export interface StandinGamePass {
@@ -224,7 +226,7 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     if (!user) return reply.code(404).send(robloxErrors(3, 'The user id is invalid.'));
     return {
       description: user.description,
-      created: CREATED,
+      created: user.created ?? CREATED,
       isBanned: user.isBanned ?? false,
       externalAppDisplayName: null,
       hasVerifiedBadge: false,
@@ -429,8 +431,9 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
   });
 
   app.post<{ Body: Partial<StandinUser> }>('/_control/users', async (req, reply) => {
-    const { id, name, displayName, description, isBanned } = req.body ?? {};
+    const { id, name, displayName, description, isBanned, created } = req.body ?? {};
     if (typeof name !== 'string' || !name) return badRequest(reply, 'name is required');
+    if (created !== undefined && !isTime(created)) return badRequest(reply, 'created must be an ISO time');
     const clash = findByName(name);
     if (clash && clash.id !== id) return reply.code(409).send({ error: `${name} is taken by ${clash.id}` });
     const user: StandinUser = {
@@ -439,10 +442,23 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
       displayName: displayName ?? name,
       description: description ?? '',
       isBanned: isBanned ?? false,
+      ...(created !== undefined ? { created: new Date(created).toISOString() } : {}),
     };
     state.users.set(user.id, user);
     return user;
   });
+
+  /** Sets when a user's account was made (`GET /v1/users/{id}` answers it as `created`), e.g. 3 days ago. */
+  app.put<{ Params: { id: string }; Body: { created?: unknown } }>(
+    '/_control/users/:id/created',
+    async (req, reply) => {
+      const user = state.users.get(Number(req.params.id));
+      if (!user) return reply.code(404).send({ error: 'no such user' });
+      if (!isTime(req.body?.created)) return badRequest(reply, 'created must be an ISO time');
+      user.created = new Date(req.body.created).toISOString();
+      return user;
+    },
+  );
 
   app.put<{ Params: { id: string }; Body: { description?: string } }>(
     '/_control/users/:id/description',
@@ -526,6 +542,10 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
       await app.close();
     },
   };
+}
+
+function isTime(value: unknown): value is string {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value));
 }
 
 function isMode(mode: unknown): mode is StandinMode['mode'] {

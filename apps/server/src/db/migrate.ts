@@ -7,6 +7,9 @@ import * as m0004 from './migrations/0004_rewards.ts';
 import * as m0005 from './migrations/0005_withdrawals.ts';
 import * as m0006 from './migrations/0006_name_search_order.ts';
 import * as m0007 from './migrations/0007_provider_postbacks.ts';
+import * as m0008 from './migrations/0008_withdrawal_review.ts';
+import * as m0009 from './migrations/0009_linked_accounts.ts';
+import * as m0010 from './migrations/0010_abuse_limits.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -20,6 +23,9 @@ const migrations: Record<string, Migration> = {
   '0005_withdrawals': m0005,
   '0006_name_search_order': m0006,
   '0007_provider_postbacks': m0007,
+  '0008_withdrawal_review': m0008,
+  '0009_linked_accounts': m0009,
+  '0010_abuse_limits': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OffersTables } from './tables/offers.ts';
 import type { RewardsTables } from './tables/rewards.ts';
+import type { SignalsTables } from './tables/signals.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.ts';
 import { columnsOf } from './columns.ts';
 
@@ -32,6 +33,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** This session's bio-verification sentence (migration 0010): another session's Refresh leaves it. */
+  verification_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export const ledgerKinds = [
@@ -79,6 +82,19 @@ export interface AdminSessionsTable {
   ip: string | null;
 }
 
+/** A wrong admin password (any address): the site-wide count of migration 0010. Pruned after 10 minutes. */
+export interface AdminLoginFailuresTable {
+  id: Generated<number>;
+  at: string;
+  ip: string;
+}
+
+/** One row (id 1): when the owner was alerted of the current episode of wrong admin passwords. */
+export interface AdminLoginGuardTable {
+  id: number;
+  alerted_at: string | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor: string;
@@ -92,10 +108,12 @@ export interface AuditLogTable {
 /**
  * Each feature declares its tables in `db/tables/<feature>.ts`; the database type is their union.
  */
-export interface DB extends OffersTables, RewardsTables, WithdrawalsTables {
+export interface DB extends OffersTables, RewardsTables, WithdrawalsTables, SignalsTables {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;
   admin_sessions: AdminSessionsTable;
+  admin_login_failures: AdminLoginFailuresTable;
+  admin_login_guard: AdminLoginGuardTable;
   audit_log: AuditLogTable;
 }

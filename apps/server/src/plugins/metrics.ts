@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withdrawalStates } from '@rewards/contracts';
 import type { WithdrawalState } from '../db/tables/withdrawals.ts';
 import { withdrawalsByState } from '../modules/health/repository.ts';
 import { ledgerCells, type LedgerCell } from '../modules/ledger/rollup.ts';
@@ -23,13 +24,7 @@ export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 /** Database-derived figures are read at most this often: a scrape must not scan the ledger each time. */
 export const DB_METRICS_TTL_MS = 10_000;
 
-const WITHDRAWAL_STATES: readonly WithdrawalState[] = [
-  'pending',
-  'purchasing',
-  'paid',
-  'refunded',
-  'needs_review',
-];
+const WITHDRAWAL_STATES: readonly WithdrawalState[] = withdrawalStates;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 interface Series {

@@ -4,6 +4,9 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../shared/errors.ts';
 import { rateLimitsPlugin } from './rate-limits.ts';
 
+/** Where Cloudflare Turnstile's widget script comes from (apps/web's HumanCheck loads it). */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
 /** Deeper than any request this API takes; a deeper body is refused before anything walks it. */
 export const MAX_INPUT_DEPTH = 32;
 
@@ -52,11 +55,13 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const production = app.deps.env.NODE_ENV === 'production';
+  // Cloudflare Turnstile's script, only when the human check is configured (its frame is https:).
+  const turnstile = app.deps.env.TURNSTILE_SITE_KEY ? [TURNSTILE_ORIGIN] : [];
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...turnstile],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],

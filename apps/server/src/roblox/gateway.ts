@@ -22,6 +22,8 @@ export interface RobloxUser {
 
 export interface RobloxProfile extends RobloxUser {
   description: string;
+  /** When the Roblox account was made (ISO time, Roblox's `created`); null when Roblox does not say. */
+  created: string | null;
 }
 
 export interface GamePassInfo {
@@ -62,12 +64,20 @@ export interface RobloxGatewayConfig {
 export interface RobloxGateway {
   /** Case-insensitive; answers with the canonical name. Cached for 10 minutes. */
   findUserByName(name: string): Promise<RobloxUser | null>;
-  /** Never cached: the bio check needs the description as it is now. */
+  /** Never cached: the bio check needs the description as it is now (and withdrawals the account's age). */
   getProfile(id: number): Promise<RobloxProfile | null>;
   /** Cached for 10 minutes. */
   getAvatarUrl(id: number): Promise<string | null>;
-  /** The headshot itself, so the browser loads avatars from us. Cached for 10 minutes. */
+  /**
+   * The headshot itself, so the browser loads avatars from us. Cached for 10 minutes ("no avatar"
+   * for 1 minute); concurrent calls for one id share one lookup.
+   */
   getAvatarImage(id: number): Promise<AvatarImage | null>;
+  /**
+   * The answer getAvatarImage would give without asking Roblox (cached, known missing, or already
+   * being looked up), or undefined when it would ask Roblox.
+   */
+  avatarImageWithoutRoblox(id: number): Promise<AvatarImage | null> | undefined;
   /** Never cached: price and sale state must be current when paying. */
   getGamePass(id: number): Promise<GamePassInfo | null>;
   ownsGamePass(userId: number, gamePassId: number): Promise<boolean>;
@@ -80,6 +90,9 @@ const CACHE_TTL_MS = 10 * 60_000;
 // Headshots are a few KB each; fewer of them are kept than names.
 const MAX_CACHED_IMAGES = 500;
 const MAX_IMAGE_BYTES = 1_000_000;
+// "No avatar" (unknown id, pending or blocked headshot) is remembered briefly: a finished one shows up soon.
+const MISSING_AVATAR_TTL_MS = 60_000;
+const MAX_MISSING_AVATARS = 10_000;
 const PING_TIMEOUT_MS = 2_000;
 
 const usernamesResponse = z.object({
@@ -90,6 +103,7 @@ const userResponse = z.object({
   name: z.string(),
   displayName: z.string(),
   description: z.string().nullish(),
+  created: z.string().nullish(),
 });
 const headshotResponse = z.object({
   data: z.array(z.object({ targetId: z.number(), state: z.string(), imageUrl: z.string().nullish() })),
@@ -126,6 +140,11 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
     ttlMs: CACHE_TTL_MS,
     maxEntries: MAX_CACHED_IMAGES,
   });
+  const missingAvatars = new TtlCache<number, true>({
+    ttlMs: MISSING_AVATAR_TTL_MS,
+    maxEntries: MAX_MISSING_AVATARS,
+  });
+  const avatarLookups = new Map<number, Promise<AvatarImage | null>>();
   // Roblox hands out a CSRF token on the first refused write; reusing it saves a round trip.
   let csrfToken = '';
 
@@ -170,29 +189,26 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
         name: user.name,
         displayName: user.displayName,
         description: user.description ?? '',
+        created: user.created && !Number.isNaN(Date.parse(user.created)) ? user.created : null,
       };
     },
 
     getAvatarUrl,
 
-    async getAvatarImage(id) {
-      const cached = avatarImageCache.get(id);
-      if (cached) return cached;
-      const url = await getAvatarUrl(id);
-      if (!url) return null;
-      const answer = await get(url, readBytes);
-      if (answer.status === 404) return null;
-      const contentType = answer.headers.get('content-type') ?? '';
-      if (
-        answer.status !== 200 ||
-        !contentType.startsWith('image/') ||
-        answer.body.length > MAX_IMAGE_BYTES
-      ) {
-        throw unavailable(new Error(`unexpected avatar answer ${answer.status} ${contentType} from ${url}`));
-      }
-      const image = { contentType, body: answer.body };
-      avatarImageCache.set(id, image);
-      return image;
+    avatarImageWithoutRoblox,
+
+    getAvatarImage(id) {
+      const known = avatarImageWithoutRoblox(id);
+      if (known) return known;
+      const lookup = fetchAvatarImage(id)
+        .then((image) => {
+          if (image) avatarImageCache.set(id, image);
+          else missingAvatars.set(id, true);
+          return image;
+        })
+        .finally(() => avatarLookups.delete(id));
+      avatarLookups.set(id, lookup);
+      return lookup;
     },
 
     async getGamePass(id) {
@@ -273,6 +289,25 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
       }
     },
   };
+
+  function avatarImageWithoutRoblox(id: number): Promise<AvatarImage | null> | undefined {
+    const cached = avatarImageCache.get(id);
+    if (cached) return Promise.resolve(cached);
+    if (missingAvatars.get(id)) return Promise.resolve(null);
+    return avatarLookups.get(id);
+  }
+
+  async function fetchAvatarImage(id: number): Promise<AvatarImage | null> {
+    const url = await getAvatarUrl(id);
+    if (!url) return null;
+    const answer = await get(url, readBytes);
+    if (answer.status === 404) return null;
+    const contentType = answer.headers.get('content-type') ?? '';
+    if (answer.status !== 200 || !contentType.startsWith('image/') || answer.body.length > MAX_IMAGE_BYTES) {
+      throw unavailable(new Error(`unexpected avatar answer ${answer.status} ${contentType} from ${url}`));
+    }
+    return { contentType, body: answer.body };
+  }
 
   async function getAvatarUrl(id: number): Promise<string | null> {
     const cached = avatarUrlCache.get(id);

@@ -41,10 +41,14 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     CPX_SECURE_HASH: 'test-cpx-secret',
     // Offer credits are paid at once unless a test is about holds (offer-holds.test.ts keeps the defaults).
     OFFER_HOLD_HOURS: '0',
+    // A first withdrawal is paid without review unless a test is about review (withdrawal-rules.test.ts).
+    REVIEW_FIRST_WITHDRAWAL: 'false',
     // Tests sign many players in from one address; the limits have tests of their own.
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
     RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+    RATE_LIMIT_PROMO_PER_MINUTE: '100000',
+    RATE_LIMIT_AVATAR_PER_MINUTE: '100000',
     ...opts.env,
   });
   const clock = new ManualClock(new Date('2026-03-02T10:00:00Z'));

@@ -1,10 +1,8 @@
 import type { Generated } from 'kysely';
+import type { WithdrawalStateName } from '@rewards/contracts';
 
-/**
- * pending → purchasing → paid | refunded | needs_review (and needs_review → paid | refunded by an admin).
- * In manual payout mode an admin moves pending → paid, or → refunded when rejecting.
- */
-export type WithdrawalState = 'pending' | 'purchasing' | 'paid' | 'refunded' | 'needs_review';
+/** The states and their transitions are listed once, in `withdrawalStates` (packages/contracts). */
+export type WithdrawalState = WithdrawalStateName;
 
 export interface WithdrawalsTable {
   id: Generated<number>;
@@ -34,6 +32,10 @@ export interface WithdrawalsTable {
   next_attempt_at: string | null;
   /** Purchase requests sent, counted before each is sent; bounded, then needs_review. */
   purchase_attempts: Generated<number>;
+  /** JSON array of `{code, text}`: why it went to review (`in_review`); null when no rule applied. */
+  review_reasons: string | null;
+  /** 1: an admin chose to pay this held withdrawal although the player is banned. */
+  pay_despite_ban: Generated<number>;
 }
 
 export interface WithdrawalsTables {

@@ -51,9 +51,13 @@ export function createLeaderboardCache(deps: Deps, ttlMs: number = LEADERBOARD_T
   };
 }
 
-/** Players see a withdrawal in flight as pending, whatever the payout worker is doing with it. */
+/**
+ * Players see a withdrawal in flight as pending, whatever the payout worker is doing with it, and one
+ * that waits for an admin's decision (review, or held) as under review.
+ */
 export function playerState(state: WithdrawalState): TransactionState {
   if (state === 'paid' || state === 'refunded') return state;
+  if (state === 'in_review' || state === 'held') return 'under_review';
   return 'pending';
 }
 

@@ -4,6 +4,8 @@ import { AppError } from '../../shared/errors.ts';
 import { FailureLimiter } from '../../shared/failure-limiter.ts';
 import { insertAudit } from '../audit/repository.ts';
 import { hashToken, newSessionToken } from '../auth/tokens.ts';
+import type { NotifyLog } from '../withdrawals/discord.ts';
+import { checkSiteWide, recordSiteWideFailure } from './auth-guard.ts';
 import * as repo from './repository.ts';
 
 export const ADMIN_SESSION_HOURS = 12;
@@ -23,12 +25,18 @@ export async function adminLogin(
   failures: FailureLimiter,
   password: string,
   ip: string,
+  log?: NotifyLog,
 ): Promise<{ token: string; maxAgeSeconds: number }> {
+  // `ip` is request.ip: the address TRUST_PROXY yields, so X-Forwarded-For from a client cannot pick it.
   if (failures.isBlocked(ip)) {
-    throw new AppError(429, 'RATE_LIMITED', 'Too many wrong passwords. Try again in a minute.');
+    throw new AppError(429, 'RATE_LIMITED', 'Too many wrong passwords. Try again in a minute.', {
+      retryAfter: 60,
+    });
   }
+  await checkSiteWide(deps, ip);
   if (!sameSecret(password, deps.env.ADMIN_PASSWORD)) {
     failures.recordFailure(ip);
+    await recordSiteWideFailure(deps, ip, log);
     throw new AppError(401, 'UNAUTHENTICATED', 'Incorrect password');
   }
   const now = deps.clock.now();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addPointsRequest, adminUsersQuery, idParams, toggleBanRequest } from '@rewards/contracts';
 import { z } from 'zod';
+import { linkedAccountsOfUser } from '../signals/index.ts';
 import * as service from './service.ts';
 
 const beforeQuery = z.object({ before: z.coerce.number().int().positive().max(2_147_483_647).optional() });
@@ -29,6 +30,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       entries: await service.userLedger(app.deps, request.params.id, request.query.before),
     }),
+  );
+
+  // The accounts sharing a device or a sign-in address with this one, with the shared signal and when.
+  app.get('/admin/users/:id/linked', { schema: { params: idParams } }, async (request) =>
+    linkedAccountsOfUser(app.deps.db, request.params.id),
   );
 
   app.get('/admin/overview', async () => service.overview(app.deps));

@@ -18,6 +18,7 @@ import { listEntriesForUser } from '../ledger/repository.ts';
 import { ledgerCells } from '../ledger/rollup.ts';
 import { EARNING_KINDS, post } from '../ledger/service.ts';
 import { findUserById } from '../users/repository.ts';
+import { holdWithdrawalsOfBannedPlayer } from '../withdrawals/index.ts';
 import * as repo from './users-repository.ts';
 
 const ACTOR = 'admin';
@@ -36,11 +37,11 @@ export async function listUsers(
   q: AdminUsersQuery,
   counts: TtlCache<string, number>,
 ): Promise<AdminUsersResponse> {
-  const key = q.search?.toLowerCase() ?? '';
+  const key = `${q.linked ? 'linked:' : ''}${q.search?.toLowerCase() ?? ''}`;
   const cached = counts.get(key);
   const [rows, total] = await Promise.all([
-    repo.searchUsers(deps.db, q.search, q.pageSize, (q.page - 1) * q.pageSize),
-    cached ?? repo.countUsers(deps.db, q.search),
+    repo.searchUsers(deps.db, q.search, q.pageSize, (q.page - 1) * q.pageSize, q.linked),
+    cached ?? repo.countUsers(deps.db, q.search, q.linked),
   ]);
   if (cached === undefined) counts.set(key, total);
   return {
@@ -53,6 +54,7 @@ export async function listUsers(
       status: r.status ?? 'active',
       verified: r.verified === 1,
       joinedAt: r.joined_at,
+      linked: Boolean(Number(r.linked)),
     })),
     total,
     page: q.page,
@@ -65,6 +67,8 @@ export async function setBanStatus(deps: Deps, id: number, status: 'active' | 'b
     const before = await findUserById(trx, id);
     if (!before) throw notFound('User not found.');
     await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
+    // A ban freezes money: waiting withdrawals go to `held` for an admin to decide (unbanning pays none).
+    if (status === 'banned') await holdWithdrawalsOfBannedPlayer(trx, deps, id);
     await insertAudit(
       trx,
       {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { openWithdrawalStates } from '@rewards/contracts';
 import { isPostgres, type Database } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 
@@ -7,8 +8,12 @@ function prefixOf(search: string): string {
   return search.toLowerCase().replace(/[^a-z0-9_]/g, '');
 }
 
-function usersMatching(db: Database, search: string | undefined) {
-  const q = db.selectFrom('users');
+function usersMatching(db: Database, search: string | undefined, linked = false) {
+  const q = linked
+    ? db
+        .selectFrom('users')
+        .where('users.id', 'in', db.selectFrom('linked_users').select('linked_users.user_id'))
+    : db.selectFrom('users');
   const prefix = search ? prefixOf(search) : '';
   if (!prefix) return q;
   return isPostgres(db)
@@ -30,27 +35,55 @@ const ADMIN_USER_COLUMNS = [
   'joined_at',
 ] as const;
 
+/** 1 (true) when the account shares a device or sign-in address with another (modules/signals). */
+const linkedFlag = sql<number | boolean>`exists (select 1 from linked_users l where l.user_id = users.id)`.as(
+  'linked',
+);
+
 // The console's pages without a search have one fixed shape, so they run as a prepared query. A
 // search stays ad hoc: PostgreSQL can use the name index for `like` only when it plans with the
 // pattern in hand, which a named statement's generic plan does not.
 const newestUsersQuery = prepared((db: Database, limit: number, offset: number) =>
-  db.selectFrom('users').select(ADMIN_USER_COLUMNS).orderBy('id', 'desc').limit(limit).offset(offset),
+  db
+    .selectFrom('users')
+    .select(ADMIN_USER_COLUMNS)
+    .select(linkedFlag)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset),
 );
 
-export async function searchUsers(db: Database, search: string | undefined, limit: number, offset: number) {
-  if (!prefixOf(search ?? '')) return (await newestUsersQuery(db, limit, offset)).rows;
+/** `linked`: only accounts that share a device or sign-in address with another. */
+export async function searchUsers(
+  db: Database,
+  search: string | undefined,
+  limit: number,
+  offset: number,
+  linked = false,
+) {
+  if (!prefixOf(search ?? '')) {
+    if (!linked) return (await newestUsersQuery(db, limit, offset)).rows;
+    return usersMatching(db, undefined, true)
+      .select(ADMIN_USER_COLUMNS)
+      .select(linkedFlag)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
   // A search lists names in name order: the prefix index then yields the rows already sorted and
   // stops after the page, where "newest first" would make the database scan every player.
-  return usersMatching(db, search)
+  return usersMatching(db, search, linked)
     .select(ADMIN_USER_COLUMNS)
+    .select(linkedFlag)
     .orderBy(nameOrder(db))
     .limit(limit)
     .offset(offset)
     .execute();
 }
 
-export async function countUsers(db: Database, search: string | undefined): Promise<number> {
-  const row = await usersMatching(db, search)
+export async function countUsers(db: Database, search: string | undefined, linked = false): Promise<number> {
+  const row = await usersMatching(db, search, linked)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -65,7 +98,7 @@ export async function countPlayersAndWaitingWithdrawals(db: Database) {
     db
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', 'in', ['pending', 'purchasing', 'needs_review'])
+      .where('state', 'in', openWithdrawalStates)
       .executeTakeFirstOrThrow(),
   ]);
   return { players: Number(players.n), withdrawalsWaiting: Number(waiting.n) };

@@ -3,11 +3,24 @@ import type { Database } from '../../db/database.ts';
 
 export async function insertSession(
   db: Database,
-  s: { tokenHash: string; userId: number; createdAt: string; expiresAt: string },
+  s: {
+    tokenHash: string;
+    userId: number;
+    createdAt: string;
+    expiresAt: string;
+    /** The session's own bio-verification sentence (the account's, as a start). */
+    verificationCode?: string | null;
+  },
 ) {
   await db
     .insertInto('sessions')
-    .values({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt })
+    .values({
+      token_hash: s.tokenHash,
+      user_id: s.userId,
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
+      verification_code: s.verificationCode ?? null,
+    })
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import { fromCents, type LoginRequest, type LoginResponse } from '@rewards/contracts';
 import { AppError, banned } from '../../shared/errors.ts';
 import type { Deps } from '../../shared/deps.ts';
+import * as signals from '../signals/index.ts';
 import * as users from '../users/repository.ts';
 import { newVerificationSentence } from '../users/verification-sentence.ts';
 import * as sessions from './repository.ts';
@@ -9,24 +10,34 @@ import { hashToken, newSessionToken } from './tokens.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Signs a player in by Roblox username. The first sign-in creates the account and is the only
- * moment a referral can be recorded.
+ * Signs a player in by Roblox username. The first sign-in creates the account (unless its device
+ * has created MAX_ACCOUNTS_PER_DEVICE already) and is the only moment a referrer can be recorded;
+ * the referral counts and pays only once the account has proved its owner (modules/offers/referrals).
+ * Every sign-in records its device and address (modules/signals), a banned account's too.
  */
-export async function login(deps: Deps, input: LoginRequest): Promise<LoginResponse> {
+export async function login(
+  deps: Deps,
+  input: LoginRequest,
+  origin: signals.SignInOrigin,
+): Promise<LoginResponse> {
   const robloxUser = await deps.roblox.findUserByName(input.username);
   if (!robloxUser) {
     throw new AppError(404, 'NOT_FOUND', 'No Roblox account has that username.', { success: false });
   }
   const now = deps.clock.now();
+  const hashes = await signals.hashSignals(deps, origin);
   const user = await deps.db.transaction().execute(async (trx) => {
+    await signals.lockSignals(trx, hashes);
     const existing = await users.findUserByRobloxId(trx, robloxUser.id);
     if (existing) {
       if (existing.username !== robloxUser.name || existing.display_name !== robloxUser.displayName) {
         await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
         await users.updateNames(trx, existing.id, robloxUser.name, robloxUser.displayName);
       }
+      await signals.recordSignIn(trx, deps, existing.id, hashes, false);
       return existing;
     }
+    await signals.assertMayCreateAccount(trx, deps, hashes);
     const referrer = input.ref ? await users.findUserByName(trx, input.ref) : undefined;
     await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
     const id = await users.insertUserOnce(trx, {
@@ -37,10 +48,10 @@ export async function login(deps: Deps, input: LoginRequest): Promise<LoginRespo
       referredBy: referrer && referrer.roblox_id !== robloxUser.id ? referrer.id : null,
       joinedAt: now.toISOString(),
     });
-    if (id !== null && referrer && referrer.roblox_id !== robloxUser.id) {
-      await users.incrementReferralsMade(trx, referrer.id);
-    }
-    return users.findUserByRobloxId(trx, robloxUser.id);
+    const created = await users.findUserByRobloxId(trx, robloxUser.id);
+    // `id` is null when a concurrent first sign-in of the same account created it.
+    if (created) await signals.recordSignIn(trx, deps, created.id, hashes, id !== null);
+    return created;
   });
   if (!user) throw new Error('Account vanished during sign-in');
   if (user.status === 'banned') throw banned({ success: false });
@@ -51,6 +62,9 @@ export async function login(deps: Deps, input: LoginRequest): Promise<LoginRespo
     userId: user.id,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS).toISOString(),
+    // Each session starts from the account's sentence and keeps its own: another session's Refresh
+    // (an impersonator's) never changes the sentence this one shows (issue 17).
+    verificationCode: user.verification_code ?? newVerificationSentence(),
   });
   return {
     success: true,

@@ -69,11 +69,3 @@ export async function releaseNameHeldByOther(db: Db, username: string, robloxId:
     .where('roblox_id', '<>', robloxId)
     .execute();
 }
-
-export async function incrementReferralsMade(db: Db, id: number) {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ referrals_made: eb('referrals_made', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
-}

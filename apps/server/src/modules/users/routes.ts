@@ -6,6 +6,8 @@ import { notFound } from '../../shared/errors.ts';
 import * as service from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const avatarLimit = app.makeLimit('avatar', app.deps.env.RATE_LIMIT_AVATAR_PER_MINUTE, 'address');
+
   app.get(
     '/user/:username',
     { schema: { params: usernameParams }, preHandler: app.requirePlayer },
@@ -45,7 +47,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const image = await app.deps.roblox.getAvatarImage(request.params.robloxId);
+      const id = request.params.robloxId;
+      // Only answers that need Roblox count against the address's limit: a page of cached avatars
+      // (the leaderboard's) never hits it, and random ids cannot spend our Roblox quota.
+      let answer = app.deps.roblox.avatarImageWithoutRoblox(id);
+      if (!answer) {
+        await avatarLimit(request, reply);
+        answer = app.deps.roblox.getAvatarImage(id);
+      }
+      const image = await answer;
       if (!image) throw notFound('No avatar for that Roblox id.');
       return reply
         .header('content-type', image.contentType)

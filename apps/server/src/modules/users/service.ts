@@ -3,6 +3,7 @@ import type { Player } from '../../plugins/authenticate.ts';
 import type { Deps } from '../../shared/deps.ts';
 import { notFound } from '../../shared/errors.ts';
 import { pendingRobuxOf } from '../offers/index.ts';
+import { sessionSentence } from '../withdrawals/verification-service.ts';
 import * as repo from './repository.ts';
 
 async function loadOwnAccount(deps: Deps, player: Player) {
@@ -27,6 +28,8 @@ export async function getProfile(deps: Deps, player: Player): Promise<ProfileRes
   // Releasing due holds first means the balance below already includes them.
   const pendingRobux = await pendingRobuxOf(deps, player.id);
   const u = await loadOwnAccount(deps, player);
+  // The sentence of this session: another session's Refresh does not change what this page shows.
+  const verificationCode = await sessionSentence(deps, player);
   return {
     username: u.username,
     robloxId: Number(u.roblox_id),
@@ -37,7 +40,7 @@ export async function getProfile(deps: Deps, player: Player): Promise<ProfileRes
     referralsMade: u.referrals_made,
     referralsEarned: fromCents(Number(u.referrals_earned)),
     joinedAt: u.joined_at,
-    verificationCode: u.verification_code,
+    verificationCode,
     verified: u.verified === 1,
   };
 }

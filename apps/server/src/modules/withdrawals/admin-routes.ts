@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminWithdrawalsQuery,
+  decideWithdrawalRequest,
+  idParams,
   rejectWithdrawalRequest,
   resolveWithdrawalRequest,
   withdrawalIdParams,
@@ -38,5 +40,19 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.note,
         request.log,
       ),
+  );
+
+  // A withdrawal in review (a review rule applied) or held (the player was banned): approve or refund.
+  app.post(
+    '/admin/withdrawals/:id/decide',
+    { schema: { params: withdrawalIdParams, body: decideWithdrawalRequest }, preHandler: app.requireAdmin },
+    async (request) => admin.decideWithdrawal(app.deps, request.params.id, request.body, request.log),
+  );
+
+  // The user view's money state: reversal figures, holds, what blocks a withdrawal, open withdrawals.
+  app.get(
+    '/admin/users/:id/money',
+    { schema: { params: idParams }, preHandler: app.requireAdmin },
+    async (request) => admin.userMoney(app.deps, request.params.id),
   );
 };

@@ -1,18 +1,31 @@
+import type { Transaction } from 'kysely';
 import {
+  fromCents,
   gamepassLink,
+  openWithdrawalStates,
+  type AdminUserMoneyResponse,
   type AdminWithdrawalRow,
   type AdminWithdrawalsQuery,
   type AdminWithdrawalsResponse,
+  type DecideWithdrawalRequest,
 } from '@rewards/contracts';
+import type { DB } from '../../db/schema.ts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import type { Deps } from '../../shared/deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/repository.ts';
+import { pendingRobuxOf } from '../offers/index.ts';
+import { findUserById } from '../users/repository.ts';
 import { notifyDiscord, plain, type NotifyLog } from './discord.ts';
 import * as repo from './repository.ts';
+import { parseReasons } from './review-rules.ts';
 import { refundInTransaction } from './service.ts';
+import { reversalShareOf, withdrawalBlockOf } from './withdrawal-blocks.ts';
 
-/** The admin console's side of payouts: the queue, mark paid, reject (refund), resolve needs_review. */
+/**
+ * The admin console's side of payouts: the queue, mark paid, reject (refund), resolve needs_review,
+ * decide on withdrawals in review or held, and what the withdrawal rules see of a player.
+ */
 
 const ACTOR = 'admin';
 
@@ -34,6 +47,9 @@ function toRow(r: JoinedRow): AdminWithdrawalRow {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     paidAt: r.paid_at,
+    reviewReasons: parseReasons(r.review_reasons),
+    playerStatus: r.user_status,
+    payDespiteBan: r.pay_despite_ban === 1,
   };
 }
 
@@ -51,10 +67,15 @@ export async function listWithdrawals(
 interface AdminChange {
   id: number;
   from: WithdrawalState[];
-  to: 'paid' | 'refunded';
+  to: 'paid' | 'refunded' | 'pending';
   action: string;
   reason?: string;
   neverAttempted?: boolean;
+  payDespiteBan?: boolean;
+  /** Mark paid by hand: a banned player's withdrawal goes to `held` instead, unless paid anyway. */
+  stopIfBanned?: boolean;
+  /** Extra facts for the audit row's `before`. */
+  auditBefore?: Record<string, unknown>;
 }
 
 /**
@@ -68,13 +89,27 @@ async function change(
 ): Promise<{ withdrawal: AdminWithdrawalRow }> {
   const now = deps.clock.now().toISOString();
   const applied = await deps.db.transaction().execute(async (trx) => {
+    if (c.stopIfBanned) {
+      const w = await repo.findById(trx, c.id);
+      if (
+        w &&
+        c.from.includes(w.state) &&
+        w.pay_despite_ban !== 1 &&
+        (await repo.userStatus(trx, w.user_id)) === 'banned'
+      ) {
+        const held = await holdOne(trx, { id: w.id, state: w.state }, now);
+        return held ? ('held' as const) : null;
+      }
+    }
     const row = await repo.transition(trx, {
       id: c.id,
       from: c.from,
       to: c.to,
       now,
-      ...(c.reason !== undefined ? { lastError: c.reason } : {}),
+      // An approval starts the payout afresh: the note goes to the audit row only.
+      ...(c.to === 'pending' ? { lastError: null } : c.reason !== undefined ? { lastError: c.reason } : {}),
       ...(c.neverAttempted ? { neverAttempted: true } : {}),
+      ...(c.payDespiteBan ? { payDespiteBan: true } : {}),
     });
     if (!row) return null;
     if (c.to === 'refunded')
@@ -85,7 +120,7 @@ async function change(
         actor: ACTOR,
         action: c.action,
         target: `withdrawal:${c.id}`,
-        before: { state: c.from.length === 1 ? c.from[0] : c.from },
+        before: { state: c.from.length === 1 ? c.from[0] : c.from, ...c.auditBefore },
         after: { state: c.to, ...(c.reason !== undefined ? { reason: c.reason } : {}) },
       },
       now,
@@ -94,6 +129,11 @@ async function change(
   });
   const current = await repo.findWithUser(deps.db, c.id);
   if (!current) throw notFound('Withdrawal not found.');
+  if (applied === 'held') {
+    throw conflict(
+      `${current.username} is banned: withdrawal #${c.id} was not marked paid and is now held. Under Held, pay it anyway or refund it.`,
+    );
+  }
   if (!applied && c.neverAttempted && current.state === c.from[0] && current.purchase_attempts > 0) {
     throw conflict(
       `Withdrawal #${c.id} had a purchase attempt whose outcome is unknown; it cannot be rejected. It goes to review if the retries fail.`,
@@ -108,15 +148,24 @@ async function change(
     deps.env,
     c.to === 'paid'
       ? `✅ Withdrawal #${c.id} marked paid by an admin: R$ ${current.robux} to **${plain(current.username)}**.`
-      : `↩️ Withdrawal #${c.id} refunded by an admin (R$ ${current.robux} back to **${plain(current.username)}**): ${c.reason ?? ''}`,
+      : c.to === 'pending'
+        ? `👍 Withdrawal #${c.id} approved by an admin (R$ ${current.robux} to **${plain(current.username)}**${c.payDespiteBan ? ', paid although the player is banned' : ''}): it goes to payment.`
+        : `↩️ Withdrawal #${c.id} refunded by an admin (R$ ${current.robux} back to **${plain(current.username)}**): ${c.reason ?? ''}`,
     log,
   );
   return { withdrawal: toRow(current) };
 }
 
-/** Manual payout: the admin bought the gamepass by hand. Only a pending withdrawal. */
+/**
+ * Manual payout: the admin bought the gamepass by hand. Only a pending withdrawal, and not one of a
+ * banned player (it goes to `held` instead, unless an admin chose to pay it anyway).
+ */
 export function markWithdrawalPaid(deps: Deps, id: number, log?: NotifyLog) {
-  return change(deps, { id, from: ['pending'], to: 'paid', action: 'withdrawal.paid' }, log);
+  return change(
+    deps,
+    { id, from: ['pending'], to: 'paid', action: 'withdrawal.paid', stopIfBanned: true },
+    log,
+  );
 }
 
 /** Refuses a pending withdrawal; the amount goes back to the player through the ledger. */
@@ -156,4 +205,134 @@ export function resolveNeedsReview(
     },
     log,
   );
+}
+
+/**
+ * The admin's decision on a withdrawal in review (a review rule applied) or held (the player was
+ * banned): `approve` sends it to payment (`pending`, paid like any other; a held one is then not
+ * stopped by the ban again), `refund` gives the amount back to the player's balance. One conditional
+ * change, its refund and its audit row in one transaction: a repeated or concurrent decision finds the
+ * state changed and is refused, so each applies exactly once.
+ */
+export async function decideWithdrawal(
+  deps: Deps,
+  id: number,
+  input: DecideWithdrawalRequest,
+  log?: NotifyLog,
+) {
+  const w = await repo.findById(deps.db, id);
+  if (!w) throw notFound('Withdrawal not found.');
+  if (w.state !== 'in_review' && w.state !== 'held') {
+    throw conflict(
+      `Withdrawal #${id} is ${w.state.replace('_', ' ')}: only a withdrawal under review or held can be approved or refunded here.`,
+    );
+  }
+  const reasons = parseReasons(w.review_reasons).map((r) => r.code);
+  const note = input.note || undefined;
+  if (input.decision === 'approve') {
+    return change(
+      deps,
+      {
+        id,
+        from: [w.state],
+        to: 'pending',
+        action: w.state === 'held' ? 'withdrawal.held_pay_anyway' : 'withdrawal.review_approve',
+        ...(note !== undefined ? { reason: note } : {}),
+        ...(w.state === 'held' ? { payDespiteBan: true } : {}),
+        auditBefore: { reviewReasons: reasons },
+      },
+      log,
+    );
+  }
+  return change(
+    deps,
+    {
+      id,
+      from: [w.state],
+      to: 'refunded',
+      action: w.state === 'held' ? 'withdrawal.held_refund' : 'withdrawal.review_reject',
+      reason:
+        note ?? (w.state === 'held' ? 'Refunded: the player is banned' : 'Rejected after review by an admin'),
+      auditBefore: { reviewReasons: reasons },
+    },
+    log,
+  );
+}
+
+/** Moves one withdrawal to `held` (the player is banned), with its audit row, in the caller's transaction. */
+async function holdOne(
+  trx: Transaction<DB>,
+  w: { id: number; state: WithdrawalState },
+  now: string,
+): Promise<boolean> {
+  const row = await repo.transition(trx, {
+    id: w.id,
+    from: [w.state],
+    to: 'held',
+    now,
+    lastError: `The player is banned: the withdrawal was stopped ${w.state === 'in_review' ? 'during its review' : 'before it was paid'}. Pay anyway, or refund to the player's balance.`,
+  });
+  if (!row) return false;
+  await insertAudit(
+    trx,
+    {
+      actor: ACTOR,
+      action: 'withdrawal.held',
+      target: `withdrawal:${w.id}`,
+      before: { state: w.state },
+      after: { state: 'held', reason: 'player banned' },
+    },
+    now,
+  );
+  return true;
+}
+
+/**
+ * Part of a ban, in its transaction: the player's withdrawals waiting for payment or review go to
+ * `held`. One already being bought (`purchasing`) is stopped by the payout worker's own check just
+ * before it buys. Unbanning changes none of them: an admin decides on each. Returns the held ids.
+ */
+export async function holdWithdrawalsOfBannedPlayer(
+  trx: Transaction<DB>,
+  deps: Deps,
+  userId: number,
+): Promise<number[]> {
+  const now = deps.clock.now().toISOString();
+  const held: number[] = [];
+  for (const w of await repo.findStoppableByBan(trx, userId)) {
+    if (await holdOne(trx, w, now)) held.push(w.id);
+  }
+  return held;
+}
+
+/** GET /api/admin/users/{id}/money: what the withdrawal rules see of a player, with the figures. */
+export async function userMoney(deps: Deps, userId: number): Promise<AdminUserMoneyResponse> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound('User not found.');
+  const [share, pendingRobux, paid, open] = await Promise.all([
+    reversalShareOf(deps, userId),
+    pendingRobuxOf(deps, userId),
+    repo.countPaidForUser(deps.db, userId),
+    repo.listOpenForUser(deps.db, userId, openWithdrawalStates),
+  ]);
+  // Read after the holds were released above: the balance as it is now.
+  const balance = Number((await findUserById(deps.db, userId))?.balance ?? user.balance);
+  return {
+    userId,
+    status: user.status,
+    verified: user.verified === 1,
+    balance: fromCents(balance),
+    pendingRobux,
+    reversals: share,
+    blocked: await withdrawalBlockOf(deps, { id: userId, balance }, share),
+    paidWithdrawals: paid,
+    open: open.map((w) => ({
+      id: w.id,
+      robux: w.robux,
+      state: w.state,
+      reviewReasons: parseReasons(w.review_reasons),
+      lastError: w.last_error,
+      createdAt: w.created_at,
+    })),
+  };
 }

@@ -3,6 +3,11 @@ import { adminWithdrawalRoutes } from './admin-routes.ts';
 import { startPayoutWorker, type PayoutWorker } from './payout-worker.ts';
 import { playerWithdrawalRoutes } from './routes.ts';
 
+// For other modules: a ban holds the player's waiting withdrawals (in the ban's transaction), and
+// the review rules (one entry each) that send a withdrawal to the admin's review.
+export { holdWithdrawalsOfBannedPlayer } from './admin-service.ts';
+export { REVIEW_RULES, type ReviewRule, type ReviewContext } from './review-rules.ts';
+
 /**
  * Every route of this feature, registered under /api by app.ts, and, with PAYOUT_MODE=roblox, the
  * payout worker inside the server process (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`).

@@ -9,7 +9,11 @@ import * as repo from './repository.ts';
 import { refundInTransaction, usernameOf, type WithdrawalRow } from './service.ts';
 
 /**
- * Automatic payouts (PAYOUT_MODE=roblox): pending → purchasing → paid | refunded | needs_review.
+ * Automatic payouts (PAYOUT_MODE=roblox): pending → purchasing → paid | refunded | needs_review | held.
+ *
+ * A banned player's withdrawal is never bought (unless an admin chose "pay anyway"): the player's
+ * status is read when the withdrawal is claimed, and again in the very statement that records the
+ * purchase attempt just before buying; either way it goes to `held`, for an admin to decide.
  *
  * A gamepass is never bought twice for one withdrawal:
  * - one worker at a time holds a withdrawal (a conditional UPDATE claims it; several processes are safe);
@@ -45,7 +49,7 @@ export interface PayoutOptions {
   maxPurchaseAttempts?: number;
 }
 
-export type PayoutOutcome = 'paid' | 'refunded' | 'needs_review' | 'retry' | 'lost' | 'not_claimed';
+export type PayoutOutcome = 'paid' | 'refunded' | 'needs_review' | 'held' | 'retry' | 'lost' | 'not_claimed';
 
 export interface PayoutResult {
   id: number;
@@ -127,7 +131,14 @@ class Payout {
     return this.deps.roblox.ownsGamePass(this.deps.env.ROBLOX_PAYOUT_USER_ID, this.gamePassId);
   }
 
+  private stoppedByBan(): Promise<boolean> {
+    if (this.w.pay_despite_ban === 1) return Promise.resolve(false);
+    return repo.userStatus(this.deps.db, this.w.user_id).then((status) => status === 'banned');
+  }
+
   async run(): Promise<PayoutResult> {
+    // First check: at the claim, before anything is asked of Roblox.
+    if (await this.stoppedByBan()) return this.holdForBan('when the payout started', false);
     let pass: GamePassInfo | null;
     let owned: boolean;
     try {
@@ -152,8 +163,11 @@ class Payout {
       );
     }
 
-    if (!(await repo.notePurchaseAttempt(this.deps.db, this.w.id, this.token, this.now())))
+    // Second check, in the same statement that records the attempt: a ban committed by now stops it.
+    if (!(await repo.notePurchaseAttempt(this.deps.db, this.w.id, this.token, this.now()))) {
+      if (await this.stoppedByBan()) return this.holdForBan('just before buying', true);
       return this.lost();
+    }
     const attempt = this.w.purchase_attempts + 1;
     // Expected price and seller are the withdrawal's: Roblox refuses if either differs by now.
     const outcome = await this.deps.roblox.purchaseGamePass({
@@ -235,6 +249,41 @@ class Payout {
     this.log.warn({ withdrawalId: this.w.id, reason }, 'payout: refunded');
     await this.tell(`↩️ Withdrawal #${this.w.id} refunded (R$ ${this.w.robux}): ${reason}`);
     return { id: this.w.id, outcome: 'refunded', detail: reason };
+  }
+
+  /**
+   * The player is banned: the withdrawal waits, money still withdrawn, for an admin to pay anyway or
+   * refund. If an earlier attempt may have bought the pass (a run resumed after a crash or an unclear
+   * answer), the inventory is asked first: an owned pass was paid before the ban.
+   */
+  private async holdForBan(when: string, ownershipChecked: boolean): Promise<PayoutResult> {
+    if (this.w.purchase_attempts > 0 && !ownershipChecked) {
+      let owned: boolean;
+      try {
+        owned = await this.owns();
+      } catch (err) {
+        return this.retryLater(
+          `The player is banned; Roblox did not say whether an earlier attempt bought the gamepass: ${describeFailure(err instanceof Error && err.cause ? err.cause : err)}`,
+        );
+      }
+      if (owned)
+        return this.paid('bought by an attempt before the ban (the payout account owns the gamepass)');
+    }
+    const reason = `The player is banned: the payout stopped ${when}, nothing was bought. Pay anyway, or refund to the player's balance.`;
+    const row = await repo.transition(this.deps.db, {
+      id: this.w.id,
+      from: ['purchasing'],
+      claimedBy: this.token,
+      to: 'held',
+      now: this.now(),
+      lastError: reason,
+    });
+    if (!row) return this.lost();
+    this.log.warn({ withdrawalId: this.w.id, when }, 'payout: held, the player is banned');
+    await this.tell(
+      `⛔ Withdrawal #${this.w.id} held (R$ ${this.w.robux}): **${plain(await usernameOf(this.deps, this.w.user_id))}** is banned. Decide in the admin console: pay anyway or refund.`,
+    );
+    return { id: this.w.id, outcome: 'held', detail: reason };
   }
 
   private async needsReview(reason: string): Promise<PayoutResult> {

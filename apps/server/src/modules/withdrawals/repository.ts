@@ -15,6 +15,9 @@ export interface NewWithdrawal {
   sellerId: number;
   requestKey: string | null;
   now: string;
+  /** `in_review` when a review rule applied (with its reasons), else `pending`. */
+  state: 'pending' | 'in_review';
+  reviewReasons: string | null;
 }
 
 /**
@@ -32,7 +35,8 @@ export async function insertWithdrawalOnce(db: Db, w: NewWithdrawal): Promise<nu
       product_id: w.productId,
       price: w.price,
       seller_id: w.sellerId,
-      state: 'pending',
+      state: w.state,
+      review_reasons: w.reviewReasons,
       request_key: w.requestKey,
       created_at: w.now,
       updated_at: w.now,
@@ -85,6 +89,9 @@ function selectWithUser(db: Db) {
       'w.created_at',
       'w.updated_at',
       'w.paid_at',
+      'w.review_reasons',
+      'w.pay_despite_ban',
+      'u.status as user_status',
     ]);
 }
 
@@ -157,7 +164,11 @@ export async function claim(db: Db, id: number, token: string, now: string, leas
     .executeTakeFirst();
 }
 
-/** Records that a purchase request is about to be sent, while the claim is still ours. */
+/**
+ * Records that a purchase request is about to be sent, while the claim is still ours and the player is
+ * not banned (unless an admin chose to pay despite the ban): the last check before buying, in the
+ * same statement, so a ban committed before it always stops the purchase.
+ */
 export async function notePurchaseAttempt(db: Db, id: number, token: string, now: string): Promise<boolean> {
   const res = await db
     .updateTable('withdrawals')
@@ -165,8 +176,25 @@ export async function notePurchaseAttempt(db: Db, id: number, token: string, now
     .where('id', '=', id)
     .where('state', '=', 'purchasing')
     .where('claimed_by', '=', token)
+    .where((eb) =>
+      eb.or([
+        eb('pay_despite_ban', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .whereRef('users.id', '=', 'withdrawals.user_id')
+            .where('users.status', '=', 'active'),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+export async function userStatus(db: Db, userId: number): Promise<'active' | 'banned' | null> {
+  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  return row?.status ?? null;
 }
 
 export interface Transition {
@@ -183,6 +211,8 @@ export interface Transition {
   uncountPurchase?: boolean;
   /** Only if no purchase was ever attempted: an unclear attempt may have gone through on Roblox. */
   neverAttempted?: boolean;
+  /** With `to: 'pending'` from `held`: an admin's "pay anyway", which the worker's ban check honours. */
+  payDespiteBan?: boolean;
 }
 
 /**
@@ -198,6 +228,7 @@ export async function transition(db: Db, t: Transition) {
       ...(t.to === 'paid' ? { paid_at: t.now } : {}),
       ...(t.lastError !== undefined ? { last_error: t.lastError } : {}),
       ...(t.to === 'pending' ? { next_attempt_at: t.nextAttemptAt ?? null } : {}),
+      ...(t.payDespiteBan ? { pay_despite_ban: 1 } : {}),
       ...(t.uncountPurchase
         ? {
             purchase_attempts: sql<number>`case when purchase_attempts > 0 then purchase_attempts - 1 else 0 end`,
@@ -215,4 +246,73 @@ export async function transition(db: Db, t: Transition) {
 
 export async function findWithUser(db: Db, id: number) {
   return selectWithUser(db).where('w.id', '=', id).executeTakeFirst();
+}
+
+// ---- rules ----
+
+/** Withdrawals of the account that were paid (0: the next one is its first). */
+export async function countPaidForUser(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The player's offer and survey credits since `since` (held ones included, reversals that arrived
+ * before any credit excluded) and how many of them, and how much, their providers reversed.
+ */
+export async function reversalFigures(db: Db, userId: number, since: string) {
+  const reversed = sql<number>`case when state = 'reversed' then 1 else 0 end`;
+  const reversedAmount = sql<number>`case when state = 'reversed' then amount else 0 end`;
+  const row = await db
+    .selectFrom('offer_transactions')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('credits'),
+      eb.fn.sum<number>('amount').as('credited'),
+      eb.fn.sum<number>(reversed).as('reversed'),
+      eb.fn.sum<number>(reversedAmount).as('reversed_amount'),
+    ])
+    .where('user_id', '=', userId)
+    .where('amount', 'is not', null)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return {
+    credits: Number(row.credits),
+    creditedCents: Number(row.credited ?? 0),
+    reversed: Number(row.reversed ?? 0),
+    reversedCents: Number(row.reversed_amount ?? 0),
+  };
+}
+
+/**
+ * The account's withdrawals a ban stops at once: waiting for payment or for review, not yet "paid
+ * anyway", and never sent to Roblox (one with an unclear attempt may be bought already: the payout
+ * worker asks the inventory before holding it).
+ */
+export async function findStoppableByBan(db: Db, userId: number) {
+  return db
+    .selectFrom('withdrawals')
+    .select(['id', 'state', 'robux'])
+    .where('user_id', '=', userId)
+    .where('state', 'in', ['pending', 'in_review'])
+    .where('pay_despite_ban', '=', 0)
+    .where('purchase_attempts', '=', 0)
+    .orderBy('id')
+    .execute();
+}
+
+/** The account's withdrawals not yet paid or refunded, newest first. */
+export async function listOpenForUser(db: Db, userId: number, states: readonly WithdrawalState[]) {
+  return db
+    .selectFrom('withdrawals')
+    .select(['id', 'robux', 'state', 'review_reasons', 'last_error', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('state', 'in', states)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
 }

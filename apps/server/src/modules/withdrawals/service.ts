@@ -7,6 +7,7 @@ import {
   parseGamepassId,
   ROBLOX_FEE_PERCENT,
   toCents,
+  UNDER_REVIEW_MESSAGE,
   type WithdrawalsResponse,
   type WithdrawResponse,
 } from '@rewards/contracts';
@@ -20,6 +21,13 @@ import { post } from '../ledger/service.ts';
 import { findUserById } from '../users/repository.ts';
 import { notifyDiscord, plain, type NotifyLog } from './discord.ts';
 import * as repo from './repository.ts';
+import { reviewReasons } from './review-rules.ts';
+import {
+  negativeBalanceMessage,
+  reversalShareOf,
+  withdrawalBlockOf,
+  withdrawalsPaused,
+} from './withdrawal-blocks.ts';
 
 export const WITHDRAWAL_DESCRIPTION = 'Withdraw For Robux';
 export const REFUND_DESCRIPTION = 'Withdrawal refunded';
@@ -45,7 +53,13 @@ function robuxText(cents: number): string {
 }
 
 export const insufficientBalance = (balanceCents: number) =>
-  new AppError(409, 'INSUFFICIENT_FUNDS', `You only have ${robuxText(balanceCents)} Robux available.`);
+  new AppError(
+    409,
+    'INSUFFICIENT_FUNDS',
+    balanceCents < 0
+      ? negativeBalanceMessage(balanceCents)
+      : `You only have ${robuxText(balanceCents)} Robux available.`,
+  );
 
 /** A whole number of Robux within the configured bounds; "10" counts, "abc", 2.5, 0 and -5 do not. */
 export function parseAmount(raw: unknown, min: number, max: number): number {
@@ -78,9 +92,11 @@ async function balanceOf(deps: Deps, userId: number): Promise<number> {
 }
 
 /**
- * POST /api/withdraw. Everything is checked here, whatever the client checked: verified, amount,
- * gamepass (exists, for sale, created by the player's own Roblox account, priced so that the player
- * receives the amount after Roblox's fee), then the debit and the pending row in one transaction.
+ * POST /api/withdraw. Everything is checked here, whatever the client checked: verified, not paused by
+ * reversals, amount, gamepass (exists, for sale, created by the player's own Roblox account, priced so
+ * that the player receives the amount after Roblox's fee), then the review rules, then the debit and
+ * the row in one transaction: `pending` (to payment), or `in_review` with the reasons of every rule
+ * that applied.
  */
 export async function requestWithdrawal(
   deps: Deps,
@@ -102,6 +118,8 @@ export async function requestWithdrawal(
   const user = await findUserById(deps.db, player.id);
   if (!user) throw notFound('Account not found.');
   if (user.verified !== 1) throw forbidden(NOT_VERIFIED_MESSAGE);
+  const share = await reversalShareOf(deps, player.id);
+  if (share.paused) throw withdrawalsPaused(share);
   const robux = parseAmount(input.amount, deps.env.MIN_WITHDRAWAL, deps.env.MAX_WITHDRAWAL);
   const gamepassId = gamepassFrom(input);
   const cents = toCents(robux);
@@ -131,6 +149,14 @@ export async function requestWithdrawal(
     throw conflict(PASS_IN_USE_MESSAGE);
   }
 
+  const reasons = await reviewReasons({
+    deps,
+    userId: player.id,
+    robloxId: player.robloxId,
+    robux,
+    now: deps.clock.now(),
+  });
+  const state = reasons.length > 0 ? 'in_review' : 'pending';
   const now = deps.clock.now().toISOString();
   let created: { id: number; balance: number } | 'repeat' | 'pass_in_use';
   try {
@@ -145,6 +171,8 @@ export async function requestWithdrawal(
         sellerId: pass.creatorId,
         requestKey,
         now,
+        state,
+        reviewReasons: reasons.length > 0 ? JSON.stringify(reasons) : null,
       });
       if (id === null) {
         // A unique key is taken: the same request (committed meanwhile), or a live withdrawal to this pass.
@@ -176,13 +204,17 @@ export async function requestWithdrawal(
 
   void notifyDiscord(
     deps.env,
-    `💸 Withdrawal request #${created.id}: **${plain(user.username)}** (Roblox ${player.robloxId}) asks for R$ ${robux}; gamepass ${gamepassLink(pass.id)} priced ${price}. Payout mode: ${deps.env.PAYOUT_MODE}.`,
+    `💸 Withdrawal request #${created.id}: **${plain(user.username)}** (Roblox ${player.robloxId}) asks for R$ ${robux}; gamepass ${gamepassLink(pass.id)} priced ${price}. ${
+      state === 'in_review'
+        ? `Waiting for review: ${reasons.map((r) => plain(r.text)).join(' ')}`
+        : `Payout mode: ${deps.env.PAYOUT_MODE}.`
+    }`,
     log,
   );
   return {
     success: true,
-    message: SUBMITTED_MESSAGE,
-    withdrawal: { id: created.id, robux, price, gamepassId: pass.id, state: 'pending' },
+    message: state === 'in_review' ? UNDER_REVIEW_MESSAGE : SUBMITTED_MESSAGE,
+    withdrawal: { id: created.id, robux, price, gamepassId: pass.id, state },
     robux: fromCents(created.balance),
   };
 }
@@ -191,21 +223,25 @@ export async function requestWithdrawal(
 async function repeatAnswer(deps: Deps, w: WithdrawalRow): Promise<WithdrawResponse> {
   return {
     success: true,
-    message: SUBMITTED_MESSAGE,
+    message: w.state === 'in_review' ? UNDER_REVIEW_MESSAGE : SUBMITTED_MESSAGE,
     withdrawal: summary(w),
     robux: fromCents(await balanceOf(deps, w.user_id)),
   };
 }
 
-/** GET /api/withdrawals: the caller's own, newest first. */
+/** GET /api/withdrawals: the caller's own, newest first, and what stops a new one now, if anything. */
 export async function listOwnWithdrawals(deps: Deps, player: Player): Promise<WithdrawalsResponse> {
-  const rows = await repo.listForUser(deps.db, player.id, LIST_LIMIT);
+  const [rows, blocked] = await Promise.all([
+    repo.listForUser(deps.db, player.id, LIST_LIMIT),
+    withdrawalBlockOf(deps, { id: player.id, balance: player.snapshot.balance }),
+  ]);
   return {
     withdrawals: rows.map((w) => ({
       ...summary(w),
       createdAt: w.created_at,
       updatedAt: w.updated_at,
     })),
+    ...(blocked ? { blocked } : {}),
   };
 }
 

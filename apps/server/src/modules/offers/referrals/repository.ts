@@ -7,7 +7,15 @@ const referralFactsQuery = prepared((db: Db, userId: number) =>
   db
     .selectFrom('users as f')
     .leftJoin('users as r', 'r.id', 'f.referred_by')
-    .select(['f.username', 'f.earnings', 'f.referred_by', 'r.status as referrer_status'])
+    .leftJoin('qualified_referrals as q', 'q.friend_id', 'f.id')
+    .select([
+      'f.username',
+      'f.earnings',
+      'f.referred_by',
+      'f.verified',
+      'r.status as referrer_status',
+      'q.friend_id as qualified',
+    ])
     .where('f.id', '=', userId),
 );
 
@@ -47,6 +55,39 @@ export async function findReferralCounters(db: Db, userId: number) {
   return db
     .selectFrom('users')
     .select(['username', 'referrals_made', 'referrals_earned'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The friend's referral counts from now: recorded once; returns whether this call recorded it. */
+export async function insertQualifiedReferral(
+  db: Db,
+  friendId: number,
+  referrerId: number,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('qualified_referrals')
+    .values({ friend_id: friendId, referrer_id: referrerId, qualified_at: now })
+    .onConflict((oc) => oc.column('friend_id').doNothing())
+    .returning('friend_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function incrementReferralsMade(db: Db, referrerId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ referrals_made: eb('referrals_made', '+', 1) }))
+    .where('id', '=', referrerId)
+    .execute();
+}
+
+/** What the commission needs of an account outside a credit: its lifetime earnings and referrer. */
+export async function findEarningsAndReferrer(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['earnings', 'referred_by'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

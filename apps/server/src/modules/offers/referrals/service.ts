@@ -7,6 +7,7 @@ import type { Deps } from '../../../shared/deps.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { findEntryByKey, type AccountAfter } from '../../ledger/repository.ts';
 import { post, type Posting, type PostingResult } from '../../ledger/service.ts';
+import { areLinked } from '../../signals/index.ts';
 import { bumpCounter, lockUser } from '../shared.ts';
 import * as repo from './repository.ts';
 
@@ -17,12 +18,19 @@ export const commissionKey = (creditEntryId: number) => `referral:${creditEntryI
 export const commissionReversalKey = (creditEntryId: number) => `referral_reversal:${creditEntryId}`;
 
 /**
+ * A referral is real once the friend's account has proved its owner (the bio check) and earned R$1,
+ * and the two accounts share no device or sign-in address: only then does it count in the
+ * referrer's `referralsMade` (once) and pay. Anyone can sign in as any name with anyone's `ref`,
+ * so a referral the owner never confirmed pays nothing, ever; and an account's alt pays its owner
+ * nothing.
+ *
  * Pays the referrer REFERRAL_COMMISSION_PERCENT of each of the player's offer and survey credits
- * that has no commission yet, once the player's lifetime earnings have reached R$1. Runs inside
+ * that has no commission yet, once the referral is real: commission earned before waits. Runs inside
  * the transaction that credited the player (after their row lock), so the money moves together.
  * Other earning features reach it through `creditEarning`, so that crossing R$1 with, say, a social
- * pays the commissions at that moment rather than at the next offer. `after` is the account as the
- * credit left it, read by the credit's own statement in this transaction.
+ * pays the commissions at that moment rather than at the next offer, and the bio check through
+ * `payReferralOnVerified`. `after` is the account as the credit left it, read by the credit's own
+ * statement in this transaction.
  */
 export async function payReferralCommissions(
   trx: Kysely<DB>,
@@ -30,15 +38,22 @@ export async function payReferralCommissions(
   userId: number,
   after: Pick<AccountAfter, 'earnings' | 'referredBy'>,
 ): Promise<void> {
-  const percent = deps.env.REFERRAL_COMMISSION_PERCENT;
-  if (percent <= 0) return;
   // `referred_by` is set at sign-up and never changes, so most calls end here without another
   // query: no referrer, or not yet R$1 earned.
   if (after.referredBy === null || after.earnings < REFERRAL_THRESHOLD) return;
   const facts = await repo.findReferralFacts(trx, userId);
-  if (!facts) return;
-  if (facts.referrer_status === 'banned') return; // banned accounts earn nothing; paid once unbanned
+  if (!facts || Number(facts.verified) !== 1) return; // waits for the bio check
   const referrerId = after.referredBy;
+  if (await areLinked(trx, userId, referrerId)) return; // one person's accounts: never
+  if (facts.qualified === null) {
+    const now = deps.clock.now().toISOString();
+    if (await repo.insertQualifiedReferral(trx, userId, referrerId, now)) {
+      await repo.incrementReferralsMade(trx, referrerId);
+    }
+  }
+  const percent = deps.env.REFERRAL_COMMISSION_PERCENT;
+  if (percent <= 0) return;
+  if (facts.referrer_status === 'banned') return; // banned accounts earn nothing; paid once unbanned
   const credits = await repo.uncommissionedCredits(trx, userId);
   for (const c of credits) {
     const commission = Math.floor((Number(c.amount) * percent) / 100);
@@ -54,6 +69,23 @@ export async function payReferralCommissions(
     });
     if (result.applied) await bumpCounter(trx, referrerId, 'referrals_earned', commission);
   }
+}
+
+/**
+ * The account has just proved its owner: its referral may now count, and the commission it earned
+ * for its referrer meanwhile is paid (when it has earned R$1 and shares no signal with the referrer).
+ * Called by the bio check once it marked the account verified.
+ */
+export async function payReferralOnVerified(deps: Deps, userId: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const row = await repo.findEarningsAndReferrer(trx, userId);
+    if (!row || row.referred_by === null) return;
+    await payReferralCommissions(trx, deps, userId, {
+      earnings: Number(row.earnings),
+      referredBy: Number(row.referred_by),
+    });
+  });
 }
 
 /** A reversal of a friend's credit takes back the commission paid on it (if any), once. */

@@ -6,6 +6,7 @@ import {
   setPromoCodeActiveRequest,
 } from '@rewards/contracts';
 import { playerOf } from '../../../plugins/authenticate.ts';
+import { requireHuman } from '../../humancheck/turnstile.ts';
 import * as service from './service.ts';
 
 export const promocodeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +14,10 @@ export const promocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/promocode/redeem',
     { schema: { body: promoRedeemRequest }, preHandler: app.requireActivePlayer },
-    async (request) => service.redeemPromoCode(app.deps, playerOf(request), request.body.code),
+    async (request) => {
+      await requireHuman(app.deps, request, 'promo');
+      return service.redeemPromoCode(app.deps, playerOf(request), request.body.code);
+    },
   );
 };
 

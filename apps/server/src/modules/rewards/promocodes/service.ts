@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../shared/errors
 import { insertAudit } from '../../audit/repository.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../offers/index.ts';
+import { requireCompletedOffer } from '../offer-gate.ts';
 
 const failed = { success: false };
 const invalid = () => notFound(PROMO_ERRORS.invalid, failed);
@@ -44,6 +45,7 @@ export async function redeemPromoCode(
 ): Promise<PromoRedeemResponse> {
   const code = normalizePromoCode(rawCode);
   if (!code) throw badRequest('Please enter a promo code.', failed);
+  await requireCompletedOffer(deps, player);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.findCodeByName(trx, code);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { streakClaimRequest, usernameParams } from '@rewards/contracts';
 import { assertSelf, playerOf } from '../../../plugins/authenticate.ts';
+import { requireHuman } from '../../humancheck/turnstile.ts';
 import * as service from './service.ts';
 
 export const streakRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +19,9 @@ export const streakRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/streak-rewards/claim',
     { schema: { body: streakClaimRequest }, preHandler: app.requireActivePlayer },
-    async (request) => service.claimStreak(app.deps, playerOf(request)),
+    async (request) => {
+      await requireHuman(app.deps, request, 'daily');
+      return service.claimStreak(app.deps, playerOf(request));
+    },
   );
 };

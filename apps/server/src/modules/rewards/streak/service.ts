@@ -15,6 +15,7 @@ import type { Deps } from '../../../shared/deps.ts';
 import { conflict } from '../../../shared/errors.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../offers/index.ts';
+import { requireCompletedOffer } from '../offer-gate.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -78,6 +79,7 @@ export async function getStreakRewards(deps: Deps, player: Player): Promise<Stre
  * key `daily:<user>:<day>`, both in one transaction: however many claims race, one credits.
  */
 export async function claimStreak(deps: Deps, player: Player): Promise<StreakClaimResponse> {
+  await requireCompletedOffer(deps, player);
   const now = deps.clock.now();
   const today = utcDay(now);
   const at = now.toISOString();

@@ -7,12 +7,13 @@ export const USERS_PAGE_SIZE = 25;
 /** The server answers at most this many ledger entries per call. */
 const LEDGER_PAGE = 100;
 
-export function useUsers(search: string, page: number) {
+/** A page of the users table; `linked`: only accounts sharing a browser or sign-in address with another. */
+export function useUsers(search: string, page: number, linked = false) {
   return useQuery({
-    queryKey: adminKeys.usersPage(search, page, USERS_PAGE_SIZE),
+    queryKey: [...adminKeys.usersPage(search, page, USERS_PAGE_SIZE), { linked }],
     queryFn: ({ signal }) =>
       adminFetch<AdminUsersResponse>(
-        `/api/all-users${queryString({ search, page, pageSize: USERS_PAGE_SIZE })}`,
+        `/api/all-users${queryString({ search, page, pageSize: USERS_PAGE_SIZE, linked: linked ? 1 : undefined })}`,
         { signal },
       ),
     placeholderData: keepPreviousData,

@@ -21,7 +21,9 @@ export function useWithdrawals(state: WithdrawalStateName, page: number) {
 export type WithdrawalAction =
   | { kind: 'paid'; id: number }
   | { kind: 'reject'; id: number; reason: string }
-  | { kind: 'resolve'; id: number; outcome: 'paid' | 'refunded' };
+  | { kind: 'resolve'; id: number; outcome: 'paid' | 'refunded' }
+  /** A withdrawal in review or held: approve (to payment) or refund. */
+  | { kind: 'decide'; id: number; decision: 'approve' | 'refund' };
 
 function run(action: WithdrawalAction) {
   const path = `/api/admin/withdrawals/${action.id}`;
@@ -38,10 +40,18 @@ function run(action: WithdrawalAction) {
         method: 'POST',
         body: { outcome: action.outcome },
       });
+    case 'decide':
+      return adminFetch<{ withdrawal: AdminWithdrawalRow }>(`${path}/decide`, {
+        method: 'POST',
+        body: { decision: action.decision },
+      });
   }
 }
 
-/** Mark paid, reject (refunds) or resolve a `needs_review` item; the queue and the totals refresh. */
+/**
+ * Mark paid, reject (refunds), resolve a `needs_review` item, or decide on one in review or held; the
+ * queue, the totals and the user view's money state refresh.
+ */
 export function useWithdrawalAction() {
   return useMutation({
     mutationFn: run,

@@ -82,13 +82,21 @@ export function AffiliatesPage() {
             <Copy aria-hidden="true" className="size-4" /> Copy
           </Button>
         </div>
-        <p className="mt-4 flex items-start gap-2 text-sm text-slate-400">
+        <div className="mt-4 flex items-start gap-2 text-sm text-slate-400">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-300" />
-          <span>
-            Your friend must sign up with your link and earn at least 1 R$ for you to receive the referral
-            bonus.
-          </span>
-        </p>
+          <div className="flex flex-col gap-1.5">
+            <p>
+              Your friend must sign up with your link and earn at least 1 R$ for you to receive the referral
+              bonus.
+            </p>
+            <p data-testid="referral-rules">
+              A referral counts only once your friend has verified their Roblox account (the bio check on
+              their profile) and earned 1 R$. What they earn before verifying waits, and you receive your
+              share when they verify. Accounts signed in from the same device or internet connection as yours
+              never count.
+            </p>
+          </div>
+        </div>
       </Card>
 
       <div className="mb-8 grid gap-4 sm:grid-cols-2">
@@ -111,7 +119,10 @@ export function AffiliatesPage() {
         <ol className="grid gap-4 sm:grid-cols-3">
           {[
             ['Share your link', 'Send your referral link to friends who play Roblox.'],
-            ['They sign up and earn', 'Your friend signs in through your link and earns their first 1 R$.'],
+            [
+              'They sign up, verify and earn',
+              'Your friend signs in through your link, verifies their Roblox account and earns their first 1 R$.',
+            ],
             ['You get a bonus', 'You receive a share of every offer and survey they complete.'],
           ].map(([title, text], i) => (
             <li key={title} className="rounded-xl border border-slate-800 bg-slate-950/40 p-4">

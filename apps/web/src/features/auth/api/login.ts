@@ -3,7 +3,14 @@ import type { LoginRequest, LoginResponse } from '@rewards/contracts';
 import { apiFetch, ApiError } from '@/lib/api-client';
 
 /** Error codes whose message the player must see: they explain why signing in cannot work right now. */
-const SHOWN_CODES = new Set(['BANNED', 'ROBLOX_UNAVAILABLE', 'RATE_LIMITED', 'NETWORK']);
+const SHOWN_CODES = new Set([
+  'BANNED',
+  'ROBLOX_UNAVAILABLE',
+  'RATE_LIMITED',
+  'NETWORK',
+  'HUMAN_CHECK_FAILED',
+  'HUMAN_CHECK_UNAVAILABLE',
+]);
 
 export const INVALID_USERNAME_MESSAGE = 'Please enter a valid Roblox username.';
 
@@ -25,8 +32,19 @@ export function loginFailureDescription(err: unknown): string {
   return INVALID_USERNAME_MESSAGE;
 }
 
-async function login(body: LoginRequest): Promise<LoginResponse> {
-  const response = await apiFetch<LoginResponse>('/api/login', { method: 'POST', body, token: null });
+interface LoginInput {
+  body: LoginRequest;
+  /** The human check's token header, when the site asks for one. */
+  headers?: Record<string, string>;
+}
+
+async function login({ body, headers }: LoginInput): Promise<LoginResponse> {
+  const response = await apiFetch<LoginResponse>('/api/login', {
+    method: 'POST',
+    body,
+    token: null,
+    headers,
+  });
   if (response?.success !== true || !response.token || !response.user) {
     throw new ApiError(200, 'INVALID_RESPONSE', INVALID_USERNAME_MESSAGE);
   }

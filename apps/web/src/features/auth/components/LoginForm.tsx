@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/TextField';
 import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
+import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/features/humancheck/components/HumanCheck';
 import { loginFailureDescription, useLogin } from '../api/login';
 
 export function LoginForm() {
@@ -16,14 +17,19 @@ export function LoginForm() {
   const ref = searchParams.get('ref')?.trim() || undefined;
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  const human = useHumanCheck('login');
   const busy = loginMutation.isPending;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = username.trim();
     if (!name || busy) return; // spec §5: an empty name does nothing
+    if (!human.ready) {
+      toast.error('Login failed', { description: HUMAN_CHECK_MISSING_MESSAGE });
+      return;
+    }
     loginMutation.mutate(
-      { username: name, ...(ref ? { ref } : {}) },
+      { body: { username: name, ...(ref ? { ref } : {}) }, headers: human.headers },
       {
         onSuccess: ({ token, user }) => {
           queryClient.clear();
@@ -41,6 +47,8 @@ export function LoginForm() {
           void navigate('/');
         },
         onError: (err) => toastError(err, 'Login failed', loginFailureDescription(err)),
+        // A token works once: the next attempt needs a new one.
+        onSettled: human.reset,
       },
     );
   }
@@ -78,6 +86,7 @@ export function LoginForm() {
           disabled={busy}
           icon={<UserRound aria-hidden="true" className="size-5" />}
         />
+        {human.widget}
         <SubmitButton busy={busy} busyLabel="Signing In..." className="w-full">
           Sign In
         </SubmitButton>

@@ -17,10 +17,17 @@ export function useStreakRewards() {
   });
 }
 
-/** Claims today's day. The server decides which day and how much; the username only follows the spec. */
+/**
+ * Claims today's day. The server decides which day and how much; the username only follows the spec.
+ * `headers` carries the human check's token when the site asks for one.
+ */
 export function useClaimStreak() {
   return useMutation({
-    mutationFn: (username: string) =>
-      apiFetch<StreakClaimResponse>('/api/streak-rewards/claim', { method: 'POST', body: { username } }),
+    mutationFn: ({ username, headers }: { username: string; headers?: Record<string, string> }) =>
+      apiFetch<StreakClaimResponse>('/api/streak-rewards/claim', {
+        method: 'POST',
+        body: { username },
+        headers,
+      }),
   });
 }

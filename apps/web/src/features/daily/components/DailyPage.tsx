@@ -11,6 +11,8 @@ import { notifyBalanceUpdated } from '@/lib/balance';
 import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
+import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/features/humancheck/components/HumanCheck';
+import { useSiteConfig } from '@/features/humancheck/api/site-config';
 import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
 import { DayCard } from './DayCard';
 
@@ -36,6 +38,8 @@ export function DailyPage() {
   const queryClient = useQueryClient();
   const streak = useStreakRewards();
   const claim = useClaimStreak();
+  const human = useHumanCheck('daily');
+  const needsOffer = useSiteConfig().data?.bonusesRequireOffer === true;
   const now = useNow(1000);
 
   const signedIn = Boolean(session?.username && session.token);
@@ -58,15 +62,27 @@ export function DailyPage() {
       return;
     }
     if (claim.isPending) return;
+    if (!human.ready) {
+      toast.error('Could not claim your reward', { description: HUMAN_CHECK_MISSING_MESSAGE });
+      return;
+    }
     const username = session.username;
-    claim.mutate(username, {
-      onSuccess: (result) => {
-        toast.success(`Day ${result.day} claimed!`, { description: `You received ${result.amount} Robux.` });
-        notifyBalanceUpdated();
+    claim.mutate(
+      { username, headers: human.headers },
+      {
+        onSuccess: (result) => {
+          toast.success(`Day ${result.day} claimed!`, {
+            description: `You received ${result.amount} Robux.`,
+          });
+          notifyBalanceUpdated();
+        },
+        onError: (err) => toastError(err, 'Could not claim your reward'),
+        onSettled: () => {
+          human.reset();
+          return queryClient.invalidateQueries({ queryKey: streakQueryKey(username) });
+        },
       },
-      onError: (err) => toastError(err, 'Could not claim your reward'),
-      onSettled: () => queryClient.invalidateQueries({ queryKey: streakQueryKey(username) }),
-    });
+    );
   }
 
   return (
@@ -128,6 +144,13 @@ export function DailyPage() {
             </p>
           </Card>
 
+          {human.widget && signedIn && !streak.data?.claimedToday && (
+            <Card className="mb-6 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-300">Confirm you are human, then claim today&apos;s reward.</p>
+              <div className="w-full sm:max-w-xs">{human.widget}</div>
+            </Card>
+          )}
+
           <section
             aria-label="Streak days"
             className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
@@ -144,6 +167,7 @@ export function DailyPage() {
           </section>
           <p className="mt-6 text-sm text-slate-400">
             Days change at midnight UTC. Rewards are added to your balance at once.
+            {needsOffer && ' Daily rewards unlock after your first completed offer.'}
           </p>
         </>
       )}

@@ -14,6 +14,8 @@ export const PROMO_MESSAGES = {
 /** What to show when a redemption failed: the server's error, or the spec's fallbacks. */
 export function redeemFailureMessage(err: unknown): string {
   if (err instanceof ApiError) {
+    // The human check's own sentences say what to do (tick it again, or wait for Cloudflare).
+    if (err.code.startsWith('HUMAN_CHECK_')) return err.message;
     if (err.status === 0 || err.status >= 500) return PROMO_MESSAGES.serverError;
     return err.message && err.message !== FALLBACK_ERROR_MESSAGE ? err.message : PROMO_MESSAGES.invalid;
   }
@@ -23,14 +25,16 @@ export function redeemFailureMessage(err: unknown): string {
 interface RedeemInput {
   username: string;
   code: string;
+  /** The human check's token header, when the site asks for one. */
+  headers?: Record<string, string>;
 }
 
 export function useRedeemPromoCode() {
   return useMutation({
-    mutationFn: async (body: RedeemInput) => {
+    mutationFn: async ({ headers, ...body }: RedeemInput) => {
       const result = await apiFetch<PromoRedeemResponse | { success: false; error?: string }>(
         '/api/promocode/redeem',
-        { method: 'POST', body },
+        { method: 'POST', body, headers },
       );
       if (!result || result.success !== true) {
         const error = result && 'error' in result && result.error ? result.error : PROMO_MESSAGES.invalid;

@@ -9,6 +9,8 @@ import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/features/humancheck/components/HumanCheck';
+import { useSiteConfig } from '@/features/humancheck/api/site-config';
 import { PROMO_MESSAGES, redeemFailureMessage, useRedeemPromoCode } from '../api/redeem';
 
 interface Message {
@@ -21,6 +23,8 @@ export function PromocodesPage() {
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<Message | null>(null);
   const redeem = useRedeemPromoCode();
+  const human = useHumanCheck('promo');
+  const needsOffer = useSiteConfig().data?.bonusesRequireOffer === true;
   const busy = redeem.isPending;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -35,9 +39,13 @@ export function PromocodesPage() {
       setMessage({ kind: 'error', text: PROMO_MESSAGES.empty });
       return;
     }
+    if (!human.ready) {
+      setMessage({ kind: 'error', text: HUMAN_CHECK_MISSING_MESSAGE });
+      return;
+    }
     setMessage(null);
     redeem.mutate(
-      { username: session.username, code: trimmed },
+      { username: session.username, code: trimmed, headers: human.headers },
       {
         onSuccess: (result) => {
           setMessage({ kind: 'success', text: PROMO_MESSAGES.success(result.amount) });
@@ -45,6 +53,7 @@ export function PromocodesPage() {
           notifyBalanceUpdated();
         },
         onError: (err) => setMessage({ kind: 'error', text: redeemFailureMessage(err) }),
+        onSettled: human.reset,
       },
     );
   }
@@ -62,6 +71,7 @@ export function PromocodesPage() {
           <h2 className="text-lg font-bold text-white">Redeem a code</h2>
           <p className="mt-1 text-sm text-slate-400">
             Codes are not case-sensitive. Each code works once per account.
+            {needsOffer && ' Codes unlock after your first completed offer.'}
           </p>
           <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end">
             <TextField
@@ -82,6 +92,7 @@ export function PromocodesPage() {
               Redeem Code
             </SubmitButton>
           </form>
+          {human.widget && <div className="mt-4">{human.widget}</div>}
 
           <div aria-live="polite" className="mt-5 min-h-12">
             {message && (

@@ -13,6 +13,7 @@ export function formatDate(iso: string): string {
 
 const stateStyles: Record<TransactionState, string> = {
   pending: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
+  under_review: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
   paid: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200',
   refunded: 'border-sky-400/40 bg-sky-400/10 text-sky-200',
 };
@@ -26,7 +27,7 @@ function StateBadge({ state }: { state: TransactionState }) {
         stateStyles[state],
       )}
     >
-      {state}
+      {state === 'under_review' ? 'under review' : state}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Coins, Link2, LogOut, Tag, Wallet } from 'lucide-react';
+import { Coins, Link2, LogOut, ShieldAlert, Tag, Wallet } from 'lucide-react';
 import {
   gamepassPriceFor,
   NOT_VERIFIED_MESSAGE,
@@ -17,7 +17,7 @@ import { formatRobux } from '@/lib/format';
 import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
-import { submitWithdrawal, withdrawalsQueryKey } from '../api/withdraw';
+import { submitWithdrawal, useWithdrawals, withdrawalsQueryKey } from '../api/withdraw';
 
 /** A whole number of Robux greater than 0, or null. */
 function wholeRobux(text: string): number | null {
@@ -36,6 +36,8 @@ export function WithdrawForm() {
   const { balance } = useBalance();
   const logout = useLogout();
   const queryClient = useQueryClient();
+  // What stops a withdrawal now (a paused account, a negative balance), told before the player tries.
+  const blocked = useWithdrawals().data?.blocked;
   const [link, setLink] = useState('');
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
@@ -67,15 +69,19 @@ export function WithdrawForm() {
 
     setBusy(true);
     try {
-      await submitWithdrawal({
+      const result = await submitWithdrawal({
         username: session.username,
         gamepassId,
         gamepassUrl: link.trim(),
         amount: robux,
       });
-      toast.success('Request sent!', {
-        description: 'Your withdrawal request has been submitted and balance updated.',
-      });
+      if (result.withdrawal.state === 'in_review') {
+        toast.success('Request sent: under review', { description: result.message, duration: 10_000 });
+      } else {
+        toast.success('Request sent!', {
+          description: 'Your withdrawal request has been submitted and balance updated.',
+        });
+      }
       setLink('');
       setAmount('');
       notifyBalanceUpdated();
@@ -113,6 +119,17 @@ export function WithdrawForm() {
           <ButtonLink to="/profile" variant="ghost" size="sm" className="-my-1 px-2 text-amber-200 underline">
             Verify on your profile
           </ButtonLink>
+        </p>
+      )}
+
+      {blocked && (
+        <p
+          role="status"
+          data-testid="withdraw-blocked"
+          className="mt-4 flex gap-2.5 rounded-xl border border-rose-400/30 bg-rose-400/5 px-4 py-3 text-sm text-rose-100"
+        >
+          <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-300" />
+          <span>{blocked.message}</span>
         </p>
       )}
 

@@ -10,6 +10,7 @@ const steps = [
   'On Roblox, create a gamepass in one of your own experiences.',
   'Put it on sale at the price shown beside the amount.',
   'Paste its link here and press Withdraw. We buy the gamepass, and the Robux reach you.',
+  'Some withdrawals (a first one, for example) are checked by an admin before they are paid: they show "Under review" until then, and a rejected one goes back to your balance.',
 ];
 
 export function WithdrawPage() {

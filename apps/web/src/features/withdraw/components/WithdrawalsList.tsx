@@ -9,6 +9,8 @@ const STATES: Record<WithdrawalStateName, { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
   purchasing: { label: 'Processing', tone: 'border-sky-400/40 bg-sky-400/10 text-sky-200' },
   needs_review: { label: 'Under review', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
+  in_review: { label: 'Under review', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
+  held: { label: 'Under review', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
   paid: { label: 'Paid', tone: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200' },
   refunded: { label: 'Refunded', tone: 'border-slate-500/50 bg-slate-500/10 text-slate-300' },
 };

@@ -5,6 +5,8 @@ import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useUserLedger } from '../../api/users';
 import { formatDateTime } from '../format';
+import { LinkedAccountsPanel } from './LinkedAccountsPanel';
+import { UserMoneyPanel } from './UserMoneyPanel';
 import {
   Badge,
   DataTable,
@@ -41,7 +43,11 @@ export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null;
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{user && <LedgerTable userId={user._id} />}</div>
+          <div className="overflow-y-auto px-5 py-4">
+            {user && <UserMoneyPanel userId={user._id} />}
+            {user && <LinkedAccountsPanel userId={user._id} />}
+            {user && <LedgerTable userId={user._id} />}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

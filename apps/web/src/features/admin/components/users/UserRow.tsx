@@ -89,7 +89,14 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
       </td>
       <td data-label="Username" className={cell}>
         <div className="flex flex-col">
-          <span className="font-semibold text-white">{user.username}</span>
+          <span className="flex flex-wrap items-center gap-1.5">
+            <span className="font-semibold text-white">{user.username}</span>
+            {user.linked && (
+              <span title="Shares a browser or sign-in address with another account (open the row to see which)">
+                <Badge tone="amber">linked</Badge>
+              </span>
+            )}
+          </span>
           <span className="text-xs text-slate-500">Roblox {user.robloxId}</span>
         </div>
       </td>

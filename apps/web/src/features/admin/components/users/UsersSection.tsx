@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Search } from 'lucide-react';
+import { Link2, Search } from 'lucide-react';
 import type { AdminUserRow } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { USERS_PAGE_SIZE, useUsers } from '../../api/users';
 import { formatCount } from '../format';
@@ -9,17 +10,21 @@ import { UserLedgerDialog } from './UserLedgerDialog';
 import { UserRow } from './UserRow';
 import { useDebounced } from './useDebounced';
 
-/** The spec's User Management table: server-side name search (debounced) and paging. */
+/**
+ * The spec's User Management table: server-side name search (debounced) and paging, and a filter to
+ * the accounts linked to another by a shared browser or sign-in address.
+ */
 export function UsersSection() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput.trim(), 300);
-  const [pageState, setPageState] = useState({ search: '', page: 1 });
-  // A new search starts at page 1.
-  const page = pageState.search === search ? pageState.page : 1;
-  const setPage = (next: number) => setPageState({ search, page: next });
+  const [linkedOnly, setLinkedOnly] = useState(false);
+  const [pageState, setPageState] = useState({ search: '', linkedOnly: false, page: 1 });
+  // A new search or filter starts at page 1.
+  const page = pageState.search === search && pageState.linkedOnly === linkedOnly ? pageState.page : 1;
+  const setPage = (next: number) => setPageState({ search, linkedOnly, page: next });
   const [ledgerUser, setLedgerUser] = useState<AdminUserRow | null>(null);
 
-  const users = useUsers(search, page);
+  const users = useUsers(search, page, linkedOnly);
   const total = users.data?.total ?? 0;
   const pages = pageCount(total, USERS_PAGE_SIZE);
   const rows = users.data?.users ?? [];
@@ -27,26 +32,42 @@ export function UsersSection() {
   return (
     <Panel
       title="User Management"
-      description={users.data ? `${formatCount(total)} ${total === 1 ? 'player' : 'players'}` : undefined}
+      description={
+        users.data
+          ? `${formatCount(total)} ${linkedOnly ? 'linked ' : ''}${total === 1 ? 'player' : 'players'}`
+          : undefined
+      }
       actions={
-        <label className="relative block w-full sm:w-72">
-          <span className="sr-only">Search users by name</span>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            type="search"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-            placeholder="Search by username"
-            maxLength={50}
-            className="h-10 w-full rounded-xl border border-slate-700 bg-slate-950/60 pr-9 pl-9 text-sm text-white placeholder:text-slate-500 focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none"
-          />
-          {users.isFetching && !users.isPending && (
-            <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-emerald-400" />
-          )}
-        </label>
+        <>
+          <Button
+            variant={linkedOnly ? 'primary' : 'secondary'}
+            size="sm"
+            className="h-10"
+            aria-pressed={linkedOnly}
+            onClick={() => setLinkedOnly((on) => !on)}
+            title="Only accounts that share a browser or sign-in address with another account"
+          >
+            <Link2 aria-hidden="true" className="size-4" /> Linked accounts only
+          </Button>
+          <label className="relative block w-full sm:w-72">
+            <span className="sr-only">Search users by name</span>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            />
+            <input
+              type="search"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder="Search by username"
+              maxLength={50}
+              className="h-10 w-full rounded-xl border border-slate-700 bg-slate-950/60 pr-9 pl-9 text-sm text-white placeholder:text-slate-500 focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none"
+            />
+            {users.isFetching && !users.isPending && (
+              <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-emerald-400" />
+            )}
+          </label>
+        </>
       }
     >
       {users.isPending ? (
@@ -56,7 +77,9 @@ export function UsersSection() {
           Failed to fetch users
         </p>
       ) : rows.length === 0 ? (
-        <p className="py-6 text-sm text-slate-400">No users found.</p>
+        <p className="py-6 text-sm text-slate-400">
+          {linkedOnly ? 'No linked accounts found.' : 'No users found.'}
+        </p>
       ) : (
         <>
           {users.isError && (

@@ -26,8 +26,10 @@ import {
   tdClass,
 } from '../shared';
 
-const tabs: { state: WithdrawalStateName; label: string }[] = [
+const tabs: { state: WithdrawalStateName; label: string; empty?: string }[] = [
   { state: 'pending', label: 'Pending' },
+  { state: 'in_review', label: 'To approve', empty: 'No withdrawals wait for review.' },
+  { state: 'held', label: 'Held', empty: 'No withdrawals are held for a ban.' },
   { state: 'needs_review', label: 'Needs review' },
   { state: 'purchasing', label: 'Purchasing' },
   { state: 'paid', label: 'Paid' },
@@ -38,9 +40,15 @@ const stateTone = {
   pending: 'sky',
   purchasing: 'sky',
   needs_review: 'amber',
+  in_review: 'amber',
+  held: 'red',
   paid: 'green',
   refunded: 'slate',
-} as const;
+} as const satisfies Record<WithdrawalStateName, string>;
+
+/** What the state badge says: `in_review` is the review queue; `held` waits because of a ban. */
+const stateLabel = (state: WithdrawalStateName) =>
+  state === 'in_review' ? 'in review' : state === 'held' ? 'held (ban)' : state.replace('_', ' ');
 
 const columns = ['Player', 'Gamepass', 'Amount / price', 'Created / updated', 'Actions'];
 
@@ -109,13 +117,20 @@ export function WithdrawalsSection() {
           query={list}
           count={rows.length}
           loading="Loading withdrawals..."
-          empty={<>No {tabs.find((t) => t.state === state)?.label.toLowerCase()} withdrawals.</>}
+          empty={
+            tabs.find((t) => t.state === state)?.empty ?? (
+              <>No {tabs.find((t) => t.state === state)?.label.toLowerCase()} withdrawals.</>
+            )
+          }
         >
           <DataTable columns={columns} className="min-w-[40rem]">
             {rows.map((w) => (
               <tr key={w.id} data-withdrawal-id={w.id}>
                 <td className={tdClass}>
-                  <p className="font-semibold text-white">{w.username}</p>
+                  <p className="flex items-center gap-1.5 font-semibold text-white">
+                    {w.username}
+                    {w.playerStatus === 'banned' && <Badge tone="red">banned</Badge>}
+                  </p>
                   <p className="text-xs whitespace-nowrap text-slate-500">
                     #{w.id} · user {w.userId} · Roblox {w.robloxId}
                   </p>
@@ -138,9 +153,11 @@ export function WithdrawalsSection() {
                   <Stamp label="created" iso={w.createdAt} />
                   <Stamp label="updated" iso={w.updatedAt} />
                   <div className="mt-1 flex flex-wrap items-center gap-1.5">
-                    <Badge tone={stateTone[w.state]}>{w.state.replace('_', ' ')}</Badge>
+                    <Badge tone={stateTone[w.state]}>{stateLabel(w.state)}</Badge>
                     {w.attempts > 0 && <span>{w.attempts} attempts</span>}
+                    {w.payDespiteBan && <span className="text-rose-300">paid despite ban</span>}
                   </div>
+                  {w.reviewReasons.length > 0 && <ReviewReasons reasons={w.reviewReasons} />}
                   {w.lastError && (
                     <p className="mt-1 max-w-48 break-words text-amber-200/80">{w.lastError}</p>
                   )}
@@ -214,7 +231,40 @@ export function WithdrawalsSection() {
                       </RowButton>
                     </div>
                   )}
-                  {w.state !== 'pending' && w.state !== 'needs_review' && (
+                  {(w.state === 'in_review' || w.state === 'held') && (
+                    <div className="flex flex-wrap gap-2">
+                      <RowButton
+                        disabled={action.isPending}
+                        onClick={() =>
+                          perform(
+                            { kind: 'decide', id: w.id, decision: 'approve' },
+                            w.state === 'held'
+                              ? `Pay ${describe(w)} although ${w.username} is banned? It goes to payment and the ban no longer stops it.`
+                              : `Approve ${describe(w)}? It goes to payment like any pending withdrawal.`,
+                            w.state === 'held'
+                              ? `Withdrawal #${w.id} goes to payment despite the ban`
+                              : `Withdrawal #${w.id} approved`,
+                          )
+                        }
+                      >
+                        {w.state === 'held' ? 'Pay anyway' : 'Approve'}
+                      </RowButton>
+                      <RowButton
+                        variant="danger"
+                        disabled={action.isPending}
+                        onClick={() =>
+                          perform(
+                            { kind: 'decide', id: w.id, decision: 'refund' },
+                            `${w.state === 'held' ? 'Refund' : 'Reject'} ${describe(w)}? The amount goes back to the player's balance.`,
+                            `Withdrawal #${w.id} ${w.state === 'held' ? 'refunded' : 'rejected and refunded'}`,
+                          )
+                        }
+                      >
+                        {w.state === 'held' ? 'Refund' : 'Reject'}
+                      </RowButton>
+                    </div>
+                  )}
+                  {!['pending', 'needs_review', 'in_review', 'held'].includes(w.state) && (
                     <span className="text-xs text-slate-500">
                       {w.paidAt ? `Paid ${formatDateTime(w.paidAt)}` : '—'}
                     </span>
@@ -230,6 +280,19 @@ export function WithdrawalsSection() {
         </ListBody>
       </div>
     </Panel>
+  );
+}
+
+/** Why the withdrawal went to review (every rule that applied). */
+function ReviewReasons({ reasons }: { reasons: AdminWithdrawalRow['reviewReasons'] }) {
+  return (
+    <ul data-testid="review-reasons" className="mt-1 max-w-64 list-disc pl-4 text-amber-100/90">
+      {reasons.map((r) => (
+        <li key={r.code} data-reason={r.code} className="break-words">
+          {r.text}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,0 +1,113 @@
+import type { ReviewReason } from '@rewards/contracts';
+import type { Deps } from '../../shared/deps.ts';
+import { isLinkedToBannedAccount } from '../signals/index.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The review rules: a withdrawal any of them applies to waits in the admin console's review queue
+ * (`in_review`) instead of going to payment, and the admin sees every reason that applied. Each rule is
+ * one entry of `REVIEW_RULES`; adding a reason is adding an entry (its `code` is stable and shown to
+ * admins, never to the player).
+ *
+ * Rules run when the withdrawal is requested, before the debit; one that needs Roblox and cannot reach
+ * it fails the request (503, nothing changes) rather than letting the withdrawal through unreviewed.
+ */
+
+export interface ReviewContext {
+  deps: Deps;
+  userId: number;
+  robloxId: number;
+  /** What the player asked for, in whole R$. */
+  robux: number;
+  now: Date;
+}
+
+export interface ReviewRule {
+  code: string;
+  /** The reason in words when the rule applies, else null. */
+  check(c: ReviewContext): Promise<string | null> | string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** No withdrawal of the account was paid yet (a rejected or refunded one does not count). */
+const firstWithdrawal: ReviewRule = {
+  code: 'first_withdrawal',
+  async check({ deps, userId }) {
+    if (!deps.env.REVIEW_FIRST_WITHDRAWAL) return null;
+    return (await repo.countPaidForUser(deps.db, userId)) === 0
+      ? 'First withdrawal of this account (none paid yet).'
+      : null;
+  },
+};
+
+const aboveLimit: ReviewRule = {
+  code: 'above_limit',
+  check({ deps, robux }) {
+    const limit = deps.env.REVIEW_ABOVE;
+    return robux > limit
+      ? `R$ ${robux} is more than R$ ${limit}, the review threshold (REVIEW_ABOVE).`
+      : null;
+  },
+};
+
+/** The Roblox account's age, from Roblox's own `created` date (read fresh, never from the player). */
+const youngAccount: ReviewRule = {
+  code: 'young_account',
+  async check({ deps, robloxId, now }) {
+    const minDays = deps.env.MIN_ACCOUNT_AGE_DAYS;
+    if (minDays <= 0) return null;
+    const profile = await deps.roblox.getProfile(robloxId);
+    if (!profile?.created) return 'Roblox did not say when this Roblox account was created.';
+    const created = new Date(profile.created);
+    const ageMs = now.getTime() - created.getTime();
+    if (ageMs >= minDays * DAY_MS) return null;
+    const days = Math.max(0, Math.floor(ageMs / DAY_MS));
+    return `The Roblox account was created ${days === 1 ? '1 day' : `${days} days`} ago (${created.toISOString().slice(0, 10)}); the minimum is ${minDays} days (MIN_ACCOUNT_AGE_DAYS).`;
+  },
+};
+
+/** The account shares a device or sign-in address with a banned one (modules/signals). */
+const linkedToBanned: ReviewRule = {
+  code: 'linked_to_banned',
+  async check({ deps, userId }) {
+    return (await isLinkedToBannedAccount(deps.db, userId))
+      ? 'This account shares a device or sign-in address with a banned account (see its linked accounts).'
+      : null;
+  },
+};
+
+/** Every rule, in the order their reasons are listed. */
+export const REVIEW_RULES: readonly ReviewRule[] = [
+  firstWithdrawal,
+  aboveLimit,
+  youngAccount,
+  linkedToBanned,
+];
+
+/** The reasons this withdrawal must be reviewed; empty: it goes to payment. */
+export async function reviewReasons(
+  c: ReviewContext,
+  rules: readonly ReviewRule[] = REVIEW_RULES,
+): Promise<ReviewReason[]> {
+  const texts = await Promise.all(rules.map((rule) => rule.check(c)));
+  return rules.flatMap((rule, i) => {
+    const text = texts[i];
+    return text ? [{ code: rule.code, text }] : [];
+  });
+}
+
+/** Reads the stored reasons (a JSON column); anything unreadable reads as none. */
+export function parseReasons(json: string | null): ReviewReason[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (r): r is ReviewReason =>
+        typeof r === 'object' && r !== null && typeof r.code === 'string' && typeof r.text === 'string',
+    );
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,356 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database.ts';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { isLinkedToBannedAccount, listLinkedAccounts } from '../src/modules/signals/index.ts';
+import { hashSignals, linkingAddress, signalKey } from '../src/modules/signals/service.ts';
+import { adminCookie } from './support/admin.ts';
+import { testEngine } from './support/test-database.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const DAY_S = 24 * 60 * 60;
+
+interface SignIn {
+  status: number;
+  body: any;
+  /** The device id cookie the answer set. */
+  device: string | undefined;
+  cookie: { name: string; value: string; [k: string]: unknown } | undefined;
+}
+
+/** Signs in through the real endpoint from a browser with `device` (none: a new browser) at `address`. */
+async function signIn(
+  t: TestApp,
+  username: string,
+  opts: { device?: string; address?: string; ref?: string; headers?: Record<string, string> } = {},
+): Promise<SignIn> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, ref: opts.ref },
+    remoteAddress: opts.address ?? '127.0.0.1',
+    cookies: opts.device ? { device_id: opts.device } : {},
+    headers: opts.headers ?? {},
+  });
+  const cookie = res.cookies.find((c) => c.name === 'device_id') as SignIn['cookie'];
+  return { status: res.statusCode, body: res.json(), device: cookie?.value, cookie };
+}
+
+async function idOf(t: TestApp, username: string): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function userCount(t: TestApp): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Roblox accounts of the stand-in for tests that need many names. */
+async function addRobloxUsers(t: TestApp, prefix: string, firstId: number, count: number): Promise<string[]> {
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `${prefix}${String(i + 1).padStart(2, '0')}`;
+    await t.control('POST', '/users', { id: firstId + i, name });
+    names.push(name);
+  }
+  return names;
+}
+
+describe(`linked accounts on ${testEngine}`, () => {
+  let t: TestApp;
+  let admin: string;
+
+  async function adminGet(url: string) {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await adminCookie(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sign-in sets a random device id cookie (httpOnly, SameSite=Lax, 400 days) and keeps it on later sign-ins', async () => {
+    const first = await signIn(t, 'AliceRBX');
+    expect(first.status).toBe(200);
+    expect(first.device).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(first.cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 400 * DAY_S });
+    expect(first.cookie!.secure).toBeFalsy(); // not production
+    const again = await signIn(t, 'AliceRBX', { device: first.device });
+    expect(again.device).toBe(first.device);
+    // Another browser gets another id; a forged or malformed value is replaced by a new random one.
+    const other = await signIn(t, 'AliceRBX');
+    expect(other.device).not.toBe(first.device);
+    for (const bad of ['x', 'a'.repeat(200), '../../etc', 'abc def ghi jkl mno pqr st']) {
+      const res = await signIn(t, 'AliceRBX', { device: bad });
+      expect(res.device).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(res.device).not.toBe(bad);
+    }
+  });
+
+  it('addresses and device ids are stored only as keyed hashes; the key is made once and every process uses it', async () => {
+    const res = await signIn(t, 'BobBuilder', { address: '198.51.100.23' });
+    const bobId = await idOf(t, 'BobBuilder');
+    const rows = await t.deps.db
+      .selectFrom('sign_in_signals')
+      .selectAll()
+      .where('user_id', '=', bobId)
+      .execute();
+    expect(rows.map((r) => r.kind).sort()).toEqual(['address', 'device']);
+    const everything = JSON.stringify(await t.deps.db.selectFrom('sign_in_signals').selectAll().execute());
+    expect(everything).not.toContain('198.51.100.23');
+    expect(everything).not.toContain(res.device);
+
+    const secrets = await t.deps.db.selectFrom('server_secrets').selectAll().execute();
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const hmac = (text: string) => createHmac('sha256', secrets[0]!.value).update(text).digest('base64url');
+    expect(rows.find((r) => r.kind === 'address')!.value_hash).toBe(hmac('address:198.51.100.23'));
+    expect(rows.find((r) => r.kind === 'device')!.value_hash).toBe(hmac(`device:${res.device}`));
+
+    // Another process (its own connection) reads the same key rather than making one.
+    const db2 = createDatabase(t.deps.env.DATABASE_URL, { poolSize: 2 });
+    try {
+      const key2 = await signalKey({ ...t.deps, db: db2 });
+      expect(key2.toString('utf8')).toBe(secrets[0]!.value);
+      expect(await t.deps.db.selectFrom('server_secrets').selectAll().execute()).toHaveLength(1);
+    } finally {
+      await db2.destroy();
+    }
+    // SIGNAL_HASH_KEY, when set, is the key.
+    const key = 'k'.repeat(40);
+    const withSetting = await hashSignals(
+      { ...t.deps, env: { ...t.deps.env, SIGNAL_HASH_KEY: key } },
+      { deviceId: 'd'.repeat(24), ip: '198.51.100.23' },
+    );
+    expect(withSetting.address!.hash).toBe(
+      createHmac('sha256', key).update('address:198.51.100.23').digest('base64url'),
+    );
+  });
+
+  it('two accounts signed in from one browser are linked by the device, with when; the users table filters to them', async () => {
+    const carol = await signIn(t, 'CarolPlays');
+    const firstSeen = t.clock.now().toISOString();
+    t.clock.advance(60 * 60_000);
+    const dave = await signIn(t, 'DaveTheBrave', { device: carol.device });
+    const shared = t.clock.now().toISOString();
+    expect(dave.status).toBe(200);
+    const [carolId, daveId] = [await idOf(t, 'CarolPlays'), await idOf(t, 'DaveTheBrave')];
+
+    const seen = await adminGet(`/api/admin/users/${carolId}/linked`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toEqual({
+      userId: carolId,
+      truncated: false,
+      accounts: [
+        {
+          _id: daveId,
+          username: 'DaveTheBrave',
+          robloxId: 1004,
+          status: 'active',
+          verified: false,
+          signals: [{ kind: 'device', values: 1, firstSharedAt: shared, lastSeenAt: shared }],
+        },
+      ],
+    });
+    expect(firstSeen < shared).toBe(true);
+    const fromDave = await adminGet(`/api/admin/users/${daveId}/linked`);
+    expect(fromDave.body.accounts.map((a: any) => a.username)).toEqual(['CarolPlays']);
+
+    // Carol signs in from that browser again later: the last sign-in moves, the first shared time stays.
+    t.clock.advance(60 * 60_000);
+    await signIn(t, 'CarolPlays', { device: carol.device });
+    const later = await adminGet(`/api/admin/users/${daveId}/linked`);
+    expect(later.body.accounts[0].signals).toEqual([
+      { kind: 'device', values: 1, firstSharedAt: shared, lastSeenAt: t.clock.now().toISOString() },
+    ]);
+
+    const filtered = await adminGet('/api/all-users?linked=1');
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.users.map((u: any) => u.username).sort()).toEqual(['CarolPlays', 'DaveTheBrave']);
+    expect(filtered.body.total).toBe(2);
+    expect(filtered.body.users.every((u: any) => u.linked === true)).toBe(true);
+    const searched = await adminGet('/api/all-users?linked=1&search=car');
+    expect(searched.body.users.map((u: any) => u.username)).toEqual(['CarolPlays']);
+    const all = await adminGet('/api/all-users');
+    const flags = Object.fromEntries(all.body.users.map((u: any) => [u.username, u.linked]));
+    expect(flags).toMatchObject({ AliceRBX: false, BobBuilder: false, CarolPlays: true, DaveTheBrave: true });
+    // Unknown users: 404; the console's session is required.
+    expect((await adminGet('/api/admin/users/999999/linked')).status).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/users/${carolId}/linked` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('accounts signed in from one address are linked even from different browsers; loopback and other addresses link nobody', async () => {
+    await signIn(t, 'AliceRBX', { address: '203.0.113.9' });
+    await signIn(t, 'XssTester', { address: '203.0.113.9' });
+    const [aliceId, xssId] = [await idOf(t, 'AliceRBX'), await idOf(t, 'XssTester')];
+    const seen = await listLinkedAccounts(t.deps.db, aliceId);
+    expect(seen.accounts.map((a) => [a.username, a.signals.map((s) => s.kind)])).toEqual([
+      ['XssTester', ['address']],
+    ]);
+    // Bob signed in from 198.51.100.23 and, like everyone here, from 127.0.0.1: linked to nobody.
+    expect((await listLinkedAccounts(t.deps.db, await idOf(t, 'BobBuilder'))).accounts).toEqual([]);
+    expect((await listLinkedAccounts(t.deps.db, xssId)).accounts.map((a) => a.username)).toEqual([
+      'AliceRBX',
+    ]);
+  });
+
+  it('a client cannot pick the address it is recorded at: X-Forwarded-For counts only from TRUST_PROXY', async () => {
+    // From a public address (not a trusted proxy) naming Alice's address: recorded at its own address.
+    const names = await addRobloxUsers(t, 'Spoofer', 4001, 1);
+    await signIn(t, names[0]!, { address: '198.51.100.77', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect((await listLinkedAccounts(t.deps.db, await idOf(t, names[0]!))).accounts).toEqual([]);
+    // Through a trusted local proxy the forwarded address is the caller's.
+    const [viaProxy] = await addRobloxUsers(t, 'Proxied', 4101, 1);
+    await signIn(t, viaProxy!, { address: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const linked = await listLinkedAccounts(t.deps.db, await idOf(t, viaProxy!));
+    expect(linked.accounts.map((a) => a.username).sort()).toEqual(['AliceRBX', 'XssTester']);
+  });
+
+  it('IPv6 addresses link by their /64; an IPv4 address on a dual-stack socket is that IPv4 address', async () => {
+    expect(linkingAddress('2001:db8:1:2::10')).toBe('2001:db8:1:2::/64');
+    expect(linkingAddress('2001:0db8:0001:0002:abcd:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(linkingAddress('::ffff:203.0.113.50')).toBe('203.0.113.50');
+    for (const local of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', undefined, '', 'garbage']) {
+      expect(linkingAddress(local)).toBeNull();
+    }
+    const [p1, p2, p3] = await addRobloxUsers(t, 'SixNet', 4201, 3);
+    await signIn(t, p1!, { address: '2001:db8:1:2::10' });
+    await signIn(t, p2!, { address: '2001:db8:1:2:abcd::99' });
+    await signIn(t, p3!, { address: '2001:db8:1:3::10' });
+    const linked = await listLinkedAccounts(t.deps.db, await idOf(t, p1!));
+    expect(linked.accounts.map((a) => a.username)).toEqual([p2]);
+    expect((await listLinkedAccounts(t.deps.db, await idOf(t, p3!))).accounts).toEqual([]);
+  });
+
+  it('isLinkedToBannedAccount: true while an account sharing a signal is banned', async () => {
+    const carolId = await idOf(t, 'CarolPlays');
+    const daveId = await idOf(t, 'DaveTheBrave');
+    const aliceId = await idOf(t, 'AliceRBX');
+    expect(await isLinkedToBannedAccount(t.deps.db, carolId)).toBe(false);
+    const ban = (status: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/toggle-ban/${daveId}`,
+        headers: { cookie: admin },
+        payload: { status },
+      });
+    expect((await ban('banned')).statusCode).toBe(200);
+    expect(await isLinkedToBannedAccount(t.deps.db, carolId)).toBe(true);
+    expect(await isLinkedToBannedAccount(t.deps.db, daveId)).toBe(false); // itself does not count
+    expect(await isLinkedToBannedAccount(t.deps.db, aliceId)).toBe(false);
+    const seen = await adminGet(`/api/admin/users/${carolId}/linked`);
+    expect(seen.body.accounts[0]).toMatchObject({ username: 'DaveTheBrave', status: 'banned' });
+    // A banned account's sign-in attempt is refused but still recorded: its new browser links too.
+    const [alt] = await addRobloxUsers(t, 'BanAlt', 4301, 1);
+    const attempt = await signIn(t, 'DaveTheBrave');
+    expect(attempt.status).toBe(403);
+    expect(attempt.device).toBeDefined();
+    await signIn(t, alt!, { device: attempt.device });
+    expect(await isLinkedToBannedAccount(t.deps.db, await idOf(t, alt!))).toBe(true);
+    expect((await ban('active')).statusCode).toBe(200);
+    expect(await isLinkedToBannedAccount(t.deps.db, carolId)).toBe(false);
+    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+  });
+});
+
+describe(`MAX_ACCOUNTS_PER_DEVICE on ${testEngine}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(); // the default: 3
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a browser creates 3 accounts; the 4th is refused with TOO_MANY_ACCOUNTS and nothing is created; existing accounts still sign in', async () => {
+    const names = await addRobloxUsers(t, 'Farm', 5001, 5);
+    const first = await signIn(t, names[0]!);
+    const device = first.device!;
+    expect(first.status).toBe(200);
+    for (const name of names.slice(1, 3)) expect((await signIn(t, name, { device })).status).toBe(200);
+    const before = await userCount(t);
+
+    const refused = await signIn(t, names[3]!, { device, ref: 'Farm01' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'TOO_MANY_ACCOUNTS',
+      error:
+        'This device has already been used to create 3 accounts, the most allowed. Sign in to one of those accounts instead.',
+    });
+    expect(refused.device).toBe(device);
+    expect(await userCount(t)).toBe(before);
+
+    // The accounts it made, and accounts made elsewhere, still sign in from it.
+    for (const name of names.slice(0, 3)) expect((await signIn(t, name, { device })).status).toBe(200);
+    expect((await signIn(t, 'AliceRBX')).status).toBe(200);
+    expect((await signIn(t, 'AliceRBX', { device })).status).toBe(200);
+    // Another browser can still create the refused name.
+    expect((await signIn(t, names[3]!)).status).toBe(200);
+  });
+
+  it('12 first sign-ins at once from one new browser create exactly 3 accounts', async () => {
+    const names = await addRobloxUsers(t, 'Rush', 5101, 12);
+    const seed = await signIn(t, 'AliceRBX'); // Alice exists: this browser has created no account
+    const device = seed.device!;
+    const before = await userCount(t);
+    const answers = await Promise.all(names.map((name) => signIn(t, name, { device })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(9);
+    expect(answers.filter((a) => a.status === 403).every((a) => a.body.code === 'TOO_MANY_ACCOUNTS')).toBe(
+      true,
+    );
+    expect(await userCount(t)).toBe(before + 3);
+  });
+});
+
+describe(`MAX_ACCOUNTS_PER_ADDRESS and a device limit of 0 on ${testEngine}`, () => {
+  it('an address limit refuses new accounts from that address only; 0 turns the device limit off', async () => {
+    const t = await createTestApp({ env: { MAX_ACCOUNTS_PER_ADDRESS: '2', MAX_ACCOUNTS_PER_DEVICE: '0' } });
+    try {
+      const names = await addRobloxUsers(t, 'Addr', 6001, 8);
+      expect((await signIn(t, names[0]!, { address: '203.0.113.30' })).status).toBe(200);
+      expect((await signIn(t, names[1]!, { address: '203.0.113.30' })).status).toBe(200);
+      const refused = await signIn(t, names[2]!, { address: '203.0.113.30' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('TOO_MANY_ACCOUNTS');
+      expect(refused.body.error).toMatch(/^Your network address has already been used to create 2 accounts/);
+      expect((await signIn(t, names[0]!, { address: '203.0.113.30' })).status).toBe(200);
+      expect((await signIn(t, names[2]!, { address: '203.0.113.31' })).status).toBe(200);
+      // One browser, no device limit: 5 accounts from elsewhere.
+      const first = await signIn(t, names[3]!);
+      for (const name of names.slice(4, 8)) {
+        expect((await signIn(t, name, { device: first.device })).status).toBe(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe(`the device cookie in production on ${testEngine}`, () => {
+  it('is Secure', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://rbx.example' } });
+    try {
+      const res = await signIn(t, 'AliceRBX');
+      expect(res.status).toBe(200);
+      expect(res.cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    } finally {
+      await t.close();
+    }
+  });
+});

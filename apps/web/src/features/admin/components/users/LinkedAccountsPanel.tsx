@@ -1,0 +1,91 @@
+import { Link2 } from 'lucide-react';
+import type { LinkedAccount, SharedSignal } from '@rewards/contracts';
+import { useLinkedAccounts } from '../../api/linked';
+import { formatShortDateTime } from '../format';
+import { Badge, LoadingRow, retryFailed, SectionError } from '../shared';
+
+const SIGNAL_LABEL: Record<SharedSignal['kind'], [one: string, many: string]> = {
+  device: ['Same browser', 'browsers'],
+  address: ['Same sign-in address', 'sign-in addresses'],
+};
+
+/** "Same browser since Mar 2, 10:00 AM, last used Mar 3, 9:12 AM" (or "3 shared sign-in addresses since …"). */
+function describeSignal(signal: SharedSignal): string {
+  const [one, many] = SIGNAL_LABEL[signal.kind];
+  const what = signal.values === 1 ? one : `${signal.values} shared ${many}`;
+  return `${what} since ${formatShortDateTime(signal.firstSharedAt)}, last used ${formatShortDateTime(signal.lastSeenAt)}`;
+}
+
+function LinkedAccountItem({ account }: { account: LinkedAccount }) {
+  return (
+    <li
+      data-testid="linked-account"
+      data-user-id={account._id}
+      className="flex flex-col gap-1.5 rounded-xl border border-slate-800 bg-slate-900/50 px-3.5 py-3"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold break-all text-white">{account.username}</span>
+        <span className="text-xs text-slate-500">
+          User ID {account._id} · Roblox {account.robloxId}
+        </span>
+        {account.status === 'banned' && <Badge tone="red">banned</Badge>}
+        <Badge tone={account.verified ? 'green' : 'slate'}>
+          {account.verified ? 'verified' : 'not verified'}
+        </Badge>
+      </div>
+      <ul className="flex flex-col gap-0.5 text-sm text-slate-300">
+        {account.signals.map((signal) => (
+          <li key={signal.kind}>{describeSignal(signal)}</li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * The accounts that signed in from one of this player's browsers (device id cookie) or sign-in
+ * addresses. Referral commission never flows between linked accounts.
+ */
+export function LinkedAccountsPanel({ userId }: { userId: number }) {
+  const linked = useLinkedAccounts(userId);
+  const accounts = linked.data?.accounts ?? [];
+  return (
+    <section aria-labelledby={`linked-${userId}`} className="mb-5" data-testid="linked-accounts">
+      <h3 id={`linked-${userId}`} className="mb-2 flex items-center gap-2 text-sm font-bold text-white">
+        <Link2 aria-hidden="true" className="size-4 text-amber-300" />
+        Linked accounts
+        {linked.data && <Badge tone={accounts.length ? 'amber' : 'slate'}>{accounts.length}</Badge>}
+      </h3>
+      {linked.isPending ? (
+        <LoadingRow label="Loading linked accounts..." />
+      ) : linked.isError ? (
+        <SectionError
+          error={linked.error}
+          title="Failed to load linked accounts"
+          onRetry={retryFailed(linked)}
+        />
+      ) : accounts.length === 0 ? (
+        <p className="text-sm text-slate-400">
+          No other account has signed in from this player's browsers or addresses.
+        </p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-400">
+            These accounts signed in from the same browser or address as this player. No referral commission
+            is paid between them.
+          </p>
+          <ul className="flex flex-col gap-2">
+            {accounts.map((account) => (
+              <LinkedAccountItem key={account._id} account={account} />
+            ))}
+          </ul>
+          {linked.data?.truncated && (
+            <p className="mt-2 text-xs text-slate-500">
+              Only the {accounts.length} most recently seen are listed.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
