@@ -6,7 +6,7 @@ import { adminCookie } from './support/admin.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
-// Each provider's postback is built here from /work/shared/providers.md, as the provider builds it:
+// Each provider's postback is built here from docs/spec/providers.md, as the provider builds it:
 // the wall's postback URL (as the admin console shows it) with the provider's macros filled in, then
 // what the provider appends, signed with this file's own hashing (never the server's helpers).
 
