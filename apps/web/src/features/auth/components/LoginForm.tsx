@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/TextField';
 import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
-import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/features/humancheck/components/HumanCheck';
+import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
 import { loginFailureDescription, useLogin } from '../api/login';
 
 export function LoginForm() {

@@ -11,8 +11,8 @@ import { notifyBalanceUpdated } from '@/lib/balance';
 import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
-import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/features/humancheck/components/HumanCheck';
-import { useSiteConfig } from '@/features/humancheck/api/site-config';
+import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
+import { useSiteConfig } from '@/lib/site-config';
 import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
 import { DayCard } from './DayCard';
 

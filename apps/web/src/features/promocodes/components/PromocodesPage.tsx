@@ -9,8 +9,8 @@ import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
-import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/features/humancheck/components/HumanCheck';
-import { useSiteConfig } from '@/features/humancheck/api/site-config';
+import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
+import { useSiteConfig } from '@/lib/site-config';
 import { PROMO_MESSAGES, redeemFailureMessage, useRedeemPromoCode } from '../api/redeem';
 
 interface Message {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import { useSiteConfig } from '../api/site-config';
+import { useSiteConfig } from '@/lib/site-config';
 
 /**
  * Cloudflare Turnstile on sign-in and claims, shown only when the server names a site key
