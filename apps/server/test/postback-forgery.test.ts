@@ -795,7 +795,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
         const value = c.fill.repeat(1900 / c.fill.length);
         const query = new URLSearchParams({ trans_id: `size-${c.label}` });
         for (let i = 0; i < c.inUrl; i++) query.set(`p${String(i).padStart(2, '0')}`, value);
-        const body = new URLSearchParams();
+        const body = new URLSearchParams({ trans_id: `size-${c.label}` });
         for (let i = 0; i < c.inBody; i++) body.set(`q${String(i).padStart(2, '0')}`, value);
         expect(`/api/postback/cpx?${query}`.length).toBeLessThan(16 * 1024);
         expect(body.toString().length).toBeLessThan(64 * 1024);
@@ -807,14 +807,18 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
           payload: body.toString(),
           remoteAddress: SIZE_ADDRESS,
         });
-        expect([res.statusCode, res.body], c.label).toEqual([403, 'Invalid hash']);
+        // Parameters in both places are refused, and the refusal is stored within the bound.
+        expect([res.statusCode, res.body], c.label).toEqual([
+          400,
+          'Send the parameters in the query string or in the body, not both',
+        ]);
         const row = await t.deps.db
           .selectFrom('postbacks')
           .select(['params', 'raw_url', 'verdict'])
           .where('wall_slug', '=', 'cpx')
           .where('trans_id', '=', `size-${c.label}`)
           .executeTakeFirstOrThrow();
-        expect(row.verdict).toBe('bad_signature');
+        expect(row.verdict).toBe('invalid');
         stored.push({ label: c.label, params: row.params.length, rawUrl: row.raw_url!.length });
       }
       const tooLong = stored.filter((r) => r.params > 2048 || r.rawUrl > 2048);
@@ -994,5 +998,80 @@ describe(`which X-Forwarded-For is believed (TRUST_PROXY) on ${testEngine}`, () 
     expect(await cpxPostback(a, '10.0.0.6', CPX_ADDRESS)).toEqual(refusedFrom('10.0.0.6'));
     // The loopback is no longer trusted once TRUST_PROXY names the proxy.
     expect(await cpxPostback(a, '127.0.0.1', CPX_ADDRESS)).toEqual(refusedFrom('127.0.0.1'));
+  });
+});
+
+describe(`a signed URL cannot carry other values in a body on ${testEngine}`, () => {
+  const ORIGIN = 'https://rewards.example';
+  const NOTIK_SECRET = 'notik-secret-for-body-test';
+  const ADGEM_SECRET = 'adgem-secret-for-body-test';
+  const NOTIK_ADDRESS = '192.53.121.112';
+  let t: TestApp;
+
+  const hmacHex = (alg: string, key: string, text: string) => createHmac(alg, key).update(text).digest('hex');
+  const balanceOf = async (robloxId: number) =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('users')
+          .select('balance')
+          .where('roblox_id', '=', robloxId)
+          .executeTakeFirstOrThrow()
+      ).balance,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN } });
+    await t.login('AliceRBX');
+    await t.login('BobBuilder');
+    await t.deps.db.updateTable('walls').set({ secret: NOTIK_SECRET }).where('slug', '=', 'notik').execute();
+    await t.deps.db.updateTable('walls').set({ secret: ADGEM_SECRET }).where('slug', '=', 'adgem').execute();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a genuine Notik URL re-sent as a POST with another player, amount and transaction credits nothing', async () => {
+    const path =
+      '/api/postback/notik?user_id=1001&amount=1&payout=0.01&offer_id=o&offer_name=x&txn_id=GENUINE1' +
+      '&conversion_ip=1.2.3.4&currency_name=Robux&event_id=e&rewarded_txn_id=';
+    const url = `${path}&hash=${hmacHex('sha1', NOTIK_SECRET, ORIGIN + path)}`;
+    const genuine = await t.app.inject({ method: 'GET', url, remoteAddress: NOTIK_ADDRESS });
+    expect([genuine.statusCode, genuine.body]).toEqual([200, 'OK']);
+    const bob = await balanceOf(1002);
+    for (let i = 0; i < 5; i++) {
+      const forged = await t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: NOTIK_ADDRESS,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `user_id=1002&amount=40&payout=1&txn_id=FORGED-${i}`,
+      });
+      expect(forged.statusCode).toBe(400);
+    }
+    expect(await balanceOf(1002)).toBe(bob);
+  });
+
+  it('an AdGem URL with a JSON body, or a body alone, credits nothing', async () => {
+    const path =
+      '/api/postback/adgem?player_id=1001&amount=1&payout=0.01&transaction_id=AG-GENUINE&campaign_id=c' +
+      '&goal_id=g&offer_name=x&ip=1.2.3.4&request_id=r1';
+    const url = `${path}&verifier=${hmacHex('sha256', ADGEM_SECRET, ORIGIN + path)}`;
+    expect((await t.app.inject({ method: 'GET', url })).body).toBe('OK');
+    const bob = await balanceOf(1002);
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { player_id: '1002', amount: 45, payout: 1, transaction_id: 'AG-FORGED' },
+    });
+    expect(withBody.statusCode).toBe(400);
+    const bodyOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/postback/adgem',
+      payload: { player_id: '1002', amount: 45, payout: 1, transaction_id: 'AG-FORGED-2', verifier: 'x' },
+    });
+    expect(bodyOnly.statusCode).toBe(400);
+    expect(await balanceOf(1002)).toBe(bob);
+    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
   });
 });

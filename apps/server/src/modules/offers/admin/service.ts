@@ -151,7 +151,8 @@ export async function sendTestPostback(
   const q = path.indexOf('?');
   const answer = await handlePostback(deps, {
     slug: wall.slug,
-    params: q < 0 ? {} : formParams(path.slice(q + 1)),
+    query: q < 0 ? {} : formParams(path.slice(q + 1)),
+    body: {},
     url: request.url,
     headers: request.headers,
     ip: fromAddress,

@@ -44,7 +44,8 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const answer = await service.handlePostback(app.deps, {
       slug: request.params.slug,
-      params: { ...query, ...body },
+      query,
+      body,
       url: `${publicBase(app.deps.env, `${request.protocol}://${request.host}`)}${rawUrl}`,
       headers,
       ip: request.ip,

@@ -13,8 +13,10 @@ import { schemes, SIGNATURE_HEADERS, type PostbackScheme } from './schemes/index
 
 export interface PostbackRequest {
   slug: string;
-  /** Query string and body parameters, merged. */
-  params: Record<string, unknown>;
+  /** The query string's parameters, as the signed URL carries them. */
+  query: Record<string, unknown>;
+  /** A form or JSON body's parameters (empty for a GET). */
+  body: Record<string, unknown>;
   /** The URL the provider called: the site's public origin, then the path and query as they arrived. */
   url: string;
   /** Request headers by lower-case name (only the signature headers are read). */
@@ -109,13 +111,17 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
       postbackId: null,
     };
   }
+  // Parameters come from one place: the query string, or the body of a POST without one. Merged,
+  // a body could replace values the URL's signature covers.
+  const hasBody = Object.keys(req.body).length > 0;
+  const rawParams = hasBody ? req.body : req.query;
   const signature = SIGNATURE_HEADERS.map((h) => req.headers[h]).find((v) => v !== undefined);
   const record: repo.NewPostbackBase = {
     wallSlug: wall.slug,
     transId: null,
     userId: null,
     action: null,
-    params: storableParams(req.params),
+    params: storableParams(rawParams),
     signature: signature?.slice(0, 200) ?? null,
     rawUrl: req.url.slice(0, MAX_STORED_TEXT),
     ip: req.ip,
@@ -151,13 +157,19 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   };
 
   const scheme = schemes[wall.postback_scheme];
-  const transId = scheme ? req.params[scheme.transIdParam] : undefined;
+  const transId = scheme ? rawParams[scheme.transIdParam] : undefined;
   if (typeof transId === 'string') record.transId = transId.slice(0, 100);
 
   if (!addressAllowed(allowedIpsOf(wall), req.ip)) {
     return refuse(403, 'forbidden_address', 'This address may not send postbacks for this wall');
   }
-  const params = flatParams(req.params);
+  if (hasBody && Object.keys(req.query).length > 0) {
+    return refuse(400, 'invalid', 'Send the parameters in the query string or in the body, not both');
+  }
+  if (hasBody && scheme?.signsUrl) {
+    return refuse(400, 'invalid', 'This provider signs its URL: send the parameters in the query string');
+  }
+  const params = flatParams(rawParams);
   if (!params) return refuse(400, 'invalid', 'Invalid parameters');
   const secret = wallSecret(wall, deps.env);
   if (!scheme || !secret) return refuse(403, 'no_secret', 'Postbacks are not enabled for this wall');
@@ -165,7 +177,7 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   const verified = scheme.verify({ params, url: req.url, headers: req.headers }, secret);
   if (!verified.ok)
     return refuse(verified.verdict === 'bad_signature' ? 403 : 400, verified.verdict, verified.message);
-  if (scheme.secretParam) redactSecret(record, scheme.secretParam, req.params);
+  if (scheme.secretParam) redactSecret(record, scheme.secretParam, rawParams);
   const pb = verified.postback;
   record.transId = pb.transId;
   record.action = pb.action === 'ignore' ? null : pb.action;
@@ -241,5 +253,14 @@ export async function replayPostback(deps: Deps, postbackId: number): Promise<Po
   }
   const headers: Record<string, string | undefined> = {};
   if (stored.signature) for (const h of SIGNATURE_HEADERS) headers[h] = stored.signature;
-  return handlePostback(deps, { slug: stored.wall_slug, params, url, headers, ip: stored.ip });
+  // A stored URL with a query carried the parameters; otherwise they came in the body.
+  const inQuery = url.includes('?');
+  return handlePostback(deps, {
+    slug: stored.wall_slug,
+    query: inQuery ? params : {},
+    body: inQuery ? {} : params,
+    url,
+    headers,
+    ip: stored.ip,
+  });
 }

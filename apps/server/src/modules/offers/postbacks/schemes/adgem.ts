@@ -25,6 +25,7 @@ const params = z.object({
  */
 export const adgem: PostbackScheme = {
   label: 'AdGem',
+  signsUrl: true,
   transIdParam: 'transaction_id',
   macros: [
     ['player_id', '{player_id}'],

@@ -34,6 +34,7 @@ const params = z.object({
  */
 export const ayet: PostbackScheme = {
   label: 'ayeT Studios',
+  signsUrl: true,
   transIdParam: 'transaction_id',
   macros: [
     ['external_identifier', '{external_identifier}'],

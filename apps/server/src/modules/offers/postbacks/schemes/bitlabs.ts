@@ -31,6 +31,7 @@ const params = z.object({
  */
 export const bitlabs: PostbackScheme = {
   label: 'BitLabs',
+  signsUrl: true,
   transIdParam: 'tx',
   macros: [
     ['uid', '[%USER:UID%]'],

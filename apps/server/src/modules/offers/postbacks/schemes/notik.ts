@@ -26,6 +26,7 @@ const params = z.object({
  */
 export const notik: PostbackScheme = {
   label: 'Notik',
+  signsUrl: true,
   transIdParam: 'txn_id',
   macros: [
     ['user_id', '{user_id}'],

@@ -53,6 +53,11 @@ export interface PostbackScheme {
    * for it. Parameters the provider appends by itself (signatures, request ids) are not listed.
    */
   macros: ReadonlyArray<readonly [param: string, macro: string]>;
+  /**
+   * The signature covers the URL (AdGem, Notik, BitLabs, ayeT): parameters are read from the signed
+   * query only, and a request with a body is refused (a body would carry values nothing signed).
+   */
+  signsUrl?: boolean;
   /** The parameter naming the provider's transaction (stored with refusals too, for the log). */
   transIdParam: string;
   /** A parameter whose value is the wall's secret itself (AdGate, which signs nothing). */
