@@ -1075,3 +1075,85 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
     expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
   });
 });
+
+describe(`an IPv6 /64 counts as one caller on ${testEngine}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '5' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const inNet = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
+
+  it('sign-ins from rotating addresses inside one /64 share one limit; another /64 has its own', async () => {
+    const answers = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'AliceRBX' },
+        remoteAddress: inNet(i),
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers.filter((s) => s === 200)).toHaveLength(5);
+    expect(answers.slice(5).every((s) => s === 429)).toBe(true);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'AliceRBX' },
+      remoteAddress: '2001:db8:78:1::1',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('refused postbacks from 200 addresses of one /64 store at most 60 rows', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('postbacks')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('wall_slug', '=', 'lootably')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    for (let i = 0; i < 200; i++) {
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/postback/lootably?userID=1001&transactionID=v6-${i}&currencyReward=5&status=1&hash=bad`,
+        remoteAddress: `2001:db8:99:5:${(i + 1).toString(16)}::1`,
+      });
+    }
+    const stored = (await count()) - before;
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThanOrEqual(60);
+  });
+
+  it('refusals from 700 different networks store at most 600 rows for one wall a minute', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('postbacks')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('wall_slug', '=', 'adgem')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (let i = 0; i < 700; i += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, j) =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/postback/adgem?player_id=1001&transaction_id=w-${i + j}&amount=1&verifier=bad`,
+            remoteAddress: `198.18.${Math.floor((i + j) / 250)}.${(i + j) % 250}`,
+          }),
+        ),
+      );
+    }
+    expect(await count()).toBe(600);
+  });
+});

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { limitKeyOfAddress } from '../shared/addresses.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -75,7 +76,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 /** The counter's key: never a raw token (keys may sit in Redis). */
 export function limitKeyOf(request: FastifyRequest, key: LimitKey): string {
-  const address = `addr:${request.ip}`;
+  // Per network (an IPv6 /64 counts as one address: rotating inside it gains nothing).
+  const address = `addr:${limitKeyOfAddress(request.ip)}`;
   if (key === 'address') return address;
   let who: string | undefined;
   if (request.player) who = `player:${request.player.id}`;

@@ -57,3 +57,42 @@ export function firstAllowedAddress(entries: readonly string[]): string | null {
   const first = entries[0]?.trim();
   return first ? first.split('/')[0]! : null;
 }
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.split('%')[0]!;
+  // A trailing dotted IPv4 part (e.g. 64:ff9b::1.2.3.4) is two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  const groups = [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
+    ? groups
+    : null;
+}
+
+/**
+ * The network a caller's address stands for: an IPv4 address as it is, an IPv6 address by its /64
+ * (one home or phone gets a whole /64 and may use any address in it). Limits and linked accounts
+ * count per network, so rotating addresses inside one /64 gains nothing. Null for a non-address.
+ */
+export function addressNetwork(ip: string): string | null {
+  const address = plainAddress(ip);
+  if (isIP(address) === 4) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The key a per-address limit counts under: the caller's network, or the text itself. */
+export const limitKeyOfAddress = (ip: string): string => addressNetwork(ip) ?? ip;

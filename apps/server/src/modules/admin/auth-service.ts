@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { limitKeyOfAddress } from '../../shared/addresses.ts';
 import type { Deps } from '../../shared/deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { FailureLimiter } from '../../shared/failure-limiter.ts';
@@ -28,14 +29,16 @@ export async function adminLogin(
   log?: NotifyLog,
 ): Promise<{ token: string; maxAgeSeconds: number }> {
   // `ip` is request.ip: the address TRUST_PROXY yields, so X-Forwarded-For from a client cannot pick it.
-  if (failures.isBlocked(ip)) {
+  // Failures count per network: an IPv6 /64 is one caller.
+  const network = limitKeyOfAddress(ip);
+  if (failures.isBlocked(network)) {
     throw new AppError(429, 'RATE_LIMITED', 'Too many wrong passwords. Try again in a minute.', {
       retryAfter: 60,
     });
   }
   await checkSiteWide(deps, ip);
   if (!sameSecret(password, deps.env.ADMIN_PASSWORD)) {
-    failures.recordFailure(ip);
+    failures.recordFailure(network);
     await recordSiteWideFailure(deps, ip, log);
     throw new AppError(401, 'UNAUTHENTICATED', 'Incorrect password');
   }

@@ -1,10 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import { tooManyAccountsMessage, type LinkedAccount, type LinkedAccountsResponse } from '@rewards/contracts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { plainAddress } from '../../shared/addresses.ts';
+import { addressNetwork } from '../../shared/addresses.ts';
 import type { Deps } from '../../shared/deps.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import * as repo from './repository.ts';
@@ -45,44 +44,16 @@ export interface SignalHashes {
   address: repo.SignalValue | null;
 }
 
-/** IPv6 address as its 8 groups of 16 bits, or null when it is not one. */
-function ipv6Groups(address: string): number[] | null {
-  if (isIP(address) !== 6) return null;
-  let text = address.split('%')[0]!;
-  // A trailing dotted IPv4 part (e.g. ::ffff:1.2.3.4 or 64:ff9b::1.2.3.4) is two groups.
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  const groups = [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
-    ? groups
-    : null;
-}
-
 /**
- * What of the caller's address links accounts: an IPv4 address as it is; an IPv6 address by its /64
- * network (one home or phone gets a whole /64 and rotates addresses inside it). Null for the
- * server's own machine (loopback: development, tests, or a proxy on the same host that TRUST_PROXY
- * does not name) and for anything that is not an address.
+ * What of the caller's address links accounts: its network (shared/addresses.ts: an IPv4 address,
+ * or an IPv6 /64). Null for the server's own machine (loopback: development, tests, or a proxy on
+ * the same host that TRUST_PROXY does not name) and for anything that is not an address.
  */
 export function linkingAddress(ip: string | undefined): string | null {
   if (!ip) return null;
-  const address = plainAddress(ip);
-  const family = isIP(address);
-  if (family === 4) return address.startsWith('127.') ? null : address;
-  const groups = ipv6Groups(address);
-  if (!groups) return null;
-  if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return null; // ::1
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`;
+  const network = addressNetwork(ip);
+  if (!network || network.startsWith('127.') || network === '0:0:0:0::/64') return null;
+  return network;
 }
 
 const SECRET_NAME = 'signal_hash_key';

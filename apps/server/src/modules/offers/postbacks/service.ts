@@ -1,6 +1,6 @@
 import type { PostbackVerdict } from '@rewards/contracts';
 import type { Deps } from '../../../shared/deps.ts';
-import { addressAllowed } from '../../../shared/addresses.ts';
+import { addressAllowed, limitKeyOfAddress } from '../../../shared/addresses.ts';
 import { FailureLimiter } from '../../../shared/failure-limiter.ts';
 import { defineCounter } from '../../../shared/process-counters.ts';
 import { creditTransaction, reverseTransaction } from '../credits/service.ts';
@@ -40,9 +40,25 @@ const MAX_VALUE_LENGTH = 2000;
 /** What a secret carried in the URL (AdGate's token) is stored as once it proved right. */
 export const REDACTED = '***';
 
-/** Refusals (bad signatures, wrong addresses…) stored per caller address and minute; the rest are counted. */
+/**
+ * Refusals (bad signatures, wrong addresses…) stored per caller network (an IPv6 /64 is one) and
+ * minute, and per wall and minute whatever the number of addresses; the rest are counted only.
+ */
 const STORED_REFUSALS_PER_MINUTE = 60;
-const refusalLog = new FailureLimiter(STORED_REFUSALS_PER_MINUTE - 1, 60_000);
+const STORED_REFUSALS_PER_WALL_MINUTE = 600;
+/** The refusal shares of one app (per database, so apps in one process keep their own). */
+const refusalShares = new WeakMap<object, { perCaller: FailureLimiter; perWall: FailureLimiter }>();
+function refusalShareOf(deps: Deps) {
+  let share = refusalShares.get(deps.db);
+  if (!share) {
+    share = {
+      perCaller: new FailureLimiter(STORED_REFUSALS_PER_MINUTE - 1, 60_000),
+      perWall: new FailureLimiter(STORED_REFUSALS_PER_WALL_MINUTE - 1, 60_000),
+    };
+    refusalShares.set(deps.db, share);
+  }
+  return share;
+}
 const REFUSALS = new Set<PostbackVerdict>([
   'invalid',
   'forbidden_address',
@@ -136,12 +152,14 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     db: Db = deps.db,
   ): Promise<PostbackAnswer> => {
     if (REFUSALS.has(verdict)) {
-      const key = req.ip ?? 'unknown';
-      if (refusalLog.isBlocked(key)) {
+      const key = req.ip ? limitKeyOfAddress(req.ip) : 'unknown';
+      const share = refusalShareOf(deps);
+      if (share.perCaller.isBlocked(key) || share.perWall.isBlocked(wall.slug)) {
         countNotStored('refusals_over_share');
         return { status, body, verdict, ledgerEntryId, postbackId: null };
       }
-      refusalLog.recordFailure(key);
+      share.perCaller.recordFailure(key);
+      share.perWall.recordFailure(wall.slug);
     }
     const postbackId = await repo.insertPostback(db, {
       ...record,
