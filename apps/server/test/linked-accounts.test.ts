@@ -253,13 +253,14 @@ describe(`linked accounts on ${testEngine}`, () => {
     expect(await isLinkedToBannedAccount(t.deps.db, aliceId)).toBe(false);
     const seen = await adminGet(`/api/admin/users/${carolId}/linked`);
     expect(seen.body.accounts[0]).toMatchObject({ username: 'DaveTheBrave', status: 'banned' });
-    // A banned account's sign-in attempt is refused but still recorded: its new browser links too.
+    // A refused sign-in (a banned name, which anyone may type) records nothing: a stranger cannot
+    // link an account of theirs, or anyone's, to a banned one by typing its name in the same browser.
     const [alt] = await addRobloxUsers(t, 'BanAlt', 4301, 1);
     const attempt = await signIn(t, 'DaveTheBrave');
     expect(attempt.status).toBe(403);
     expect(attempt.device).toBeDefined();
     await signIn(t, alt!, { device: attempt.device });
-    expect(await isLinkedToBannedAccount(t.deps.db, await idOf(t, alt!))).toBe(true);
+    expect(await isLinkedToBannedAccount(t.deps.db, await idOf(t, alt!))).toBe(false);
     expect((await ban('active')).statusCode).toBe(200);
     expect(await isLinkedToBannedAccount(t.deps.db, carolId)).toBe(false);
     expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });

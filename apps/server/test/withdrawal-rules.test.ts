@@ -109,6 +109,11 @@ function harness(get: () => TestApp) {
       expect(res.statusCode, res.body).toBe(200);
       return { id: res.json().withdrawal.id as number, pass, body: res.json() };
     },
+    /** Moves a withdrawal's request time `ms` into the past (as if it had been asked for then). */
+    async ageWithdrawal(id: number, ms: number) {
+      const at = new Date(t().clock.now().getTime() - ms).toISOString();
+      await t().deps.db.updateTable('withdrawals').set({ created_at: at }).where('id', '=', id).execute();
+    },
     async row(id: number) {
       return t().deps.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
@@ -678,6 +683,7 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
     const first = await h.request(p, 10);
     expect((await h.decide(first.id, 'approve')).statusCode).toBe(200);
     expect(await runPayoutOnce(t.deps)).toMatchObject({ outcome: 'paid' });
+    await h.ageWithdrawal(first.id, 2 * DAY); // no longer counts towards the 24-hour total
 
     const atLimit = await h.request(p, 500);
     expect(atLimit.body.withdrawal.state).toBe('pending');
@@ -793,6 +799,22 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
     expect((await h.ban(other)).statusCode).toBe(200);
     const linked = await h.request(p, 10);
     expect(await reasonCodes(linked.id)).toEqual(['linked_to_banned']);
+    await h.invariant();
+  });
+
+  it('splitting a large withdrawal under REVIEW_ABOVE does not skip review: more than R$500 in 24 h is reviewed', async () => {
+    const p = await h.player();
+    await h.give(p, 2000);
+    const first = await h.request(p, 10);
+    expect((await h.decide(first.id, 'approve')).statusCode).toBe(200);
+    expect(await runPayoutOnce(t.deps)).toMatchObject({ outcome: 'paid' });
+    await h.ageWithdrawal(first.id, 2 * DAY);
+    const a = await h.request(p, 300);
+    expect(a.body.withdrawal.state).toBe('pending');
+    const b = await h.request(p, 300);
+    expect(await reasonCodes(b.id)).toEqual(['above_limit']);
+    expect((await h.row(b.id)).review_reasons).toContain('R$ 600 in 24 hours with this one');
+    expect(await runPayoutOnce(t.deps)).toMatchObject({ id: a.id, outcome: 'paid' });
     await h.invariant();
   });
 

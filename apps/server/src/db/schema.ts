@@ -93,6 +93,8 @@ export interface AdminLoginFailuresTable {
 export interface AdminLoginGuardTable {
   id: number;
   alerted_at: string | null;
+  /** When the last caller took the one attempt a back-off's end lets through. */
+  slot_at: string | null;
 }
 
 export interface AuditLogTable {

@@ -29,6 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('admin_login_guard')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('alerted_at', 'text')
+    .addColumn('slot_at', 'text')
     .execute();
   await db.insertInto('admin_login_guard').values({ id: 1, alerted_at: null }).execute();
 }

@@ -7,7 +7,8 @@ import * as repo from './auth-repository.ts';
  * Wrong admin passwords counted across every address (docs/decisions/0004-rate-limits.md): beyond
  * SITE_WIDE_FAILURES in SITE_WIDE_WINDOW_MS, each further attempt must wait a back-off that doubles
  * with every further wrong password (1 s, 2 s, 4 s, … at most MAX_BACKOFF_MS) and is answered 429
- * with Retry-After meanwhile, without the password being looked at. The count lives in the database,
+ * with Retry-After meanwhile, without the password being looked at; when a wait ends, one attempt
+ * goes through, not the whole burst that waited for it. The count lives in the database,
  * so every server process shares it. The owner is told once per episode through DISCORD_WEBHOOK_URL;
  * an episode ends when the count is back at the threshold.
  *
@@ -36,9 +37,11 @@ export async function checkSiteWide(deps: Deps, ip: string): Promise<void> {
     await repo.endAlertEpisode(deps.db);
     return;
   }
-  const retryAt = Date.parse(latest ?? iso(now)) + backoffMs(count - SITE_WIDE_FAILURES);
-  if (now >= retryAt) return;
   if (await repo.signedInFrom(deps.db, ip, iso(now - KNOWN_ADDRESS_DAYS * 86_400_000))) return;
+  const retryAt = Date.parse(latest ?? iso(now)) + backoffMs(count - SITE_WIDE_FAILURES);
+  // When the wait is over, one attempt goes through (whoever claims it first, in any process); the
+  // rest of a burst that waited for that moment keeps waiting.
+  if (now >= retryAt && (await repo.claimSlot(deps.db, iso(now), latest ?? iso(now)))) return;
   const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
   throw new AppError(
     429,

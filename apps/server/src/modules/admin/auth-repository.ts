@@ -35,6 +35,20 @@ export async function claimAlert(db: Database, at: string): Promise<boolean> {
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * Takes the one attempt the end of a back-off lets through: true for the single caller (across
+ * processes) whose update changed the row; others wait for the next opening.
+ */
+export async function claimSlot(db: Database, at: string, latestFailure: string): Promise<boolean> {
+  const res = await db
+    .updateTable('admin_login_guard')
+    .set({ slot_at: at })
+    .where('id', '=', 1)
+    .where((eb) => eb.or([eb('slot_at', 'is', null), eb('slot_at', '<=', latestFailure)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** The episode is over (the count fell back to the threshold): the next one alerts again. */
 export async function endAlertEpisode(db: Database): Promise<void> {
   await db

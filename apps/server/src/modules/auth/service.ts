@@ -34,7 +34,9 @@ export async function login(
         await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
         await users.updateNames(trx, existing.id, robloxUser.name, robloxUser.displayName);
       }
-      await signals.recordSignIn(trx, deps, existing.id, hashes, false);
+      // A refused sign-in (banned) records nothing: anyone may type a banned name, and recording it
+      // would let a stranger link any account of theirs, or anyone's, to a banned one.
+      if (existing.status !== 'banned') await signals.recordSignIn(trx, deps, existing.id, hashes, false);
       return existing;
     }
     await signals.assertMayCreateAccount(trx, deps, hashes);

@@ -261,6 +261,18 @@ export async function countPaidForUser(db: Db, userId: number): Promise<number> 
   return Number(row.n);
 }
 
+/** R$ the player asked to withdraw since `since`, refunded withdrawals left out. */
+export async function sumRequestedSince(db: Db, userId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.sum<number>('robux').as('total'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .where('state', '!=', 'refunded')
+    .executeTakeFirstOrThrow();
+  return Number(row.total ?? 0);
+}
+
 /**
  * The player's offer and survey credits since `since` (held ones included, reversals that arrived
  * before any credit excluded) and how many of them, and how much, their providers reversed.

@@ -41,12 +41,22 @@ const firstWithdrawal: ReviewRule = {
   },
 };
 
+/**
+ * More than REVIEW_ABOVE in 24 hours, this one included: splitting a large withdrawal into several
+ * just under the threshold does not skip review.
+ */
 const aboveLimit: ReviewRule = {
   code: 'above_limit',
-  check({ deps, robux }) {
+  async check({ deps, userId, robux, now }) {
     const limit = deps.env.REVIEW_ABOVE;
-    return robux > limit
-      ? `R$ ${robux} is more than R$ ${limit}, the review threshold (REVIEW_ABOVE).`
+    if (robux > limit) return `R$ ${robux} is more than R$ ${limit}, the review threshold (REVIEW_ABOVE).`;
+    const earlier = await repo.sumRequestedSince(
+      deps.db,
+      userId,
+      new Date(now.getTime() - DAY_MS).toISOString(),
+    );
+    return earlier + robux > limit
+      ? `R$ ${earlier + robux} in 24 hours with this one is more than R$ ${limit}, the review threshold (REVIEW_ABOVE).`
       : null;
   },
 };
