@@ -16,9 +16,10 @@ import { insertAudit } from '../../audit/repository.ts';
 import { findUserByName } from '../../users/repository.ts';
 import { findPostbackById, listPostbacks as listStoredPostbacks } from '../postbacks/repository.ts';
 import { decideHeldPostback } from '../postbacks/review.ts';
-import { formParams } from '../postbacks/routes.ts';
+import { queryParamsOf } from '../postbacks/params.ts';
 import {
   handlePostback,
+  storedParams,
   replayPostback as replayStoredPostback,
   type PostbackAnswer,
 } from '../postbacks/service.ts';
@@ -30,17 +31,6 @@ import { ACTOR } from './walls-service.ts';
 
 export { createWall, listWalls, updateWall } from './walls-service.ts';
 
-function parseParams(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-  } catch {
-    /* shown raw below */
-  }
-  return { raw: text };
-}
-
 function toAdminPostback(p: Selectable<PostbacksTable>): AdminPostback {
   return {
     id: p.id,
@@ -50,7 +40,8 @@ function toAdminPostback(p: Selectable<PostbacksTable>): AdminPostback {
     action: p.action,
     amount: p.amount === null ? null : fromCents(Number(p.amount)),
     reason: p.reason,
-    params: parseParams(p.params),
+    // Cut short when too long to keep whole: shown as the raw text it is.
+    params: storedParams(p.params) ?? { raw: p.params },
     verdict: p.verdict,
     ip: p.ip,
     ledgerEntryId: p.ledger_entry_id,
@@ -147,11 +138,9 @@ export async function sendTestPostback(
     usd: rate > 0 ? Math.ceil((TEST_ROBUX / rate) * 1e6) / 1e6 : 0.01,
     ip: fromAddress,
   });
-  const path = request.url.slice(base.length);
-  const q = path.indexOf('?');
   const answer = await handlePostback(deps, {
     slug: wall.slug,
-    query: q < 0 ? {} : formParams(path.slice(q + 1)),
+    query: queryParamsOf(request.url),
     body: {},
     url: request.url,
     headers: request.headers,

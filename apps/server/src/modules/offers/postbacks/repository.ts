@@ -148,11 +148,3 @@ export async function deleteOldPostbacks(
   const result = await db.deleteFrom('postbacks').where('id', 'in', victims).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-export async function countPostbacks(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('postbacks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}

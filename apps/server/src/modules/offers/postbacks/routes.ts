@@ -3,20 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { publicBase } from '../../../shared/public-url.ts';
 import { SIGNATURE_HEADERS } from './schemes/index.ts';
+import { formParams, queryParamsOf } from './params.ts';
 import * as service from './service.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Form-style parameters (`a=1&b=2`), a repeated name becoming a list (which the service refuses). */
-export function formParams(text: string): Record<string, string | string[]> {
-  const params: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const prev = params[key];
-    params[key] = prev === undefined ? value : ([] as string[]).concat(prev, value);
-  }
-  return params;
-}
 
 /**
  * `GET|POST /api/postback/{slug}`: public, called by the providers' servers. Parameters come in the
@@ -34,8 +25,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
     // The query as it arrived, read once here for every scheme: the URL-signing providers sign the
     // raw text, and the values must be the ones that text carries.
     const rawUrl = request.raw.url ?? request.url;
-    const q = rawUrl.indexOf('?');
-    const query = q < 0 ? {} : formParams(rawUrl.slice(q + 1));
+    const query = queryParamsOf(rawUrl);
     const body = isRecord(request.body) ? request.body : {};
     const headers: Record<string, string | undefined> = {};
     for (const name of SIGNATURE_HEADERS) {

@@ -36,7 +36,7 @@ export const testTransId = () => `test-${randomBytes(6).toString('hex')}`;
  */
 export function testPostbackRequest(
   base: string,
-  wall: Pick<Wall, 'slug' | 'allowed_ips'>,
+  wall: Pick<Wall, 'slug'>,
   scheme: PostbackScheme,
   secret: string,
   t: TestPostback,
