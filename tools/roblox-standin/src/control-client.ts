@@ -1,0 +1,15 @@
+/** Calls a stand-in's `/_control` API: `control('POST', '/mode', { mode: 'down' })`. */
+export type StandinControl = (method: string, path: string, body?: unknown) => Promise<any>;
+
+/** The one client of the `/_control` API that API tests, browser journeys and the bench share. */
+export function standinControl(standinUrl: string): StandinControl {
+  return async (method, path, body) => {
+    const res = await fetch(`${standinUrl}/_control${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return text ? JSON.parse(text) : null;
+  };
+}
