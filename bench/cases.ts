@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type autocannon from 'autocannon';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { fromCpx } from '../e2e/support/http.ts';
+import type { CaseResult, SiteLoad } from './load-runner.ts';
+import { CPX_SECRET, duration } from './options.ts';
+import { BENCH_ADMIN_TOKEN, BENCH_PLAYERS, benchName, benchRobloxId, benchToken } from './seed.ts';
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+/** One kind of request, its path and headers made afresh for each request. */
+const each = (
+  make: (req: autocannon.Request, context: object) => autocannon.Request,
+  extra: Partial<autocannon.Request> = {},
+): autocannon.Request[] => [{ ...extra, setupRequest: (req, context) => make(req, context) }];
+
+/**
+ * The site's cases, in order. Returns their results and the postback credits the server
+ * acknowledged: every one must be in the ledger afterwards (see `countMissingCredits`).
+ */
+export async function runSiteCases(load: SiteLoad, base: string) {
+  let n = 0;
+  const poller = (i: number) => i % 1000;
+  const results: (CaseResult | null)[] = [];
+  results.push(
+    await load('balance poll GET /api/user/{me}', {
+      url: base,
+      requests: each((req) => {
+        const i = poller(n++);
+        return {
+          ...req,
+          path: `/api/user/${benchName(i)}`,
+          headers: { authorization: `Bearer ${benchToken(i)}` },
+        };
+      }),
+    }),
+  );
+  results.push(await load('leaderboard GET /api/leaderboard', { url: `${base}/api/leaderboard` }));
+
+  let trans = 0;
+  // Every credit the server acknowledged must be in the ledger; requests still in flight when the
+  // case ends may be credited without the generator seeing the answer, so those are not counted.
+  const acknowledged: string[] = [];
+  results.push(
+    await load('postback credits GET /api/postback/cpx', {
+      url: base,
+      requests: each(
+        (req, context) => {
+          const id = `bench-${trans++}`;
+          (context as { transId?: string }).transId = id;
+          const user = benchRobloxId(trans % 1000);
+          return {
+            ...req,
+            path: `/api/postback/cpx?status=1&trans_id=${id}&user_id=${user}&amount_local=1.5&amount_usd=0.02&hash=${md5(`${id}-${CPX_SECRET}`)}`,
+            // As from CPX's address through a proxy on this host (the wall's allow-list).
+            headers: { ...req.headers, ...fromCpx },
+          };
+        },
+        {
+          onResponse: (status, _body, context) => {
+            if (status === 200) acknowledged.push(String((context as { transId?: string }).transId));
+          },
+        },
+      ),
+    }),
+  );
+
+  let claimer = 0;
+  results.push(
+    await load('daily claims POST /api/streak-rewards/claim', {
+      url: base,
+      requests: each(
+        (req) => {
+          const i = claimer++ % BENCH_PLAYERS;
+          return {
+            ...req,
+            path: '/api/streak-rewards/claim',
+            headers: { authorization: `Bearer ${benchToken(i)}`, 'content-type': 'application/json' },
+            body: '{}',
+          };
+        },
+        { method: 'POST' },
+      ),
+    }),
+  );
+
+  const adminHeaders = { cookie: `admin_session=${BENCH_ADMIN_TOKEN}` };
+  let page = 0;
+  let search = 0;
+  const usersPage = each((req) => ({
+    ...req,
+    path: `/api/all-users?page=${(page++ % 200) + 1}&pageSize=25`,
+    headers: adminHeaders,
+  }));
+  const nameSearch = each((req) => ({
+    ...req,
+    path: `/api/all-users?search=benchplayer${search++ % 1000}&pageSize=25`,
+    headers: adminHeaders,
+  }));
+  results.push(await load('admin users page GET /api/all-users', { url: base, requests: usersPage }));
+  results.push(
+    await load('admin name search GET /api/all-users?search=', { url: base, requests: nameSearch }),
+  );
+  // What one admin sees: the same two calls one at a time, with no queue of 100 in front of them.
+  const oneAtATime = { url: base, connections: 1, duration: Math.min(duration, 5) };
+  results.push(await load('admin users page, 1 connection', { ...oneAtATime, requests: usersPage }));
+  results.push(await load('admin name search, 1 connection', { ...oneAtATime, requests: nameSearch }));
+
+  return { results: results.filter((r) => r !== null), acknowledged };
+}
+
+/** How many of the acknowledged postback credits are not in the ledger (there should be none). */
+export async function countMissingCredits(db: Database, acknowledged: string[]): Promise<number> {
+  let missing = 0;
+  for (let i = 0; i < acknowledged.length; i += 500) {
+    const keys = acknowledged.slice(i, i + 500).map((id) => `postback:cpx:${id}`);
+    const found = await db
+      .selectFrom('ledger_entries')
+      .select('idempotency_key')
+      .where('idempotency_key', 'in', keys)
+      .execute();
+    missing += keys.length - found.length;
+  }
+  return missing;
+}

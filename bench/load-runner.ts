@@ -1,0 +1,85 @@
+import autocannon from 'autocannon';
+import { CONNECTIONS, duration, engine, only, WARM_UP_SECONDS } from './options.ts';
+import { cpuMicros, memoryReport, postgresCpuMicros, watchRss, type MemoryReport } from './process-stats.ts';
+
+export interface CaseResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** The server's CPU time per request, in µs (what the case costs, whatever the machine's speed). */
+  cpuPerRequest: number;
+  /** PostgreSQL's CPU time per request, in µs (0 on SQLite, which runs inside the server). */
+  dbCpuPerRequest: number;
+  /** The ceiling measured just before and just after this case, averaged (req/s). */
+  ceiling?: number;
+  /** Site cases: the server's peak resident memory during the case, and its memory at the end (MB). */
+  peakRss?: number;
+  memoryAfter?: MemoryReport;
+}
+
+/** A site case; skipped (null) when `--only` names other cases. */
+export type SiteLoad = (name: string, opts: autocannon.Options) => Promise<CaseResult | null>;
+
+/**
+ * Measures a case after a short unmeasured warm-up (the JIT and the database's caches warm, as on a
+ * server that has been up for a while), and the CPU time the server process spent per request.
+ */
+async function measure(name: string, opts: autocannon.Options, serverPid: number): Promise<CaseResult> {
+  await autocannon({ connections: CONNECTIONS, ...opts, duration: WARM_UP_SECONDS });
+  const cpuBefore = cpuMicros(serverPid);
+  const dbCpuBefore = engine === 'postgres' ? postgresCpuMicros() : 0;
+  const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
+  const requests = Math.max(1, r.requests.total);
+  const cpuPerRequest = (cpuMicros(serverPid) - cpuBefore) / requests;
+  const dbCpuPerRequest = engine === 'postgres' ? (postgresCpuMicros() - dbCpuBefore) / requests : 0;
+  const errors = r.errors + r.timeouts + r.non2xx;
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors,
+    requests: r.requests.total,
+    cpuPerRequest,
+    dbCpuPerRequest,
+  };
+}
+
+/**
+ * The ceiling server (a bare node:http server answering a fixed small JSON body, in its own process)
+ * is measured before the first case and again after each one. A case's ratio is to the mean of the
+ * two ceilings measured around it: this machine's speed drifts by half within a minute, and a ceiling
+ * measured once, minutes away from a case, made ratios drift with it.
+ */
+export function createLoadRunner(ceilingTarget: { url: string; pid: number }) {
+  const ceilingRuns: CaseResult[] = [];
+
+  async function measureCeiling(): Promise<CaseResult> {
+    const r = await measure('ceiling (node:http)', { url: ceilingTarget.url }, ceilingTarget.pid);
+    ceilingRuns.push(r);
+    return r;
+  }
+
+  /** Measures a case between two ceiling measurements; its ratio is to their mean. */
+  async function compared(name: string, opts: autocannon.Options, serverPid: number): Promise<CaseResult> {
+    const before = ceilingRuns.at(-1) ?? (await measureCeiling());
+    const r = await measure(name, opts, serverPid);
+    const after = await measureCeiling();
+    return { ...r, ceiling: (before.rps + after.rps) / 2 };
+  }
+
+  /** Cases against the site's server: each also records the server's memory during and after it. */
+  function siteLoad(site: { pid: number; base: string; rss: ReturnType<typeof watchRss> }): SiteLoad {
+    return async (name, opts) => {
+      if (only && !only.some((word) => name.includes(word))) return null;
+      site.rss.casePeak();
+      const r = await compared(name, opts, site.pid);
+      return { ...r, peakRss: site.rss.casePeak(), memoryAfter: await memoryReport(site.base) };
+    };
+  }
+
+  return { ceilingRuns, measureCeiling, compared, siteLoad };
+}

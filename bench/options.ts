@@ -1,0 +1,23 @@
+// `npm run bench [-- --db postgres [--pg-tcp]] [-- --duration 10] [-- --only poll,postback] [-- --profile DIR]`
+import { resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const engine: 'sqlite' | 'postgres' = arg('db') === 'postgres' ? 'postgres' : 'sqlite';
+export const duration = Number(arg('duration') ?? 10);
+/** `--only poll,postback`: run just the cases whose name contains one of these words (for profiling). */
+export const only = arg('only')?.split(',');
+/** `--profile DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+export const profileDir = arg('profile');
+/** `--pg-tcp`: reach a local PostgreSQL over TCP even when its Unix socket is there. */
+export const pgOverTcp = args.includes('--pg-tcp');
+
+export const CONNECTIONS = 100;
+export const WARM_UP_SECONDS = 2;
+export const CPX_SECRET = 'bench-cpx-secret';
+export const METRICS_TOKEN = 'bench-metrics-token-0123456789';

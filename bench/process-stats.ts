@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { METRICS_TOKEN } from './options.ts';
+
+/**
+ * Samples a process's resident memory (Linux /proc) until stopped. `casePeak()` is the peak since its
+ * last call (so each case gets its own), `stop()` the peak of the whole run.
+ */
+export function watchRss(pid: number) {
+  let peak = 0;
+  let sincePeak = 0;
+  const sample = () => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) {
+        const mb = Number(m[1]) / 1024;
+        peak = Math.max(peak, mb);
+        sincePeak = Math.max(sincePeak, mb);
+      }
+    } catch {
+      /* process gone */
+    }
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    casePeak: () => {
+      sample();
+      const p = sincePeak;
+      sincePeak = 0;
+      return p;
+    },
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/** The server's memory as it reports it (`/metrics`), in MB. */
+export interface MemoryReport {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+export async function memoryReport(base: string): Promise<MemoryReport | undefined> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) return undefined;
+  const text = await res.text();
+  const gauge = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+  return {
+    rss: gauge('process_resident_memory_bytes'),
+    heapUsed: gauge('nodejs_heap_used_bytes'),
+    heapTotal: gauge('nodejs_heap_total_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+  };
+}
+
+/** The CPU time (user + system) in a `/proc/<pid>/stat` line, in µs (clock ticks of 10 ms). */
+function cpuMicrosOf(stat: string): number {
+  const fields = stat.split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** CPU time a process has used so far, in µs (Linux /proc). */
+export function cpuMicros(pid: number): number {
+  return cpuMicrosOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** CPU time used so far by every PostgreSQL process of this machine (its backends do the work), in µs. */
+export function postgresCpuMicros(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMicrosOf(stat);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}

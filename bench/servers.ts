@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { freePort, nodeArgsOfScript, waitForHealth } from '../e2e/support/processes.ts';
+import type { createLoadRunner, CaseResult } from './load-runner.ts';
+import { CPX_SECRET, METRICS_TOKEN, pgOverTcp, profileDir, ROOT } from './options.ts';
+import { benchToken } from './seed.ts';
+
+/**
+ * Node's flags as `npm start` runs the server (the root package.json), so the bench measures the
+ * server with the same heap limits (docs/scaling.md, memory).
+ */
+const startFlags = () => nodeArgsOfScript('start').filter((word) => word.startsWith('--'));
+
+/** Starts a reference server (node's arguments, given its port) in a process of its own. */
+export async function startBareServer(nodeArgs: (port: number) => string[]) {
+  const port = await freePort();
+  const child = spawn(process.execPath, nodeArgs(port), { cwd: ROOT, stdio: 'ignore' });
+  await waitForHealth(`http://127.0.0.1:${port}`, child);
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
+}
+
+/** The ceiling: a bare node:http server answering a fixed small JSON body. */
+export const startCeilingServer = () =>
+  startBareServer((port) => [
+    '-e',
+    `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`,
+  ]);
+
+/**
+ * The framework's own floor, for reference: Fastify with no plugins answering the same body (what
+ * the site's cases add on top of it is our code: hooks, logging, validation, the database), and
+ * Fastify set up with the site's features (bench/framework-floor.mjs) answering the poll's route with
+ * a constant: the least a balance poll can cost before our code and the database.
+ */
+export async function measureReferences(runner: ReturnType<typeof createLoadRunner>): Promise<CaseResult[]> {
+  const fastify = await startBareServer((port) => [
+    '-e',
+    `const f=require('fastify')();f.get('/*',async()=>({ok:true}));f.listen({port:${port},host:'127.0.0.1'})`,
+  ]);
+  const floorResult = await runner.compared(
+    'reference: bare Fastify, no plugins',
+    { url: fastify.url },
+    fastify.pid,
+  );
+  fastify.stop();
+  const featured = await startBareServer((port) => [
+    ...startFlags(),
+    'bench/framework-floor.mjs',
+    String(port),
+  ]);
+  const featuredResult = await runner.compared(
+    "reference: Fastify with the site's features, constant answer",
+    {
+      url: featured.url,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: '/api/user/benchplayer5',
+            headers: { authorization: `Bearer ${benchToken(5)}` },
+          }),
+        },
+      ],
+    },
+    featured.pid,
+  );
+  featured.stop();
+  return [floorResult, featuredResult];
+}
+
+/**
+ * Where the bench's data lives: a SQLite file in `dir`, or a PostgreSQL database of its own.
+ * `serverUrl` is how the server reaches it, `reach` says how (PostgreSQL only).
+ */
+export async function benchDatabase(engine: 'sqlite' | 'postgres', dir: string) {
+  if (engine === 'sqlite') {
+    const url = join(dir, 'bench.db');
+    return { url, serverUrl: url, reach: '', drop: async () => {} };
+  }
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `rewards_bench_${process.pid}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  const drop = async () => {
+    const d = new pg.Client({ connectionString: admin });
+    await d.connect();
+    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await d.end();
+  };
+  // A server on the database's machine talks to it through its Unix socket, which costs both
+  // sides far less than TCP (a postback is a dozen round trips); `--pg-tcp` measures TCP instead.
+  const socketDir = '/var/run/postgresql';
+  const local = ['127.0.0.1', 'localhost', '::1'].includes(u.hostname);
+  if (local && !pgOverTcp && existsSync(join(socketDir, `.s.PGSQL.${u.port || 5432}`))) {
+    const viaSocket = new URL(u);
+    viaSocket.hostname = 'localhost';
+    viaSocket.searchParams.set('host', socketDir);
+    return {
+      url: u.toString(),
+      serverUrl: viaSocket.toString(),
+      reach: `through its Unix socket (${socketDir})`,
+      drop,
+    };
+  }
+  return { url: u.toString(), serverUrl: u.toString(), reach: `over TCP (${u.host})`, drop };
+}
+
+/** The server as production runs it: the bundled JavaScript of `npm run build:server`, already built. */
+export async function startSiteServer(databaseUrl: string) {
+  const port = await freePort();
+  const nodeFlags = [
+    ...startFlags(),
+    ...(profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(profileDir)}`] : []),
+  ];
+  const server = spawn(process.execPath, [...nodeFlags, 'apps/server/dist/server.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: 'bench-admin-password',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CPX_SECURE_HASH: CPX_SECRET,
+      // Credits are paid at once: this run is not about offer holds (offer-holds.test.ts is).
+      OFFER_HOLD_HOURS: '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      METRICS_TOKEN,
+      // One load generator on one address stands for many players and providers: per-address limits
+      // would measure the limiter's refusals, not the server.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
+      RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
+      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
+      ROBLOX_USERS_API: 'http://127.0.0.1:9',
+      ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
+      ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
+      ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
+      ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, server);
+  return {
+    pid: server.pid!,
+    base,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    },
+  };
+}
