@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -21,49 +23,92 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  ...webBoundaries(),
+  ...importBoundaries({
+    files: 'apps/web/src/**/*.{ts,tsx}',
+    tsconfig: 'apps/web/tsconfig.json',
+    root: 'apps/web/src',
+    // Shared code (components, lib, config) → features → the app layer. A feature never imports
+    // another feature: what two features share moves down to components or lib.
+    layers: [
+      [{ name: 'shared code (components, lib, config)', paths: ['components', 'lib', 'config'] }],
+      foldersOf('apps/web/src/features').map((f) => ({ name: `feature ${f}`, paths: [`features/${f}`] })),
+      [{ name: 'the app layer', paths: ['app', 'main.tsx'] }],
+    ],
+  }),
+  ...importBoundaries({
+    files: 'apps/server/src/**/*.ts',
+    tsconfig: 'apps/server/tsconfig.json',
+    root: 'apps/server/src',
+    // env and shared helpers → db and roblox → Deps → modules and plugins (side by side: a plugin
+    // knows no module; app.ts hands it what it needs) → the wiring that builds and starts the app.
+    layers: [
+      [{ name: 'env and shared', paths: ['env.ts', 'shared'] }],
+      [
+        { name: 'db', paths: ['db'] },
+        { name: 'roblox', paths: ['roblox'] },
+      ],
+      [{ name: 'deps', paths: ['deps.ts'] }],
+      [
+        ...foldersOf('apps/server/src/modules').map((m) => ({
+          name: `module ${m}`,
+          paths: [`modules/${m}`],
+          // Modules talk to each other through what each one's index.ts exports, never its files.
+          publicEntry: './index.ts',
+        })),
+        { name: 'plugins', paths: ['plugins'] },
+      ],
+      [{ name: 'the wiring', paths: ['app.ts', 'server.ts', 'cluster.ts', 'seed.ts'] }],
+    ],
+  }),
 );
 
-/**
- * One-way imports in the web app: components, lib and config (shared) → features → app. A feature
- * never imports another feature: what two features share moves down to components or lib. Imports
- * across folders use the `@/` alias, which these rules read.
- */
-function webBoundaries() {
-  const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+function foldersOf(dir) {
+  return readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
-  const noAppOrFeatures = {
-    patterns: [
-      {
-        group: ['@/features/*', '**/features/*'],
-        message: 'Shared code (components, lib, config) must not import a feature.',
-      },
-      { group: ['@/app/*', '**/app/*'], message: 'Only the app layer imports the app layer.' },
-    ],
-  };
+}
+
+/**
+ * One-way imports, checked on resolved file paths (so relative paths and aliases are caught alike).
+ * `layers` runs from the bottom up: a group imports from the layers below it and never from a layer
+ * above; groups side by side in one layer do not import each other, except through a group's
+ * `publicEntry` when both have one.
+ */
+function importBoundaries({ files, tsconfig, root, layers }) {
+  const zones = [];
+  layers.forEach((layer, i) => {
+    const above = layers.slice(i + 1).flat();
+    for (const group of layer) {
+      for (const other of above) {
+        zones.push({
+          target: group.paths.map((p) => `${root}/${p}`),
+          from: other.paths.map((p) => `${root}/${p}`),
+          message: `${group.name} must not import ${other.name} (a layer above it).`,
+        });
+      }
+      for (const sibling of layer) {
+        if (sibling === group) continue;
+        // Only modules (groups with a public entry) reach each other through it; a plugin reaches none.
+        const through = group.publicEntry && sibling.publicEntry;
+        for (const p of sibling.paths) {
+          zones.push({
+            target: group.paths.map((t) => `${root}/${t}`),
+            from: `${root}/${p}`,
+            except: through ? [sibling.publicEntry] : [],
+            message: through
+              ? `${group.name} may import ${sibling.name} only through its ${sibling.publicEntry.slice(2)}.`
+              : `${group.name} must not import ${sibling.name}.`,
+          });
+        }
+      }
+    }
+  });
   return [
     {
-      files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
-      rules: { 'no-restricted-imports': ['error', noAppOrFeatures] },
+      files: [files],
+      plugins: { 'import-x': importX },
+      settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: tsconfig })] },
+      rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
     },
-    ...features.map((feature) => ({
-      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-                message:
-                  'A feature must not import another feature: move what they share to components or lib.',
-              },
-              { group: ['@/app/*', '**/app/*'], message: 'Features must not import the app layer.' },
-            ],
-          },
-        ],
-      },
-    })),
   ];
 }

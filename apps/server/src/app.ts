@@ -2,25 +2,26 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminAuthPlugin } from './modules/admin/index.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminUserRoutes } from './modules/admin/routes.ts';
+import { authenticatePlugin } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 import { siteConfigRoutes } from './modules/humancheck/routes.ts';
+import { databaseFigures } from './modules/health/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialsRoutes } from './modules/socials/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { adminAuthPlugin } from './plugins/admin-auth.ts';
-import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { genReqId, loggerOptions, requestLoggingPlugin } from './plugins/request-logging.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
-import type { Deps } from './shared/deps.ts';
+import type { Deps } from './deps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +61,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   registerErrorHandler(app);
   await app.register(requestLoggingPlugin);
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { databaseFigures });
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(authenticatePlugin);

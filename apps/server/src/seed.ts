@@ -1,11 +1,10 @@
 // Development data: the Roblox stand-in's players with some history. Refused in production.
-import { loadEnv } from '../env.ts';
-import { postAlone } from '../modules/ledger/service.ts';
-import { findUserByRobloxId, insertUserOnce } from '../modules/users/repository.ts';
-import { newVerificationSentence } from '../modules/users/verification-sentence.ts';
-import { systemClock } from '../shared/clock.ts';
-import { createDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loadEnv } from './env.ts';
+import { postAlone } from './modules/ledger/index.ts';
+import { findUserByRobloxId, insertUserOnce, newVerificationSentence } from './modules/users/index.ts';
+import { systemClock } from './shared/clock.ts';
 
 const env = loadEnv();
 if (env.NODE_ENV === 'production') {

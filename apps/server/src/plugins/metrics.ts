@@ -2,10 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { withdrawalStates } from '@rewards/contracts';
+import type { Database } from '../db/database.ts';
 import type { WithdrawalState } from '../db/tables/withdrawals.ts';
-import { withdrawalsByState } from '../modules/health/repository.ts';
-import { ledgerCells, type LedgerCell } from '../modules/ledger/rollup.ts';
-import { databaseState } from '../modules/health/routes.ts';
 import { counterSnapshot } from '../shared/process-counters.ts';
 
 /**
@@ -35,7 +33,8 @@ interface Series {
   buckets: number[];
 }
 
-interface DbFigures {
+/** What the database tells operators; app.ts hands the plugin the module function that reads it. */
+export interface DbFigures {
   up: boolean;
   credits: Array<{ kind: string; count: number; cents: number }>;
   withdrawals: Array<{ state: WithdrawalState; count: number }>;
@@ -60,19 +59,6 @@ function num(n: number): string {
   return String(n);
 }
 
-/** Credit entries (positive amounts) by kind, from the ledger's day-by-day rollup. */
-function creditsByKind(cells: LedgerCell[]): DbFigures['credits'] {
-  const byKind = new Map<string, { kind: string; count: number; cents: number }>();
-  for (const c of cells) {
-    if (!c.credit) continue;
-    const k = byKind.get(c.kind) ?? { kind: c.kind, count: 0, cents: 0 };
-    k.count += c.count;
-    k.cents += c.cents;
-    byKind.set(c.kind, k);
-  }
-  return [...byKind.values()].sort((a, b) => a.kind.localeCompare(b.kind));
-}
-
 /** The request's route pattern (bounded label values); requests that matched no route share one. */
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions?.url ?? 'unmatched';
@@ -86,8 +72,12 @@ function bearerMatches(header: unknown, token: string): boolean {
   return timingSafeEqual(digest(m[1]!), digest(token));
 }
 
+export interface MetricsOptions {
+  databaseFigures: (db: Database) => Promise<DbFigures>;
+}
+
 export const metricsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: MetricsOptions) => {
     const series = new Map<string, Series>();
     const startedAt = Date.now();
 
@@ -114,20 +104,10 @@ export const metricsPlugin = fp(
     let dbCache: { at: number; figures: DbFigures } | null = null;
     let dbReading: Promise<DbFigures> | null = null;
 
-    async function readDb(): Promise<DbFigures> {
-      const { db } = app.deps;
-      if ((await databaseState(db)) === 'down') return { up: false, credits: [], withdrawals: [] };
-      try {
-        const [cells, withdrawals] = await Promise.all([ledgerCells(db), withdrawalsByState(db)]);
-        return { up: true, credits: creditsByKind(cells), withdrawals };
-      } catch {
-        return { up: false, credits: [], withdrawals: [] };
-      }
-    }
-
     async function dbFigures(): Promise<DbFigures> {
       if (dbCache && Date.now() - dbCache.at < DB_METRICS_TTL_MS) return dbCache.figures;
-      dbReading ??= readDb()
+      dbReading ??= opts
+        .databaseFigures(app.deps.db)
         .then((figures) => {
           // A failed read is not cached: the next scrape tries again.
           if (figures.up) dbCache = { at: Date.now(), figures };

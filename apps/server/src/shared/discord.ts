@@ -1,4 +1,4 @@
-import type { Env } from '../../env.ts';
+import type { Env } from '../env.ts';
 
 export const DISCORD_TIMEOUT_MS = 3_000;
 

@@ -7,8 +7,8 @@ import {
   type TransactionsResponse,
 } from '@rewards/contracts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
-import type { Player } from '../../plugins/authenticate.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Player } from '../auth/index.ts';
+import type { Deps } from '../../deps.ts';
 import * as repo from './repository.ts';
 
 export const LEADERBOARD_SIZE = 100;

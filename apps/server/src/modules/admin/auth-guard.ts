@@ -1,6 +1,6 @@
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
-import { notifyDiscord, type NotifyLog } from '../withdrawals/discord.ts';
+import { notifyDiscord, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './auth-repository.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { limitKeyOfAddress } from '../../shared/addresses.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { FailureLimiter } from '../../shared/failure-limiter.ts';
-import { insertAudit } from '../audit/repository.ts';
-import { hashToken, newSessionToken } from '../auth/tokens.ts';
-import type { NotifyLog } from '../withdrawals/discord.ts';
+import { insertAudit } from '../audit/index.ts';
+import { hashToken, newSessionToken } from '../auth/index.ts';
+import type { NotifyLog } from '../../shared/discord.ts';
 import { checkSiteWide, recordSiteWideFailure } from './auth-guard.ts';
-import * as repo from './repository.ts';
+import * as repo from './session-repository.ts';
 
 export const ADMIN_SESSION_HOURS = 12;
 

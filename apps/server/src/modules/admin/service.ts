@@ -9,15 +9,13 @@ import {
   type LedgerRow,
   type OverviewResponse,
 } from '@rewards/contracts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import { utcDay } from '../../shared/clock.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
-import { insertAudit, listAudit } from '../audit/repository.ts';
-import { listEntriesForUser } from '../ledger/repository.ts';
-import { ledgerCells } from '../ledger/rollup.ts';
-import { EARNING_KINDS, post } from '../ledger/service.ts';
-import { findUserById } from '../users/repository.ts';
+import { insertAudit, listAudit } from '../audit/index.ts';
+import { listEntriesForUser, ledgerCells, EARNING_KINDS, post } from '../ledger/index.ts';
+import { findUserById } from '../users/index.ts';
 import { holdWithdrawalsOfBannedPlayer } from '../withdrawals/index.ts';
 import * as repo from './users-repository.ts';
 

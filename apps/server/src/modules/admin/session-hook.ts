@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdminSessionLive } from '../modules/admin/repository.ts';
-import { hashToken } from '../modules/auth/tokens.ts';
-import { unauthenticated } from '../shared/errors.ts';
+import { isAdminSessionLive } from './session-repository.ts';
+import { hashToken } from '../auth/index.ts';
+import { unauthenticated } from '../../shared/errors.ts';
 
 export const ADMIN_COOKIE = 'admin_session';
 

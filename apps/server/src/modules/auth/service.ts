@@ -1,9 +1,8 @@
 import { fromCents, type LoginRequest, type LoginResponse } from '@rewards/contracts';
 import { AppError, banned } from '../../shared/errors.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import * as signals from '../signals/index.ts';
-import * as users from '../users/repository.ts';
-import { newVerificationSentence } from '../users/verification-sentence.ts';
+import * as users from '../users/index.ts';
 import * as sessions from './repository.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
@@ -46,7 +45,7 @@ export async function login(
       username: robloxUser.name,
       displayName: robloxUser.displayName,
       robloxId: robloxUser.id,
-      verificationCode: newVerificationSentence(),
+      verificationCode: users.newVerificationSentence(),
       referredBy: referrer && referrer.roblox_id !== robloxUser.id ? referrer.id : null,
       joinedAt: now.toISOString(),
     });
@@ -66,7 +65,7 @@ export async function login(
     expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS).toISOString(),
     // Each session starts from the account's sentence and keeps its own: another session's Refresh
     // (an impersonator's) never changes the sentence this one shows (issue 17).
-    verificationCode: user.verification_code ?? newVerificationSentence(),
+    verificationCode: user.verification_code ?? users.newVerificationSentence(),
   });
   return {
     success: true,

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser } from '../modules/auth/repository.ts';
-import { hashToken } from '../modules/auth/tokens.ts';
-import { banned, forbidden, unauthenticated } from '../shared/errors.ts';
+import { findSessionUser } from './repository.ts';
+import { hashToken } from './tokens.ts';
+import { banned, forbidden, unauthenticated } from '../../shared/errors.ts';
 
 export interface Player {
   id: number;
@@ -52,7 +52,11 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
       robloxId: Number(row.roblox_id),
       status: row.status,
       token,
-      snapshot: { balance: Number(row.balance), earnings: Number(row.earnings), verified: row.verified === 1 },
+      snapshot: {
+        balance: Number(row.balance),
+        earnings: Number(row.earnings),
+        verified: row.verified === 1,
+      },
     };
   };
 

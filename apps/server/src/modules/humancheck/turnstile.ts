@@ -1,7 +1,7 @@
 import { HUMAN_CHECK_HEADER, HUMAN_CHECK_MESSAGES, type HumanCheckAction } from '@rewards/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 
 /** Cloudflare's tokens are at most 2048 characters; anything longer is refused without asking. */

@@ -1,8 +1,8 @@
 import { OFFER_REQUIRED_MESSAGE } from '@rewards/contracts';
-import type { Player } from '../../plugins/authenticate.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Player } from '../auth/index.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
-import { findUserById } from '../users/repository.ts';
+import { findUserById } from '../users/index.ts';
 
 /**
  * BONUSES_REQUIRE_OFFER (off by default): promo codes and the daily claim open only after the

@@ -4,7 +4,7 @@ import { tooManyAccountsMessage, type LinkedAccount, type LinkedAccountsResponse
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { addressNetwork } from '../../shared/addresses.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import * as repo from './repository.ts';
 

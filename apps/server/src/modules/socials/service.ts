@@ -1,6 +1,6 @@
 import { fromCents, type SocialClaimResponse, type SocialsResponse } from '@rewards/contracts';
-import type { Player } from '../../plugins/authenticate.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Player } from '../auth/index.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { findSocial, SOCIALS, socialKey } from './config.ts';
 import * as repo from './repository.ts';

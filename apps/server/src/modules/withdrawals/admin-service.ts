@@ -11,12 +11,12 @@ import {
 } from '@rewards/contracts';
 import type { DB } from '../../db/schema.ts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
-import { insertAudit } from '../audit/repository.ts';
+import { insertAudit } from '../audit/index.ts';
 import { pendingRobuxOf } from '../offers/index.ts';
-import { findUserById } from '../users/repository.ts';
-import { notifyDiscord, plain, type NotifyLog } from './discord.ts';
+import { findUserById } from '../users/index.ts';
+import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
 import { parseReasons } from './review-rules.ts';
 import { refundInTransaction } from './service.ts';

@@ -3,10 +3,12 @@ import { adminWithdrawalRoutes } from './admin-routes.ts';
 import { startPayoutWorker, type PayoutWorker } from './payout-worker.ts';
 import { playerWithdrawalRoutes } from './routes.ts';
 
-// For other modules: a ban holds the player's waiting withdrawals (in the ban's transaction), and
-// the review rules (one entry each) that send a withdrawal to the admin's review.
+// For other modules: a ban holds the player's waiting withdrawals (in the ban's transaction), the
+// review rules (one entry each) that send a withdrawal to the admin's review, and the profile's
+// verification sentence (the session's own, see the bio check).
 export { holdWithdrawalsOfBannedPlayer } from './admin-service.ts';
 export { REVIEW_RULES, type ReviewRule, type ReviewContext } from './review-rules.ts';
+export { sessionSentence } from './verification-service.ts';
 
 /**
  * Every route of this feature, registered under /api by app.ts, and, with PAYOUT_MODE=roblox, the

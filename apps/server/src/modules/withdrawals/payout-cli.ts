@@ -12,7 +12,7 @@ import { loadEnv } from '../../env.ts';
 import { robloxConfigFromEnv } from '../../roblox/config.ts';
 import { createRobloxGateway } from '../../roblox/gateway.ts';
 import { systemClock } from '../../shared/clock.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { runPayoutOnce, startPayoutWorker } from './payout-worker.ts';
 
 const env = loadEnv();

@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import { gamepassLink } from '@rewards/contracts';
 import { describeFailure } from '../../roblox/http.ts';
 import type { GamePassInfo } from '../../roblox/gateway.ts';
-import type { Deps } from '../../shared/deps.ts';
-import { notifyDiscord, plain } from './discord.ts';
+import type { Deps } from '../../deps.ts';
+import { notifyDiscord, plain } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
 import { refundInTransaction, usernameOf, type WithdrawalRow } from './service.ts';
 

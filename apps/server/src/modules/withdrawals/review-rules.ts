@@ -1,5 +1,5 @@
 import type { ReviewReason } from '@rewards/contracts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { isLinkedToBannedAccount } from '../signals/index.ts';
 import * as repo from './repository.ts';
 

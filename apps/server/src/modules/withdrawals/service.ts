@@ -13,13 +13,13 @@ import {
 } from '@rewards/contracts';
 import type { DB } from '../../db/schema.ts';
 import type { WithdrawalsTable } from '../../db/tables/withdrawals.ts';
-import type { Player } from '../../plugins/authenticate.ts';
+import type { Player } from '../auth/index.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
-import { post } from '../ledger/service.ts';
-import { findUserById } from '../users/repository.ts';
-import { notifyDiscord, plain, type NotifyLog } from './discord.ts';
+import { post } from '../ledger/index.ts';
+import { findUserById } from '../users/index.ts';
+import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
 import { reviewReasons } from './review-rules.ts';
 import {

@@ -5,12 +5,11 @@ import {
   type RefreshVerificationResponse,
   type VerifyBioResponse,
 } from '@rewards/contracts';
-import type { Player } from '../../plugins/authenticate.ts';
-import type { Deps } from '../../shared/deps.ts';
-import { newVerificationSentence } from '../users/verification-sentence.ts';
+import { type Player, hashToken } from '../auth/index.ts';
+import type { Deps } from '../../deps.ts';
+import { newVerificationSentence } from '../users/index.ts';
 import { payReferralOnVerified } from '../offers/index.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
-import { hashToken } from '../auth/tokens.ts';
 import * as repo from './verification-repository.ts';
 
 /** Lower case, every run of whitespace one space: line breaks and double spaces in a bio still match. */

@@ -1,5 +1,5 @@
 import { fromCents, type ReversalShare, type WithdrawalBlock } from '@rewards/contracts';
-import type { Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import * as repo from './repository.ts';
 

@@ -10,10 +10,10 @@ import type {
 import { fromCents } from '@rewards/contracts';
 import type { Selectable } from 'kysely';
 import type { PostbacksTable } from '../../../db/tables/offers.ts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Deps } from '../../../deps.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
-import { insertAudit } from '../../audit/repository.ts';
-import { findUserByName } from '../../users/repository.ts';
+import { insertAudit } from '../../audit/index.ts';
+import { findUserByName } from '../../users/index.ts';
 import { findPostbackById, listPostbacks as listStoredPostbacks } from '../postbacks/repository.ts';
 import { decideHeldPostback } from '../postbacks/review.ts';
 import { queryParamsOf } from '../postbacks/params.ts';

@@ -1,5 +1,5 @@
 import type { PostbackVerdict } from '@rewards/contracts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Deps } from '../../../deps.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { PostbackDecisionResponse } from '@rewards/contracts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Deps } from '../../../deps.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
 import { creditTransaction } from '../credits/service.ts';
 import { findWallBySlug } from '../walls/repository.ts';

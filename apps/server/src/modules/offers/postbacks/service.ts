@@ -1,5 +1,5 @@
 import type { PostbackVerdict } from '@rewards/contracts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Deps } from '../../../deps.ts';
 import { addressAllowed, limitKeyOfAddress } from '../../../shared/addresses.ts';
 import { FailureLimiter } from '../../../shared/failure-limiter.ts';
 import { defineCounter } from '../../../shared/process-counters.ts';

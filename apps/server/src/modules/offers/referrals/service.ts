@@ -2,11 +2,16 @@ import type { Kysely } from 'kysely';
 import { publicBase } from '../../../shared/public-url.ts';
 import { fromCents, type ReferralsResponse } from '@rewards/contracts';
 import type { DB } from '../../../db/schema.ts';
-import type { Player } from '../../../plugins/authenticate.ts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Player } from '../../auth/index.ts';
+import type { Deps } from '../../../deps.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { findEntryByKey, type AccountAfter } from '../../ledger/repository.ts';
-import { post, type Posting, type PostingResult } from '../../ledger/service.ts';
+import {
+  findEntryByKey,
+  type AccountAfter,
+  post,
+  type Posting,
+  type PostingResult,
+} from '../../ledger/index.ts';
 import { areLinked } from '../../signals/index.ts';
 import { bumpCounter, lockUser } from '../shared.ts';
 import * as repo from './repository.ts';

@@ -1,6 +1,6 @@
 import type { CpxFrameResponse, WallEntry, WallsResponse } from '@rewards/contracts';
-import type { Player } from '../../../plugins/authenticate.ts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Player } from '../../auth/index.ts';
+import type { Deps } from '../../../deps.ts';
 import type { Wall } from '../shared.ts';
 import { frameUrl } from './frame.ts';
 import * as repo from './repository.ts';

@@ -9,10 +9,10 @@ import {
   type GiveawayPickResponse,
   type GiveawayResponse,
 } from '@rewards/contracts';
-import type { Player } from '../../../plugins/authenticate.ts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Player } from '../../auth/index.ts';
+import type { Deps } from '../../../deps.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
-import { insertAudit } from '../../audit/repository.ts';
+import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../offers/index.ts';
 

@@ -10,10 +10,10 @@ import {
 } from '@rewards/contracts';
 import type { Selectable } from 'kysely';
 import type { PromoCodesTable } from '../../../db/tables/rewards.ts';
-import type { Player } from '../../../plugins/authenticate.ts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Player } from '../../auth/index.ts';
+import type { Deps } from '../../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../shared/errors.ts';
-import { insertAudit } from '../../audit/repository.ts';
+import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../offers/index.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';

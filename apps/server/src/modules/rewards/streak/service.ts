@@ -9,9 +9,9 @@ import {
   type StreakClaimResponse,
   type StreakRewardsResponse,
 } from '@rewards/contracts';
-import type { Player } from '../../../plugins/authenticate.ts';
+import type { Player } from '../../auth/index.ts';
 import { utcDay } from '../../../shared/clock.ts';
-import type { Deps } from '../../../shared/deps.ts';
+import type { Deps } from '../../../deps.ts';
 import { conflict } from '../../../shared/errors.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../offers/index.ts';

@@ -1,0 +1,4 @@
+// For other modules and app.ts: the player session (its hook, the signed-in player and the checks
+// routes make with it) and the session tokens, which admin sessions and the bio check share.
+export { authenticatePlugin, assertSelf, playerOf, type Player } from './session-hook.ts';
+export { hashToken, newSessionToken } from './tokens.ts';

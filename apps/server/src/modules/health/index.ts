@@ -1,0 +1,2 @@
+// For app.ts: the database figures that GET /metrics reports.
+export { databaseFigures, type DatabaseFigures } from './service.ts';

@@ -1,0 +1,13 @@
+// For other modules: every balance change (posting, and the earning credit that pays referral
+// commissions with it), the ledger's invariant, and the figures read from it.
+export {
+  EARNING_KINDS,
+  checkInvariant,
+  insufficientFunds,
+  post,
+  postAlone,
+  type Posting,
+  type PostingResult,
+} from './service.ts';
+export { findEntryByKey, listEntriesForUser, type AccountAfter } from './repository.ts';
+export { ledgerCells, type LedgerCell } from './rollup.ts';
