@@ -15,6 +15,7 @@ import {
   watchErrors,
   type Stack,
 } from './support/stack.ts';
+import { acceptConfirmation } from './support/confirmation.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -59,7 +60,12 @@ function userRow(p: Page, username: string) {
 }
 
 async function lastDialog(count: number): Promise<string> {
-  await expect.poll(() => dialogs.length).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(async () => {
+      await acceptConfirmation(page, dialogs);
+      return dialogs.length;
+    })
+    .toBeGreaterThanOrEqual(count);
   return dialogs[dialogs.length - 1]!;
 }
 

@@ -15,6 +15,7 @@ import {
   type Stack,
 } from './support/stack.ts';
 import { fromCpx } from './support/http.ts';
+import { acceptConfirmation } from './support/confirmation.ts';
 
 /**
  * The provider set-up in the admin console, end to end: a wall's secret, its postback URL, the
@@ -85,7 +86,12 @@ function logRow(transId: string): Locator {
 }
 
 async function lastDialog(count: number): Promise<string> {
-  await expect.poll(() => dialogs.length).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(async () => {
+      await acceptConfirmation(page, dialogs);
+      return dialogs.length;
+    })
+    .toBeGreaterThanOrEqual(count);
   return dialogs[dialogs.length - 1]!;
 }
 

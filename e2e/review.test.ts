@@ -15,6 +15,7 @@ import {
   type Stack,
 } from './support/stack.ts';
 import { fromCpx } from './support/http.ts';
+import { acceptConfirmation } from './support/confirmation.ts';
 
 /**
  * Withdrawal review (issue 17): a withdrawal a review rule applies to (here: a first withdrawal, and a
@@ -223,7 +224,7 @@ describe('withdrawal review in Chromium', () => {
     await page.getByRole('tab', { name: 'To approve', exact: true }).click();
     await aliceRow.waitFor();
     await aliceRow.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => dialogs.length).toBe(1);
+    await expect.poll(async () => (await acceptConfirmation(page, dialogs), dialogs.length)).toBe(1);
     expect(dialogs[0]).toMatch(/^Approve withdrawal #\d+ of R\$ 20\.00 to AliceRBX/);
     await expect.poll(() => aliceRow.count()).toBe(0);
     await expect.poll(() => purchasesOf(alicePass), { timeout: 15_000 }).toBe(1);
@@ -231,7 +232,7 @@ describe('withdrawal review in Chromium', () => {
 
     // Reject FreshFace's: refunded, nothing bought.
     await freshRow.getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => dialogs.length).toBe(2);
+    await expect.poll(async () => (await acceptConfirmation(page, dialogs), dialogs.length)).toBe(2);
     expect(dialogs[1]).toMatch(
       /^Reject withdrawal #\d+ of R\$ 30\.00 to FreshFace .*back to the player's balance/,
     );

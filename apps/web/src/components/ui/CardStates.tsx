@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Spinner } from './Spinner';
 
-/** A spinner centred in a card while the card's list loads. */
+/** A spinner centred in a card or panel while its content loads. */
 export function CardSpinner({ label }: { label: string }) {
   return (
     <div className="flex justify-center px-6 py-16 text-emerald-300">
@@ -21,4 +21,18 @@ export function CardEmpty({ icon: Icon, children }: { icon: LucideIcon; children
       <p className="text-slate-300">{children}</p>
     </div>
   );
+}
+
+/** A spinner and its text in one line, while a list inside a panel loads. */
+export function LoadingRow({ label }: { label: string }) {
+  return (
+    <p className="flex items-center gap-2 py-6 text-sm text-slate-400">
+      <Spinner className="size-4 text-emerald-400" /> {label}
+    </p>
+  );
+}
+
+/** The quiet line of a list inside a panel that has nothing to show. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="py-6 text-center text-sm text-slate-400">{children}</p>;
 }

@@ -4,7 +4,7 @@ import { Shield } from 'lucide-react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { AdminNav } from './AdminNav';
 import { adminSections, parseSection, type AdminSectionId } from './sections';
-import { PanelSpinner } from './shared';
+import { CardSpinner } from '@/components/ui/CardStates';
 import { OverviewSection } from './overview/OverviewSection';
 import { UsersSection } from './users/UsersSection';
 import { AuditSection } from './audit/AuditSection';
@@ -46,7 +46,7 @@ export function AdminConsole() {
             </h2>
             <p className="mt-1 text-sm text-slate-400">{section.description}</p>
           </div>
-          <Suspense fallback={<PanelSpinner label="Loading section" />}>{views[active]()}</Suspense>
+          <Suspense fallback={<CardSpinner label="Loading section" />}>{views[active]()}</Suspense>
         </section>
       </div>
     </>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { KeyRound, LockKeyhole } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
-import { TextField } from '@/components/ui/TextField';
+import { TextField } from '@/components/ui/FormField';
 import { errorMessage } from '@/lib/toast';
 import { useAdminLogin } from '../api/session';
 

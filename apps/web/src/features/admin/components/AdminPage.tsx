@@ -3,7 +3,8 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { useAdminSession } from '../api/session';
 import { AdminConsole } from './AdminConsole';
 import { AdminLoginForm } from './AdminLoginForm';
-import { PanelSpinner, SectionError } from './shared';
+import { SectionError } from './SectionError';
+import { CardSpinner } from '@/components/ui/CardStates';
 
 /** `/admin`: the password form until the server confirms an admin session, then the console. */
 export function AdminPage() {
@@ -15,7 +16,7 @@ export function AdminPage() {
     <>
       <PageHeader title="Admin Panel" description="Sign in to manage the site." icon={Shield} />
       {session.isPending ? (
-        <PanelSpinner label="Checking admin session" />
+        <CardSpinner label="Checking admin session" />
       ) : session.isError ? (
         <div className="mx-auto max-w-md">
           <SectionError

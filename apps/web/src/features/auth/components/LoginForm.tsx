@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Gift, LogIn, ShieldCheck, UserRound } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
-import { TextField } from '@/components/ui/TextField';
+import { TextField } from '@/components/ui/FormField';
 import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';

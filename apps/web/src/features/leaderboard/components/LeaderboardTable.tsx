@@ -1,6 +1,7 @@
 import { Trophy } from 'lucide-react';
 import type { LeaderboardEntry } from '@rewards/contracts';
-import { tableStyles } from '@/components/ui/table-styles';
+import { DataTable } from '@/components/ui/DataTable';
+import { cardRowClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
 
 /** Localized in the reader's locale, with two decimals like every balance ("1,234.00", "1.50"). */
@@ -38,6 +39,12 @@ function RankBadge({ rank }: { rank: number }) {
   );
 }
 
+const columns = [
+  { label: 'Rank', className: 'w-20 px-4 py-3 sm:w-24 sm:px-6' },
+  { label: 'Username', className: 'px-2 py-3 sm:px-6' },
+  { label: 'Robux Earned', className: 'px-4 py-3 text-right whitespace-nowrap sm:px-6' },
+];
+
 interface LeaderboardTableProps {
   entries: LeaderboardEntry[];
   /** The signed-in player, whose row is highlighted. */
@@ -47,62 +54,45 @@ interface LeaderboardTableProps {
 export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableProps) {
   const me = currentUsername?.toLowerCase();
   return (
-    <div className="overflow-x-auto">
-      <table className={tableStyles.table}>
-        <thead className={tableStyles.head}>
-          <tr>
-            <th scope="col" className="w-20 px-4 py-3 sm:w-24 sm:px-6">
-              Rank
-            </th>
-            <th scope="col" className="px-2 py-3 sm:px-6">
-              Username
-            </th>
-            <th scope="col" className="px-4 py-3 text-right whitespace-nowrap sm:px-6">
-              Robux Earned
-            </th>
-          </tr>
-        </thead>
-        <tbody className={tableStyles.body}>
-          {entries.map((entry, index) => {
-            const rank = index + 1;
-            const isMe = entry.username.toLowerCase() === me;
-            return (
-              <tr
-                key={`${rank}-${entry.username}`}
-                aria-current={isMe ? 'true' : undefined}
-                className={cn(
-                  tableStyles.row,
-                  rank === 1 && 'bg-amber-400/5',
-                  isMe && 'bg-emerald-400/10 hover:bg-emerald-400/15',
+    <DataTable look="card" columns={columns}>
+      {entries.map((entry, index) => {
+        const rank = index + 1;
+        const isMe = entry.username.toLowerCase() === me;
+        return (
+          <tr
+            key={`${rank}-${entry.username}`}
+            aria-current={isMe ? 'true' : undefined}
+            className={cn(
+              cardRowClass,
+              rank === 1 && 'bg-amber-400/5',
+              isMe && 'bg-emerald-400/10 hover:bg-emerald-400/15',
+            )}
+          >
+            <td className="px-4 py-3 sm:px-6">
+              <RankBadge rank={rank} />
+            </td>
+            <td className="w-full max-w-0 px-2 py-3 sm:px-6">
+              <div className="flex min-w-0 items-center gap-2">
+                <span
+                  className={cn('truncate font-semibold', rank === 1 ? 'text-amber-200' : 'text-white')}
+                  title={entry.username}
+                >
+                  {entry.username}
+                </span>
+                {isMe && (
+                  <span className="shrink-0 rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
+                    You
+                  </span>
                 )}
-              >
-                <td className="px-4 py-3 sm:px-6">
-                  <RankBadge rank={rank} />
-                </td>
-                <td className="w-full max-w-0 px-2 py-3 sm:px-6">
-                  <div className="flex min-w-0 items-center gap-2">
-                    <span
-                      className={cn('truncate font-semibold', rank === 1 ? 'text-amber-200' : 'text-white')}
-                      title={entry.username}
-                    >
-                      {entry.username}
-                    </span>
-                    {isMe && (
-                      <span className="shrink-0 rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
-                        You
-                      </span>
-                    )}
-                  </div>
-                </td>
-                <td className="px-4 py-3 text-right font-bold whitespace-nowrap text-emerald-300 tabular-nums sm:px-6">
-                  <span className="mr-1 text-xs font-semibold text-emerald-400/70">R$</span>
-                  {formatEarned(entry.robuxEarned)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              </div>
+            </td>
+            <td className="px-4 py-3 text-right font-bold whitespace-nowrap text-emerald-300 tabular-nums sm:px-6">
+              <span className="mr-1 text-xs font-semibold text-emerald-400/70">R$</span>
+              {formatEarned(entry.robuxEarned)}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/Card';
 import { CommunityLink } from '@/components/ui/CommunityLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { SubmitButton } from '@/components/ui/SubmitButton';
-import { TextField } from '@/components/ui/TextField';
+import { TextField } from '@/components/ui/FormField';
 import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { cn } from '@/lib/cn';

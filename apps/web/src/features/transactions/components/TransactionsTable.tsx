@@ -1,6 +1,7 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import type { TransactionItem, TransactionState } from '@rewards/contracts';
-import { tableStyles } from '@/components/ui/table-styles';
+import { DataTable } from '@/components/ui/DataTable';
+import { cardRowClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
 import { formatRobux } from '@/lib/format';
 
@@ -50,67 +51,56 @@ function TypeLabel({ item }: { item: TransactionItem }) {
   );
 }
 
+const columns = [
+  { label: 'Type', className: 'px-6 py-3' },
+  { label: 'Amount', className: 'px-4 py-3 text-right' },
+  { label: 'Description', className: 'px-4 py-3' },
+  { label: 'Date', className: 'px-6 py-3 text-right' },
+];
+
 /**
  * A table at sm and wider; below, each row becomes a card (one DOM, so it reads the same to
  * assistive technology and tests at every width).
  */
 export function TransactionsTable({ items }: { items: TransactionItem[] }) {
   return (
-    <table className={tableStyles.table}>
-      <thead className={cn(tableStyles.head, 'max-sm:sr-only')}>
-        <tr>
-          <th scope="col" className="px-6 py-3">
-            Type
-          </th>
-          <th scope="col" className="px-4 py-3 text-right">
-            Amount
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Description
-          </th>
-          <th scope="col" className="px-6 py-3 text-right">
-            Date
-          </th>
-        </tr>
-      </thead>
-      <tbody className={tableStyles.body}>
-        {items.map((item) => {
-          const earned = item.type === 'earn';
-          return (
-            <tr
-              key={item.id}
-              data-testid="transaction-row"
+    <DataTable look="card" columns={columns} headClassName="max-sm:sr-only">
+      {items.map((item) => {
+        const earned = item.type === 'earn';
+        return (
+          <tr
+            key={item.id}
+            data-testid="transaction-row"
+            className={cn(
+              cardRowClass,
+              'max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-4',
+            )}
+          >
+            <td className="px-6 py-3 max-sm:p-0">
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <TypeLabel item={item} />
+                {item.state && <StateBadge state={item.state} />}
+              </span>
+            </td>
+            <td
               className={cn(
-                tableStyles.row,
-                'max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-4',
+                'px-4 py-3 text-right font-bold whitespace-nowrap tabular-nums max-sm:p-0',
+                earned ? 'text-emerald-300' : 'text-rose-300',
               )}
             >
-              <td className="px-6 py-3 max-sm:p-0">
-                <span className="inline-flex flex-wrap items-center gap-2">
-                  <TypeLabel item={item} />
-                  {item.state && <StateBadge state={item.state} />}
-                </span>
-              </td>
-              <td
-                className={cn(
-                  'px-4 py-3 text-right font-bold whitespace-nowrap tabular-nums max-sm:p-0',
-                  earned ? 'text-emerald-300' : 'text-rose-300',
-                )}
-              >
-                <span aria-hidden="true">{earned ? '+' : '−'}</span>
-                <span className="sr-only">{earned ? 'plus ' : 'minus '}</span>
-                {formatRobux(item.amount)}
-              </td>
-              <td className="px-4 py-3 break-words text-slate-200 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9">
-                {item.description}
-              </td>
-              <td className="px-6 py-3 text-right whitespace-nowrap text-slate-400 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9 max-sm:text-left max-sm:text-xs">
-                <time dateTime={item.date}>{formatDate(item.date)}</time>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+              <span aria-hidden="true">{earned ? '+' : '−'}</span>
+              <span className="sr-only">{earned ? 'plus ' : 'minus '}</span>
+              {formatRobux(item.amount)}
+            </td>
+            <td className="px-4 py-3 break-words text-slate-200 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9">
+              {item.description}
+            </td>
+            <td className="px-6 py-3 text-right whitespace-nowrap text-slate-400 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9 max-sm:text-left max-sm:text-xs">
+              <time dateTime={item.date}>{formatDate(item.date)}</time>
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

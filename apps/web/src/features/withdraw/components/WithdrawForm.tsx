@@ -11,7 +11,7 @@ import {
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
-import { TextField } from '@/components/ui/TextField';
+import { TextField } from '@/components/ui/FormField';
 import { notifyBalanceUpdated, useBalance, useMe } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
 import { useLogout } from '@/lib/logout';

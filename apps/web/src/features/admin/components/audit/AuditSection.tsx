@@ -3,16 +3,12 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { useAuditLog } from '../../api/audit';
 import { formatJson } from '../format';
-import {
-  DataTable,
-  ListBody,
-  LoadOlder,
-  Panel,
-  retryFailed,
-  SectionError,
-  tdClass,
-  WhenCell,
-} from '../shared';
+import { ListBody, LoadOlder } from '../ListStates';
+import { retryFailed, SectionError } from '../SectionError';
+import { WhenCell } from '../WhenCell';
+import { DataTable } from '@/components/ui/DataTable';
+import { Panel } from '@/components/ui/Panel';
+import { cellClass } from '@/components/ui/table-styles';
 
 type Plain = Record<string, unknown>;
 
@@ -96,7 +92,7 @@ export function AuditSection() {
             return (
               <tr key={entry.id}>
                 <WhenCell iso={entry.createdAt} />
-                <td className={tdClass}>
+                <td className={cellClass}>
                   <p className="font-semibold whitespace-nowrap text-white" data-testid="audit-action">
                     {entry.action}
                   </p>
@@ -105,10 +101,10 @@ export function AuditSection() {
                     <span className="font-mono break-all">{entry.target}</span>
                   </p>
                 </td>
-                <td className={cn(tdClass, 'w-1/3 min-w-40')}>
+                <td className={cn(cellClass, 'w-1/3 min-w-40')}>
                   <AuditValue value={before} />
                 </td>
-                <td className={cn(tdClass, 'w-1/3 min-w-40')}>
+                <td className={cn(cellClass, 'w-1/3 min-w-40')}>
                   <AuditValue value={after} />
                 </td>
               </tr>

@@ -7,23 +7,16 @@ import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/cn';
 import { useCreateGiveaway, useEndGiveaway, useGiveawayEntries, useGiveaways } from '../../api/giveaways';
 import { formatCount, formatDateTime, localInputToIso } from '../format';
-import {
-  AmountField,
-  Badge,
-  confirmThen,
-  DataTable,
-  EmptyState,
-  Field,
-  ListBody,
-  LoadingRow,
-  Panel,
-  retryFailed,
-  RowButton,
-  SectionError,
-  TextAreaField,
-  tdClass,
-  useFormState,
-} from '../shared';
+import { ListBody } from '../ListStates';
+import { retryFailed, SectionError } from '../SectionError';
+import { Badge } from '@/components/ui/Badge';
+import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
+import { useConfirmation } from '@/components/ui/ConfirmDialog';
+import { DataTable, RowButton } from '@/components/ui/DataTable';
+import { AmountField, TextAreaField, TextField } from '@/components/ui/FormField';
+import { Panel } from '@/components/ui/Panel';
+import { cellClass } from '@/components/ui/table-styles';
+import { useFormState } from '@/lib/form-state';
 
 const columns = ['Giveaway', 'Prize', 'Ends', 'Entries', 'Winner', { label: 'Actions', hidden: true }];
 
@@ -32,6 +25,7 @@ export function GiveawaysSection() {
   const list = useGiveaways();
   const create = useCreateGiveaway();
   const end = useEndGiveaway();
+  const { ask, dialog } = useConfirmation();
   const { form, bind, reset } = useFormState({ title: '', description: '', prize: '', endAt: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [openEntries, setOpenEntries] = useState<number | null>(null);
@@ -63,8 +57,13 @@ export function GiveawaysSection() {
       giveaway.entries > 0
         ? `A winner will be picked from its ${formatCount(giveaway.entries)} ${giveaway.entries === 1 ? 'entry' : 'entries'}.`
         : 'Nobody has entered, so there will be no winner.';
-    confirmThen(`End the giveaway "${giveaway.title}" now? ${who}`, () =>
-      end.mutate(giveaway.id, { onSuccess: () => toastSuccess('Giveaway ended', giveaway.title) }),
+    ask(
+      {
+        title: 'End this giveaway?',
+        question: `End the giveaway "${giveaway.title}" now? ${who}`,
+        confirm: 'End now',
+      },
+      () => end.mutate(giveaway.id, { onSuccess: () => toastSuccess('Giveaway ended', giveaway.title) }),
     );
   }
 
@@ -72,22 +71,25 @@ export function GiveawaysSection() {
 
   return (
     <div className="flex flex-col gap-6">
+      {dialog}
       <SectionError
         error={formError ?? create.error ?? end.error ?? list.error}
         onRetry={retryFailed(list)}
       />
       <Panel title="Create a giveaway">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextField
+            compact
             label="Title"
             className="sm:col-span-2"
             maxLength={120}
             placeholder="Weekend giveaway"
             {...bind('title')}
           />
-          <AmountField label="Prize (R$)" placeholder="500" {...bind('prize')} />
-          <Field label="End date" type="datetime-local" {...bind('endAt')} />
+          <AmountField compact label="Prize (R$)" placeholder="500" {...bind('prize')} />
+          <TextField compact label="End date" type="datetime-local" {...bind('endAt')} />
           <TextAreaField
+            compact
             label="Description"
             className="sm:col-span-2"
             maxLength={2000}
@@ -145,18 +147,18 @@ function GiveawayRow({
   return (
     <>
       <tr data-giveaway-id={g.id}>
-        <td className={cn(tdClass, 'max-w-72')}>
+        <td className={cn(cellClass, 'max-w-72')}>
           <p className="font-semibold text-white">{g.title}</p>
           {g.description && <p className="line-clamp-2 text-xs text-slate-400">{g.description}</p>}
         </td>
-        <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>{formatRobux(g.prize)}</td>
-        <td className={cn(tdClass, 'whitespace-nowrap text-slate-300')}>
+        <td className={cn(cellClass, 'whitespace-nowrap text-emerald-300')}>{formatRobux(g.prize)}</td>
+        <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
           <div className="flex flex-col gap-1">
             {formatDateTime(g.endedAt ?? g.endDate)}
             <span>{g.ended ? <Badge tone="slate">Ended</Badge> : <Badge tone="green">Open</Badge>}</span>
           </div>
         </td>
-        <td className={tdClass}>
+        <td className={cellClass}>
           <RowButton
             variant="ghost"
             className="px-2 tabular-nums"
@@ -167,7 +169,7 @@ function GiveawayRow({
             {formatCount(g.entries)} {g.entries === 1 ? 'entry' : 'entries'}
           </RowButton>
         </td>
-        <td className={cn(tdClass, 'whitespace-nowrap')}>
+        <td className={cn(cellClass, 'whitespace-nowrap')}>
           {g.winner ? (
             <span className="inline-flex items-center gap-1.5 font-semibold text-amber-300">
               <Trophy aria-hidden="true" className="size-4" /> {g.winner}
@@ -176,7 +178,7 @@ function GiveawayRow({
             <span className="text-slate-500">—</span>
           )}
         </td>
-        <td className={cn(tdClass, 'text-right')}>
+        <td className={cn(cellClass, 'text-right')}>
           {!g.ended && (
             <RowButton variant="danger" disabled={ending} onClick={onEnd}>
               {ending ? 'Ending...' : 'End now'}
@@ -186,7 +188,7 @@ function GiveawayRow({
       </tr>
       {entriesOpen && (
         <tr>
-          <td colSpan={columns.length} className={cn(tdClass, 'bg-slate-950/40')}>
+          <td colSpan={columns.length} className={cn(cellClass, 'bg-slate-950/40')}>
             <GiveawayEntries id={g.id} />
           </td>
         </tr>

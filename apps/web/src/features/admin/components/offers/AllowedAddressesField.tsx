@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import type { PostbackScheme } from '@rewards/contracts';
-import { TextAreaField } from '../shared';
+import { TextAreaField } from '@/components/ui/FormField';
 import { addressLines } from './wallFormState';
 
 /** Schemes whose signature leaves the amount unprotected: the allow-list is what guards them. */
@@ -30,6 +30,7 @@ export function AllowedAddressesField({
   return (
     <div className={className}>
       <TextAreaField
+        compact
         label="Allowed addresses"
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -1,4 +1,4 @@
-import { Field } from '../shared';
+import { TextField } from '@/components/ui/FormField';
 import { frameParamLabel } from './schemes';
 
 /**
@@ -15,7 +15,8 @@ export function FrameParamFields({
   onChange: (name: string, value: string) => void;
 }) {
   return names.map((name) => (
-    <Field
+    <TextField
+      compact
       key={name}
       label={`${frameParamLabel(name)} (frame)`}
       value={values[name] ?? ''}

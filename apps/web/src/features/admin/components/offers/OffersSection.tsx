@@ -4,7 +4,11 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { toastSuccess } from '@/lib/toast';
 import { useCreateWall, useUpdateWall, useWalls, type AdminWall, type WallInput } from '../../api/offers';
-import { confirmThen, DataTable, ListBody, Panel, retryFailed, SectionError } from '../shared';
+import { ListBody } from '../ListStates';
+import { retryFailed, SectionError } from '../SectionError';
+import { useConfirmation } from '@/components/ui/ConfirmDialog';
+import { DataTable } from '@/components/ui/DataTable';
+import { Panel } from '@/components/ui/Panel';
 import { cardTable } from './mobileCards';
 import { PostbackLog } from './PostbackLog';
 import { TestPostbackPanel } from './TestPostbackPanel';
@@ -20,6 +24,7 @@ export function OffersSection() {
   const create = useCreateWall();
   const update = useUpdateWall();
   const [tool, setTool] = useState<Tool>(null);
+  const { ask, dialog } = useConfirmation();
   const [formError, setFormError] = useState<string | null>(null);
 
   function resetErrors() {
@@ -46,8 +51,13 @@ export function OffersSection() {
 
   function onToggle(wall: AdminWall) {
     resetErrors();
-    confirmThen(
-      wall.active && `Disable ${wall.name}? Its card disappears and its postbacks are refused.`,
+    ask(
+      wall.active && {
+        title: 'Disable this wall?',
+        question: `Disable ${wall.name}? Its card disappears and its postbacks are refused.`,
+        confirm: 'Disable',
+        danger: true,
+      },
       () =>
         update.mutate(
           { slug: wall.slug, changes: { active: !wall.active } },
@@ -63,6 +73,7 @@ export function OffersSection() {
 
   return (
     <div className="flex flex-col gap-6">
+      {dialog}
       <SectionError
         error={formError ?? create.error ?? update.error ?? walls.error}
         onRetry={retryFailed(walls)}

@@ -11,16 +11,12 @@ import {
   type AdminWall,
   type PostbackDecision,
 } from '../../api/offers';
-import {
-  confirmThen,
-  DataTable,
-  ListBody,
-  LoadOlder,
-  Panel,
-  retryFailed,
-  SectionError,
-  SelectField,
-} from '../shared';
+import { ListBody, LoadOlder } from '../ListStates';
+import { retryFailed, SectionError } from '../SectionError';
+import { useConfirmation } from '@/components/ui/ConfirmDialog';
+import { DataTable } from '@/components/ui/DataTable';
+import { SelectField } from '@/components/ui/FormField';
+import { Panel } from '@/components/ui/Panel';
 import { cardTable } from './mobileCards';
 import { postbackColumns, PostbackRow } from './PostbackRow';
 import { verdictLabel } from './verdicts';
@@ -36,6 +32,7 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
   const postbacks = usePostbacks(wallFilter, verdictFilter);
   const replay = useReplayPostback();
   const decision = usePostbackDecision();
+  const { ask, dialog } = useConfirmation();
 
   function resetErrors() {
     replay.reset();
@@ -44,7 +41,8 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
 
   function onReplay(pb: AdminPostback) {
     resetErrors();
-    confirmThen(`Replay ${describe(pb)} with the wall's current settings?`, () =>
+    const question = `Replay ${describe(pb)} with the wall's current settings?`;
+    ask({ title: 'Replay this postback?', question, confirm: 'Replay' }, () =>
       replay.mutate(pb.id, {
         onSuccess: (result) =>
           toastSuccess(`Replayed: ${verdictLabel(result.verdict)}`, `Answer ${result.status} ${result.body}`),
@@ -60,7 +58,9 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
       choice === 'approve'
         ? `Approve ${describe(pb)}? It credits ${credit} to ${player}, once.`
         : `Reject ${describe(pb)}? Nothing is credited; the provider is not told.`;
-    confirmThen(question, () =>
+    const title = choice === 'approve' ? 'Approve this postback?' : 'Reject this postback?';
+    const confirm = choice === 'approve' ? 'Approve' : 'Reject';
+    ask({ title, question, confirm, danger: choice !== 'approve' }, () =>
       decision.mutate(
         { id: pb.id, decision: choice },
         {
@@ -82,7 +82,12 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
       description="Every postback received, accepted or refused, newest first. Held ones wait for your decision."
       actions={
         <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
-          <SelectField label="Wall" value={wallFilter} onChange={(e) => setWallFilter(e.target.value)}>
+          <SelectField
+            compact
+            label="Wall"
+            value={wallFilter}
+            onChange={(e) => setWallFilter(e.target.value)}
+          >
             <option value="">All walls</option>
             {walls.map((w) => (
               <option key={w.slug} value={w.slug}>
@@ -91,6 +96,7 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
             ))}
           </SelectField>
           <SelectField
+            compact
             label="Verdict"
             value={verdictFilter}
             onChange={(e) => setVerdictFilter(e.target.value)}
@@ -105,6 +111,7 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
         </div>
       }
     >
+      {dialog}
       <SectionError
         error={decision.error ?? replay.error ?? postbacks.error}
         onRetry={retryFailed(postbacks)}

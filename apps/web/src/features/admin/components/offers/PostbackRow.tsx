@@ -3,7 +3,10 @@ import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import type { AdminPostback } from '../../api/offers';
 import { formatJson } from '../format';
-import { Badge, RowButton, tdClass, WhenCell } from '../shared';
+import { WhenCell } from '../WhenCell';
+import { Badge } from '@/components/ui/Badge';
+import { RowButton } from '@/components/ui/DataTable';
+import { cellClass } from '@/components/ui/table-styles';
 import { cardCell, cardRow } from './mobileCards';
 import { REPLAYABLE, verdictLabel, verdictTone } from './verdicts';
 
@@ -37,18 +40,21 @@ export function PostbackRow({
       className={cn(cardRow, 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3')}
     >
       <WhenCell iso={pb.createdAt} className={cardCell} />
-      <td className={cn(tdClass, 'font-mono text-xs text-slate-200', cardCell)}>{pb.wall}</td>
-      <td className={cn(tdClass, 'max-w-48 text-xs text-slate-300', cardCell)}>
+      <td className={cn(cellClass, 'font-mono text-xs text-slate-200', cardCell)}>{pb.wall}</td>
+      <td className={cn(cellClass, 'max-w-48 text-xs text-slate-300', cardCell)}>
         <p className="font-mono break-all">{pb.transId ?? '—'}</p>
         <p className="text-slate-500">
           {pb.action ?? 'unreadable'}
           {pb.userId !== null && ` · user ${pb.userId}`}
         </p>
       </td>
-      <td className={cn(tdClass, 'text-xs whitespace-nowrap text-slate-200', cardCell)} data-testid="amount">
+      <td
+        className={cn(cellClass, 'text-xs whitespace-nowrap text-slate-200', cardCell)}
+        data-testid="amount"
+      >
         {pb.amount === null ? '—' : formatRobux(pb.amount)}
       </td>
-      <td className={cn(tdClass, 'max-w-64', cardCell, 'max-sm:col-span-2')}>
+      <td className={cn(cellClass, 'max-w-64', cardCell, 'max-sm:col-span-2')}>
         <div className="flex flex-col items-start gap-2">
           <Badge tone={verdictTone(pb.verdict)}>{verdictLabel(pb.verdict)}</Badge>
           {pb.reason && <p className="text-xs break-words text-slate-400">{pb.reason}</p>}
@@ -79,7 +85,7 @@ export function PostbackRow({
           )}
         </div>
       </td>
-      <td className={cn(tdClass, 'w-2/5 min-w-48', cardCell, 'max-sm:col-span-2')}>
+      <td className={cn(cellClass, 'w-2/5 min-w-48', cardCell, 'max-sm:col-span-2')}>
         <details className="group">
           <summary className="cursor-pointer text-xs font-medium text-sky-300 select-none">
             <code className="font-mono break-all text-slate-300 group-open:hidden">

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { RowButton } from '../shared';
+import { RowButton } from '@/components/ui/DataTable';
 
 /** Puts `text` on the clipboard: the Clipboard API, or the older copy command where it is refused. */
 async function copyText(text: string): Promise<void> {

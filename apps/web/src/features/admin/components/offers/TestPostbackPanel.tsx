@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Send, X } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { useTestPostback, type AdminWall } from '../../api/offers';
-import { Field, SectionError } from '../shared';
+import { SectionError } from '../SectionError';
+import { TextField } from '@/components/ui/FormField';
 import { TestPostbackResult } from './TestPostbackResult';
 
 /**
@@ -47,7 +48,8 @@ export function TestPostbackPanel({ wall, onClose }: { wall: AdminWall; onClose:
         aria-label={`Send a test postback to ${wall.name}`}
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
       >
-        <Field
+        <TextField
+          compact
           label="Player's username"
           className="sm:w-72"
           value={username}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { TestPostbackResponse } from '../../api/offers';
-import { Badge } from '../shared';
+import { Badge } from '@/components/ui/Badge';
 import { isAccepted, verdictLabel, verdictTone } from './verdicts';
 
 function summary(result: TestPostbackResponse): string {

@@ -9,7 +9,8 @@ import {
 } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import type { AdminWall, WallInput } from '../../api/offers';
-import { Field, SelectField, useFormState } from '../shared';
+import { SelectField, TextField } from '@/components/ui/FormField';
+import { useFormState } from '@/lib/form-state';
 import { AllowedAddressesField } from './AllowedAddressesField';
 import { FrameParamFields } from './FrameParamFields';
 import { amountLabels, frameParamNamesOf, schemeLabels } from './schemes';
@@ -50,7 +51,8 @@ export function WallForm({
       aria-label={editing ? `Edit ${wall.name}` : 'Add a wall'}
       className="grid gap-4 md:grid-cols-2"
     >
-      <Field
+      <TextField
+        compact
         label="Slug (postback URL)"
         {...bind('slug')}
         disabled={editing}
@@ -64,16 +66,22 @@ export function WallForm({
           </span>
         }
       />
-      <Field label="Name" {...bind('name')} maxLength={80} />
-      <Field label="Logo URL" type="url" {...bind('logoUrl')} placeholder="https://…/logo.png" />
-      <SelectField label="Kind" value={form.kind} onChange={(e) => set('kind', e.target.value as WallKind)}>
+      <TextField compact label="Name" {...bind('name')} maxLength={80} />
+      <TextField compact label="Logo URL" type="url" {...bind('logoUrl')} placeholder="https://…/logo.png" />
+      <SelectField
+        compact
+        label="Kind"
+        value={form.kind}
+        onChange={(e) => set('kind', e.target.value as WallKind)}
+      >
         {wallKinds.map((k) => (
           <option key={k} value={k}>
             {k === 'offerwall' ? 'Offerwall' : 'Survey wall'}
           </option>
         ))}
       </SelectField>
-      <Field
+      <TextField
+        compact
         label="Frame URL template"
         className="md:col-span-2"
         {...bind('iframeTemplate')}
@@ -91,6 +99,7 @@ export function WallForm({
         onChange={(name, value) => set('frameParams', { ...form.frameParams, [name]: value })}
       />
       <SelectField
+        compact
         label="Postback scheme"
         value={form.postbackScheme}
         onChange={(e) => set('postbackScheme', e.target.value as PostbackScheme)}
@@ -101,7 +110,8 @@ export function WallForm({
           </option>
         ))}
       </SelectField>
-      <Field
+      <TextField
+        compact
         label="Secret"
         type="password"
         autoComplete="new-password"
@@ -116,6 +126,7 @@ export function WallForm({
         }
       />
       <SelectField
+        compact
         label="Amount"
         value={form.amountMode}
         onChange={(e) => set('amountMode', e.target.value as AmountMode)}
@@ -126,7 +137,8 @@ export function WallForm({
           </option>
         ))}
       </SelectField>
-      <Field
+      <TextField
+        compact
         label="Rate (R$ per USD)"
         type="number"
         inputMode="decimal"
@@ -135,7 +147,8 @@ export function WallForm({
         {...bind('rate')}
         hint="With USD × rate, the conversion; otherwise the most R$ a USD of payout may bring (0: not checked)."
       />
-      <Field
+      <TextField
+        compact
         label="Max credit per postback (R$)"
         type="number"
         inputMode="decimal"
@@ -145,7 +158,8 @@ export function WallForm({
         {...bind('maxCredit')}
         hint="A postback asking for more waits in the log for an admin to approve or reject it."
       />
-      <Field
+      <TextField
+        compact
         label="Success answer (optional)"
         {...bind('successBody')}
         maxLength={20}
@@ -160,7 +174,8 @@ export function WallForm({
         scheme={form.postbackScheme}
         creating={!editing}
       />
-      <Field
+      <TextField
+        compact
         label="Order"
         type="number"
         inputMode="numeric"

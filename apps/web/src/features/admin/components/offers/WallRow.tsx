@@ -2,7 +2,9 @@ import { Pencil, Send } from 'lucide-react';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import type { AdminWall } from '../../api/offers';
-import { Badge, RowButton, tdClass } from '../shared';
+import { Badge } from '@/components/ui/Badge';
+import { RowButton } from '@/components/ui/DataTable';
+import { cellClass } from '@/components/ui/table-styles';
 import { PostbackUrlField } from './PostbackUrlField';
 import { cardCell, cardRow } from './mobileCards';
 import { amountLabels, frameParamLabel, schemeName } from './schemes';
@@ -27,7 +29,7 @@ export function WallRow({
   const missingParams = wall.frameParamNames.filter((n) => !wall.frameParams[n]);
   return (
     <tr data-wall={wall.slug} className={cardRow}>
-      <td className={cn(tdClass, 'w-60 align-top', cardCell)}>
+      <td className={cn(cellClass, 'w-60 align-top', cardCell)}>
         <div className="flex items-start gap-3">
           <WallLogo wall={wall} />
           <div className="min-w-0">
@@ -55,7 +57,7 @@ export function WallRow({
           )}
         </div>
       </td>
-      <td className={cn(tdClass, 'min-w-72 align-top text-xs text-slate-300', cardCell)}>
+      <td className={cn(cellClass, 'min-w-72 align-top text-xs text-slate-300', cardCell)}>
         <div className="mb-2.5 flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <span className="font-semibold text-white">{schemeName(wall.postbackScheme)}</span>
           <span className="text-slate-400">
@@ -75,7 +77,7 @@ export function WallRow({
           secretInside={wall.postbackScheme === 'adgate'}
         />
       </td>
-      <td className={cn(tdClass, 'w-36 align-top', cardCell)}>
+      <td className={cn(cellClass, 'w-36 align-top', cardCell)}>
         <div className="flex flex-col items-stretch gap-2 max-sm:flex-row max-sm:flex-wrap">
           <RowButton variant="secondary" aria-label={`Edit ${wall.name}`} onClick={onEdit}>
             <Pencil aria-hidden="true" className="size-3.5" /> Edit

@@ -14,7 +14,7 @@ import type { ReactElement } from 'react';
 import type { OverviewResponse } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { formatCount, formatDay } from '../format';
-import { Panel } from '../shared';
+import { Panel } from '@/components/ui/Panel';
 
 // Only this module imports recharts; OverviewSection loads it with React.lazy.
 

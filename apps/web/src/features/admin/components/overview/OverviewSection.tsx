@@ -4,7 +4,8 @@ import { Card } from '@/components/ui/Card';
 import { formatRobux } from '@/lib/format';
 import { useOverview } from '../../api/overview';
 import { formatCount } from '../format';
-import { PanelSpinner, SectionError } from '../shared';
+import { SectionError } from '../SectionError';
+import { CardSpinner } from '@/components/ui/CardStates';
 
 // recharts is loaded with the charts only, on this section of the admin page: never in a player's bundle.
 const OverviewCharts = lazy(() => import('./OverviewCharts'));
@@ -62,7 +63,7 @@ export function OverviewSection() {
         title="Failed to load the overview"
         onRetry={() => void overview.refetch()}
       />
-      {overview.isPending && <PanelSpinner label="Loading overview" />}
+      {overview.isPending && <CardSpinner label="Loading overview" />}
       {totals && (
         <ul aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
           {stats.map(({ label, value, icon: Icon, tone }) => (
@@ -85,7 +86,7 @@ export function OverviewSection() {
         </ul>
       )}
       {overview.data && (
-        <Suspense fallback={<PanelSpinner label="Loading charts" />}>
+        <Suspense fallback={<CardSpinner label="Loading charts" />}>
           <OverviewCharts days={overview.data.days} />
         </Suspense>
       )}

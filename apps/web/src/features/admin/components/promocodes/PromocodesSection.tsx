@@ -7,20 +7,15 @@ import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/cn';
 import { useCreatePromoCode, usePromoCodes, useSetPromoCodeActive } from '../../api/promocodes';
 import { formatCount, formatDateTime, localInputToIso } from '../format';
-import {
-  AmountField,
-  Badge,
-  confirmThen,
-  DataTable,
-  Field,
-  ListBody,
-  Panel,
-  retryFailed,
-  RowButton,
-  SectionError,
-  tdClass,
-  useFormState,
-} from '../shared';
+import { ListBody } from '../ListStates';
+import { retryFailed, SectionError } from '../SectionError';
+import { Badge } from '@/components/ui/Badge';
+import { useConfirmation } from '@/components/ui/ConfirmDialog';
+import { DataTable, RowButton } from '@/components/ui/DataTable';
+import { AmountField, TextField } from '@/components/ui/FormField';
+import { Panel } from '@/components/ui/Panel';
+import { cellClass } from '@/components/ui/table-styles';
+import { useFormState } from '@/lib/form-state';
 
 const columns = ['Code', 'Amount', 'Uses', 'Expires', 'Status', { label: 'Actions', hidden: true }];
 
@@ -38,6 +33,7 @@ function statusOf(code: AdminPromoCode) {
 /** Promo codes: create (code, amount, use limit, expiry), see uses, deactivate. */
 export function PromocodesSection() {
   const list = usePromoCodes();
+  const { ask, dialog } = useConfirmation();
   const create = useCreatePromoCode();
   const setActive = useSetPromoCodeActive();
   const { form, set, bind, reset } = useFormState({ code: '', amount: '', maxUses: '', expiresAt: '' });
@@ -69,8 +65,10 @@ export function PromocodesSection() {
   function onToggle(code: AdminPromoCode) {
     setActive.reset();
     const next = !code.active;
-    confirmThen(!next && `Deactivate promo code ${code.code}? Players can no longer redeem it.`, () =>
-      setActive.mutate({ id: code.id, active: next }),
+    const question = `Deactivate promo code ${code.code}? Players can no longer redeem it.`;
+    ask(
+      !next && { title: 'Deactivate this promo code?', question, confirm: 'Deactivate', danger: true },
+      () => setActive.mutate({ id: code.id, active: next }),
     );
   }
 
@@ -78,13 +76,15 @@ export function PromocodesSection() {
 
   return (
     <div className="flex flex-col gap-6">
+      {dialog}
       <SectionError
         error={formError ?? create.error ?? setActive.error ?? list.error}
         onRetry={retryFailed(list)}
       />
       <Panel title="Create a promo code">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
-          <Field
+          <TextField
+            compact
             label="Code"
             placeholder="WELCOME10"
             autoCapitalize="characters"
@@ -93,8 +93,9 @@ export function PromocodesSection() {
             value={form.code}
             onChange={(e) => set('code', e.target.value.toUpperCase())}
           />
-          <AmountField label="Amount (R$)" placeholder="10" {...bind('amount')} />
-          <Field
+          <AmountField compact label="Amount (R$)" placeholder="10" {...bind('amount')} />
+          <TextField
+            compact
             label="Use limit"
             type="number"
             inputMode="numeric"
@@ -103,7 +104,7 @@ export function PromocodesSection() {
             placeholder="Unlimited"
             {...bind('maxUses')}
           />
-          <Field label="Expires (optional)" type="datetime-local" {...bind('expiresAt')} />
+          <TextField compact label="Expires (optional)" type="datetime-local" {...bind('expiresAt')} />
           <Button
             type="submit"
             disabled={create.isPending}
@@ -124,18 +125,18 @@ export function PromocodesSection() {
           <DataTable columns={columns} className="min-w-[40rem]">
             {codes.map((code) => (
               <tr key={code.id} data-code={code.code}>
-                <td className={cn(tdClass, 'font-mono font-semibold text-white')}>{code.code}</td>
-                <td className={cn(tdClass, 'whitespace-nowrap text-emerald-300')}>
+                <td className={cn(cellClass, 'font-mono font-semibold text-white')}>{code.code}</td>
+                <td className={cn(cellClass, 'whitespace-nowrap text-emerald-300')}>
                   {formatRobux(code.amount)}
                 </td>
-                <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>
+                <td className={cn(cellClass, 'whitespace-nowrap tabular-nums')}>
                   {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
                 </td>
-                <td className={cn(tdClass, 'whitespace-nowrap text-slate-300')}>
+                <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
                   {code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}
                 </td>
-                <td className={tdClass}>{statusOf(code)}</td>
-                <td className={cn(tdClass, 'text-right')}>
+                <td className={cellClass}>{statusOf(code)}</td>
+                <td className={cn(cellClass, 'text-right')}>
                   <RowButton
                     variant={code.active ? 'danger' : 'secondary'}
                     disabled={setActive.isPending}

@@ -2,7 +2,9 @@ import { Link2 } from 'lucide-react';
 import type { LinkedAccount, SharedSignal } from '@rewards/contracts';
 import { useLinkedAccounts } from '../../api/linked';
 import { formatShortDateTime } from '../format';
-import { Badge, LoadingRow, retryFailed, SectionError } from '../shared';
+import { retryFailed, SectionError } from '../SectionError';
+import { Badge } from '@/components/ui/Badge';
+import { LoadingRow } from '@/components/ui/CardStates';
 
 const SIGNAL_LABEL: Record<SharedSignal['kind'], [one: string, many: string]> = {
   device: ['Same browser', 'browsers'],

@@ -7,16 +7,12 @@ import { useUserLedger } from '../../api/users';
 import { formatDateTime } from '../format';
 import { LinkedAccountsPanel } from './LinkedAccountsPanel';
 import { UserMoneyPanel } from './UserMoneyPanel';
-import {
-  Badge,
-  DataTable,
-  EmptyState,
-  LoadingRow,
-  LoadOlder,
-  retryFailed,
-  SectionError,
-  tdClass,
-} from '../shared';
+import { LoadOlder } from '../ListStates';
+import { retryFailed, SectionError } from '../SectionError';
+import { Badge } from '@/components/ui/Badge';
+import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
+import { DataTable } from '@/components/ui/DataTable';
+import { cellClass } from '@/components/ui/table-styles';
 
 const columns = ['When', 'Kind', 'Description', { label: 'Amount', className: 'text-right' }];
 
@@ -68,16 +64,16 @@ function LedgerTable({ userId }: { userId: number }) {
         <DataTable columns={columns}>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className={cn(tdClass, 'whitespace-nowrap text-slate-400')}>
+              <td className={cn(cellClass, 'whitespace-nowrap text-slate-400')}>
                 {formatDateTime(entry.createdAt)}
               </td>
-              <td className={tdClass}>
+              <td className={cellClass}>
                 <Badge tone={entry.amount >= 0 ? 'green' : 'amber'}>{entry.kind}</Badge>
               </td>
-              <td className={cn(tdClass, 'text-slate-200')}>{entry.description}</td>
+              <td className={cn(cellClass, 'text-slate-200')}>{entry.description}</td>
               <td
                 className={cn(
-                  tdClass,
+                  cellClass,
                   'text-right font-semibold whitespace-nowrap tabular-nums',
                   entry.amount >= 0 ? 'text-emerald-300' : 'text-rose-300',
                 )}

@@ -4,7 +4,9 @@ import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useUserMoney } from '../../api/user-money';
 import { formatCount, formatShortDateTime } from '../format';
-import { Badge, LoadingRow, retryFailed, SectionError } from '../shared';
+import { retryFailed, SectionError } from '../SectionError';
+import { Badge } from '@/components/ui/Badge';
+import { LoadingRow } from '@/components/ui/CardStates';
 
 const STATE_LABEL: Partial<Record<WithdrawalStateName, [label: string, tone: 'amber' | 'red' | 'sky']>> = {
   in_review: ['in review', 'amber'],

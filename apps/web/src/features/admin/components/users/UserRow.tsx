@@ -8,11 +8,13 @@ import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { useAddPoints, useToggleBan } from '../../api/users';
 import { cn } from '@/lib/cn';
-import { Badge, InlineInput, tdClass } from '../shared';
+import { Badge } from '@/components/ui/Badge';
+import { InlineInput } from '@/components/ui/FormField';
+import { cellClass } from '@/components/ui/table-styles';
 
 /** Under md the row becomes a card: each cell shows its column name above its value. */
 const cell = cn(
-  tdClass,
+  cellClass,
   'max-md:block max-md:border-0 max-md:p-0',
   'max-md:before:mb-0.5 max-md:before:block max-md:before:text-[11px] max-md:before:font-bold',
   'max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:uppercase',

@@ -1,0 +1,151 @@
+import {
+  useId,
+  type ComponentProps,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { cn } from '@/lib/cn';
+
+/** What every text box, select and text area looks like, whatever its size. */
+const controlClass =
+  'min-w-0 rounded-xl border border-slate-700 bg-slate-950/60 text-white placeholder:text-slate-500 ' +
+  'transition-colors focus:border-emerald-400 focus:outline-none focus:ring-2 focus:ring-emerald-400/30 disabled:opacity-60';
+
+/** The player pages' tall fields and the console's compact ones. */
+const sizes = {
+  regular: {
+    frame: 'gap-2',
+    label: 'text-sm font-medium text-slate-200',
+    control: 'w-full px-4 text-base',
+    height: 'h-12',
+    hint: 'text-xs text-slate-400',
+  },
+  compact: {
+    frame: 'gap-1.5',
+    label: 'text-xs font-semibold text-slate-300',
+    control: 'w-full px-3 text-sm',
+    height: 'h-10',
+    hint: 'text-xs text-slate-500',
+  },
+} as const;
+
+interface FrameProps {
+  label: string;
+  hint?: ReactNode;
+  compact?: boolean;
+  className?: string;
+  id?: string;
+}
+
+/** The label above a form control (tied to it by id) and the hint below it. */
+function FieldFrame({
+  label,
+  hint,
+  compact,
+  className,
+  id,
+  children,
+}: FrameProps & {
+  children: (ids: { id: string; hintId?: string; control: string; height: string }) => ReactNode;
+}) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const size = sizes[compact ? 'compact' : 'regular'];
+  return (
+    <div className={cn('flex min-w-0 flex-col', size.frame, className)}>
+      <label htmlFor={controlId} className={size.label}>
+        {label}
+      </label>
+      {children({ id: controlId, hintId, control: cn(controlClass, size.control), height: size.height })}
+      {hint && (
+        <p id={hintId} className={size.hint}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled input, optionally with an icon inside it on the left. */
+export function TextField({
+  label,
+  hint,
+  icon,
+  compact,
+  className,
+  id,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & FrameProps & { icon?: ReactNode }) {
+  return (
+    <FieldFrame label={label} hint={hint} compact={compact} className={className} id={id}>
+      {({ id: inputId, hintId, control, height }) => (
+        <div className="relative">
+          {icon && (
+            <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-400">
+              {icon}
+            </span>
+          )}
+          <input
+            id={inputId}
+            aria-describedby={hintId}
+            className={cn(control, height, icon ? 'pl-11' : undefined)}
+            {...props}
+          />
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** An R$ amount greater than 0, to the cent. */
+export function AmountField(props: ComponentProps<typeof TextField>) {
+  return <TextField type="number" inputMode="decimal" min={0.01} step={0.01} {...props} />;
+}
+
+export function SelectField({
+  label,
+  hint,
+  compact,
+  className,
+  id,
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & FrameProps) {
+  return (
+    <FieldFrame label={label} hint={hint} compact={compact} className={className} id={id}>
+      {({ id: selectId, hintId, control, height }) => (
+        <select id={selectId} aria-describedby={hintId} className={cn(control, height)} {...props}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  compact,
+  className,
+  id,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & FrameProps) {
+  return (
+    <FieldFrame label={label} hint={hint} compact={compact} className={className} id={id}>
+      {({ id: areaId, hintId, control }) => (
+        <textarea id={areaId} aria-describedby={hintId} className={cn(control, 'min-h-20 py-2')} {...props} />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** An input without a visible label (inside a table row); `aria-label` is required. */
+export function InlineInput({
+  className,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { 'aria-label': string }) {
+  return <input className={cn(controlClass, 'h-9 px-3 text-sm', className)} {...props} />;
+}

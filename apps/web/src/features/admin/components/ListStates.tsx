@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/Button';
+import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
+
+/**
+ * A loaded list: the spinner while the first answer is on its way, the empty text when nothing came
+ * (nothing at all when the load failed: the section's error box says why), else the list itself.
+ */
+export function ListBody({
+  query,
+  count,
+  loading,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean };
+  count: number;
+  loading: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <LoadingRow label={loading} />;
+  if (count === 0) return query.isError ? null : <EmptyState>{empty}</EmptyState>;
+  return children;
+}
+
+/** "Load older …" under a list read newest first, while there is more. */
+export function LoadOlder({
+  query,
+  label,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {query.isFetchingNextPage ? 'Loading...' : label}
+      </Button>
+    </div>
+  );
+}
