@@ -1,8 +1,6 @@
-/** What a call to the site answered: the status and the body, parsed when it is JSON. */
-export interface Answer {
-  status: number;
-  body: any;
-}
+import { parseBody, type Answer } from '../../apps/server/test/support/site.ts';
+
+export type { Answer };
 
 /** Calls `base + path` like a provider or a script would: JSON in, JSON (or plain text) out. */
 export async function callApi(
@@ -17,14 +15,7 @@ export async function callApi(
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // plain text answers (postbacks) stay text
-  }
-  return { status: res.status, body: parsed };
+  return { status: res.status, body: parseBody(await res.text()), setCookies: res.headers.getSetCookie() };
 }
 
 /**

@@ -3,19 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startStandin } from '@rewards/roblox-standin';
+import { standinControl, startStandin } from '@rewards/roblox-standin';
+import { adminCookie } from '../../apps/server/test/support/admin.ts';
+import type { Site } from '../../apps/server/test/support/site.ts';
 import { freePort, waitForHealth } from './processes.ts';
-import { callApi, type Answer } from './http.ts';
+import { callApi } from './http.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN_PASSWORD = 'e2e-admin-password-123';
 
-export interface Stack {
+export interface Stack extends Site {
   baseUrl: string;
   standinUrl: string;
-  control(method: string, path: string, body?: unknown): Promise<any>;
-  /** Calls the site's API like a provider or script would. */
-  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   /** Signs the admin in through the API; returns the `admin_session=…` cookie for admin calls. */
   adminCookie(): Promise<string>;
   close(): Promise<void>;
@@ -60,29 +59,13 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server);
 
-  return {
+  const stack: Stack = {
     baseUrl,
     standinUrl: standin.url,
-    async control(method, path, body) {
-      const res = await fetch(`${standin.url}/_control${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return text ? JSON.parse(text) : null;
-    },
+    adminPassword: ADMIN_PASSWORD,
+    control: standinControl(standin.url),
     api: (method, path, body, headers) => callApi(baseUrl, method, path, body, headers),
-    async adminCookie() {
-      const res = await fetch(`${baseUrl}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: ADMIN_PASSWORD }),
-      });
-      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='));
-      if (res.status !== 200 || !cookie) throw new Error(`admin sign-in failed: ${res.status}`);
-      return cookie.split(';')[0]!;
-    },
+    adminCookie: () => adminCookie(stack),
     async close() {
       server.kill('SIGTERM');
       await new Promise((ok) => (server.exitCode !== null ? ok(null) : server.once('exit', ok)));
@@ -90,6 +73,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return stack;
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '@rewards/roblox-standin';
+import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { loadEnv } from '../src/env.ts';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { PAYOUT_LEASE_MS, RETRY_MAX_MS, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { robloxConfigFromEnv } from '../src/roblox/config.ts';
 import { createRobloxGateway } from '../src/roblox/gateway.ts';
@@ -16,6 +15,7 @@ import { ManualClock } from '../src/shared/clock.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 import { fromCpx } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
+import { expectInvariant } from './support/ledger.ts';
 
 /**
  * The production server (`server.ts`, a child process) under a stream of signed postback credits,
@@ -140,14 +140,8 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     server = null;
   }
 
-  async function control(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${standin.url}/_control${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json();
-  }
+  const control = (method: string, path: string, body?: unknown) =>
+    standinControl(standin.url)(method, path, body);
 
   async function api(
     method: string,
@@ -417,7 +411,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
         const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(check);
         expect(integrity.rows.map((r) => r.integrity_check)).toEqual(['ok']);
       }
-      expect(await checkInvariant(check)).toEqual({ ok: true, mismatches: [] });
+      await expectInvariant(check);
 
       const users = await check.selectFrom('users').select(['id', 'roblox_id']).execute();
       const userIdOf = new Map(users.map((u) => [Number(u.roblox_id), u.id]));

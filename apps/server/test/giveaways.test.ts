@@ -1,28 +1,21 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Player } from '../src/plugins/authenticate.ts';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
+import type { Player } from '../src/modules/auth/index.ts';
 import { createGiveaway, endGiveawayNow, listGiveaways, pickWinner } from '../src/modules/rewards/index.ts';
 import { registerGiveawayScheduler } from '../src/modules/rewards/giveaways/scheduler.ts';
 import { enterGiveaway } from '../src/modules/rewards/giveaways/service.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { signInPlayer } from './support/players.ts';
 
 let t: TestApp;
 let adminCookie: string;
 
 const HOUR = 3_600_000;
 
-async function player(name: string) {
-  let res = await t.login(name);
-  if (res.status !== 200) {
-    await t.control('POST', '/users', { name });
-    res = await t.login(name);
-  }
-  expect(res.status).toBe(200);
-  return { name, token: res.token as string };
-}
+const player = (name: string) => signInPlayer(t, name);
 
 function getGiveaway(token?: string) {
   return t.app.inject({ method: 'GET', url: '/api/giveaway', headers: token ? bearer(token) : {} });
@@ -47,9 +40,6 @@ async function giveawayEntries(id: number) {
     .selectAll()
     .where('idempotency_key', '=', `giveaway:${id}`)
     .execute();
-}
-async function expectInvariant() {
-  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
 }
 async function asPlayer(name: string): Promise<Player> {
   const u = await t.deps.db
@@ -209,7 +199,7 @@ describe(`giveaways on ${testEngine}`, () => {
     expect(view).toMatchObject({ winner, ended: true, entries: 3 });
     expect((await pick()).json()).toEqual({ winner });
     expect(await giveawayEntries(current.id)).toHaveLength(1);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('a giveaway nobody entered ends without a winner', async () => {
@@ -275,7 +265,7 @@ describe(`giveaways on ${testEngine}`, () => {
     const entries = await admin('GET', `/api/admin/giveaways/${g.id}/entries`);
     expect(entries.json().entries.map((e: any) => e.username)).toEqual(['AliceRBX']);
     expect((await admin('POST', '/api/admin/giveaways/999999/end')).statusCode).toBe(404);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('a player banned after entering cannot win', async () => {
@@ -327,7 +317,7 @@ describe(`giveaways on ${testEngine}`, () => {
       expect(wins.get(n)! / trials).toBeGreaterThan(0.2);
       expect(wins.get(n)! / trials).toBeLessThan(0.47);
     }
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   }, 120_000);
 
   it('the scheduler picks winners of ended giveaways by itself, without any request', async () => {
@@ -358,6 +348,6 @@ describe(`giveaways on ${testEngine}`, () => {
       ended: true,
     });
     expect(await giveawayEntries(g.id)).toHaveLength(1);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 });

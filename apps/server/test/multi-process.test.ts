@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '@rewards/roblox-standin';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
+import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
+import { expectInvariant } from './support/ledger.ts';
 
 /**
  * Two production server processes (`server.ts`, as `npm start` and each cluster worker run it) on
@@ -63,8 +63,8 @@ describe.skipIf(!enabled)(title, () => {
   /** Request i goes to server i mod 2. */
   const at = (i: number) => bases[i % 2]!;
 
-  const control = async (method: string, path: string, body?: unknown) =>
-    (await callApi(standin.url, method, `/_control${path}`, body)).body;
+  const control = (method: string, path: string, body?: unknown) =>
+    standinControl(standin.url)(method, path, body);
 
   async function userIdOf(robloxId: number): Promise<number> {
     const row = await database.db
@@ -375,7 +375,7 @@ describe.skipIf(!enabled)(title, () => {
   });
 
   it('the ledger invariant holds across everything both processes wrote', async () => {
-    expect(await checkInvariant(database.db)).toEqual({ ok: true, mismatches: [] });
+    await expectInvariant(database.db);
     // Nothing was bought that no withdrawal paid for.
     const paid = await database.db
       .selectFrom('withdrawals')

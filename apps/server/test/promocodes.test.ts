@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { createPromoCode, listPromoCodes, setPromoCodeActive } from '../src/modules/rewards/index.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { signInPlayer } from './support/players.ts';
 
 let t: TestApp;
 let adminCookie: string;
 
-async function player(name: string) {
-  let res = await t.login(name);
-  if (res.status !== 200) {
-    await t.control('POST', '/users', { name });
-    res = await t.login(name);
-  }
-  expect(res.status).toBe(200);
-  return { name, token: res.token };
-}
+const player = (name: string) => signInPlayer(t, name);
 
 function redeem(token: string | null, body: unknown) {
   return t.app.inject({
@@ -35,10 +28,6 @@ async function promoEntries(codeId?: number) {
   let q = t.deps.db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'promo');
   if (codeId !== undefined) q = q.where('idempotency_key', 'like', `promo:${codeId}:%`);
   return q.execute();
-}
-
-async function expectInvariant() {
-  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
 }
 
 describe(`promo codes on ${testEngine}`, () => {
@@ -108,7 +97,7 @@ describe(`promo codes on ${testEngine}`, () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(alice.token) });
     expect(me.json().robux).toBe(10);
     expect((await listPromoCodes(t.deps)).find((c) => c.code === 'WELCOME')?.uses).toBe(1);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('the same account redeeming 20 times at once is credited once', async () => {
@@ -122,7 +111,7 @@ describe(`promo codes on ${testEngine}`, () => {
     }
     expect(await promoEntries(code.id)).toHaveLength(1);
     expect((await listPromoCodes(t.deps)).find((c) => c.id === code.id)?.uses).toBe(1);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('a code limited to 10 uses, redeemed by 50 accounts at once, credits exactly 10', async () => {
@@ -150,7 +139,7 @@ describe(`promo codes on ${testEngine}`, () => {
       .execute();
     expect(redemptions).toHaveLength(10);
     expect((await listPromoCodes(t.deps)).find((c) => c.id === code.id)?.uses).toBe(10);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('an expired code is refused', async () => {
@@ -192,7 +181,7 @@ describe(`promo codes on ${testEngine}`, () => {
     expect(ok.json()).toMatchObject({ success: true, amount: 4 });
     const missing = await admin('PATCH', '/api/admin/promocodes/999999', { active: false });
     expect(missing.statusCode).toBe(404);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('unknown and empty codes are refused with readable errors; signed-out callers get 401', async () => {
@@ -223,6 +212,6 @@ describe(`promo codes on ${testEngine}`, () => {
       .set({ status: 'active' })
       .where('username', '=', 'XssTester')
       .execute();
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 });

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { rewardCents } from '../src/modules/rewards/streak/service.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { signInPlayer } from './support/players.ts';
 
 let t: TestApp;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function player(name: string) {
-  const existing = await t.login(name);
-  if (existing.status === 200) return { name, token: existing.token };
-  await t.control('POST', '/users', { name });
-  const created = await t.login(name);
-  expect(created.status).toBe(200);
-  return { name, token: created.token };
-}
+const player = (name: string) => signInPlayer(t, name);
 
 async function claim(token: string, body: unknown = {}) {
   if (body === undefined) {
@@ -53,10 +47,6 @@ async function dailyEntries(name: string) {
     .where('l.kind', '=', 'daily')
     .orderBy('l.id')
     .execute();
-}
-
-async function expectInvariant() {
-  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
 }
 
 describe(`daily streak on ${testEngine}`, () => {
@@ -100,7 +90,7 @@ describe(`daily streak on ${testEngine}`, () => {
       [true, false],
       ...Array(6).fill([false, false]),
     ]);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('the next UTC day is day 2; skipping a day starts again at day 1', async () => {
@@ -121,7 +111,7 @@ describe(`daily streak on ${testEngine}`, () => {
     expect((await dailyEntries('AliceRBX')).map((e) => e.idempotency_key)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^daily:\d+:2026-03-05$/)]),
     );
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('seven days in a row: day 7 pays a whole R$50–250, and the day after is day 1 again', async () => {
@@ -152,7 +142,7 @@ describe(`daily streak on ${testEngine}`, () => {
     expect(cycle.rewards[0]).toMatchObject({ claimed: false, canClaim: true });
     const next = await claim(bob.token);
     expect(next.json()).toMatchObject({ day: 1, amount: 50 });
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('the day-7 draw covers whole R$ from 50 to 250 (cryptographic generator)', () => {
@@ -181,7 +171,7 @@ describe(`daily streak on ${testEngine}`, () => {
     expect(await balance('CarolPlays', carol.token)).toBe(50);
     const streak = await t.deps.db.selectFrom('streaks').selectAll().execute();
     expect(streak.filter((s) => s.last_claim_day === '2026-05-10')).toHaveLength(1);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('50 concurrent claims on the day after also credit once and move the streak by one day', async () => {
@@ -190,7 +180,7 @@ describe(`daily streak on ${testEngine}`, () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => claim(carol.token)));
     expect(results.filter((r) => r.statusCode === 200).map((r) => r.json().day)).toEqual([2]);
     expect(await dailyEntries('CarolPlays')).toHaveLength(2);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('the session decides: a username in the body is ignored, another player’s streak cannot be read', async () => {
@@ -237,6 +227,6 @@ describe(`daily streak on ${testEngine}`, () => {
       .set({ status: 'active' })
       .where('username', '=', 'XssTester')
       .execute();
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 });

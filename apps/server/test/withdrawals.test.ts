@@ -1,60 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { balanceOf as balanceOfUser, userIdOf } from './support/accounts.ts';
+import { creditRobux, expectInvariant } from './support/ledger.ts';
+import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 
 let t: TestApp;
 
-interface Player {
-  token: string;
+interface Player extends SignedInPlayer {
   userId: number;
-  robloxId: number;
 }
 
 async function signIn(name: string): Promise<Player> {
-  const { token, body } = await t.login(name);
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select('id')
-    .where('roblox_id', '=', body.user.robloxId)
-    .executeTakeFirstOrThrow();
-  return { token, userId: row.id, robloxId: body.user.robloxId };
+  const p = await signInPlayer(t, name);
+  return { ...p, userId: await userIdOf(t.deps.db, p.robloxId) };
 }
 
-/** Verifies through the real endpoint, with the sentence put in the stand-in's bio. */
-async function verifyBio(p: Player) {
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select('verification_code')
-    .where('id', '=', p.userId)
-    .executeTakeFirstOrThrow();
-  await t.control('PUT', `/users/${p.robloxId}/description`, {
-    description: `my code: ${row.verification_code}`,
-  });
-  const res = await t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(p.token) });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function give(p: Player, robux: number) {
-  await postAlone(t.deps.db, t.clock, {
-    userId: p.userId,
-    amount: robux * 100,
-    kind: 'admin',
-    key: `test:${randomUUID()}`,
-    description: 'Test grant',
-  });
-}
-
-async function balanceOf(p: Player): Promise<number> {
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select('balance')
-    .where('id', '=', p.userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance) / 100;
-}
+const verifyBio = (p: Player) => verifyPlayer(t, p);
+const give = (p: Player, robux: number) => creditRobux(t.deps.db, t.clock, p.userId, robux);
+const balanceOf = (p: Player) => balanceOfUser(t.deps.db, p.userId);
 
 async function withdrawalCount(p: Player): Promise<number> {
   const row = await t.deps.db
@@ -79,10 +45,6 @@ function withdraw(p: Player, payload: object, headers: Record<string, string> = 
     headers: { ...bearer(p.token), ...headers },
     payload,
   });
-}
-
-async function expectInvariant() {
-  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
 }
 
 describe(`withdraw requests on ${testEngine}`, () => {
@@ -156,7 +118,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     }
     expect(await balanceOf(alice)).toBe(100);
     expect(await withdrawalCount(alice)).toBe(0);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('refuses a player who is not verified, and a banned one', async () => {
@@ -189,7 +151,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       payload: { gamepassId: pass, amount: 10 },
     });
     expect(anonymous.statusCode).toBe(401);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('Roblox down while checking the gamepass: 503, balance unchanged', async () => {
@@ -280,7 +242,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       headers: bearer(carol.token),
     });
     expect(other.json()).toEqual({ withdrawals: [] });
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('takes the gamepass as a numeric id, an id string, or a link in gamepassId (the spec field)', async () => {
@@ -295,7 +257,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       expect(res.json().withdrawal).toMatchObject({ gamepassId: pass, robux: 5, price: 8 });
     }
     expect(await balanceOf(alice)).toBe(75);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('an Idempotency-Key makes a repeated submit return the first result, also when repeated at once', async () => {
@@ -326,7 +288,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     const bobs = await withdraw(bob, { gamepassId: bobPass, amount: 5 }, { 'idempotency-key': key });
     expect(bobs.statusCode).toBe(200);
     expect(bobs.json().withdrawal.id).not.toBe(first.json().withdrawal.id);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('20 concurrent withdrawals of the whole balance: exactly one is accepted', async () => {
@@ -353,7 +315,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       .where('kind', '=', 'withdrawal')
       .execute();
     expect(debits).toHaveLength(1);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('concurrent withdrawals to one gamepass with money for all: exactly one is accepted', async () => {
@@ -367,7 +329,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
     expect(await balanceOf(carol)).toBe(95);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 });
 

@@ -1,10 +1,9 @@
-import type { TestApp } from './test-app.ts';
-import { TEST_ADMIN_PASSWORD } from './test-app.ts';
+import type { Site } from './site.ts';
 
-/** Signs in as admin through the real endpoint; returns the cookie header value. */
-export async function adminCookie(t: TestApp): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } });
-  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode}`);
-  const raw = res.headers['set-cookie'];
-  return String(Array.isArray(raw) ? raw[0] : raw).split(';')[0]!;
+/** Signs in as admin through the real endpoint; returns the `admin_session=…` cookie for admin calls. */
+export async function adminCookie(site: Site): Promise<string> {
+  const res = await site.api('POST', '/api/admin/login', { password: site.adminPassword });
+  const cookie = res.setCookies.find((c) => c.startsWith('admin_session='));
+  if (res.status !== 200 || !cookie) throw new Error(`admin sign-in failed: ${res.status}`);
+  return cookie.split(';')[0]!;
 }

@@ -1,24 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { startStandin } from '@rewards/roblox-standin';
+import { standinControl, startStandin } from '@rewards/roblox-standin';
 import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
 import { robloxConfigFromEnv } from '../../src/roblox/config.ts';
 import { createRobloxGateway } from '../../src/roblox/gateway.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
-import type { Deps } from '../../src/shared/deps.ts';
+import type { Deps } from '../../src/deps.ts';
+import { parseBody, type Site } from './site.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
 
-export interface TestApp {
+export interface TestApp extends Site {
   app: FastifyInstance;
   deps: Deps;
   clock: ManualClock;
   standinUrl: string;
   /** Signs a player in through the real endpoint and returns the session token. */
   login(username: string, ref?: string): Promise<{ token: string; status: number; body: any }>;
-  /** Calls the stand-in's control API. */
-  control(method: string, path: string, body?: unknown): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -61,19 +60,26 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     deps,
     clock,
     standinUrl: standin.url,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    control: standinControl(standin.url),
+    async api(method, url, body, headers) {
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      const cookies = res.headers['set-cookie'] ?? [];
+      return {
+        status: res.statusCode,
+        body: parseBody(res.body),
+        setCookies: Array.isArray(cookies) ? cookies : [cookies],
+      };
+    },
     async login(username, ref) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, ref } });
       const body = res.json();
       return { token: body.token, status: res.statusCode, body };
-    },
-    async control(method, path, body) {
-      const res = await fetch(`${standin.url}/_control${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return text ? JSON.parse(text) : null;
     },
     async close() {
       await app.close();
@@ -83,4 +89,4 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
   };
 }
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export { bearer } from './site.ts';

@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Database } from '../../src/db/database.ts';
+import { checkInvariant, postAlone } from '../../src/modules/ledger/service.ts';
+import type { Clock } from '../../src/shared/clock.ts';
+
+/** Every balance equals the sum of its ledger entries. */
+export async function expectInvariant(db: Database): Promise<void> {
+  expect(await checkInvariant(db)).toEqual({ ok: true, mismatches: [] });
+}
+
+/** Credits R$ straight into the ledger (an admin grant), for tests about what a balance is spent on. */
+export async function creditRobux(db: Database, clock: Clock, userId: number, robux: number): Promise<void> {
+  await postAlone(db, clock, {
+    userId,
+    amount: robux * 100,
+    kind: 'admin',
+    key: `test:${randomUUID()}`,
+    description: 'Test grant',
+  });
+}

@@ -1,0 +1,48 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/** The CPX Research secret (CPX_SECURE_HASH) the API tests run with; the e2e stack's is `e2e-cpx-secret`. */
+export const TEST_CPX_SECRET = 'test-cpx-secret';
+
+export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+export interface CpxPostback {
+  trans: string;
+  user: string | number;
+  /** `amount_local`: the R$ to credit (or reverse), e.g. '2.50'. */
+  local: string;
+  /** `amount_usd`; left out of the query when not given. */
+  usd?: string;
+  /** '1' credits, '2' reverses. */
+  status?: string;
+  secret?: string;
+  /** A hash to send instead of the right one. */
+  hash?: string;
+}
+
+/** A CPX Research postback's path, as CPX sends it: `hash` = md5(trans_id-secret). */
+export function cpxPostbackPath(p: CpxPostback): string {
+  const q = new URLSearchParams({
+    status: p.status ?? '1',
+    trans_id: p.trans,
+    user_id: String(p.user),
+    amount_local: p.local,
+    ...(p.usd === undefined ? {} : { amount_usd: p.usd }),
+    hash: p.hash ?? md5(`${p.trans}-${p.secret ?? TEST_CPX_SECRET}`),
+  });
+  return `/api/postback/cpx?${q}`;
+}
+
+/** The generic scheme's signature: HMAC-SHA256 of the params but `sig`, sorted by name, as k=v&k=v. */
+export function hmacSign(params: Record<string, string>, secret: string): string {
+  const text = Object.keys(params)
+    .filter((k) => k !== 'sig')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+/** A postback to a wall on the generic scheme, signed with the wall's secret. */
+export function hmacPostbackPath(slug: string, params: Record<string, string>, secret: string): string {
+  return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig: hmacSign(params, secret) })}`;
+}
