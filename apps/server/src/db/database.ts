@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type Dialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { NamedStatementClient } from './named-statements.ts';
 import type { DB } from './schema.ts';
@@ -9,6 +9,8 @@ import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
+/** What a repository function runs on: the database, or the caller's transaction. */
+export type Db = Database | Transaction<DB>;
 
 // int8 (counts, sums of bigint) and numeric (sum of bigint) arrive as strings by default.
 // Our values stay far below 2^53, so plain numbers are exact.

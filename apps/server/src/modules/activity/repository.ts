@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
-
-type Db = Database | Transaction<DB>;
+import type { Db } from '../../db/database.ts';
 
 /**
  * The top players by lifetime earnings (`users.earnings`, which the ledger moves with earning kinds

@@ -17,7 +17,8 @@ import { insertAudit, listAudit } from '../audit/index.ts';
 import { listEntriesForUser, ledgerCells, EARNING_KINDS, post } from '../ledger/index.ts';
 import { findUserById } from '../users/index.ts';
 import { holdWithdrawalsOfBannedPlayer } from '../withdrawals/index.ts';
-import * as repo from './users-repository.ts';
+import * as overviewRepo from './overview-repository.ts';
+import * as repo from './user-list-repository.ts';
 
 const ACTOR = 'admin';
 const MAX_GRANT_ROBUX = 1_000_000;
@@ -157,10 +158,10 @@ export async function overview(deps: Deps): Promise<OverviewResponse> {
   first.setUTCDate(first.getUTCDate() - 29);
   const since = first.toISOString();
   const [counts, cells, joins, postbacks] = await Promise.all([
-    repo.countPlayersAndWaitingWithdrawals(deps.db),
+    overviewRepo.countPlayersAndWaitingWithdrawals(deps.db),
     ledgerCells(deps.db),
-    repo.newPlayersByDay(deps.db, since),
-    repo.countPostbacksSince(deps.db, `${today}T00:00:00.000Z`),
+    overviewRepo.newPlayersByDay(deps.db, since),
+    overviewRepo.countPostbacksSince(deps.db, `${today}T00:00:00.000Z`),
   ]);
   // Earned: the entries of the earning kinds (admin grants and reversals are not earnings).
   // Withdrawn: withdrawals less their refunds.

@@ -1,6 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/database.ts';
 
 export interface AuditRecord {
   actor: string;
@@ -10,7 +8,7 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-export async function insertAudit(db: Database | Transaction<DB>, r: AuditRecord, at: string) {
+export async function insertAudit(db: Db, r: AuditRecord, at: string) {
   await db
     .insertInto('audit_log')
     .values({

@@ -11,3 +11,10 @@ export {
 } from './service.ts';
 export { findEntryByKey, listEntriesForUser, type AccountAfter } from './repository.ts';
 export { ledgerCells, type LedgerCell } from './rollup.ts';
+export { bumpCounter, lockUser } from './accounts.ts';
+export {
+  creditEarning,
+  payReferralCommissions,
+  payReferralOnVerified,
+  takeBackReferralCommission,
+} from './earnings.ts';

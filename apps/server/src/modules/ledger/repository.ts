@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { firstRow, prepared } from '../../db/prepared.ts';
-import { LEDGER_ENTRY_COLUMNS, type DB, type LedgerKind } from '../../db/schema.ts';
-
-type Db = Kysely<DB>;
+import { LEDGER_ENTRY_COLUMNS, type LedgerKind } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
 export interface NewEntry {
   userId: number;

@@ -7,14 +7,11 @@ import { postbackRoutes } from './postbacks/routes.ts';
 import { referralRoutes } from './referrals/routes.ts';
 import { wallRoutes } from './walls/routes.ts';
 
-// For other modules: the profile's `pendingRobux`, the admin console's postback list and replay,
-// the credit of other earning features with its referral commission, and the commission that waited
-// for the bio check.
+// For other modules: the profile's `pendingRobux`, and the admin console's postback list and replay.
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
 export { handlePostback, replayPostback } from './postbacks/service.ts';
 export { prunePostbackLog } from './postbacks/retention.ts';
 export { listPostbacks } from './postbacks/repository.ts';
-export { creditEarning, payReferralOnVerified } from './referrals/service.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;

@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { isPostgres, type Database } from '../../db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres, type Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SignalKind } from '../../db/tables/signals.ts';
-
-type Db = Database | Transaction<DB>;
 
 /** One signal value of a sign-in: its kind and keyed hash. */
 export interface SignalValue {

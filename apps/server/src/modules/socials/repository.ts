@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
-
-type Db = Database | Transaction<DB>;
+import type { Db } from '../../db/database.ts';
 
 /** Which of these ledger keys exist (the claimed socials of one account). */
 export async function existingKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {

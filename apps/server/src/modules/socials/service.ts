@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { findSocial, SOCIALS, socialKey } from './config.ts';
 import * as repo from './repository.ts';
-import { creditEarning } from '../offers/index.ts';
+import { creditEarning } from '../ledger/index.ts';
 
 export const ALREADY_CLAIMED_MESSAGE = 'You already claimed this reward.';
 

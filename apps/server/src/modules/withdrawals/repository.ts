@@ -1,9 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
-
-type Db = Database | Transaction<DB>;
 
 export interface NewWithdrawal {
   userId: number;

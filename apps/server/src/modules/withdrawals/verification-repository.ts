@@ -1,8 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
-
-type Db = Database | Transaction<DB>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 
 export async function findVerificationState(db: Db, userId: number) {
   return db

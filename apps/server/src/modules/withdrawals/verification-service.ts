@@ -8,7 +8,7 @@ import {
 import { type Player, hashToken } from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
 import { newVerificationSentence } from '../users/index.ts';
-import { payReferralOnVerified } from '../offers/index.ts';
+import { payReferralOnVerified } from '../ledger/index.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import * as repo from './verification-repository.ts';
 

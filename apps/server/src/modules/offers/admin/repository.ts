@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { isPostgres } from '../../../db/database.ts';
 import type { WallsTable } from '../../../db/tables/offers.ts';
-import type { Db } from '../shared.ts';
+import type { Db } from '../../../db/database.ts';
 
 /** Every wall, active or not, in the order the earn page shows them. */
 export async function listAllWalls(db: Db) {

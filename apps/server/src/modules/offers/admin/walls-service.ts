@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import { schemes } from '../postbacks/schemes/index.ts';
 import { postbackUrlFor } from '../postbacks/setup.ts';
-import type { Wall } from '../shared.ts';
+import type { Wall } from '../wall.ts';
 import { frameParamNames } from '../walls/frame.ts';
 import { allowedIpsOf, frameParamsOf, wallSecret } from '../walls/settings.ts';
 import * as repo from './repository.ts';

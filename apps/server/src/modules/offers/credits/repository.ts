@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
 import { OFFER_TRANSACTION_COLUMNS, type OfferTransactionsTable } from '../../../db/tables/offers.ts';
-import type { Db } from '../shared.ts';
+import type { Db } from '../../../db/database.ts';
 
 export interface NewOfferTransaction {
   wallSlug: string;

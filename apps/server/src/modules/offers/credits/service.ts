@@ -3,9 +3,15 @@ import { fromCents, toCents, type PostbackVerdict } from '@rewards/contracts';
 import type { DB } from '../../../db/schema.ts';
 import type { OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Deps } from '../../../deps.ts';
-import { findEntryByKey, post } from '../../ledger/index.ts';
-import { payReferralCommissions, takeBackReferralCommission } from '../referrals/service.ts';
-import { bumpCounter, lockUser, type Wall } from '../shared.ts';
+import {
+  bumpCounter,
+  findEntryByKey,
+  lockUser,
+  payReferralCommissions,
+  post,
+  takeBackReferralCommission,
+} from '../../ledger/index.ts';
+import type { Wall } from '../wall.ts';
 import * as repo from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

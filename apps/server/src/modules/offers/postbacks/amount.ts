@@ -1,5 +1,5 @@
 import { fromCents, toCents } from '@rewards/contracts';
-import type { Wall } from '../shared.ts';
+import type { Wall } from '../wall.ts';
 import type { VerifiedPostback } from './schemes/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { PostbackVerdict } from '@rewards/contracts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
-import type { Db } from '../shared.ts';
+import type { Db } from '../../../db/database.ts';
 
 /** A postback's record before its verdict is known. */
 export interface NewPostbackBase {

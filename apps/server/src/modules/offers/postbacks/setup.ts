@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Wall } from '../shared.ts';
+import type { Wall } from '../wall.ts';
 import { firstAllowedAddress } from '../../../shared/addresses.ts';
 import { REDACTED } from './service.ts';
 import { phpUrlencode } from './schemes/signing.ts';

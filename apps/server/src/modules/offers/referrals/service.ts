@@ -1,120 +1,9 @@
-import type { Kysely } from 'kysely';
-import { publicBase } from '../../../shared/public-url.ts';
 import { fromCents, type ReferralsResponse } from '@rewards/contracts';
-import type { DB } from '../../../db/schema.ts';
-import type { Player } from '../../auth/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { notFound } from '../../../shared/errors.ts';
-import {
-  findEntryByKey,
-  type AccountAfter,
-  post,
-  type Posting,
-  type PostingResult,
-} from '../../ledger/index.ts';
-import { areLinked } from '../../signals/index.ts';
-import { bumpCounter, lockUser } from '../shared.ts';
+import { publicBase } from '../../../shared/public-url.ts';
+import type { Player } from '../../auth/index.ts';
 import * as repo from './repository.ts';
-
-/** A friend's lifetime earnings (hundredths) from which their referrer is paid: R$1 (spec §9). */
-export const REFERRAL_THRESHOLD = 100;
-
-export const commissionKey = (creditEntryId: number) => `referral:${creditEntryId}`;
-export const commissionReversalKey = (creditEntryId: number) => `referral_reversal:${creditEntryId}`;
-
-/**
- * A referral is real once the friend's account has proved its owner (the bio check) and earned R$1,
- * and the two accounts share no device or sign-in address: only then does it count in the
- * referrer's `referralsMade` (once) and pay. Anyone can sign in as any name with anyone's `ref`,
- * so a referral the owner never confirmed pays nothing, ever; and an account's alt pays its owner
- * nothing.
- *
- * Pays the referrer REFERRAL_COMMISSION_PERCENT of each of the player's offer and survey credits
- * that has no commission yet, once the referral is real: commission earned before waits. Runs inside
- * the transaction that credited the player (after their row lock), so the money moves together.
- * Other earning features reach it through `creditEarning`, so that crossing R$1 with, say, a social
- * pays the commissions at that moment rather than at the next offer, and the bio check through
- * `payReferralOnVerified`. `after` is the account as the credit left it, read by the credit's own
- * statement in this transaction.
- */
-export async function payReferralCommissions(
-  trx: Kysely<DB>,
-  deps: Deps,
-  userId: number,
-  after: Pick<AccountAfter, 'earnings' | 'referredBy'>,
-): Promise<void> {
-  // `referred_by` is set at sign-up and never changes, so most calls end here without another
-  // query: no referrer, or not yet R$1 earned.
-  if (after.referredBy === null || after.earnings < REFERRAL_THRESHOLD) return;
-  const facts = await repo.findReferralFacts(trx, userId);
-  if (!facts || Number(facts.verified) !== 1) return; // waits for the bio check
-  const referrerId = after.referredBy;
-  if (await areLinked(trx, userId, referrerId)) return; // one person's accounts: never
-  if (facts.qualified === null) {
-    const now = deps.clock.now().toISOString();
-    if (await repo.insertQualifiedReferral(trx, userId, referrerId, now)) {
-      await repo.incrementReferralsMade(trx, referrerId);
-    }
-  }
-  const percent = deps.env.REFERRAL_COMMISSION_PERCENT;
-  if (percent <= 0) return;
-  if (facts.referrer_status === 'banned') return; // banned accounts earn nothing; paid once unbanned
-  const credits = await repo.uncommissionedCredits(trx, userId);
-  for (const c of credits) {
-    const commission = Math.floor((Number(c.amount) * percent) / 100);
-    if (commission <= 0 || c.credit_entry_id === null) continue;
-    await lockUser(trx, referrerId);
-    const result = await post(trx, deps.clock, {
-      userId: referrerId,
-      amount: commission,
-      kind: 'referral',
-      key: commissionKey(c.credit_entry_id),
-      description: `Referral bonus from ${facts.username}`,
-      meta: { friend: userId, creditEntryId: c.credit_entry_id },
-    });
-    if (result.applied) await bumpCounter(trx, referrerId, 'referrals_earned', commission);
-  }
-}
-
-/**
- * The account has just proved its owner: its referral may now count, and the commission it earned
- * for its referrer meanwhile is paid (when it has earned R$1 and shares no signal with the referrer).
- * Called by the bio check once it marked the account verified.
- */
-export async function payReferralOnVerified(deps: Deps, userId: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
-    const row = await repo.findEarningsAndReferrer(trx, userId);
-    if (!row || row.referred_by === null) return;
-    await payReferralCommissions(trx, deps, userId, {
-      earnings: Number(row.earnings),
-      referredBy: Number(row.referred_by),
-    });
-  });
-}
-
-/** A reversal of a friend's credit takes back the commission paid on it (if any), once. */
-export async function takeBackReferralCommission(
-  trx: Kysely<DB>,
-  deps: Deps,
-  creditEntryId: number,
-): Promise<void> {
-  const commission = await findEntryByKey(trx, commissionKey(creditEntryId));
-  if (!commission) return;
-  const amount = Number(commission.amount);
-  await lockUser(trx, commission.user_id);
-  const result = await post(trx, deps.clock, {
-    userId: commission.user_id,
-    amount: -amount,
-    kind: 'reversal',
-    key: commissionReversalKey(creditEntryId),
-    description: 'Referral bonus reversed',
-    allowNegative: true,
-    earningsDelta: -amount,
-    meta: { creditEntryId, reverses: commission.id },
-  });
-  if (result.applied) await bumpCounter(trx, commission.user_id, 'referrals_earned', -amount);
-}
 
 /** The caller's referral link and counters. `origin` is PUBLIC_URL, else the request's own origin. */
 export async function getReferrals(
@@ -130,14 +19,4 @@ export async function getReferrals(
     referralsMade: row.referrals_made,
     referralsEarned: fromCents(Number(row.referrals_earned)),
   };
-}
-
-/**
- * An earning credit of any feature (social, daily, promo, giveaway): posts it and, when it applied,
- * pays the referrer's waiting commissions if this credit took the player past R$1.
- */
-export async function creditEarning(trx: Kysely<DB>, deps: Deps, posting: Posting): Promise<PostingResult> {
-  const result = await post(trx, deps.clock, posting);
-  if (result.account) await payReferralCommissions(trx, deps, posting.userId, result.account);
-  return result;
 }

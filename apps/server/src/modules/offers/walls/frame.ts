@@ -1,6 +1,6 @@
 import type { Env } from '../../../env.ts';
 import { md5Hex } from '../postbacks/schemes/signing.ts';
-import type { Wall } from '../shared.ts';
+import type { Wall } from '../wall.ts';
 import { frameParamsOf, wallSecret } from './settings.ts';
 
 export interface FramePlayer {

@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/database.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
-import type { Db } from '../shared.ts';
+import type { Db } from '../../../db/database.ts';
 import { WALL_COLUMNS } from '../../../db/tables/offers.ts';
 
 export async function listActiveWalls(db: Database) {

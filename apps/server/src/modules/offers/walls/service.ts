@@ -1,7 +1,7 @@
 import type { CpxFrameResponse, WallEntry, WallsResponse } from '@rewards/contracts';
 import type { Player } from '../../auth/index.ts';
 import type { Deps } from '../../../deps.ts';
-import type { Wall } from '../shared.ts';
+import type { Wall } from '../wall.ts';
 import { frameUrl } from './frame.ts';
 import * as repo from './repository.ts';
 

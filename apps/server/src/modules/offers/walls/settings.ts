@@ -1,5 +1,5 @@
 import type { Env } from '../../../env.ts';
-import type { Wall } from '../shared.ts';
+import type { Wall } from '../wall.ts';
 
 function parseJson<T>(text: string, fallback: T, ok: (v: unknown) => boolean): T {
   try {

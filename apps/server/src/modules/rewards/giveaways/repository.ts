@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import { isPostgres, type Database } from '../../../db/database.ts';
-import type { DB } from '../../../db/schema.ts';
-
-type Db = Database | Transaction<DB>;
+import { isPostgres, type Db } from '../../../db/database.ts';
 
 const giveawayColumns = [
   'g.id',

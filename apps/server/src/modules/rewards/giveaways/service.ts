@@ -14,7 +14,7 @@ import type { Deps } from '../../../deps.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
-import { creditEarning } from '../../offers/index.ts';
+import { creditEarning } from '../../ledger/index.ts';
 
 export const GIVEAWAY_ERRORS = {
   none: 'There is no giveaway right now. Check back soon!',

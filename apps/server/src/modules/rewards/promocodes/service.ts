@@ -15,7 +15,7 @@ import type { Deps } from '../../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
-import { creditEarning } from '../../offers/index.ts';
+import { creditEarning } from '../../ledger/index.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
 
 const failed = { success: false };

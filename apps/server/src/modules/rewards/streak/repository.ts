@@ -1,10 +1,6 @@
 import { changedRows, firstRow, prepared } from '../../../db/prepared.ts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../../db/database.ts';
-import type { DB } from '../../../db/schema.ts';
+import type { Db } from '../../../db/database.ts';
 import { STREAK_COLUMNS } from '../../../db/tables/rewards.ts';
-
-type Db = Database | Transaction<DB>;
 
 const streakQuery = prepared((db: Db, userId: number) =>
   db.selectFrom('streaks').select(STREAK_COLUMNS).where('user_id', '=', userId),

@@ -14,7 +14,7 @@ import { utcDay } from '../../../shared/clock.ts';
 import type { Deps } from '../../../deps.ts';
 import { conflict } from '../../../shared/errors.ts';
 import * as repo from './repository.ts';
-import { creditEarning } from '../../offers/index.ts';
+import { creditEarning } from '../../ledger/index.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,7 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
-import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import type { WallsTable } from '../../db/tables/offers.ts';
-
-export type Db = Database | Transaction<DB>;
-export type Wall = Selectable<WallsTable>;
 
 /**
  * Takes the account's row lock (PostgreSQL; SQLite runs one writer at a time anyway). Every
