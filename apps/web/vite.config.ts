@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pageRoutes, segmentOf, type PageName } from './src/config/paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiProxy = { '/api': { target: 'http://127.0.0.1:4000', changeOrigin: false } };
@@ -50,20 +51,14 @@ function precompress(): Plugin {
 }
 
 /**
- * The page modules of the first path segments that people open directly (src/app/router.tsx and
- * src/app/routes/pages.ts); signed-in pages also need the AppLayout chunk.
+ * The pages people open directly (`preload` in src/config/paths.ts), by first path segment; signed-in
+ * pages also need the AppLayout chunk.
  */
-const ROUTE_PAGES: Record<string, { page: string; signedIn: boolean }> = {
-  index: { page: 'features/landing/components/LandingPage.tsx', signedIn: false },
-  login: { page: 'features/auth/components/LoginPage.tsx', signedIn: false },
-  earn: { page: 'features/earn/components/EarnPage.tsx', signedIn: true },
-  daily: { page: 'features/daily/components/DailyPage.tsx', signedIn: true },
-  withdraw: { page: 'features/withdraw/components/WithdrawPage.tsx', signedIn: true },
-  profile: { page: 'features/profile/components/ProfilePage.tsx', signedIn: true },
-  leaderboard: { page: 'features/leaderboard/components/LeaderboardPage.tsx', signedIn: true },
-  giveaways: { page: 'features/giveaways/components/GiveawaysPage.tsx', signedIn: true },
-  affiliates: { page: 'features/affiliates/components/AffiliatesPage.tsx', signedIn: true },
-};
+const ROUTE_PAGES = Object.fromEntries(
+  (Object.keys(pageRoutes) as PageName[])
+    .filter((name) => pageRoutes[name].preload)
+    .map((name) => [segmentOf(name), { page: pageRoutes[name].module, signedIn: pageRoutes[name].session }]),
+);
 const APP_LAYOUT = 'app/layout/AppLayout.tsx';
 
 /**
@@ -81,7 +76,7 @@ function routePreloads(): Plugin {
       const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
       const byModule = (suffix: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${suffix}`));
-        if (!chunk) throw new Error(`route-preloads: no chunk for src/${suffix}; update ROUTE_PAGES`);
+        if (!chunk) throw new Error(`route-preloads: no chunk for src/${suffix}; check src/config/paths.ts`);
         return chunk;
       };
       const closure = (fileName: string, into: Set<string>) => {

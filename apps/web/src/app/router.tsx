@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { HOME, pageRoutes, segmentOf, type PageName } from '@/config/paths';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RedirectIfSignedIn, RequireSession } from './routes/guards';
@@ -6,6 +7,11 @@ import { HydrateFallback } from './routes/HydrateFallback';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { pages } from './routes/pages';
 import { RouteErrorPage } from './routes/RouteErrorPage';
+
+/** The signed-in pages of config/paths.ts, in its order. */
+const signedInPages = (Object.keys(pageRoutes) as PageName[])
+  .filter((name) => pageRoutes[name].session)
+  .map((name) => ({ path: segmentOf(name), lazy: pages[name] }));
 
 /**
  * Spec §2. Matching ignores case (React Router's default), so /Daily and /daily, /Withdraw and /withdraw
@@ -18,16 +24,16 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <HydrateFallback />,
     children: [
-      { index: true, element: <Navigate to="/index" replace /> },
+      { index: true, element: <Navigate to={HOME} replace /> },
       {
         element: <PublicLayout />,
         children: [
           {
-            path: 'index',
+            path: segmentOf('landing'),
             element: <RedirectIfSignedIn />,
             children: [{ index: true, lazy: pages.landing }],
           },
-          { path: 'login', lazy: pages.login },
+          { path: segmentOf('login'), lazy: pages.login },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -37,23 +43,7 @@ export const routes: RouteObject[] = [
           {
             // The signed-in shell (sidebar, navigation) is its own chunk, like the pages.
             lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
-            children: [
-              { path: 'earn', lazy: pages.earn },
-              { path: 'admin', lazy: pages.admin },
-              { path: 'cpx', lazy: pages.cpx },
-              { path: 'withdraw', lazy: pages.withdraw },
-              { path: 'affiliates', lazy: pages.affiliates },
-              { path: 'leaderboard', lazy: pages.leaderboard },
-              { path: 'transactions', lazy: pages.transactions },
-              { path: 'giveaways', lazy: pages.giveaways },
-              { path: 'daily', lazy: pages.daily },
-              { path: 'promocodes', lazy: pages.promocodes },
-              { path: 'videos', lazy: pages.videos },
-              { path: 'profile', lazy: pages.profile },
-              { path: 'help', lazy: pages.help },
-              { path: 'terms', lazy: pages.terms },
-              { path: 'privacy-policy', lazy: pages.privacy },
-            ],
+            children: signedInPages,
           },
         ],
       },

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { paths } from './paths';
 import {
   CalendarCheck,
   CircleHelp,
@@ -29,42 +30,42 @@ export const sidebarGroups: NavGroup[] = [
   {
     title: 'Earn Points',
     items: [
-      { label: 'Earn', to: '/earn', icon: Coins },
-      { label: 'Videos', to: '/videos', icon: CirclePlay },
+      { label: 'Earn', to: paths.earn, icon: Coins },
+      { label: 'Videos', to: paths.videos, icon: CirclePlay },
     ],
   },
   {
     title: 'Extra Rewards',
     items: [
-      { label: 'Promocodes', to: '/promocodes', icon: Ticket },
-      { label: 'Daily Login', to: '/daily', icon: CalendarCheck },
-      { label: 'Giveaways', to: '/giveaways', icon: Gift },
+      { label: 'Promocodes', to: paths.promocodes, icon: Ticket },
+      { label: 'Daily Login', to: paths.daily, icon: CalendarCheck },
+      { label: 'Giveaways', to: paths.giveaways, icon: Gift },
     ],
   },
   {
     title: 'Cashier',
     items: [
-      { label: 'Withdraw', to: '/withdraw', icon: Wallet },
-      { label: 'Transactions', to: '/transactions', icon: History },
+      { label: 'Withdraw', to: paths.withdraw, icon: Wallet },
+      { label: 'Transactions', to: paths.transactions, icon: History },
     ],
   },
   {
     title: 'Other',
     items: [
-      { label: 'Leaderboard', to: '/leaderboard', icon: Trophy },
-      { label: 'Affiliates', to: '/affiliates', icon: Users, hint: 'Referral Program' },
+      { label: 'Leaderboard', to: paths.leaderboard, icon: Trophy },
+      { label: 'Affiliates', to: paths.affiliates, icon: Users, hint: 'Referral Program' },
     ],
   },
   {
     title: 'Support',
-    items: [{ label: 'Help', to: '/help', icon: CircleHelp }],
+    items: [{ label: 'Help', to: paths.help, icon: CircleHelp }],
   },
 ];
 
 export const footerQuickLinks: { label: string; to: string }[] = [
-  { label: 'Earn Robux', to: '/earn' },
-  { label: 'Daily Rewards', to: '/daily' },
-  { label: 'Leaderboard', to: '/leaderboard' },
-  { label: 'Referral Program', to: '/affiliates' },
-  { label: 'Withdraw', to: '/withdraw' },
+  { label: 'Earn Robux', to: paths.earn },
+  { label: 'Daily Rewards', to: paths.daily },
+  { label: 'Leaderboard', to: paths.leaderboard },
+  { label: 'Referral Program', to: paths.affiliates },
+  { label: 'Withdraw', to: paths.withdraw },
 ];

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { apiFetch } from './api-client';
 import { queryClient } from './query-client';
 import { clearSession, getToken } from './session';
+import { paths } from '@/config/paths';
 
 /** Ends the session: revokes the token on the server (failures ignored) and forgets every stored item. */
 export function logout(): void {
@@ -21,6 +22,6 @@ export function useLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     logout();
-    void navigate('/login', { replace: true });
+    void navigate(paths.login, { replace: true });
   }, [navigate]);
 }

@@ -3,6 +3,7 @@ import { Coins } from 'lucide-react';
 import { useBalance } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { formatRobux } from '@/lib/format';
+import { paths } from '@/config/paths';
 
 /** The player's balance: "Loading..." until the first answer, then e.g. "R$ 12.50". Links to Withdraw. */
 export function BalanceChip({ className, onClick }: { className?: string; onClick?: () => void }) {
@@ -10,7 +11,7 @@ export function BalanceChip({ className, onClick }: { className?: string; onClic
   const text = balance === null ? 'Loading...' : formatRobux(balance);
   return (
     <Link
-      to="/withdraw"
+      to={paths.withdraw}
       onClick={onClick}
       title="Your balance: withdraw Robux"
       aria-label={`Balance ${text}`}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ExternalLink, MessageCircle } from 'lucide-react';
 import { footerQuickLinks } from '@/config/navigation';
 import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL, COPYRIGHT_YEAR, SITE_NAME } from '@/config/site';
+import { paths } from '@/config/paths';
 
 const linkClass =
   'rounded text-sm text-slate-400 transition-colors hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400';
@@ -39,7 +40,7 @@ export function Footer() {
         </Column>
         <Column title="Support">
           <li>
-            <Link to="/help" className={linkClass}>
+            <Link to={paths.help} className={linkClass}>
               Help Center
             </Link>
           </li>
@@ -51,12 +52,12 @@ export function Footer() {
             </a>
           </li>
           <li>
-            <Link to="/terms" className={linkClass}>
+            <Link to={paths.terms} className={linkClass}>
               Terms of Service
             </Link>
           </li>
           <li>
-            <Link to="/privacy-policy" className={linkClass}>
+            <Link to={paths.privacy} className={linkClass}>
               Privacy Policy
             </Link>
           </li>

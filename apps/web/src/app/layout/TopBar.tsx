@@ -3,6 +3,7 @@ import { LogIn } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
 import { useSession } from '@/lib/session';
 import { Brand } from './Brand';
+import { paths } from '@/config/paths';
 
 // The signed-in controls (balance, Radix menu and drawer) load only for signed-in players.
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
@@ -28,7 +29,7 @@ export function TopBar({ withSidebar }: { withSidebar: boolean }) {
               <SignedInControls session={session} />
             </Suspense>
           ) : (
-            <ButtonLink to="/login" size="sm" className="px-4">
+            <ButtonLink to={paths.login} size="sm" className="px-4">
               <LogIn aria-hidden="true" className="size-4" /> Sign In
             </ButtonLink>
           )}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { useLogout } from '@/lib/logout';
 import type { Session } from '@/lib/session';
+import { paths } from '@/config/paths';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2.5 text-sm text-slate-200 outline-none ' +
@@ -33,7 +34,7 @@ export function UserMenu({ session }: { session: Session }) {
           <DropdownMenu.Label className="truncate px-3 pt-1.5 pb-2 text-xs font-medium text-slate-400">
             Signed in as <span className="text-slate-200">{session.username}</span>
           </DropdownMenu.Label>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/profile')}>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(paths.profile)}>
             <User aria-hidden="true" className="size-4" /> Profile
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { getSessionEndReason, useSession } from '@/lib/session';
+import { paths } from '@/config/paths';
 
 /**
  * Signed-in-only pages: without a stored username, go to /index (spec §2), or to /login right after the
@@ -11,11 +12,11 @@ export function RequireSession() {
   if (session) return <Outlet />;
   // The survey page sends signed-out visitors to /login (spec §2, Survey page).
   const toLogin = getSessionEndReason() === 'logout' || /^\/cpx\/?$/i.test(pathname);
-  return <Navigate to={toLogin ? '/login' : '/index'} replace />;
+  return <Navigate to={toLogin ? paths.login : paths.landing} replace />;
 }
 
 /** The landing page is for visitors; a signed-in player goes to /earn. */
 export function RedirectIfSignedIn() {
   const session = useSession();
-  return session ? <Navigate to="/earn" replace /> : <Outlet />;
+  return session ? <Navigate to={paths.earn} replace /> : <Outlet />;
 }

@@ -1,33 +1,24 @@
 import type { ComponentType } from 'react';
+import { pageRoutes, type PageName } from '@/config/paths';
 
-type PageModule = Promise<Record<string, ComponentType>>;
+type PageModule = Record<string, ComponentType>;
 
-/** Route-level code splitting: each page is loaded (as its own chunk) when first visited. */
-function page(load: () => PageModule, exportName: string) {
+/** Every page module, each its own chunk, loaded when its route is first visited. */
+const modules = import.meta.glob<PageModule>('../../features/*/components/*Page.tsx');
+
+/** Route-level code splitting: the `lazy` of a page's route, from the module config/paths.ts names. */
+function page(name: PageName) {
+  const { module } = pageRoutes[name];
+  const load = modules[`../../${module}`];
+  if (!load) throw new Error(`No page module ${module} for the page ${name}.`);
+  const exportName = module.slice(module.lastIndexOf('/') + 1, -'.tsx'.length);
   return async () => {
-    const module = await load();
-    const Component = module[exportName];
+    const Component = (await load())[exportName];
     if (!Component) throw new Error(`Page component ${exportName} is missing.`);
     return { Component };
   };
 }
 
-export const pages = {
-  landing: page(() => import('@/features/landing/components/LandingPage'), 'LandingPage'),
-  login: page(() => import('@/features/auth/components/LoginPage'), 'LoginPage'),
-  earn: page(() => import('@/features/earn/components/EarnPage'), 'EarnPage'),
-  admin: page(() => import('@/features/admin/components/AdminPage'), 'AdminPage'),
-  cpx: page(() => import('@/features/cpx/components/CpxPage'), 'CpxPage'),
-  withdraw: page(() => import('@/features/withdraw/components/WithdrawPage'), 'WithdrawPage'),
-  affiliates: page(() => import('@/features/affiliates/components/AffiliatesPage'), 'AffiliatesPage'),
-  leaderboard: page(() => import('@/features/leaderboard/components/LeaderboardPage'), 'LeaderboardPage'),
-  transactions: page(() => import('@/features/transactions/components/TransactionsPage'), 'TransactionsPage'),
-  giveaways: page(() => import('@/features/giveaways/components/GiveawaysPage'), 'GiveawaysPage'),
-  daily: page(() => import('@/features/daily/components/DailyPage'), 'DailyPage'),
-  promocodes: page(() => import('@/features/promocodes/components/PromocodesPage'), 'PromocodesPage'),
-  videos: page(() => import('@/features/videos/components/VideosPage'), 'VideosPage'),
-  profile: page(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage'),
-  help: page(() => import('@/features/help/components/HelpPage'), 'HelpPage'),
-  terms: page(() => import('@/features/legal/components/TermsPage'), 'TermsPage'),
-  privacy: page(() => import('@/features/legal/components/PrivacyPolicyPage'), 'PrivacyPolicyPage'),
-};
+export const pages = Object.fromEntries(
+  (Object.keys(pageRoutes) as PageName[]).map((name) => [name, page(name)]),
+) as Record<PageName, ReturnType<typeof page>>;

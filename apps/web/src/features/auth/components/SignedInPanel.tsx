@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { useLogout } from '@/lib/logout';
 import type { Session } from '@/lib/session';
+import { paths } from '@/config/paths';
 
 /** The login page for a player who is already signed in. */
 export function SignedInPanel({ session }: { session: Session }) {
@@ -16,7 +17,7 @@ export function SignedInPanel({ session }: { session: Session }) {
       </h1>
       <p className="mt-2 text-sm text-slate-400">You are signed in and ready to earn.</p>
       <div className="mt-7 flex w-full flex-col gap-3 sm:flex-row">
-        <ButtonLink to="/earn" className="flex-1">
+        <ButtonLink to={paths.earn} className="flex-1">
           Start earning <ArrowRight aria-hidden="true" className="size-4" />
         </ButtonLink>
         <Button variant="secondary" className="flex-1" onClick={logout}>

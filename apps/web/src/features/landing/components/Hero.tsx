@@ -1,5 +1,6 @@
 import { ArrowRight, BadgeCheck, ShieldCheck, Zap } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
+import { paths } from '@/config/paths';
 
 const badges = [
   { icon: ShieldCheck, text: 'Legit & transparent' },
@@ -26,7 +27,7 @@ export function Hero() {
         instant payouts.
       </p>
       <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <ButtonLink to="/login" size="lg" className="w-full sm:w-auto">
+        <ButtonLink to={paths.login} size="lg" className="w-full sm:w-auto">
           Start Earning Now <ArrowRight aria-hidden="true" className="size-5" />
         </ButtonLink>
       </div>

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/toast';
 import { useProfile } from '../api/profile';
 import { ProfileStats } from './ProfileStats';
 import { VerifiedBadge, VerifyPanel } from './VerifyPanel';
+import { paths } from '@/config/paths';
 
 /** "Error: …" with the status (spec §8, Profile). */
 function loadError(err: unknown): string {
@@ -60,7 +61,7 @@ export function ProfilePage() {
     <>
       <PageHeader title="Profile" description="Your stats, verification and account." icon={UserRound}>
         <div className="flex gap-3">
-          <ButtonLink to="/admin" variant="secondary" className="flex-1 sm:flex-none">
+          <ButtonLink to={paths.admin} variant="secondary" className="flex-1 sm:flex-none">
             <ShieldUser aria-hidden="true" className="size-4" /> Admin Login
           </ButtonLink>
           <Button variant="danger" onClick={logout} className="flex-1 sm:flex-none">

@@ -2,6 +2,7 @@ import { ArrowLeft, Clapperboard } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SITE_NAME } from '@/config/site';
+import { paths } from '@/config/paths';
 
 export function VideosPage() {
   return (
@@ -14,7 +15,7 @@ export function VideosPage() {
       <p className="mt-3 max-w-md text-slate-400">
         Watch short videos and earn Robux for every one you finish. We are putting the final touches on it.
       </p>
-      <ButtonLink to="/earn" variant="secondary" className="mt-8">
+      <ButtonLink to={paths.earn} variant="secondary" className="mt-8">
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
       </ButtonLink>
     </Card>

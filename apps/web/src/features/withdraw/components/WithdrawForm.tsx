@@ -18,6 +18,7 @@ import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { submitWithdrawal, useWithdrawals, withdrawalsQueryKey } from '../api/withdraw';
+import { paths } from '@/config/paths';
 
 /** A whole number of Robux greater than 0, or null. */
 function wholeRobux(text: string): number | null {
@@ -116,7 +117,12 @@ export function WithdrawForm() {
       {notVerified && (
         <p className="mt-4 rounded-xl border border-amber-400/30 bg-amber-400/5 px-4 py-3 text-sm text-amber-100">
           Verify your Roblox profile before withdrawing: it proves the gamepass is yours.{' '}
-          <ButtonLink to="/profile" variant="ghost" size="sm" className="-my-1 px-2 text-amber-200 underline">
+          <ButtonLink
+            to={paths.profile}
+            variant="ghost"
+            size="sm"
+            className="-my-1 px-2 text-amber-200 underline"
+          >
             Verify on your profile
           </ButtonLink>
         </p>
