@@ -1,20 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browser, openJourney, stack } from './support/journey.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+openJourney();
 
 const VIEWPORTS = [
   ['390', MOBILE],
@@ -43,15 +33,6 @@ async function player(name: string, viewport: { width: number; height: number } 
 }
 
 describe('leaderboard and transaction history', () => {
-  beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   it('a fresh player sees the empty states', async () => {
     for (const [label, viewport] of VIEWPORTS) {
       const { page } = await player('CarolPlays', viewport);

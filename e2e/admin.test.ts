@@ -1,24 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Dialog, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  ROOT,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
+import type { Dialog, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browser, openJourney, stack } from './support/journey.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, ROOT, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
+import { bearer } from '../apps/server/test/support/site.ts';
 
-let stack: Stack;
-let browser: Browser;
+openJourney();
+
 let page: Page;
 let errors: string[];
 /** Messages of every alert / confirm the page opened, in order (all accepted). */
@@ -36,8 +27,6 @@ async function playerToken(username: string): Promise<string> {
   expect(res.status).toBe(200);
   return res.body.token as string;
 }
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function openSection(p: Page, section: string): Promise<void> {
   await p.goto(`${stack.baseUrl}/admin?section=${section}`);
@@ -71,8 +60,6 @@ async function lastDialog(count: number): Promise<string> {
 
 describe('admin console in Chromium', () => {
   beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
     page = await browser.newPage({ viewport: DESKTOP });
     errors = watchErrors(page);
     page.on('dialog', (dialog: Dialog) => {
@@ -81,10 +68,6 @@ describe('admin console in Chromium', () => {
     });
     // Players who exist before the admin looks at them.
     await Promise.all(['BobBuilder', 'CarolPlays'].map((name) => playerToken(name)));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
   });
 
   it('the built web files do not contain the admin password', () => {

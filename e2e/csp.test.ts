@@ -1,14 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  launchBrowser,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browser, openJourney, stack } from './support/journey.ts';
+import { ADMIN_PASSWORD, DESKTOP, signIn, watchErrors } from './support/stack.ts';
 
 /*
  * The built app runs with the Content-Security-Policy in force: a signed-in journey through the earn,
@@ -16,8 +9,7 @@ import {
  * Run `npm run build` first.
  */
 
-let stack: Stack;
-let browser: Browser;
+openJourney();
 
 interface Watch {
   violations: string[];
@@ -54,14 +46,6 @@ async function watchCsp(page: Page): Promise<Watch> {
 }
 
 describe('the built app under its Content-Security-Policy', () => {
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   it('a signed-in journey (earn with a wall overlay, daily, leaderboard, the other pages, the admin console) causes no CSP violation', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);

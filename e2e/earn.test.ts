@@ -1,39 +1,16 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  ROOT,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
-import { fromCpx } from './support/http.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browser, openJourney, stack } from './support/journey.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, ROOT, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { cpxPostback, E2E_CPX_SECRET, fromCpx } from './support/http.ts';
+import { md5 } from '../apps/server/test/support/postbacks.ts';
 
-/** The e2e stack's CPX Research secret (support/stack.ts) and the other secrets it runs with. */
-const CPX_SECRET = 'e2e-cpx-secret';
-const SECRETS = [CPX_SECRET, 'test-cpx-secret', ADMIN_PASSWORD, 'e2e-payout-cookie'];
+openJourney();
 
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-function cpxPostback(trans: string, robloxId: number, amountLocal: string, status = '1') {
-  const q = new URLSearchParams({
-    status,
-    trans_id: trans,
-    user_id: String(robloxId),
-    amount_local: amountLocal,
-    amount_usd: (Number(amountLocal) / 100).toFixed(4),
-    hash: md5(`${trans}-${CPX_SECRET}`),
-  });
-  return `/api/postback/cpx?${q}`;
-}
+/** The secrets the e2e stack runs with (support/stack.ts). */
+const SECRETS = [E2E_CPX_SECRET, 'test-cpx-secret', ADMIN_PASSWORD, 'e2e-payout-cookie'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -41,9 +18,6 @@ function filesUnder(dir: string): string[] {
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 }
-
-let stack: Stack;
-let browser: Browser;
 
 /** Every body the browser downloads from our origin, to check that no secret is among them. */
 function recordBodies(page: Page, baseUrl: string): string[] {
@@ -59,15 +33,6 @@ function recordBodies(page: Page, baseUrl: string): string[] {
 }
 
 describe('earn page, survey page and referrals in Chromium', () => {
-  beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   it("a page request, in either casing, gets the HTML that preloads that page's chunks", async () => {
     const html = async (path: string) => (await fetch(`${stack.baseUrl}${path}`)).text();
     const earn = await html('/earn');
@@ -132,7 +97,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await page.getByTestId('wall-cpx').click();
     const cpxSrc = new URL((await page.getByRole('dialog').locator('iframe').getAttribute('src')) ?? '');
     expect(cpxSrc.searchParams.get('ext_user_id')).toBe('1001');
-    expect(cpxSrc.searchParams.get('secure_hash')).toBe(md5(`1001-${CPX_SECRET}`));
+    expect(cpxSrc.searchParams.get('secure_hash')).toBe(md5(`1001-${E2E_CPX_SECRET}`));
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -190,7 +155,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     const chip = page.getByTestId('balance-chip');
     await expect.poll(() => chip.textContent(), { timeout: 10_000 }).toBe('R$ 0.00');
 
-    const res = await stack.api('GET', cpxPostback('e2e-trans-1', 1004, '2.50'), undefined, fromCpx);
+    const res = await stack.api('GET', cpxPostback('e2e-trans-1', 1004, 2.5), undefined, fromCpx);
     expect(res).toEqual({ status: 200, body: 1 }); // the text "1", read as JSON by the helper
     // The chip polls every 15 s.
     await expect.poll(() => chip.textContent(), { timeout: 20_000, interval: 500 }).toBe('R$ 2.50');
@@ -218,7 +183,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     expect(src.origin).toBe('https://offers.cpx-research.com');
     expect(src.searchParams.get('app_id')).toBe('00000');
     expect(src.searchParams.get('ext_user_id')).toBe('1001');
-    expect(src.searchParams.get('secure_hash')).toBe(md5(`1001-${CPX_SECRET}`));
+    expect(src.searchParams.get('secure_hash')).toBe(md5(`1001-${E2E_CPX_SECRET}`));
     expect(src.searchParams.get('username')).toBe('AliceRBX');
     expect((await frame.boundingBox())?.height).toBe(2000);
     await page.screenshot({ path: join(SHOTS_DIR, 'cpx-1280.png') });
@@ -270,9 +235,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await friend.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect.poll(() => friend.getByTestId('verify-message').innerText()).toBe('Verified successfully!');
     await friend.close();
-    expect((await stack.api('GET', cpxPostback('e2e-ref-1', 1002, '2.00'), undefined, fromCpx)).status).toBe(
-      200,
-    );
+    expect((await stack.api('GET', cpxPostback('e2e-ref-1', 1002, 2), undefined, fromCpx)).status).toBe(200);
 
     await page.reload();
     const stat = (label: string) =>

@@ -1,20 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   startTurnstileStandin,
   type TurnstileStandin,
 } from '../apps/server/test/support/turnstile-standin.ts';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
+import { browser, openJourney, stack } from './support/journey.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, watchErrors } from './support/stack.ts';
 
 /**
  * The Turnstile human check in the browser: with TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY set, the
@@ -24,9 +16,18 @@ import {
  * that hands out tokens the stand-in issued: the page's CSP must still allow the script's origin.
  */
 
-let stack: Stack;
-let browser: Browser;
 let turnstile: TurnstileStandin;
+
+openJourney({
+  env: async () => {
+    turnstile = await startTurnstileStandin();
+    return {
+      TURNSTILE_SITE_KEY: turnstile.siteKey,
+      TURNSTILE_SECRET_KEY: turnstile.secret,
+      TURNSTILE_VERIFY_URL: turnstile.verifyUrl,
+    };
+  },
+});
 
 /** Cloudflare's script, imitated: a "Verify you are human" checkbox that hands the page a token. */
 function fakeTurnstileScript(tokens: string[]): string {
@@ -92,21 +93,7 @@ async function shoot(page: Page, name: string) {
 const check = (page: Page) => page.getByTestId('fake-turnstile').locator('input').check();
 
 describe('human check (Turnstile) journeys', () => {
-  beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    turnstile = await startTurnstileStandin();
-    [stack, browser] = await Promise.all([
-      startStack({
-        TURNSTILE_SITE_KEY: turnstile.siteKey,
-        TURNSTILE_SECRET_KEY: turnstile.secret,
-        TURNSTILE_VERIFY_URL: turnstile.verifyUrl,
-      }),
-      launchBrowser(),
-    ]);
-  });
   afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
     await turnstile?.close();
   });
 

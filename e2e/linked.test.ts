@@ -1,39 +1,11 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
-import { fromCpx } from './support/http.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browser, openJourney, stack } from './support/journey.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { cpxPostback, fromCpx } from './support/http.ts';
 
-/** The e2e stack's CPX Research secret (support/stack.ts). */
-const CPX_SECRET = 'e2e-cpx-secret';
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-function cpxPostback(trans: string, robloxId: number, amountLocal: string) {
-  const q = new URLSearchParams({
-    status: '1',
-    trans_id: trans,
-    user_id: String(robloxId),
-    amount_local: amountLocal,
-    amount_usd: (Number(amountLocal) / 100).toFixed(4),
-    hash: md5(`${trans}-${CPX_SECRET}`),
-  });
-  return `/api/postback/cpx?${q}`;
-}
-
-let stack: Stack;
-let browser: Browser;
+openJourney();
 
 async function shoot(p: Page, name: string): Promise<void> {
   const width = p.viewportSize()?.width ?? 0;
@@ -73,14 +45,8 @@ describe('linked accounts in Chromium', () => {
   let admin: BrowserContext;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
     player = await browser.newContext({ viewport: DESKTOP });
     admin = await browser.newContext({ viewport: DESKTOP });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
   });
 
   it("two accounts signed in from one browser: the second through the first one's link, verified, earning", async () => {
@@ -105,7 +71,7 @@ describe('linked accounts in Chromium', () => {
 
     // Dave proves the account and earns R$2 from a survey: a real referral, but from Carol's browser.
     await verifyOnProfile(page, 1004);
-    const credit = await stack.api('GET', cpxPostback('linked-1', 1004, '2.00'), undefined, fromCpx);
+    const credit = await stack.api('GET', cpxPostback('linked-1', 1004, 2), undefined, fromCpx);
     expect([credit.status, String(credit.body)]).toEqual([200, '1']);
     expect(errors).toEqual([]);
     await page.close();

@@ -1,20 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
-import { fromCpx } from './support/http.ts';
+import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { cpxPostback, fromCpx } from './support/http.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
 
 /**
@@ -23,33 +12,15 @@ import { acceptConfirmation } from './support/confirmation.ts';
  * wall's max credit that waits in the log until the admin approves (or rejects) it.
  */
 
-/** The e2e stack's CPX Research secret (CPX_SECURE_HASH in support/stack.ts). */
-const CPX_SECRET = 'e2e-cpx-secret';
+openJourney({ admin: true });
+
 const LOOTABLY_SECRET = 'e2e-lootably-provider-secret';
 const ALICE = { username: 'AliceRBX', robloxId: 1001 };
 
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-/** A CPX Research postback as CPX sends it: `hash` = md5(trans_id-secret). */
-function cpxPostback(transId: string, robloxId: number, amountLocal: number): string {
-  const q = new URLSearchParams({
-    status: '1',
-    trans_id: transId,
-    user_id: String(robloxId),
-    amount_local: amountLocal.toFixed(2),
-    amount_usd: (amountLocal / 100).toFixed(4),
-    hash: md5(`${transId}-${CPX_SECRET}`),
-  });
-  return `/api/postback/cpx?${q}`;
-}
-
-let stack: Stack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let aliceToken: string;
-let adminCookie: string;
 const dialogs: string[] = [];
 
 /** Alice's balance in cents, read through the player API. */
@@ -59,10 +30,6 @@ async function aliceCents(): Promise<number> {
   });
   expect(me.status).toBe(200);
   return Math.round((me.body.robux as number) * 100);
-}
-
-async function adminApi(method: string, path: string, body?: unknown) {
-  return stack.api(method, path, body, { cookie: adminCookie });
 }
 
 /** A viewport screenshot with `target` scrolled to the top, at 1280 px and at 390 px wide. */
@@ -103,7 +70,7 @@ async function openOffers(): Promise<void> {
 
 /** The stored postback of `transId` on `wall`, read through the admin API. */
 async function storedPostback(wall: string, transId: string) {
-  const res = await adminApi('GET', `/api/admin/postbacks?wall=${wall}`);
+  const res = await asAdmin('GET', `/api/admin/postbacks?wall=${wall}`);
   expect(res.status).toBe(200);
   const list = res.body.postbacks as {
     id: number;
@@ -117,8 +84,6 @@ async function storedPostback(wall: string, transId: string) {
 
 describe('provider set-up in the admin console (Chromium)', () => {
   beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
     context = await browser.newContext({
       viewport: DESKTOP,
       permissions: ['clipboard-read', 'clipboard-write'],
@@ -129,12 +94,9 @@ describe('provider set-up in the admin console (Chromium)', () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    adminCookie = await stack.adminCookie();
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await stack?.close();
   });
 
   it('the player signs in through the login page; the admin signs in to the console', async () => {
@@ -215,7 +177,7 @@ describe('provider set-up in the admin console (Chromium)', () => {
 
     expect(await aliceCents()).toBe(before + 1);
     // The test shows up in the log as a credit to Alice.
-    const test = (await adminApi('GET', '/api/admin/postbacks?wall=lootably&verdict=credited')).body
+    const test = (await asAdmin('GET', '/api/admin/postbacks?wall=lootably&verdict=credited')).body
       .postbacks[0] as { transId: string; amount: number; userId: number };
     expect(test.transId).toMatch(/^test-/);
     expect(test.amount).toBe(0.01);
@@ -292,7 +254,7 @@ describe('provider set-up in the admin console (Chromium)', () => {
     expect(await aliceCents()).toBe(before + 400);
 
     // Approving again, or CPX retrying the postback, credits nothing more.
-    expect((await adminApi('POST', `/api/admin/postbacks/${held!.id}/approve`)).status).toBe(409);
+    expect((await asAdmin('POST', `/api/admin/postbacks/${held!.id}/approve`)).status).toBe(409);
     await stack.api('GET', cpxPostback('e2e-held-1', ALICE.robloxId, 4), undefined, fromCpx);
     expect(await aliceCents()).toBe(before + 400);
 

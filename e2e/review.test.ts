@@ -1,21 +1,12 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Dialog, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
-import { fromCpx } from './support/http.ts';
+import type { Dialog, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { cpxPostback, fromCpx } from './support/http.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
+import { grantRobux, signInPlayer, verifyPlayer } from '../apps/server/test/support/players.ts';
+import { bearer } from '../apps/server/test/support/site.ts';
 
 /**
  * Withdrawal review (issue 17): a withdrawal a review rule applies to (here: a first withdrawal, and a
@@ -23,25 +14,16 @@ import { acceptConfirmation } from './support/confirmation.ts';
  * approves it (then the payout worker buys the gamepass, once) or rejects it (the amount goes back).
  */
 
-let stack: Stack;
-let browser: Browser;
-let adminCookie = '';
-const DAY = 24 * 60 * 60 * 1000;
+openJourney({
+  env: { REVIEW_FIRST_WITHDRAWAL: 'true', PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '300' },
+  admin: true,
+});
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const DAY = 24 * 60 * 60 * 1000;
 
 /** A CPX Research credit (status 1) or reversal (status 2), signed and sent as CPX does. */
 async function cpx(transId: string, robloxId: number, status: '1' | '2', robux: number) {
-  const q = new URLSearchParams({
-    status,
-    trans_id: transId,
-    user_id: String(robloxId),
-    amount_local: robux.toFixed(2),
-    amount_usd: (robux / 100).toFixed(4),
-    hash: md5(`${transId}-e2e-cpx-secret`),
-  });
-  const res = await stack.api('GET', `/api/postback/cpx?${q}`, undefined, fromCpx);
+  const res = await stack.api('GET', cpxPostback(transId, robloxId, robux, status), undefined, fromCpx);
   expect(res.status).toBe(200);
 }
 const priceFor = (robux: number) => Math.ceil((robux * 100) / 70);
@@ -53,27 +35,10 @@ async function shoot(page: Page, name: string) {
 
 /** Signs the player in through the API, verifies the bio and grants `robux`; returns the token. */
 async function readyPlayer(username: string, robux: number): Promise<string> {
-  const login = await stack.api('POST', '/api/login', { username });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  const token = login.body.token as string;
-  const robloxId = login.body.user.robloxId as number;
-  const profile = await stack.api('GET', `/api/profile/${username}`, undefined, bearer(token));
-  await stack.control('PUT', `/users/${robloxId}/description`, {
-    description: profile.body.verificationCode,
-  });
-  expect((await stack.api('POST', '/api/verify-bio', {}, bearer(token))).status).toBe(200);
-  const users = await stack.api('GET', `/api/all-users?search=${username}`, undefined, {
-    cookie: adminCookie,
-  });
-  const user = users.body.users.find((u: { username: string }) => u.username === username);
-  const grant = await stack.api(
-    'POST',
-    '/api/admin/add-points',
-    { userId: user._id, points: robux },
-    { cookie: adminCookie },
-  );
-  expect(grant.status).toBe(200);
-  return token;
+  const player = await signInPlayer(stack, username);
+  await verifyPlayer(stack, player, '');
+  await grantRobux(stack, adminCookie, username, robux);
+  return player.token;
 }
 
 async function ownWithdrawals(token: string) {
@@ -96,19 +61,6 @@ async function expectToast(page: Page, title: string, description: RegExp) {
 }
 
 describe('withdrawal review in Chromium', () => {
-  beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([
-      startStack({ REVIEW_FIRST_WITHDRAWAL: 'true', PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '300' }),
-      launchBrowser(),
-    ]);
-    adminCookie = await stack.adminCookie();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   let aliceToken = '';
   let alicePass = 0;
 

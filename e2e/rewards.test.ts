@@ -1,27 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
-let adminCookie = '';
-
-const adminLogin = () => stack.adminCookie();
-
-function asAdmin(method: string, path: string, body?: unknown) {
-  return stack.api(method, path, body, { cookie: adminCookie });
-}
+openJourney({ admin: true });
 
 async function shoot(page: Page, name: string) {
   for (const [label, viewport] of [
@@ -38,16 +21,6 @@ async function shoot(page: Page, name: string) {
 const chipText = (page: Page) => page.getByTestId('balance-chip').first().textContent();
 
 describe('rewards journeys: daily streak, promo codes, giveaways', () => {
-  beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    adminCookie = await adminLogin();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   it('claims day 1: the card reads CLAIMED and the balance chip rises by R$50', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);

@@ -1,33 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { browser, openJourney, stack } from './support/journey.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+openJourney();
 
 const STORED_KEYS = ['rbx-username', 'rbx-robloxId', 'auth-token'];
 
 describe('site shell and sign-in journeys', () => {
-  beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   it('landing → Start Earning Now → sign in → signed in with a balance', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);

@@ -1,44 +1,22 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  SHOTS_DIR,
-  signIn,
-  startStack,
-  watchErrors,
-  type Stack,
-} from './support/stack.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { grantRobux } from '../apps/server/test/support/players.ts';
 
-let stack: Stack;
-let browser: Browser;
-let adminCookie = '';
+openJourney({ admin: true });
 
 const VIEWPORTS = [
   ['390', MOBILE],
   ['1280', DESKTOP],
 ] as const;
 
-const adminLogin = () => stack.adminCookie();
-
 /** Gives a player R$ through the admin console's add-points call (a ledger credit). */
 async function grant(username: string, points: number) {
   // The account exists from its first sign-in.
   expect((await stack.api('POST', '/api/login', { username })).status).toBe(200);
-  const users = await stack.api('GET', `/api/all-users?search=${username}`, undefined, {
-    cookie: adminCookie,
-  });
-  const user = users.body.users.find((u: { username: string }) => u.username === username);
-  const res = await stack.api(
-    'POST',
-    '/api/admin/add-points',
-    { userId: user._id, points },
-    { cookie: adminCookie },
-  );
-  expect(res.status).toBe(200);
+  await grantRobux(stack, adminCookie, username, points);
 }
 
 async function newPlayerPage(name: string, viewport: { width: number; height: number } = DESKTOP) {
@@ -69,16 +47,6 @@ async function expectToast(page: Page, title: string, description?: string) {
 }
 
 describe('profile, bio verification and withdrawals', () => {
-  beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    adminCookie = await adminLogin();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   it('an unverified player sees "Verification required"', async () => {
     await grant('BobBuilder', 50);
     const pass = await stack.control('POST', '/gamepasses', { creatorId: 1002, price: 15, isForSale: true });

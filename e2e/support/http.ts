@@ -1,3 +1,4 @@
+import { cpxPostbackPath } from '../../apps/server/test/support/postbacks.ts';
 import { parseBody, type Answer } from '../../apps/server/test/support/site.ts';
 
 export type { Answer };
@@ -25,3 +26,17 @@ export async function callApi(
  */
 export const CPX_ADDRESS = '188.40.3.73';
 export const fromCpx = { 'x-forwarded-for': CPX_ADDRESS } as const;
+
+/** The e2e stack's CPX Research secret (CPX_SECURE_HASH in stack.ts). */
+export const E2E_CPX_SECRET = 'e2e-cpx-secret';
+
+/** A CPX Research credit (status 1) or reversal (status 2) of `robux` for a Roblox account, signed as CPX signs. */
+export const cpxPostback = (trans: string, robloxId: number, robux: number, status = '1') =>
+  cpxPostbackPath({
+    trans,
+    user: robloxId,
+    local: robux.toFixed(2),
+    usd: (robux / 100).toFixed(4),
+    status,
+    secret: E2E_CPX_SECRET,
+  });

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Answer } from './http.ts';
+import { launchBrowser, SHOTS_DIR, startStack, type Stack } from './stack.ts';
+
+/*
+ * Every journey file opens the same way: the production server with its Roblox stand-in, a browser,
+ * the screenshot folder and, for some, the admin signed in. `openJourney()` registers that set-up
+ * and its tear-down; the journey's `stack`, `browser` and `adminCookie` are this module's exports,
+ * live bindings that hold the file's own once its tests run (each test file has its own module).
+ */
+
+export let stack: Stack;
+export let browser: Browser;
+/** The admin's `admin_session=…` cookie, when the journey was opened with `admin: true`. */
+export let adminCookie = '';
+
+export interface JourneyOptions {
+  /** Added to the server's environment; a function when it needs something started first. */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  /** Sign the admin in once, for `asAdmin` and `adminCookie`. */
+  admin?: boolean;
+}
+
+export function openJourney(opts: JourneyOptions = {}): void {
+  beforeAll(async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    const env = typeof opts.env === 'function' ? await opts.env() : opts.env;
+    [stack, browser] = await Promise.all([startStack(env), launchBrowser()]);
+    if (opts.admin) adminCookie = await stack.adminCookie();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+}
+
+/** Calls the site's API as the signed-in admin (`openJourney({ admin: true })`). */
+export function asAdmin(method: string, path: string, body?: unknown): Promise<Answer> {
+  return stack.api(method, path, body, { cookie: adminCookie });
+}
