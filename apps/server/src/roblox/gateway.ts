@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import {
-  type Answer,
-  type BodyReader,
-  describeFailure,
-  isTransient,
-  readBytes,
-  readJson,
-  sendOnce,
-  sendWithRetry,
-  unavailable,
-} from './http.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
+import { createAvatarSource } from './avatars.ts';
+import { type BodyReader, isTransient, parseOk, readJson, sendOnce, sendWithRetry } from './http.ts';
+import { createPurchaser } from './purchase.ts';
 
 /** The one module that talks to Roblox. Base URLs come from the environment (design §6). */
 
@@ -87,12 +79,6 @@ export interface RobloxGateway {
 }
 
 const CACHE_TTL_MS = 10 * 60_000;
-// Headshots are a few KB each; fewer of them are kept than names.
-const MAX_CACHED_IMAGES = 500;
-const MAX_IMAGE_BYTES = 1_000_000;
-// "No avatar" (unknown id, pending or blocked headshot) is remembered briefly: a finished one shows up soon.
-const MISSING_AVATAR_TTL_MS = 60_000;
-const MAX_MISSING_AVATARS = 10_000;
 const PING_TIMEOUT_MS = 2_000;
 
 const usernamesResponse = z.object({
@@ -105,9 +91,6 @@ const userResponse = z.object({
   description: z.string().nullish(),
   created: z.string().nullish(),
 });
-const headshotResponse = z.object({
-  data: z.array(z.object({ targetId: z.number(), state: z.string(), imageUrl: z.string().nullish() })),
-});
 const productInfoResponse = z.object({
   TargetId: z.number(),
   ProductId: z.number(),
@@ -116,37 +99,16 @@ const productInfoResponse = z.object({
   PriceInRobux: z.number().nullish(),
   IsForSale: z.boolean(),
 });
-const purchaseResponse = z.object({
-  purchased: z.boolean(),
-  reason: z.string().nullish(),
-  errorMsg: z.string().nullish(),
-  price: z.number().nullish(),
-});
-const robloxErrors = z.object({ errors: z.array(z.object({ message: z.string() })).min(1) });
 
 export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway {
   const timeoutMs = config.timeoutMs > 0 ? config.timeoutMs : 5_000;
   const policy = { timeoutMs, retries: config.retries ?? 2 };
   const base = {
     users: trimSlash(config.usersApi),
-    thumbnails: trimSlash(config.thumbnailsApi),
     gamepass: trimSlash(config.gamepassApi),
-    economy: trimSlash(config.economyApi),
     inventory: trimSlash(config.inventoryApi),
   };
   const namesCache = new TtlCache<string, RobloxUser>({ ttlMs: CACHE_TTL_MS });
-  const avatarUrlCache = new TtlCache<number, string>({ ttlMs: CACHE_TTL_MS });
-  const avatarImageCache = new TtlCache<number, AvatarImage>({
-    ttlMs: CACHE_TTL_MS,
-    maxEntries: MAX_CACHED_IMAGES,
-  });
-  const missingAvatars = new TtlCache<number, true>({
-    ttlMs: MISSING_AVATAR_TTL_MS,
-    maxEntries: MAX_MISSING_AVATARS,
-  });
-  const avatarLookups = new Map<number, Promise<AvatarImage | null>>();
-  // Roblox hands out a CSRF token on the first refused write; reusing it saves a round trip.
-  let csrfToken = '';
 
   const get = <T>(url: string, read: BodyReader<T>) =>
     sendWithRetry(url, { headers: { accept: 'application/json' } }, policy, read);
@@ -156,6 +118,8 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
     if (missing.includes(answer.status)) return null;
     return parseOk(answer, schema, url);
   }
+
+  const avatars = createAvatarSource(trimSlash(config.thumbnailsApi), get, getJson);
 
   return {
     async findUserByName(name) {
@@ -193,23 +157,7 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
       };
     },
 
-    getAvatarUrl,
-
-    avatarImageWithoutRoblox,
-
-    getAvatarImage(id) {
-      const known = avatarImageWithoutRoblox(id);
-      if (known) return known;
-      const lookup = fetchAvatarImage(id)
-        .then((image) => {
-          if (image) avatarImageCache.set(id, image);
-          else missingAvatars.set(id, true);
-          return image;
-        })
-        .finally(() => avatarLookups.delete(id));
-      avatarLookups.set(id, lookup);
-      return lookup;
-    },
+    ...avatars,
 
     async getGamePass(id) {
       const url = `${base.gamepass}/game-passes/v1/game-passes/${id}/product-info`;
@@ -232,48 +180,7 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
       return parseOk(await get(url, readJson), z.boolean(), url);
     },
 
-    async purchaseGamePass(pass) {
-      if (!config.payoutCookie) {
-        return { kind: 'refused', reason: 'NotConfigured', detail: 'ROBLOX_PAYOUT_COOKIE is not set' };
-      }
-      if (!pass.isForSale || pass.price === null) return { kind: 'refused', reason: 'NotForSale' };
-
-      const url = `${base.economy}/v1/purchases/products/${pass.productId}`;
-      const body = JSON.stringify({
-        expectedCurrency: 1,
-        expectedPrice: pass.price,
-        expectedSellerId: pass.creatorId,
-      });
-      const post = (token: string) =>
-        sendOnce(
-          url,
-          {
-            method: 'POST',
-            headers: {
-              accept: 'application/json',
-              'content-type': 'application/json',
-              cookie: `.ROBLOSECURITY=${config.payoutCookie}`,
-              'x-csrf-token': token,
-            },
-            body,
-          },
-          timeoutMs,
-          readJson,
-        );
-      try {
-        let answer = await post(csrfToken);
-        const freshToken = answer.headers.get('x-csrf-token');
-        // A 403 carrying a token means "token missing or stale": nothing was bought, so one
-        // more try with the new token is safe.
-        if (answer.status === 403 && freshToken) {
-          csrfToken = freshToken;
-          answer = await post(freshToken);
-        }
-        return purchaseOutcome(answer);
-      } catch (err) {
-        return { kind: 'ambiguous', detail: `purchase request failed: ${describeFailure(err)}` };
-      }
-    },
+    purchaseGamePass: createPurchaser(trimSlash(config.economyApi), config.payoutCookie, timeoutMs),
 
     async ping() {
       try {
@@ -289,66 +196,6 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
       }
     },
   };
-
-  function avatarImageWithoutRoblox(id: number): Promise<AvatarImage | null> | undefined {
-    const cached = avatarImageCache.get(id);
-    if (cached) return Promise.resolve(cached);
-    if (missingAvatars.get(id)) return Promise.resolve(null);
-    return avatarLookups.get(id);
-  }
-
-  async function fetchAvatarImage(id: number): Promise<AvatarImage | null> {
-    const url = await getAvatarUrl(id);
-    if (!url) return null;
-    const answer = await get(url, readBytes);
-    if (answer.status === 404) return null;
-    const contentType = answer.headers.get('content-type') ?? '';
-    if (answer.status !== 200 || !contentType.startsWith('image/') || answer.body.length > MAX_IMAGE_BYTES) {
-      throw unavailable(new Error(`unexpected avatar answer ${answer.status} ${contentType} from ${url}`));
-    }
-    return { contentType, body: answer.body };
-  }
-
-  async function getAvatarUrl(id: number): Promise<string | null> {
-    const cached = avatarUrlCache.get(id);
-    if (cached) return cached;
-    const url = `${base.thumbnails}/v1/users/avatar-headshot?userIds=${id}&size=150x150&format=Png&isCircular=false`;
-    const answer = await getJson(url, headshotResponse);
-    const entry = answer?.data.find((d) => d.targetId === id);
-    // Pending or blocked headshots are not cached so that a finished one shows up soon.
-    if (entry?.state !== 'Completed' || !entry.imageUrl) return null;
-    avatarUrlCache.set(id, entry.imageUrl);
-    return entry.imageUrl;
-  }
-}
-
-function purchaseOutcome(answer: Answer<unknown>): PurchaseOutcome {
-  const { status, body } = answer;
-  if (status >= 200 && status < 300) {
-    const parsed = purchaseResponse.safeParse(body);
-    if (!parsed.success) return { kind: 'ambiguous', detail: `unreadable purchase answer (HTTP ${status})` };
-    const result = parsed.data;
-    if (result.purchased) return { kind: 'purchased' };
-    const reason = result.reason ?? 'Unknown';
-    const detail =
-      reason === 'PriceChanged' && result.price != null ? `price is now R$ ${result.price}` : result.errorMsg;
-    return detail ? { kind: 'refused', reason, detail } : { kind: 'refused', reason };
-  }
-  if (status >= 500) return { kind: 'ambiguous', detail: `Roblox answered HTTP ${status}` };
-  // Every 4xx, 429 included, means Roblox turned the request down before buying anything.
-  const message = robloxErrors.safeParse(body).data?.errors[0]?.message;
-  const reason = status === 401 ? 'Unauthorized' : status === 429 ? 'RateLimited' : `HTTP_${status}`;
-  return { kind: 'refused', reason, detail: message ?? `Roblox answered HTTP ${status}` };
-}
-
-function parseOk<T>(answer: Answer<unknown>, schema: z.ZodType<T>, url: string): T {
-  if (answer.status < 200 || answer.status >= 300) {
-    throw unavailable(new Error(`unexpected HTTP ${answer.status} from ${url}`));
-  }
-  const parsed = schema.safeParse(answer.body);
-  if (!parsed.success)
-    throw unavailable(new Error(`unexpected answer shape from ${url}: ${parsed.error.message}`));
-  return parsed.data;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');

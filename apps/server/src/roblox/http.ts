@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type AppError, robloxUnavailable } from '../shared/errors.ts';
 
 export interface Answer<T> {
@@ -90,4 +91,15 @@ function retryAfterMs(headers: Headers): number | undefined {
   const seconds = Number(raw);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - Date.now();
   return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : undefined;
+}
+
+/** The body of a 2xx answer in the expected shape; anything else is Roblox being unavailable. */
+export function parseOk<T>(answer: Answer<unknown>, schema: z.ZodType<T>, url: string): T {
+  if (answer.status < 200 || answer.status >= 300) {
+    throw unavailable(new Error(`unexpected HTTP ${answer.status} from ${url}`));
+  }
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success)
+    throw unavailable(new Error(`unexpected answer shape from ${url}: ${parsed.error.message}`));
+  return parsed.data;
 }
