@@ -1,5 +1,6 @@
-// The whole suite, as `npm test` runs it: static checks, the API suite on SQLite and (when
-// TEST_DATABASE_URL is set) on PostgreSQL, then the browser journeys against the built app.
+// The whole suite, as `npm test` runs it: static checks, the web app's component tests, the API
+// suite on SQLite and (when TEST_DATABASE_URL is set) on PostgreSQL, then the browser journeys
+// against the built app. `npm test -- <step>` runs one step: static, web, api or e2e.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ if (!only || only === 'static') {
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   run('lint', 'npm', ['run', '--silent', 'lint']);
 }
+if (!only || only === 'web') vitest('web components', 'web');
 if (!only || only === 'api') {
   vitest('api on SQLite', 'api', { TEST_ENGINE: 'sqlite' });
   if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', 'api', { TEST_ENGINE: 'postgres' });

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi, type StubAnswer } from '@/test/api-stub';
+import { renderPage, signIn } from '@/test/render';
+import { PromocodesPage } from './PromocodesPage';
+
+const config = { body: { turnstileSiteKey: null, bonusesRequireOffer: false } };
+
+async function redeem(code: string, answer: StubAnswer) {
+  const seen = stubApi({ 'GET /api/config': config, 'POST /api/promocode/redeem': answer });
+  signIn();
+  renderPage(<PromocodesPage />, '/promocodes');
+  const user = userEvent.setup();
+  if (code) await user.type(screen.getByLabelText('Promo code'), code);
+  await user.click(screen.getByRole('button', { name: 'Redeem Code' }));
+  return seen;
+}
+
+async function message(): Promise<string> {
+  return (await screen.findByTestId('promo-message')).textContent ?? '';
+}
+
+/** Spec §5 Promo and §8 Promo: the exact messages. */
+describe('PromocodesPage', () => {
+  it('an empty code: "❌ Please enter a promo code." and nothing is sent', async () => {
+    const seen = await redeem('  ', { body: { success: true, amount: 1, robux: 1 } });
+    expect(await message()).toBe('❌ Please enter a promo code.');
+    expect(seen.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('success: "🎉 Promo code applied! You received N Robux."', async () => {
+    const seen = await redeem(' SPRING ', { body: { success: true, amount: 25, robux: 30 } });
+    expect(await message()).toBe('🎉 Promo code applied! You received 25 Robux.');
+    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({ username: 'AliceRBX', code: 'SPRING' });
+  });
+
+  it("a refusal shows the server's error", async () => {
+    await redeem('OLD', { status: 400, body: { success: false, error: 'This promo code has expired.' } });
+    expect(await message()).toBe('This promo code has expired.');
+  });
+
+  it.each([
+    { when: 'a refusal without an error', answer: { status: 200, body: { success: false } } },
+    { when: 'a 404 without a body', answer: { status: 404 } },
+  ])('$when: "Invalid promo code."', async ({ answer }) => {
+    await redeem('NOPE', answer);
+    expect(await message()).toBe('Invalid promo code.');
+  });
+
+  it.each([
+    { when: 'the network fails', answer: 'network-error' as const },
+    { when: 'the server fails', answer: { status: 500, body: { error: 'Internal' } } },
+  ])('when $when: "❌ Server error. Please try again later."', async ({ answer }) => {
+    await redeem('SPRING', answer);
+    expect(await message()).toBe('❌ Server error. Please try again later.');
+  });
+});

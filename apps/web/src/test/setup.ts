@@ -1,0 +1,12 @@
+import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, vi } from 'vitest';
+
+// Each test starts signed out, with no toasts left from the one before and the real `fetch` back.
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
