@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
+import { userStatus } from './users.ts';
 
 export const adminLoginRequest = z.object({ password: z.string().min(1).max(200) });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
 
+/** POST /api/admin/login (sets the session cookie) and GET /api/admin/session. */
 export const adminSessionResponse = z.object({ authenticated: z.literal(true) });
 
 export const adminUsersQuery = z.object({
   search: z.string().trim().max(50).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQuery,
   /** `1`: only accounts that share a device or sign-in address with another account. */
   linked: z
     .enum(['1', '0', 'true', 'false'])
@@ -23,7 +25,7 @@ export const adminUserRow = z.object({
   robloxId: z.number(),
   earnings: z.number(),
   balance: z.number(),
-  status: z.enum(['active', 'banned']),
+  status: userStatus,
   verified: z.boolean(),
   joinedAt: z.string(),
   /** Shares a device or sign-in address with another account (see GET /api/admin/users/{id}/linked). */
@@ -31,18 +33,12 @@ export const adminUserRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
-export const adminUsersResponse = z.object({
-  users: z.array(adminUserRow),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const adminUsersResponse = pageOf('users', adminUserRow);
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-export const toggleBanRequest = z.object({ status: z.enum(['active', 'banned']) });
-export const toggleBanResponse = z.object({ _id: z.number(), status: z.enum(['active', 'banned']) });
+export const toggleBanRequest = z.object({ status: userStatus });
+/** PUT /api/toggle-ban/{id}: the account's new status. */
+export const toggleBanResponse = z.object({ _id: z.number(), status: userStatus });
 
 /** Points arrive unchecked so that every bad value gets the spec's one message, "Invalid points". */
 export const addPointsRequest = z.object({
@@ -62,6 +58,9 @@ export const ledgerRow = z.object({
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;
 
+/** GET /api/admin/users/{id}/ledger?before=: the account's ledger entries, newest first. */
+export const adminLedgerResponse = z.object({ entries: z.array(ledgerRow) });
+
 export const auditRow = z.object({
   id: z.number(),
   actor: z.string(),
@@ -73,6 +72,10 @@ export const auditRow = z.object({
 });
 export type AuditRow = z.infer<typeof auditRow>;
 
+/** GET /api/admin/audit?before=: the admins' changes, newest first. */
+export const adminAuditResponse = z.object({ entries: z.array(auditRow) });
+
+/** GET /api/admin/overview: site totals and the last days' figures. */
 export const overviewResponse = z.object({
   totals: z.object({
     players: z.number(),
@@ -81,6 +84,8 @@ export const overviewResponse = z.object({
     withdrawalsWaiting: z.number(),
     postbacksToday: z.number(),
   }),
-  days: z.array(z.object({ day: z.string(), earned: z.number(), withdrawn: z.number(), newPlayers: z.number() })),
+  days: z.array(
+    z.object({ day: z.string(), earned: z.number(), withdrawn: z.number(), newPlayers: z.number() }),
+  ),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;

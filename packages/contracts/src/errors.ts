@@ -26,10 +26,39 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const errorBody = z.object({
-  error: z.string(),
-  code: z.enum(errorCodes),
-  success: z.literal(false).optional(),
-  message: z.string().optional(),
-});
+/**
+ * Every error answer. The serializer drops what a schema does not name, so each field any error may
+ * carry is listed here, including the extras of a few refusals.
+ */
+export const errorBody = z
+  .object({
+    error: z.string(),
+    code: z.enum(errorCodes),
+    /** The spec's client reads these on the calls it makes (login, claims, promo codes, withdrawals). */
+    success: z.literal(false).optional(),
+    message: z.string().optional(),
+    /** Admin sign-in: seconds until another password may be tried (also in `Retry-After`). */
+    retryAfter: z.number().optional(),
+    /** WITHDRAWALS_PAUSED: the reversed share of the player's offer credits that paused them. */
+    reversals: z
+      .object({ credits: z.number(), reversed: z.number(), percent: z.number(), limitPercent: z.number() })
+      .optional(),
+  })
+  // One named schema in the API document, which every error answer refers to.
+  .meta({ id: 'ErrorBody', description: 'An error: `error` for people, `code` for programs.' });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
+
+/**
+ * A route's error answers for its response schema: the statuses named, and 500 always (anything
+ * unexpected). Each is `errorBody`, so the API document lists what a caller may get back.
+ */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S | 500, typeof errorBody> {
+  const map = { 500: errorBody } as Record<S | 500, typeof errorBody>;
+  for (const status of statuses) map[status] = errorBody;
+  return map;
+}
+
+/** A 204 answer: no body. */
+export const noContent = z.undefined().describe('No content');

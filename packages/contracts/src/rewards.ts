@@ -36,14 +36,16 @@ export type StreakRewardsResponse = z.infer<typeof streakRewardsResponse>;
  */
 export const streakClaimRequest = z.looseObject({ username: z.string().max(100).optional() }).optional();
 
-export const streakClaimResponse = z.object({
+/** A bonus credited to the caller (a promo code, a social follow; the daily claim adds its day). */
+export const bonusCreditResponse = z.object({
   success: z.literal(true),
-  day: z.number().int(),
   /** R$ credited. */
   amount: z.number(),
   /** The new balance in R$. */
   robux: z.number(),
 });
+
+export const streakClaimResponse = bonusCreditResponse.extend({ day: z.number().int() });
 export type StreakClaimResponse = z.infer<typeof streakClaimResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -67,13 +69,7 @@ export const promoRedeemRequest = z.object({
 export type PromoRedeemRequest = z.infer<typeof promoRedeemRequest>;
 
 /** Success; failures are `{ success: false, error, code }` with a 4xx status. */
-export const promoRedeemResponse = z.object({
-  success: z.literal(true),
-  /** R$ credited. */
-  amount: z.number(),
-  /** The new balance in R$. */
-  robux: z.number(),
-});
+export const promoRedeemResponse = bonusCreditResponse;
 export type PromoRedeemResponse = z.infer<typeof promoRedeemResponse>;
 
 export const PROMO_ERRORS = {
@@ -127,7 +123,6 @@ export const createPromoCodeRequest = z.object({
 });
 export type CreatePromoCodeRequest = z.input<typeof createPromoCodeRequest>;
 
-export const promoCodeIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const setPromoCodeActiveRequest = z.object({ active: z.boolean() });
 
 // ---------------------------------------------------------------------------------------------
@@ -178,8 +173,6 @@ export const createGiveawayRequest = z.object({
   endAt: z.iso.datetime({ offset: true }),
 });
 export type CreateGiveawayRequest = z.input<typeof createGiveawayRequest>;
-
-export const giveawayIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const adminGiveawayEntriesResponse = z.object({
   entries: z.array(z.object({ username: z.string(), enteredAt: z.string() })),

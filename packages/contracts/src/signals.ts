@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userStatus } from './users.ts';
 
 /** A sign-in signal two accounts share: the same browser (device id cookie) or the same address. */
 export const signalKind = z.enum(['device', 'address']);
@@ -19,7 +20,7 @@ export const linkedAccount = z.object({
   _id: z.number(),
   username: z.string(),
   robloxId: z.number(),
-  status: z.enum(['active', 'banned']),
+  status: userStatus,
   verified: z.boolean(),
   signals: z.array(sharedSignal),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bonusCreditResponse } from './rewards.ts';
 
 /** One social follow: +R$1.5 once per account. */
 export const socialEntry = z.object({
@@ -18,9 +19,5 @@ export type SocialsResponse = z.infer<typeof socialsResponse>;
 export const socialParams = z.object({ id: z.string().min(1).max(40) });
 
 /** POST /api/socials/{id}/claim → credited once; a repeat answers 409 CONFLICT "You already claimed this reward." */
-export const socialClaimResponse = z.object({
-  success: z.literal(true),
-  amount: z.number(),
-  robux: z.number(),
-});
+export const socialClaimResponse = bonusCreditResponse;
 export type SocialClaimResponse = z.infer<typeof socialClaimResponse>;

@@ -33,9 +33,15 @@ export const profileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
+/** GET /api/health: 200 while the database answers, 503 (same body) when it does not. */
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'down']),
   roblox: z.enum(['ok', 'down', 'unknown']),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** GET /api/avatar/{robloxId}: the avatar's image bytes (image/png or as Roblox serves it), not JSON. */
+export const avatarImage = z
+  .string()
+  .meta({ format: 'binary', description: 'The image bytes; content type as Roblox serves it.' });

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminLoginRequest } from '@rewards/contracts';
-import { ADMIN_COOKIE } from '../../plugins/admin-auth.ts';
+import {
+  adminLoginRequest,
+  adminRoute,
+  adminSessionResponse,
+  errorResponses,
+  noContent,
+  publicRoute,
+} from '@rewards/contracts';
+import { ADMIN_COOKIE } from './session-hook.ts';
 import { AppError } from '../../shared/errors.ts';
 import { adminLogin, adminLogout, newAdminLoginLimiter } from './auth-service.ts';
 
@@ -13,7 +20,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api',
   };
 
-  app.post('/admin/login', { schema: { body: adminLoginRequest } }, async (request, reply) => {
+  const login = {
+    ...publicRoute,
+    tags: ['admin'],
+    body: adminLoginRequest,
+    response: { 200: adminSessionResponse, ...errorResponses(400, 401, 413, 429) },
+  };
+  app.post('/admin/login', { schema: login }, async (request, reply) => {
     const { token, maxAgeSeconds } = await adminLogin(
       app.deps,
       failures,
@@ -32,10 +45,22 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       .send({ authenticated: true });
   });
 
-  app.post('/admin/logout', async (request, reply) => {
-    await adminLogout(app.deps, request.cookies[ADMIN_COOKIE]);
-    return reply.clearCookie(ADMIN_COOKIE, cookieOptions).status(204).send();
-  });
+  // Public: it only ends the session its cookie names, if any.
+  app.post(
+    '/admin/logout',
+    { schema: { ...publicRoute, tags: ['admin'], response: { 204: noContent } } },
+    async (request, reply) => {
+      await adminLogout(app.deps, request.cookies[ADMIN_COOKIE]);
+      return reply.clearCookie(ADMIN_COOKIE, cookieOptions).status(204).send();
+    },
+  );
 
-  app.get('/admin/session', { preHandler: app.requireAdmin }, async () => ({ authenticated: true as const }));
+  app.get(
+    '/admin/session',
+    {
+      schema: { ...adminRoute, response: { 200: adminSessionResponse, ...errorResponses(401) } },
+      preHandler: app.requireAdmin,
+    },
+    async () => ({ authenticated: true as const }),
+  );
 };

@@ -1,45 +1,115 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addPointsRequest, adminUsersQuery, idParams, toggleBanRequest } from '@rewards/contracts';
-import { z } from 'zod';
+import {
+  addPointsRequest,
+  addPointsResponse,
+  adminAuditResponse,
+  adminLedgerResponse,
+  adminRoute,
+  adminUsersQuery,
+  adminUsersResponse,
+  beforeIdQuery,
+  errorResponses,
+  idParams,
+  linkedAccountsResponse,
+  overviewResponse,
+  toggleBanRequest,
+  toggleBanResponse,
+} from '@rewards/contracts';
 import { linkedAccountsOfUser } from '../signals/index.ts';
 import * as service from './service.ts';
-
-const beforeQuery = z.object({ before: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 /** The admin console's user management; every route needs the admin cookie. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireAdmin);
 
   const userCounts = service.newUserCountCache();
-  app.get('/all-users', { schema: { querystring: adminUsersQuery } }, async (request) =>
-    service.listUsers(app.deps, request.query, userCounts),
+  app.get(
+    '/all-users',
+    {
+      schema: {
+        ...adminRoute,
+        querystring: adminUsersQuery,
+        response: { 200: adminUsersResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.listUsers(app.deps, request.query, userCounts),
   );
 
-  app.put('/toggle-ban/:id', { schema: { params: idParams, body: toggleBanRequest } }, async (request) =>
-    service.setBanStatus(app.deps, request.params.id, request.body.status),
+  app.put(
+    '/toggle-ban/:id',
+    {
+      schema: {
+        ...adminRoute,
+        params: idParams,
+        body: toggleBanRequest,
+        response: { 200: toggleBanResponse, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) => service.setBanStatus(app.deps, request.params.id, request.body.status),
   );
 
-  app.post('/admin/add-points', { schema: { body: addPointsRequest } }, async (request) => {
-    const key = request.headers['idempotency-key'];
-    return service.addPoints(app.deps, request.body, typeof key === 'string' ? key.slice(0, 100) : undefined);
-  });
+  app.post(
+    '/admin/add-points',
+    {
+      schema: {
+        ...adminRoute,
+        body: addPointsRequest,
+        response: { 200: addPointsResponse, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request) => {
+      const key = request.headers['idempotency-key'];
+      return service.addPoints(
+        app.deps,
+        request.body,
+        typeof key === 'string' ? key.slice(0, 100) : undefined,
+      );
+    },
+  );
 
   app.get(
     '/admin/users/:id/ledger',
-    { schema: { params: idParams, querystring: beforeQuery } },
+    {
+      schema: {
+        ...adminRoute,
+        params: idParams,
+        querystring: beforeIdQuery,
+        response: { 200: adminLedgerResponse, ...errorResponses(400, 401) },
+      },
+    },
     async (request) => ({
       entries: await service.userLedger(app.deps, request.params.id, request.query.before),
     }),
   );
 
   // The accounts sharing a device or a sign-in address with this one, with the shared signal and when.
-  app.get('/admin/users/:id/linked', { schema: { params: idParams } }, async (request) =>
-    linkedAccountsOfUser(app.deps.db, request.params.id),
+  app.get(
+    '/admin/users/:id/linked',
+    {
+      schema: {
+        ...adminRoute,
+        params: idParams,
+        response: { 200: linkedAccountsResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => linkedAccountsOfUser(app.deps.db, request.params.id),
   );
 
-  app.get('/admin/overview', async () => service.overview(app.deps));
+  app.get(
+    '/admin/overview',
+    { schema: { ...adminRoute, response: { 200: overviewResponse, ...errorResponses(401) } } },
+    async () => service.overview(app.deps),
+  );
 
-  app.get('/admin/audit', { schema: { querystring: beforeQuery } }, async (request) => ({
-    entries: await service.auditLog(app.deps, request.query.before),
-  }));
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        ...adminRoute,
+        querystring: beforeIdQuery,
+        response: { 200: adminAuditResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({ entries: await service.auditLog(app.deps, request.query.before) }),
+  );
 };

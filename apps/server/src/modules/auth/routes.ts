@@ -1,19 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequest } from '@rewards/contracts';
-import { playerOf } from '../../plugins/authenticate.ts';
+import {
+  errorResponses,
+  loginRequest,
+  loginResponse,
+  noContent,
+  playerRoute,
+  publicRoute,
+} from '@rewards/contracts';
+import { playerOf } from './session-hook.ts';
 import { signInOrigin } from '../signals/index.ts';
-import { requireHuman } from '../humancheck/turnstile.ts';
+import { requireHuman } from '../humancheck/index.ts';
 import * as service from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/login', { schema: { body: loginRequest } }, async (request, reply) => {
+  const login = {
+    ...publicRoute,
+    body: loginRequest,
+    response: { 200: loginResponse, ...errorResponses(400, 403, 404, 413, 429, 503) },
+  };
+  app.post('/login', { schema: login }, async (request, reply) => {
     // Turnstile, when configured: before anything asks Roblox or creates an account.
     await requireHuman(app.deps, request, 'login');
     return service.login(app.deps, request.body, signInOrigin(request, reply, app.deps.env));
   });
 
-  app.post('/logout', { preHandler: app.requirePlayer }, async (request, reply) => {
-    await service.logout(app.deps, playerOf(request).token);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    {
+      schema: { ...playerRoute, response: { 204: noContent, ...errorResponses(401) } },
+      preHandler: app.requirePlayer,
+    },
+    async (request, reply) => {
+      await service.logout(app.deps, playerOf(request).token);
+      return reply.status(204).send();
+    },
+  );
 };

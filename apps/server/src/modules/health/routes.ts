@@ -1,33 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { HealthResponse } from '@rewards/contracts';
-import type { Database } from '../../db/database.ts';
-import { pingDatabase } from './repository.ts';
+import { errorResponses, healthResponse, publicRoute, type HealthResponse } from '@rewards/contracts';
+import { databaseState } from './service.ts';
 
 const ROBLOX_PING_TTL_MS = 30_000;
-/** A database that does not answer within this is reported down (a PostgreSQL pool may otherwise wait for minutes). */
-export const DATABASE_PING_TIMEOUT_MS = 2_000;
-
-/** 'ok' when the database answers `select 1` in time, 'down' otherwise; never throws. */
-export async function databaseState(
-  db: Database,
-  timeoutMs = DATABASE_PING_TIMEOUT_MS,
-): Promise<'ok' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'down'>((resolve) => {
-    timer = setTimeout(() => resolve('down'), timeoutMs);
-  });
-  try {
-    return await Promise.race([
-      pingDatabase(db).then(
-        () => 'ok' as const,
-        () => 'down' as const,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * `GET /api/health`: database and Roblox reachability, for load balancers and operators.
@@ -52,7 +27,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     return pinging;
   }
 
-  app.get('/health', async (_request, reply) => {
+  const schema = {
+    ...publicRoute,
+    response: { ...errorResponses(), 200: healthResponse, 503: healthResponse },
+  };
+  app.get('/health', { schema }, async (_request, reply) => {
     const stale = app.deps.clock.now().getTime() - roblox.at >= ROBLOX_PING_TTL_MS;
     const [database] = await Promise.all([databaseState(app.deps.db), stale ? refreshRoblox() : null]);
     const body: HealthResponse = {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteConfigResponse, type SiteConfigResponse } from '@rewards/contracts';
+import { publicRoute, siteConfigResponse, type SiteConfigResponse } from '@rewards/contracts';
 import { humanCheckEnabled } from './turnstile.ts';
 
 /** `GET /api/config`: the public settings the web app needs (the Turnstile site key, if any). */
@@ -9,7 +9,9 @@ export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     turnstileSiteKey: humanCheckEnabled(env) ? (env.TURNSTILE_SITE_KEY ?? null) : null,
     bonusesRequireOffer: env.BONUSES_REQUIRE_OFFER,
   };
-  app.get('/config', { schema: { response: { 200: siteConfigResponse } } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(config),
+  app.get(
+    '/config',
+    { schema: { ...publicRoute, response: { 200: siteConfigResponse } } },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(config),
   );
 };

@@ -1,26 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { robloxLookupRequest, usernameParams } from '@rewards/contracts';
+import {
+  avatarImage,
+  errorResponses,
+  meResponse,
+  playerRoute,
+  profileResponse,
+  publicRoute,
+  robloxLookupRequest,
+  robloxLookupResponse,
+  usernameParams,
+} from '@rewards/contracts';
 import { z } from 'zod';
-import { assertSelf, playerOf } from '../../plugins/authenticate.ts';
+import { assertSelf, playerOf } from '../auth/index.ts';
 import { notFound } from '../../shared/errors.ts';
 import * as service from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const avatarLimit = app.makeLimit('avatar', app.deps.env.RATE_LIMIT_AVATAR_PER_MINUTE, 'address');
+  const ownAccount = {
+    ...playerRoute,
+    params: usernameParams,
+    response: { 200: meResponse, ...errorResponses(400, 401, 403) },
+  };
 
-  app.get(
-    '/user/:username',
-    { schema: { params: usernameParams }, preHandler: app.requirePlayer },
-    async (request) => {
-      const player = playerOf(request);
-      assertSelf(player, request.params.username);
-      return service.getMe(player);
-    },
-  );
+  app.get('/user/:username', { schema: ownAccount, preHandler: app.requirePlayer }, async (request) => {
+    const player = playerOf(request);
+    assertSelf(player, request.params.username);
+    return service.getMe(player);
+  });
 
   app.get(
     '/profile/:username',
-    { schema: { params: usernameParams }, preHandler: app.requirePlayer },
+    {
+      schema: { ...ownAccount, response: { ...ownAccount.response, 200: profileResponse } },
+      preHandler: app.requirePlayer,
+    },
     async (request) => {
       const player = playerOf(request);
       assertSelf(player, request.params.username);
@@ -30,20 +44,38 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The spec's client syncs the account before withdrawing; the server already knows it, so this
   // only answers with the caller's own account and changes nothing.
-  app.post('/users', { preHandler: app.requirePlayer }, async (request) => {
-    return service.getMe(playerOf(request));
-  });
+  app.post(
+    '/users',
+    {
+      schema: { ...playerRoute, response: { 200: meResponse, ...errorResponses(401) } },
+      preHandler: app.requirePlayer,
+    },
+    async (request) => service.getMe(playerOf(request)),
+  );
 
-  app.post('/roblox-lookup', { schema: { body: robloxLookupRequest } }, async (request) => {
-    const user = await app.deps.roblox.findUserByName(request.body.username);
-    return { data: user ? [{ id: user.id, name: user.name, displayName: user.displayName }] : [] };
-  });
+  app.post(
+    '/roblox-lookup',
+    {
+      schema: {
+        ...publicRoute,
+        body: robloxLookupRequest,
+        response: { 200: robloxLookupResponse, ...errorResponses(400, 413, 429, 503) },
+      },
+    },
+    async (request) => {
+      const user = await app.deps.roblox.findUserByName(request.body.username);
+      return { data: user ? [{ id: user.id, name: user.name, displayName: user.displayName }] : [] };
+    },
+  );
 
   app.get(
     '/avatar/:robloxId',
     {
       schema: {
+        ...publicRoute,
         params: z.object({ robloxId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        // Bytes are sent as they are: the schema documents them and is not applied.
+        response: { 200: avatarImage, ...errorResponses(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -60,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', image.contentType)
         .header('cache-control', 'public, max-age=600')
-        .send(image.body);
+        .send(image.body as unknown as string);
     },
   );
 };

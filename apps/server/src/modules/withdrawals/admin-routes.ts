@@ -1,37 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminRoute,
+  adminUserMoneyResponse,
+  adminWithdrawalChangeResponse,
   adminWithdrawalsQuery,
+  adminWithdrawalsResponse,
   decideWithdrawalRequest,
+  errorResponses,
   idParams,
   rejectWithdrawalRequest,
   resolveWithdrawalRequest,
-  withdrawalIdParams,
 } from '@rewards/contracts';
 import * as admin from './admin-service.ts';
+import { userMoney } from './user-money.ts';
+
+/** A change of one withdrawal's state: the withdrawal after it, or why it was refused. */
+const change = {
+  ...adminRoute,
+  params: idParams,
+  response: { 200: adminWithdrawalChangeResponse, ...errorResponses(400, 401, 404, 409, 413) },
+};
 
 /** The admin console's payout queue; every route needs the admin cookie and every change is audited. */
 export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/withdrawals',
-    { schema: { querystring: adminWithdrawalsQuery }, preHandler: app.requireAdmin },
+    {
+      schema: {
+        ...adminRoute,
+        querystring: adminWithdrawalsQuery,
+        response: { 200: adminWithdrawalsResponse, ...errorResponses(400, 401) },
+      },
+      preHandler: app.requireAdmin,
+    },
     async (request) => admin.listWithdrawals(app.deps, request.query),
   );
 
-  app.post(
-    '/admin/withdrawals/:id/paid',
-    { schema: { params: withdrawalIdParams }, preHandler: app.requireAdmin },
-    async (request) => admin.markWithdrawalPaid(app.deps, request.params.id, request.log),
+  app.post('/admin/withdrawals/:id/paid', { schema: change, preHandler: app.requireAdmin }, async (request) =>
+    admin.markWithdrawalPaid(app.deps, request.params.id, request.log),
   );
 
   app.post(
     '/admin/withdrawals/:id/reject',
-    { schema: { params: withdrawalIdParams, body: rejectWithdrawalRequest }, preHandler: app.requireAdmin },
+    { schema: { ...change, body: rejectWithdrawalRequest }, preHandler: app.requireAdmin },
     async (request) => admin.rejectWithdrawal(app.deps, request.params.id, request.body.reason, request.log),
   );
 
   app.post(
     '/admin/withdrawals/:id/resolve',
-    { schema: { params: withdrawalIdParams, body: resolveWithdrawalRequest }, preHandler: app.requireAdmin },
+    { schema: { ...change, body: resolveWithdrawalRequest }, preHandler: app.requireAdmin },
     async (request) =>
       admin.resolveNeedsReview(
         app.deps,
@@ -45,14 +62,21 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   // A withdrawal in review (a review rule applied) or held (the player was banned): approve or refund.
   app.post(
     '/admin/withdrawals/:id/decide',
-    { schema: { params: withdrawalIdParams, body: decideWithdrawalRequest }, preHandler: app.requireAdmin },
+    { schema: { ...change, body: decideWithdrawalRequest }, preHandler: app.requireAdmin },
     async (request) => admin.decideWithdrawal(app.deps, request.params.id, request.body, request.log),
   );
 
   // The user view's money state: reversal figures, holds, what blocks a withdrawal, open withdrawals.
   app.get(
     '/admin/users/:id/money',
-    { schema: { params: idParams }, preHandler: app.requireAdmin },
-    async (request) => admin.userMoney(app.deps, request.params.id),
+    {
+      schema: {
+        ...adminRoute,
+        params: idParams,
+        response: { 200: adminUserMoneyResponse, ...errorResponses(400, 401, 404) },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => userMoney(app.deps, request.params.id),
   );
 };

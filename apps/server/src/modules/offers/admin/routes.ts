@@ -3,11 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import {
   adminPostbacksQuery,
   adminPostbacksResponse,
+  adminRoute,
   adminWall,
   adminWallsResponse,
   createWallRequest,
+  errorResponses,
+  idParams,
   postbackDecisionResponse,
-  postbackIdParams,
   replayPostbackResponse,
   testPostbackRequest,
   testPostbackResponse,
@@ -25,27 +27,49 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   const base = (request: FastifyRequest) => publicBase(app.deps.env, `${request.protocol}://${request.host}`);
 
-  app.get('/admin/walls', { schema: { response: { 200: adminWallsResponse } } }, async (request) => ({
-    walls: await service.listWalls(app.deps, base(request)),
-  }));
+  app.get(
+    '/admin/walls',
+    { schema: { ...adminRoute, response: { 200: adminWallsResponse, ...errorResponses(401) } } },
+    async (request) => ({
+      walls: await service.listWalls(app.deps, base(request)),
+    }),
+  );
 
   app.post(
     '/admin/walls',
-    { schema: { body: createWallRequest, response: { 201: adminWall } } },
+    {
+      schema: {
+        ...adminRoute,
+        body: createWallRequest,
+        response: { 201: adminWall, ...errorResponses(400, 401, 409, 413) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await service.createWall(app.deps, request.body, base(request))),
   );
 
   app.patch(
     '/admin/walls/:slug',
-    { schema: { params: wallSlugParams, body: updateWallRequest, response: { 200: adminWall } } },
+    {
+      schema: {
+        ...adminRoute,
+        params: wallSlugParams,
+        body: updateWallRequest,
+        response: { 200: adminWall, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
     async (request) => service.updateWall(app.deps, request.params.slug, request.body, base(request)),
   );
 
   app.post(
     '/admin/walls/:slug/test-postback',
     {
-      schema: { params: wallSlugParams, body: testPostbackRequest, response: { 200: testPostbackResponse } },
+      schema: {
+        ...adminRoute,
+        params: wallSlugParams,
+        body: testPostbackRequest,
+        response: { 200: testPostbackResponse, ...errorResponses(400, 401, 404, 409, 413) },
+      },
     },
     async (request) =>
       service.sendTestPostback(app.deps, request.params.slug, request.body.username, base(request)),
@@ -53,25 +77,38 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/postbacks',
-    { schema: { querystring: adminPostbacksQuery, response: { 200: adminPostbacksResponse } } },
+    {
+      schema: {
+        ...adminRoute,
+        querystring: adminPostbacksQuery,
+        response: { 200: adminPostbacksResponse, ...errorResponses(400, 401) },
+      },
+    },
     async (request) => service.listPostbacks(app.deps, request.query),
   );
 
   app.post(
     '/admin/postbacks/:id/replay',
-    { schema: { params: postbackIdParams, response: { 200: replayPostbackResponse } } },
+    {
+      schema: {
+        ...adminRoute,
+        params: idParams,
+        response: { 200: replayPostbackResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => service.replayPostback(app.deps, request.params.id),
   );
 
-  app.post(
-    '/admin/postbacks/:id/approve',
-    { schema: { params: postbackIdParams, response: { 200: postbackDecisionResponse } } },
-    async (request) => service.decidePostback(app.deps, request.params.id, 'approved'),
+  const decision = {
+    ...adminRoute,
+    params: idParams,
+    response: { 200: postbackDecisionResponse, ...errorResponses(400, 401, 404, 409) },
+  };
+  app.post('/admin/postbacks/:id/approve', { schema: decision }, async (request) =>
+    service.decidePostback(app.deps, request.params.id, 'approved'),
   );
 
-  app.post(
-    '/admin/postbacks/:id/reject',
-    { schema: { params: postbackIdParams, response: { 200: postbackDecisionResponse } } },
-    async (request) => service.decidePostback(app.deps, request.params.id, 'rejected'),
+  app.post('/admin/postbacks/:id/reject', { schema: decision }, async (request) =>
+    service.decidePostback(app.deps, request.params.id, 'rejected'),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses, postbackAnswer, postbackRefusal, publicRoute } from '@rewards/contracts';
 import { z } from 'zod';
 import { publicBase } from '../../../shared/public-url.ts';
 import { SIGNATURE_HEADERS } from './schemes/index.ts';
@@ -52,7 +53,19 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/postback/:slug',
     // A HEAD request must not credit anything.
     exposeHeadRoute: false,
-    schema: { params: z.object({ slug: z.string().max(200) }) },
+    schema: {
+      ...publicRoute,
+      tags: ['postbacks'],
+      params: z.object({ slug: z.string().max(200) }),
+      // The handler's answers are text (sent as they are); the error handler's are JSON.
+      response: {
+        ...errorResponses(413, 429),
+        200: postbackAnswer,
+        400: postbackRefusal,
+        403: postbackRefusal,
+        404: postbackRefusal,
+      },
+    },
     handler,
   });
 };

@@ -1,19 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  promoCodeIdParams,
-  promoRedeemRequest,
+  adminPromoCode,
+  adminPromoCodesResponse,
+  adminRoute,
   createPromoCodeRequest,
+  errorResponses,
+  idParams,
+  playerRoute,
+  promoRedeemRequest,
+  promoRedeemResponse,
   setPromoCodeActiveRequest,
 } from '@rewards/contracts';
-import { playerOf } from '../../../plugins/authenticate.ts';
-import { requireHuman } from '../../humancheck/turnstile.ts';
+import { playerOf } from '../../auth/index.ts';
+import { requireHuman } from '../../humancheck/index.ts';
 import * as service from './service.ts';
 
 export const promocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body's username (spec) is ignored: the session decides who redeems.
   app.post(
     '/promocode/redeem',
-    { schema: { body: promoRedeemRequest }, preHandler: app.requireActivePlayer },
+    {
+      schema: {
+        ...playerRoute,
+        body: promoRedeemRequest,
+        response: { 200: promoRedeemResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
+      },
+      preHandler: app.requireActivePlayer,
+    },
     async (request) => {
       await requireHuman(app.deps, request, 'promo');
       return service.redeemPromoCode(app.deps, playerOf(request), request.body.code);
@@ -23,19 +36,39 @@ export const promocodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The admin console's promo code calls (cookie session). */
 export const promocodeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admin/promocodes', { preHandler: app.requireAdmin }, async () => ({
-    promoCodes: await service.listPromoCodes(app.deps),
-  }));
+  app.get(
+    '/admin/promocodes',
+    {
+      schema: { ...adminRoute, response: { 200: adminPromoCodesResponse, ...errorResponses(401) } },
+      preHandler: app.requireAdmin,
+    },
+    async () => ({ promoCodes: await service.listPromoCodes(app.deps) }),
+  );
 
   app.post(
     '/admin/promocodes',
-    { schema: { body: createPromoCodeRequest }, preHandler: app.requireAdmin },
+    {
+      schema: {
+        ...adminRoute,
+        body: createPromoCodeRequest,
+        response: { 201: adminPromoCode, ...errorResponses(400, 401, 409, 413) },
+      },
+      preHandler: app.requireAdmin,
+    },
     async (request, reply) => reply.status(201).send(await service.createPromoCode(app.deps, request.body)),
   );
 
   app.patch(
     '/admin/promocodes/:id',
-    { schema: { params: promoCodeIdParams, body: setPromoCodeActiveRequest }, preHandler: app.requireAdmin },
+    {
+      schema: {
+        ...adminRoute,
+        params: idParams,
+        body: setPromoCodeActiveRequest,
+        response: { 200: adminPromoCode, ...errorResponses(400, 401, 404, 413) },
+      },
+      preHandler: app.requireAdmin,
+    },
     async (request) => service.setPromoCodeActive(app.deps, request.params.id, request.body.active),
   );
 };

@@ -1,13 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { streakClaimRequest, usernameParams } from '@rewards/contracts';
-import { assertSelf, playerOf } from '../../../plugins/authenticate.ts';
-import { requireHuman } from '../../humancheck/turnstile.ts';
+import {
+  errorResponses,
+  playerRoute,
+  streakClaimRequest,
+  streakClaimResponse,
+  streakRewardsResponse,
+  usernameParams,
+} from '@rewards/contracts';
+import { assertSelf, playerOf } from '../../auth/index.ts';
+import { requireHuman } from '../../humancheck/index.ts';
 import * as service from './service.ts';
 
 export const streakRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/streak-rewards/:username',
-    { schema: { params: usernameParams }, preHandler: app.requirePlayer },
+    {
+      schema: {
+        ...playerRoute,
+        params: usernameParams,
+        response: { 200: streakRewardsResponse, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requirePlayer,
+    },
     async (request) => {
       const player = playerOf(request);
       assertSelf(player, request.params.username);
@@ -18,7 +32,14 @@ export const streakRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body's username (spec) is ignored: the session decides whose streak is claimed.
   app.post(
     '/streak-rewards/claim',
-    { schema: { body: streakClaimRequest }, preHandler: app.requireActivePlayer },
+    {
+      schema: {
+        ...playerRoute,
+        body: streakClaimRequest,
+        response: { 200: streakClaimResponse, ...errorResponses(400, 401, 403, 409, 413, 503) },
+      },
+      preHandler: app.requireActivePlayer,
+    },
     async (request) => {
       await requireHuman(app.deps, request, 'daily');
       return service.claimStreak(app.deps, playerOf(request));
