@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminAuthPlugin } from './modules/admin/index.ts';
+import { ADMIN_COOKIE, adminAuthPlugin } from './modules/admin/index.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminUserRoutes } from './modules/admin/routes.ts';
 import { authenticatePlugin } from './modules/auth/index.ts';
@@ -18,6 +18,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { genReqId, loggerOptions, requestLoggingPlugin } from './plugins/request-logging.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -66,6 +67,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(cookie);
   await app.register(authenticatePlugin);
   await app.register(adminAuthPlugin);
+  // Before the routes: the document collects them as they are added.
+  await app.register(openApiPlugin, { adminCookie: ADMIN_COOKIE });
 
   await app.register(
     async (api) => {

@@ -1,2 +1,2 @@
 // For app.ts: the admin session hook that closes every admin path.
-export { adminAuthPlugin } from './session-hook.ts';
+export { ADMIN_COOKIE, adminAuthPlugin } from './session-hook.ts';
