@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Spinner } from './Spinner';
+import { IconTile } from './IconTile';
 
 /** A spinner centred in a card or panel while its content loads. */
 export function CardSpinner({ label }: { label: string }) {
@@ -12,12 +13,14 @@ export function CardSpinner({ label }: { label: string }) {
 }
 
 /** An icon above a short text, centred in a card whose list is empty. */
-export function CardEmpty({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+export function CardEmpty({ icon, children }: { icon: LucideIcon; children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-slate-800 text-slate-400">
-        <Icon aria-hidden="true" className="size-7" />
-      </span>
+      <IconTile
+        icon={icon}
+        className="size-14 rounded-2xl bg-slate-800 text-slate-400"
+        iconClassName="size-7"
+      />
       <p className="text-slate-300">{children}</p>
     </div>
   );

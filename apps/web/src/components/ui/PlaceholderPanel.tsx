@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from './Card';
+import { IconTile } from './IconTile';
 
 interface PlaceholderPanelProps {
   icon: LucideIcon;
@@ -12,16 +13,18 @@ interface PlaceholderPanelProps {
 
 /** Body of a page with nothing to show: a feature still being built, or no data right now. */
 export function PlaceholderPanel({
-  icon: Icon,
+  icon,
   title = 'Almost ready',
   message = 'This section is being prepared. Check back soon!',
   children,
 }: PlaceholderPanelProps) {
   return (
     <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-slate-800 text-emerald-300">
-        <Icon aria-hidden="true" className="size-7" />
-      </span>
+      <IconTile
+        icon={icon}
+        className="size-14 rounded-2xl bg-slate-800 text-emerald-300"
+        iconClassName="size-7"
+      />
       <h2 className="text-lg font-bold text-white">{title}</h2>
       <p className="max-w-md text-slate-400">{message}</p>
       {children}

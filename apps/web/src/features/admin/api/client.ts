@@ -72,9 +72,3 @@ export function queryString(params: Record<string, string | number | undefined |
   const text = search.toString();
   return text ? `?${text}` : '';
 }
-
-/** True when the endpoint is missing on this server (a route of a feature not deployed yet). */
-export function isNotDeployed(err: unknown): boolean {
-  // The server's not-found handler answers "No endpoint <METHOD> <path>" (a missing row has other words).
-  return err instanceof ApiError && err.status === 404 && /^No endpoint /.test(err.message);
-}

@@ -1,28 +1,23 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AdminGiveaway,
   AdminGiveawayEntriesResponse,
   AdminGiveawaysResponse,
   CreateGiveawayRequest,
 } from '@rewards/contracts';
+import { useAdminMutation, useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate } from './client';
 
 export function useGiveaways() {
-  return useQuery({
-    queryKey: adminKeys.giveaways,
-    queryFn: ({ signal }) => adminFetch<AdminGiveawaysResponse>('/api/admin/giveaways', { signal }),
-  });
+  return useAdminQuery<AdminGiveawaysResponse>(adminKeys.giveaways, '/api/admin/giveaways');
 }
 
 /** The entrants of one giveaway (loaded when the admin opens them). */
 export function useGiveawayEntries(id: number | null) {
-  return useQuery({
-    queryKey: adminKeys.giveawayEntries(id ?? 0),
-    enabled: id !== null,
-    queryFn: ({ signal }) =>
-      adminFetch<AdminGiveawayEntriesResponse>(`/api/admin/giveaways/${id}/entries`, { signal }),
-    staleTime: 0,
-  });
+  return useAdminQuery<AdminGiveawayEntriesResponse>(
+    adminKeys.giveawayEntries(id ?? 0),
+    `/api/admin/giveaways/${id}/entries`,
+    { enabled: id !== null, staleTime: 0 },
+  );
 }
 
 function refresh(): void {
@@ -30,16 +25,16 @@ function refresh(): void {
 }
 
 export function useCreateGiveaway() {
-  return useMutation({
-    mutationFn: (body: CreateGiveawayRequest) =>
+  return useAdminMutation(
+    (body: CreateGiveawayRequest) =>
       adminFetch<AdminGiveaway>('/api/admin/giveaways', { method: 'POST', body }),
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 export function useEndGiveaway() {
-  return useMutation({
-    mutationFn: (id: number) => adminFetch<unknown>(`/api/admin/giveaways/${id}/end`, { method: 'POST' }),
-    onSuccess: refresh,
-  });
+  return useAdminMutation(
+    (id: number) => adminFetch<unknown>(`/api/admin/giveaways/${id}/end`, { method: 'POST' }),
+    refresh,
+  );
 }

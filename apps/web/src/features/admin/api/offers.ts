@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type {
   AdminPostbacksResponse,
   AdminWall,
@@ -9,16 +9,14 @@ import type {
   UpdateWallRequest,
 } from '@rewards/contracts';
 import { notifyBalanceUpdated } from '@/lib/balance';
+import { useAdminMutation, useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate, queryString } from './client';
 
 /** Create (with `slug`) or edit (without). `secret`: omitted keeps the current one, '' clears it. */
 export type WallInput = UpdateWallRequest & { slug?: string };
 
 export function useWalls() {
-  return useQuery({
-    queryKey: adminKeys.walls,
-    queryFn: ({ signal }) => adminFetch<AdminWallsResponse>('/api/admin/walls', { signal }),
-  });
+  return useAdminQuery<AdminWallsResponse>(adminKeys.walls, '/api/admin/walls');
 }
 
 function refreshWalls(): void {
@@ -26,21 +24,21 @@ function refreshWalls(): void {
 }
 
 export function useCreateWall() {
-  return useMutation({
-    mutationFn: (body: WallInput) => adminFetch<AdminWall>('/api/admin/walls', { method: 'POST', body }),
-    onSuccess: refreshWalls,
-  });
+  return useAdminMutation(
+    (body: WallInput) => adminFetch<AdminWall>('/api/admin/walls', { method: 'POST', body }),
+    refreshWalls,
+  );
 }
 
 export function useUpdateWall() {
-  return useMutation({
-    mutationFn: ({ slug, changes }: { slug: string; changes: WallInput }) =>
+  return useAdminMutation(
+    ({ slug, changes }: { slug: string; changes: WallInput }) =>
       adminFetch<AdminWall>(`/api/admin/walls/${encodeURIComponent(slug)}`, {
         method: 'PATCH',
         body: changes,
       }),
-    onSuccess: refreshWalls,
-  });
+    refreshWalls,
+  );
 }
 
 export function usePostbacks(wall: string, verdict: string) {
@@ -64,11 +62,11 @@ function refreshAfterCredit(): void {
 }
 
 export function useReplayPostback() {
-  return useMutation({
-    mutationFn: (id: number) =>
+  return useAdminMutation(
+    (id: number) =>
       adminFetch<ReplayPostbackResponse>(`/api/admin/postbacks/${id}/replay`, { method: 'POST' }),
-    onSuccess: refreshAfterCredit,
-  });
+    refreshAfterCredit,
+  );
 }
 
 /**
@@ -76,14 +74,14 @@ export function useReplayPostback() {
  * provider would, for the named player, and runs it through the real postback path.
  */
 export function useTestPostback() {
-  return useMutation({
-    mutationFn: ({ slug, username }: { slug: string; username: string }) =>
+  return useAdminMutation(
+    ({ slug, username }: { slug: string; username: string }) =>
       adminFetch<TestPostbackResponse>(`/api/admin/walls/${encodeURIComponent(slug)}/test-postback`, {
         method: 'POST',
         body: { username },
       }),
-    onSuccess: refreshAfterCredit,
-  });
+    refreshAfterCredit,
+  );
 }
 
 export type PostbackDecision = 'approve' | 'reject';

@@ -1,11 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { OverviewResponse } from '@rewards/contracts';
-import { adminFetch, adminKeys } from './client';
+import { useAdminQuery } from './admin-query';
+import { adminKeys } from './client';
 
 export function useOverview() {
-  return useQuery({
-    queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => adminFetch<OverviewResponse>('/api/admin/overview', { signal }),
-    staleTime: 30_000,
-  });
+  return useAdminQuery<OverviewResponse>(adminKeys.overview, '/api/admin/overview', { staleTime: 30_000 });
 }

@@ -1,12 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminPromoCode, AdminPromoCodesResponse, CreatePromoCodeRequest } from '@rewards/contracts';
+import { useAdminMutation, useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate } from './client';
 
 export function usePromoCodes() {
-  return useQuery({
-    queryKey: adminKeys.promocodes,
-    queryFn: ({ signal }) => adminFetch<AdminPromoCodesResponse>('/api/admin/promocodes', { signal }),
-  });
+  return useAdminQuery<AdminPromoCodesResponse>(adminKeys.promocodes, '/api/admin/promocodes');
 }
 
 function refresh(): void {
@@ -14,17 +11,17 @@ function refresh(): void {
 }
 
 export function useCreatePromoCode() {
-  return useMutation({
-    mutationFn: (body: CreatePromoCodeRequest) =>
+  return useAdminMutation(
+    (body: CreatePromoCodeRequest) =>
       adminFetch<AdminPromoCode>('/api/admin/promocodes', { method: 'POST', body }),
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 export function useSetPromoCodeActive() {
-  return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+  return useAdminMutation(
+    ({ id, active }: { id: number; active: boolean }) =>
       adminFetch<AdminPromoCode>(`/api/admin/promocodes/${id}`, { method: 'PATCH', body: { active } }),
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }

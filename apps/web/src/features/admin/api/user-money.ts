@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AdminUserMoneyResponse } from '@rewards/contracts';
-import { adminFetch, adminKeys } from './client';
+import { useAdminQuery } from './admin-query';
+import { adminKeys } from './client';
 
 /** Under `['admin', 'withdrawals', 'money', id]`: refreshed with the payout queue after every decision. */
 export const userMoneyKey = (userId: number) => [...adminKeys.withdrawals, 'money', userId] as const;
@@ -10,10 +10,7 @@ export const userMoneyKey = (userId: number) => [...adminKeys.withdrawals, 'mone
  * offer credits, what blocks a withdrawal, withdrawals waiting for a decision or a payout).
  */
 export function useUserMoney(userId: number) {
-  return useQuery({
-    queryKey: userMoneyKey(userId),
-    queryFn: ({ signal }) =>
-      adminFetch<AdminUserMoneyResponse>(`/api/admin/users/${userId}/money`, { signal }),
+  return useAdminQuery<AdminUserMoneyResponse>(userMoneyKey(userId), `/api/admin/users/${userId}/money`, {
     staleTime: 0,
   });
 }

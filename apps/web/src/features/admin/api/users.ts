@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { AddPointsResponse, AdminUserRow, AdminUsersResponse, LedgerRow } from '@rewards/contracts';
 import { queryClient } from '@/lib/query-client';
+import { useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate, olderThanLast, queryString } from './client';
 
 export const USERS_PAGE_SIZE = 25;
@@ -9,15 +10,11 @@ const LEDGER_PAGE = 100;
 
 /** A page of the users table; `linked`: only accounts sharing a browser or sign-in address with another. */
 export function useUsers(search: string, page: number, linked = false) {
-  return useQuery({
-    queryKey: [...adminKeys.usersPage(search, page, USERS_PAGE_SIZE), { linked }],
-    queryFn: ({ signal }) =>
-      adminFetch<AdminUsersResponse>(
-        `/api/all-users${queryString({ search, page, pageSize: USERS_PAGE_SIZE, linked: linked ? 1 : undefined })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useAdminQuery<AdminUsersResponse>(
+    [...adminKeys.usersPage(search, page, USERS_PAGE_SIZE), { linked }],
+    `/api/all-users${queryString({ search, page, pageSize: USERS_PAGE_SIZE, linked: linked ? 1 : undefined })}`,
+    { keepPrevious: true },
+  );
 }
 
 /** Changes one row in every cached users page that holds it (the table updates in place). */

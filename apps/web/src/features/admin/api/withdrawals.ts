@@ -1,21 +1,17 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { AdminWithdrawalRow, AdminWithdrawalsResponse, WithdrawalStateName } from '@rewards/contracts';
 import { notifyBalanceUpdated } from '@/lib/balance';
+import { useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate, queryString } from './client';
 
 export const WITHDRAWALS_PAGE_SIZE = 25;
 
 export function useWithdrawals(state: WithdrawalStateName, page: number) {
-  return useQuery({
-    queryKey: [...adminKeys.withdrawalsByState(state), page],
-    queryFn: ({ signal }) =>
-      adminFetch<AdminWithdrawalsResponse>(
-        `/api/admin/withdrawals${queryString({ state, page, pageSize: WITHDRAWALS_PAGE_SIZE })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return useAdminQuery<AdminWithdrawalsResponse>(
+    [...adminKeys.withdrawalsByState(state), page],
+    `/api/admin/withdrawals${queryString({ state, page, pageSize: WITHDRAWALS_PAGE_SIZE })}`,
+    { keepPrevious: true, staleTime: 0 },
+  );
 }
 
 export type WithdrawalAction =

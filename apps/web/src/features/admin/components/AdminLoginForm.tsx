@@ -5,6 +5,7 @@ import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/FormField';
 import { errorMessage } from '@/lib/toast';
 import { useAdminLogin } from '../api/session';
+import { CardIntro } from '@/components/ui/CardIntro';
 
 /**
  * The admin password form. The password is checked by the server only (it never ships in the web
@@ -23,13 +24,12 @@ export function AdminLoginForm() {
 
   return (
     <Card className="mx-auto w-full max-w-md p-6 sm:p-8">
-      <div className="mb-6 text-center">
-        <span className="mx-auto mb-4 inline-flex size-14 items-center justify-center rounded-2xl bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/30">
-          <LockKeyhole aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-xl font-extrabold tracking-tight text-white">Admin sign-in</h2>
-        <p className="mt-2 text-sm text-slate-400">Enter the admin password to open the console.</p>
-      </div>
+      <CardIntro
+        icon={LockKeyhole}
+        level={2}
+        title="Admin sign-in"
+        description="Enter the admin password to open the console."
+      />
       <form onSubmit={onSubmit} className="flex flex-col gap-5">
         <TextField
           label="Admin password"

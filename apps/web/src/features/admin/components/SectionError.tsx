@@ -1,6 +1,6 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
-import { describeError } from './format';
+import { errorMessage } from '@/lib/toast';
 
 /** The one place a section shows what went wrong: a failed call, or the text of a failed form check. */
 export function SectionError({
@@ -21,7 +21,7 @@ export function SectionError({
       <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-300" />
       <p className="min-w-0 flex-1">
         {title && <strong className="font-semibold text-rose-200">{title}: </strong>}
-        {typeof error === 'string' ? error : describeError(error)}
+        {typeof error === 'string' ? error : errorMessage(error)}
       </p>
       {onRetry && (
         <Button variant="secondary" size="sm" onClick={onRetry} className="h-8">

@@ -1,6 +1,3 @@
-import { isNotDeployed } from '../api/client';
-import { errorMessage } from '@/lib/toast';
-
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const shortDateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -44,14 +41,6 @@ export function formatJson(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-/** The message shown for a failed admin call. */
-export function describeError(err: unknown): string {
-  if (isNotDeployed(err)) {
-    return 'This part of the console is not available on the server yet.';
-  }
-  return errorMessage(err);
 }
 
 /** `datetime-local` input value → ISO time (UTC), or null when empty or invalid. */

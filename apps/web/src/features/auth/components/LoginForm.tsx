@@ -10,6 +10,7 @@ import { saveSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
 import { loginFailureDescription, useLogin } from '../api/login';
+import { CardIntro } from '@/components/ui/CardIntro';
 
 export function LoginForm() {
   const [username, setUsername] = useState('');
@@ -55,13 +56,12 @@ export function LoginForm() {
 
   return (
     <Card className="p-6 sm:p-8">
-      <div className="mb-6 text-center">
-        <span className="mx-auto mb-4 inline-flex size-14 items-center justify-center rounded-2xl bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/30">
-          <LogIn aria-hidden="true" className="size-7" />
-        </span>
-        <h1 className="text-2xl font-extrabold tracking-tight text-white">Sign in to start earning</h1>
-        <p className="mt-2 text-sm text-slate-400">Enter your Roblox username. No password needed.</p>
-      </div>
+      <CardIntro
+        icon={LogIn}
+        level={1}
+        title="Sign in to start earning"
+        description="Enter your Roblox username. No password needed."
+      />
 
       {ref && (
         <p className="mb-5 flex items-center gap-2 rounded-xl border border-emerald-400/25 bg-emerald-400/5 px-3.5 py-2.5 text-sm text-emerald-100">

@@ -1,20 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { StreakClaimResponse, StreakRewardsResponse } from '@rewards/contracts';
 import { apiFetch } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { playerQueryKey, usePlayerQuery } from '@/lib/player-query';
 
-export const streakQueryKey = (username: string) => ['streak-rewards', username.toLowerCase()] as const;
+export const streakQueryKey = (username: string) => playerQueryKey('streak-rewards', username);
 
 /** The signed-in player's seven day cards (`GET /api/streak-rewards/{username}`). */
 export function useStreakRewards() {
-  const session = useSession();
-  const username = session?.username ?? '';
-  return useQuery({
-    queryKey: streakQueryKey(username),
-    queryFn: ({ signal }) =>
-      apiFetch<StreakRewardsResponse>(`/api/streak-rewards/${encodeURIComponent(username)}`, { signal }),
-    enabled: Boolean(username && session?.token),
-  });
+  return usePlayerQuery<StreakRewardsResponse>(
+    'streak-rewards',
+    (username) => `/api/streak-rewards/${encodeURIComponent(username)}`,
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCh
 import { useSiteConfig } from '@/lib/site-config';
 import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
 import { DayCard } from './DayCard';
+import { IconStat } from '@/components/ui/IconTile';
 
 /** What a visitor without a session sees: a fresh streak (claiming asks them to log in). */
 const FRESH_STREAK: StreakReward[] = Array.from({ length: STREAK_DAYS }, (_, i) =>
@@ -107,17 +108,16 @@ export function DailyPage() {
       ) : (
         <>
           <Card className="mb-6 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-orange-400/15 text-orange-300">
-                <Flame aria-hidden="true" className="size-6" />
-              </span>
-              <div>
-                <p className="text-sm text-slate-400">Current streak</p>
-                <p className="text-lg font-bold text-white">
-                  {claimedDays} / {STREAK_DAYS} days
-                </p>
-              </div>
-            </div>
+            <IconStat
+              icon={Flame}
+              tileClassName="bg-orange-400/15 text-orange-300"
+              iconClassName="size-6"
+              label="Current streak"
+            >
+              <p className="text-lg font-bold text-white">
+                {claimedDays} / {STREAK_DAYS} days
+              </p>
+            </IconStat>
             <div
               className="h-2 w-full overflow-hidden rounded-full bg-slate-800 sm:mx-6 sm:max-w-sm"
               role="progressbar"

@@ -1,11 +1,12 @@
 import type { LucideIcon } from 'lucide-react';
+import { IconTile } from '@/components/ui/IconTile';
 
 /** An Earn page section title: OFFERWALLS, SURVEYS, SOCIALS (spec §2). */
 export function SectionHeading({
   id,
   title,
   hint,
-  icon: Icon,
+  icon,
 }: {
   id: string;
   title: string;
@@ -15,9 +16,10 @@ export function SectionHeading({
   return (
     <div className="mb-4 flex items-end justify-between gap-4">
       <div className="flex items-center gap-3">
-        <span className="inline-flex size-9 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/25">
-          <Icon aria-hidden="true" className="size-5" />
-        </span>
+        <IconTile
+          icon={icon}
+          className="size-9 rounded-xl bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/25"
+        />
         <div>
           <h2 id={id} className="text-sm font-black tracking-[0.18em] text-white">
             {title}

@@ -17,6 +17,7 @@ import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { giveawayQueryKey, pickWinner, useEnterGiveaway, useGiveaway } from '../api/giveaway';
 import { Countdown } from './Countdown';
+import { IconStat, IconTile } from '@/components/ui/IconTile';
 
 const robux = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const endDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
@@ -203,34 +204,23 @@ export function GiveawaysPage() {
 
         <div className="flex flex-col gap-6">
           <Card className="flex flex-col gap-5 p-6">
-            <div className="flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
-                <Users aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <p className="text-sm text-slate-400">Registered users</p>
-                <p data-testid="giveaway-entries" className="text-xl font-bold text-white tabular-nums">
-                  {g.entries.toLocaleString('en-US')}{' '}
-                  {g.entries === 1 ? 'registered user' : 'registered users'}
-                </p>
-              </div>
-            </div>
-            <div className="flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-sky-400/10 text-sky-300">
-                <CalendarClock aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <p className="text-sm text-slate-400">End date</p>
-                <p className="font-semibold text-white">
-                  <time dateTime={g.endDate}>{endDateFormat.format(new Date(g.endDate))}</time>
-                </p>
-              </div>
-            </div>
+            <IconStat
+              icon={Users}
+              tileClassName="bg-emerald-400/10 text-emerald-300"
+              label="Registered users"
+            >
+              <p data-testid="giveaway-entries" className="text-xl font-bold text-white tabular-nums">
+                {g.entries.toLocaleString('en-US')} {g.entries === 1 ? 'registered user' : 'registered users'}
+              </p>
+            </IconStat>
+            <IconStat icon={CalendarClock} tileClassName="bg-sky-400/10 text-sky-300" label="End date">
+              <p className="font-semibold text-white">
+                <time dateTime={g.endDate}>{endDateFormat.format(new Date(g.endDate))}</time>
+              </p>
+            </IconStat>
           </Card>
           <Card className="flex flex-col gap-3 p-6">
-            <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-400/10 text-indigo-300">
-              <MessagesSquare aria-hidden="true" className="size-5" />
-            </span>
+            <IconTile icon={MessagesSquare} className="size-11 rounded-xl bg-indigo-400/10 text-indigo-300" />
             <p className="text-sm text-slate-300">
               Winners are announced on our {COMMUNITY_CHAT_NAME} community server. The prize is added to the
               winner&apos;s balance automatically.

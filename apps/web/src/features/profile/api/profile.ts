@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   CODE_NOT_IN_BIO_MESSAGE,
   VERIFIED_MESSAGE,
@@ -6,23 +6,17 @@ import {
   type RefreshVerificationResponse,
 } from '@rewards/contracts';
 import { ApiError, apiFetch, bodyFields, textField } from '@/lib/api-client';
-import { useRefetchOnBalanceUpdate } from '@/lib/balance';
-import { useSession } from '@/lib/session';
+import { playerQueryKey, usePlayerQuery } from '@/lib/player-query';
 
-export const profileQueryKey = (username: string) => ['profile', username.toLowerCase()] as const;
+export const profileQueryKey = (username: string) => playerQueryKey('profile', username);
 
 /** `GET /api/profile/{username}`: the signed-in player's stats and verification state. */
 export function useProfile() {
-  const session = useSession();
-  const username = session?.username ?? '';
-  const query = useQuery({
-    queryKey: profileQueryKey(username),
-    queryFn: ({ signal }) =>
-      apiFetch<ProfileResponse | null>(`/api/profile/${encodeURIComponent(username)}`, { signal }),
-    enabled: Boolean(username && session?.token),
-  });
-  useRefetchOnBalanceUpdate(query.refetch, Boolean(username));
-  return query;
+  return usePlayerQuery<ProfileResponse | null>(
+    'profile',
+    (username) => `/api/profile/${encodeURIComponent(username)}`,
+    { followBalance: true },
+  );
 }
 
 /** `POST /api/verification/refresh`: a new sentence (refused once verified). */

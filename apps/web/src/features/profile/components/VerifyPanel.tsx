@@ -18,6 +18,7 @@ import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/toast';
 import { profileQueryKey, useRefreshSentence, verifyBio, VERIFY_MESSAGES } from '../api/profile';
 import { useTimedMessage, type TimedMessage } from './useTimedMessage';
+import { IconTile } from '@/components/ui/IconTile';
 
 const COPY_MESSAGE_MS = 2_500;
 const VERIFY_MESSAGE_MS = 7_000;
@@ -119,9 +120,7 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
     <Card role="region" className="p-5 sm:p-7" aria-labelledby="verify-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span className="inline-flex size-10 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
-            <ShieldCheck aria-hidden="true" className="size-5" />
-          </span>
+          <IconTile icon={ShieldCheck} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
           <h2 id="verify-title" className="text-lg font-bold text-white">
             Verify Roblox Session
           </h2>

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
 import { useSiteConfig } from '@/lib/site-config';
 import { PROMO_MESSAGES, redeemFailureMessage, useRedeemPromoCode } from '../api/redeem';
+import { IconTile } from '@/components/ui/IconTile';
 
 interface Message {
   kind: 'success' | 'error';
@@ -122,9 +123,7 @@ export function PromocodesPage() {
         </Card>
 
         <Card className="flex flex-col gap-3 p-6 sm:p-8">
-          <span className="inline-flex size-11 items-center justify-center rounded-xl bg-sky-400/10 text-sky-300">
-            <MessagesSquare aria-hidden="true" className="size-5" />
-          </span>
+          <IconTile icon={MessagesSquare} className="size-11 rounded-xl bg-sky-400/10 text-sky-300" />
           <h2 className="text-lg font-bold text-white">Where to find codes</h2>
           <p className="text-sm text-slate-400">
             New codes are shared on our {COMMUNITY_CHAT_NAME} community server and on our socials. They can

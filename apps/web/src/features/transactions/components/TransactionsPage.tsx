@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/toast';
 import { useTransactions } from '../api/transactions';
 import { TransactionsTable } from './TransactionsTable';
+import { IconTile } from '@/components/ui/IconTile';
 
 const EMPTY_TRANSACTIONS_TEXT = 'No transactions yet.';
 
@@ -30,9 +31,11 @@ export function TransactionsPage() {
   } else if (isError && items.length === 0) {
     body = (
       <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-rose-500/10 text-rose-300">
-          <CircleAlert aria-hidden="true" className="size-7" />
-        </span>
+        <IconTile
+          icon={CircleAlert}
+          className="size-14 rounded-2xl bg-rose-500/10 text-rose-300"
+          iconClassName="size-7"
+        />
         <p className="font-semibold text-white">Could not load your transactions.</p>
         <p className="max-w-md text-sm text-slate-400">{errorMessage(error)}</p>
         <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isRefetching}>

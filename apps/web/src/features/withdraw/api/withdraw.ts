@@ -1,24 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import type { WithdrawalsResponse, WithdrawRequest, WithdrawResponse } from '@rewards/contracts';
 import { ApiError, apiErrorFrom, apiFetch } from '@/lib/api-client';
 import { BALANCE_POLL_MS } from '@/config/site';
-import { useRefetchOnBalanceUpdate } from '@/lib/balance';
-import { useSession } from '@/lib/session';
+import { playerQueryKey, usePlayerQuery } from '@/lib/player-query';
 
-export const withdrawalsQueryKey = (username: string) => ['withdrawals', username.toLowerCase()] as const;
+export const withdrawalsQueryKey = (username: string) => playerQueryKey('withdrawals', username);
 
 /** The player's own recent withdrawals (`GET /api/withdrawals`), refreshed with the balance. */
 export function useWithdrawals() {
-  const session = useSession();
-  const username = session?.username ?? '';
-  const query = useQuery({
-    queryKey: withdrawalsQueryKey(username),
-    queryFn: ({ signal }) => apiFetch<WithdrawalsResponse>('/api/withdrawals', { signal }),
-    enabled: Boolean(username && session?.token),
+  return usePlayerQuery<WithdrawalsResponse>('withdrawals', '/api/withdrawals', {
     refetchInterval: BALANCE_POLL_MS,
+    followBalance: true,
   });
-  useRefetchOnBalanceUpdate(query.refetch, Boolean(username));
-  return query;
 }
 
 /** A random key per submit; browsers without `randomUUID` (plain http) get one from getRandomValues. */
