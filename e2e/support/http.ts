@@ -1,5 +1,5 @@
 import { cpxPostbackPath } from '../../apps/server/test/support/postbacks.ts';
-import { parseBody, type Answer } from '../../apps/server/test/support/site.ts';
+import { answer, type Answer } from '../../apps/server/test/support/site.ts';
 
 export type { Answer };
 
@@ -16,16 +16,10 @@ export async function callApi(
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: parseBody(await res.text()), setCookies: res.headers.getSetCookie() };
+  return answer(res.status, await res.text(), res.headers.getSetCookie());
 }
 
-/**
- * One of CPX Research's published addresses, which the cpx wall allows by default. A test process
- * on the same host reaches the server as a local proxy would, naming the provider's address in
- * `X-Forwarded-For` (believed from loopback under the default TRUST_PROXY).
- */
-export const CPX_ADDRESS = '188.40.3.73';
-export const fromCpx = { 'x-forwarded-for': CPX_ADDRESS } as const;
+export { CPX_ADDRESS, fromCpx } from '../../apps/server/test/support/postbacks.ts';
 
 /** The e2e stack's CPX Research secret (CPX_SECURE_HASH in stack.ts). */
 export const E2E_CPX_SECRET = 'e2e-cpx-secret';

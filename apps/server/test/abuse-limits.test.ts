@@ -9,13 +9,13 @@ import { buildApp } from '../src/app.ts';
 import * as m0010 from '../src/db/migrations/0010_abuse_limits.ts';
 import { newSessionToken } from '../src/modules/auth/tokens.ts';
 import { loadEnv } from '../src/env.ts';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { createPromoCode } from '../src/modules/rewards/index.ts';
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { freePort } from '../../../e2e/support/processes.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { startTurnstileStandin, type TurnstileStandin } from './support/turnstile-standin.ts';
+import { expectInvariant } from './support/ledger.ts';
 
 /**
  * Issue 17, "limits where they belong": every limit keys on the address TRUST_PROXY yields; wrong
@@ -83,9 +83,6 @@ function expectRateLimited(res: { statusCode: number; headers: Record<string, un
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-async function expectInvariant(t: TestApp) {
-  expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
-}
 
 /** A local HTTP server standing in for Discord's webhook; counts and keeps what it was sent. */
 async function startDiscordStandin(): Promise<{ url: string; posts: any[]; close(): Promise<void> }> {
@@ -685,7 +682,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       expect((await claim()).statusCode).toBe(200);
       expect((await redeem()).statusCode).toBe(200);
       expect((await entries()).map((e) => e.kind)).toEqual(['survey', 'daily', 'promo']);
-      await expectInvariant(t);
+      await expectInvariant(t.deps.db);
     });
   });
 
@@ -817,7 +814,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       expect((await claim(turnstile.issue('daily'))).statusCode).toBe(200);
       expect((await redeem(turnstile.issue('promo'))).statusCode).toBe(200);
       expect((await credits()).sort()).toEqual(['daily', 'promo']);
-      await expectInvariant(t);
+      await expectInvariant(t.deps.db);
       await turnstile.close();
     });
   });

@@ -1,9 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { accountOf } from './support/accounts.ts';
+import { hmacPostbackPath } from './support/postbacks.ts';
 
 const SEEDED = ['lootably', 'adgem', 'torox', 'adgate', 'notik', 'cpx', 'bitlabs'];
 const CPX_SECRET = 'test-cpx-secret'; // CPX_SECURE_HASH of the test app
@@ -20,16 +21,6 @@ const ALL_SECRETS = [
   NEW_WALL_SECRET,
   REPLAY_SECRET,
 ];
-
-/** The generic scheme's signature: HMAC-SHA256 of the params but `sig`, sorted by name, as k=v&k=v. */
-function signedQuery(slug: string, params: Record<string, string>, secret: string) {
-  const text = Object.keys(params)
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  const sig = createHmac('sha256', secret).update(text).digest('hex');
-  return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig })}`;
-}
 
 const validWall = {
   slug: 'surveyo',
@@ -51,14 +42,7 @@ const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<s
     ? t.app.inject({ method, url, headers: { cookie } })
     : t.app.inject({ method, url, headers: { cookie }, payload });
 
-async function account(robloxId: number) {
-  const u = await t.deps.db
-    .selectFrom('users')
-    .selectAll()
-    .where('roblox_id', '=', robloxId)
-    .executeTakeFirstOrThrow();
-  return { id: u.id, balance: Number(u.balance) };
-}
+const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
 
 async function auditRows(action: string) {
   return t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
@@ -428,7 +412,7 @@ describe(`admin offers on ${testEngine}`, () => {
     const alice = await account(1001);
     const first = await t.app.inject({
       method: 'GET',
-      url: signedQuery(
+      url: hmacPostbackPath(
         'genericwall',
         { user_id: '1001', trans_id: 'log-1', amount_usd: '0.10' },
         GENERIC_SECRET,
@@ -437,7 +421,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect([first.statusCode, first.body]).toEqual([200, 'OK']);
     const forged = await t.app.inject({
       method: 'GET',
-      url: signedQuery(
+      url: hmacPostbackPath(
         'genericwall',
         { user_id: '1001', trans_id: 'log-2', amount_usd: '9' },
         'wrong-secret',
@@ -516,7 +500,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(created.json()).toMatchObject({ hasSecret: false });
 
     const bob = await account(1002);
-    const url = signedQuery(
+    const url = hmacPostbackPath(
       'replaywall',
       { user_id: '1002', trans_id: 'rp-1', reward: '7.5' },
       REPLAY_SECRET,
@@ -565,7 +549,7 @@ describe(`admin offers on ${testEngine}`, () => {
       .execute();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ id: replayed.json().ledgerEntryId, amount: 750, kind: 'offer' });
-    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+    await expectInvariant(t.deps.db);
 
     const log = await admin('GET', '/api/admin/postbacks?wall=replaywall');
     expect(log.json().postbacks.map((p: { verdict: string }) => p.verdict)).toEqual([

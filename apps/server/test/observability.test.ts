@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { LATENCY_BUCKETS, METRICS_CONTENT_TYPE } from '../src/plugins/metrics.ts';
 import { redactUrl } from '../src/plugins/request-logging.ts';
-import type { Deps } from '../src/shared/deps.ts';
+import type { Deps } from '../src/deps.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 

@@ -1,52 +1,28 @@
-import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { releaseDueHolds, replayPostback } from '../src/modules/offers/index.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { accountOf } from './support/accounts.ts';
+import {
+  cpxPostbackPath,
+  hmacPostbackPath,
+  hmacSign,
+  md5,
+  TEST_CPX_SECRET,
+  type CpxPostback,
+} from './support/postbacks.ts';
 
-const CPX_SECRET = 'test-cpx-secret';
 const GENERIC_SECRET = 'generic-secret-4c1d';
 const REWARD_SECRET = 'reward-secret-77aa';
 /** One of CPX Research's published addresses, which the cpx wall allows by default. */
 const CPX_ADDRESS = '188.40.3.73';
 const HOUR = 60 * 60 * 1000;
 
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-function cpxQuery(p: {
-  status?: string;
-  trans: string;
-  user?: string | number;
-  local?: string;
-  usd?: string;
-  secret?: string;
-  hash?: string;
-}) {
-  const q = new URLSearchParams({
-    status: p.status ?? '1',
-    trans_id: p.trans,
-    user_id: String(p.user ?? 1001),
-    amount_local: p.local ?? '2.50',
-    amount_usd: p.usd ?? '0.10',
-    hash: p.hash ?? md5(`${p.trans}-${p.secret ?? CPX_SECRET}`),
-  });
-  return `/api/postback/cpx?${q}`;
-}
-
-/** The generic scheme's signature: HMAC-SHA256 of the params but `sig`, sorted by name, as k=v&k=v. */
-function hmacSign(params: Record<string, string>, secret: string): string {
-  const text = Object.keys(params)
-    .filter((k) => k !== 'sig')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  return createHmac('sha256', secret).update(text).digest('hex');
-}
-
-function signedQuery(slug: string, params: Record<string, string>, secret: string) {
-  return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig: hmacSign(params, secret) })}`;
-}
+/** A CPX postback to Alice (1001) for R$2.50 unless the test says otherwise. */
+const cpxQuery = (p: Partial<CpxPostback> & { trans: string }) =>
+  cpxPostbackPath({ ...p, user: p.user ?? 1001, local: p.local ?? '2.50', usd: p.usd ?? '0.10' });
 
 describe(`postbacks on ${testEngine}`, () => {
   let t: TestApp;
@@ -54,19 +30,7 @@ describe(`postbacks on ${testEngine}`, () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers, remoteAddress: CPX_ADDRESS });
 
-  async function account(robloxId: number) {
-    const u = await t.deps.db
-      .selectFrom('users')
-      .selectAll()
-      .where('roblox_id', '=', robloxId)
-      .executeTakeFirstOrThrow();
-    return {
-      id: u.id,
-      balance: Number(u.balance),
-      earnings: Number(u.earnings),
-      offersCompleted: u.offers_completed,
-    };
-  }
+  const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
   async function entriesWithKey(key: string) {
     return t.deps.db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
   }
@@ -79,9 +43,6 @@ describe(`postbacks on ${testEngine}`, () => {
       .orderBy('id')
       .execute();
     return rows.map((r) => r.verdict);
-  }
-  async function expectInvariant() {
-    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
   }
 
   beforeAll(async () => {
@@ -163,7 +124,7 @@ describe(`postbacks on ${testEngine}`, () => {
         user_id: '1001',
         amount_local: '2.50',
       });
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('the same postback 20 times at once credits once; every answer is 200 "1"', async () => {
@@ -178,7 +139,7 @@ describe(`postbacks on ${testEngine}`, () => {
       const v = await verdicts('cpx', 'cpx-race-1');
       expect(v.filter((x) => x === 'credited')).toHaveLength(1);
       expect(v.filter((x) => x === 'duplicate')).toHaveLength(19);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('its reversal takes back exactly what it credited, once, even when sent many times at once', async () => {
@@ -202,7 +163,7 @@ describe(`postbacks on ${testEngine}`, () => {
       const late = await get(cpxQuery({ trans: 'cpx-race-1', user: 1002, local: '1.75' }));
       expect([late.statusCode, late.body]).toEqual([200, '1']);
       expect((await account(1002)).balance).toBe(after.balance);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('a reversal arriving before its credit is recorded, and the credit is then never paid', async () => {
@@ -218,7 +179,7 @@ describe(`postbacks on ${testEngine}`, () => {
       expect(await entriesWithKey('postback:cpx:cpx-early-rev')).toHaveLength(0);
       expect(await entriesWithKey('reversal:cpx:cpx-early-rev')).toHaveLength(0);
       expect(await verdicts('cpx', 'cpx-early-rev')).toEqual(['reversed', 'already_reversed', 'duplicate']);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('credit and reversal racing each other net to zero', async () => {
@@ -233,7 +194,7 @@ describe(`postbacks on ${testEngine}`, () => {
       expect(after.balance).toBe(before.balance);
       expect(after.earnings).toBe(before.earnings);
       expect(after.offersCompleted).toBe(before.offersCompleted);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('a wrong or missing hash answers 403 and credits nothing', async () => {
@@ -241,7 +202,9 @@ describe(`postbacks on ${testEngine}`, () => {
       const wrong = await get(cpxQuery({ trans: 'cpx-forged', secret: 'guessed-secret' }));
       expect(wrong.statusCode).toBe(403);
       expect(wrong.body).not.toBe('1');
-      const tampered = await get(cpxQuery({ trans: 'cpx-forged', hash: md5(`cpx-other-${CPX_SECRET}`) }));
+      const tampered = await get(
+        cpxQuery({ trans: 'cpx-forged', hash: md5(`cpx-other-${TEST_CPX_SECRET}`) }),
+      );
       expect(tampered.statusCode).toBe(403);
       const missing = await get('/api/postback/cpx?status=1&trans_id=cpx-forged&user_id=1001&amount_local=9');
       expect(missing.statusCode).toBe(403);
@@ -255,7 +218,7 @@ describe(`postbacks on ${testEngine}`, () => {
         'bad_signature',
         'bad_signature',
       ]);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('an unknown user gets a plain 404 the provider sees; nothing is credited', async () => {
@@ -291,7 +254,7 @@ describe(`postbacks on ${testEngine}`, () => {
         trans_id: 'cpx-form',
         user_id: '1003',
         amount_local: '1.00',
-        hash: md5(`cpx-form-${CPX_SECRET}`),
+        hash: md5(`cpx-form-${TEST_CPX_SECRET}`),
       });
       const viaForm = await t.app.inject({
         method: 'POST',
@@ -310,20 +273,20 @@ describe(`postbacks on ${testEngine}`, () => {
           trans_id: 'cpx-json',
           user_id: 1003,
           amount_local: 0.5,
-          hash: md5(`cpx-json-${CPX_SECRET}`),
+          hash: md5(`cpx-json-${TEST_CPX_SECRET}`),
         },
       });
       expect([viaJson.statusCode, viaJson.body]).toEqual([200, '1']);
       const head = await t.app.inject({ method: 'HEAD', url: cpxQuery({ trans: 'cpx-head', user: 1003 }) });
       expect(head.statusCode).toBe(404);
       expect((await account(1003)).balance - before.balance).toBe(150);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
   });
 
   describe('the generic HMAC scheme', () => {
     const generic = (params: Record<string, string>, secret = GENERIC_SECRET) =>
-      signedQuery('generic', params, secret);
+      hmacPostbackPath('generic', params, secret);
 
     it('a signed credit (sig parameter) converts USD at the wall rate, answers OK, counts as an offer', async () => {
       const before = await account(1001);
@@ -337,7 +300,7 @@ describe(`postbacks on ${testEngine}`, () => {
       const [entry] = await entriesWithKey('postback:generic:lt-1');
       expect(entry).toMatchObject({ kind: 'offer', amount: 2500, description: 'Generic offer' });
       expect(JSON.parse(entry!.meta!)).toEqual({ wall: 'generic', transId: 'lt-1' });
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('the signature may come in the x-signature header, over every parameter sorted by name', async () => {
@@ -363,14 +326,14 @@ describe(`postbacks on ${testEngine}`, () => {
       for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
       expect((await account(1003)).balance - before.balance).toBe(500);
       expect(await entriesWithKey('postback:generic:lt-race')).toHaveLength(1);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
 
       const reversal = generic({ user_id: '1003', trans_id: 'lt-race', status: 'reversal' });
       const r = await Promise.all([get(reversal), get(reversal)]);
       for (const a of r) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
       expect(await account(1003)).toEqual(before);
       expect(await entriesWithKey('reversal:generic:lt-race')).toMatchObject([{ amount: -500 }]);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('a reversal before its credit (status=2) stops the credit', async () => {
@@ -407,7 +370,7 @@ describe(`postbacks on ${testEngine}`, () => {
         'bad_signature',
         'bad_signature',
       ]);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('an unknown user → 404; a wall without a secret → refused and stored; an unknown wall → 404, not stored', async () => {
@@ -416,7 +379,7 @@ describe(`postbacks on ${testEngine}`, () => {
 
       // rewardwall has no secret yet: whatever the signature, refused.
       const noSecret = await get(
-        signedQuery('rewardwall', { user_id: '1001', trans_id: 'ag-0', reward: '5' }, ''),
+        hmacPostbackPath('rewardwall', { user_id: '1001', trans_id: 'ag-0', reward: '5' }, ''),
       );
       expect(noSecret.statusCode).toBe(403);
       expect(await verdicts('rewardwall', 'ag-0')).toEqual(['no_secret']);
@@ -435,17 +398,17 @@ describe(`postbacks on ${testEngine}`, () => {
         .execute();
       const before = await account(1002);
       const res = await get(
-        signedQuery('rewardwall', { user_id: '1002', trans_id: 'ag-1', reward: '12.5' }, REWARD_SECRET),
+        hmacPostbackPath('rewardwall', { user_id: '1002', trans_id: 'ag-1', reward: '12.5' }, REWARD_SECRET),
       );
       expect([res.statusCode, res.body]).toEqual([200, 'OK']);
       expect((await account(1002)).balance - before.balance).toBe(1250);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
 
     it('a stored refused postback can be replayed once the wall is configured (admin console)', async () => {
       await t.deps.db.updateTable('walls').set({ secret: null }).where('slug', '=', 'rewardwall').execute();
       const before = await account(1004);
-      const url = signedQuery(
+      const url = hmacPostbackPath(
         'rewardwall',
         { user_id: '1004', trans_id: 'ag-replay', reward: '2' },
         REWARD_SECRET,
@@ -466,7 +429,7 @@ describe(`postbacks on ${testEngine}`, () => {
       const again = await replayPostback(t.deps, stored.id);
       expect(again).toMatchObject({ status: 200, verdict: 'duplicate' });
       expect((await account(1004)).balance - before.balance).toBe(200);
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
   });
 
@@ -490,7 +453,7 @@ describe(`postbacks on ${testEngine}`, () => {
           .where('roblox_id', '=', 1004)
           .execute();
       }
-      await expectInvariant();
+      await expectInvariant(t.deps.db);
     });
   });
 });
@@ -501,12 +464,8 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
   async function account() {
-    const u = await t.deps.db
-      .selectFrom('users')
-      .selectAll()
-      .where('roblox_id', '=', 1001)
-      .executeTakeFirstOrThrow();
-    return { balance: Number(u.balance), earnings: Number(u.earnings), offersCompleted: u.offers_completed };
+    const { balance, earnings, offersCompleted } = await accountOf(t.deps.db, 1001);
+    return { balance, earnings, offersCompleted };
   }
   async function pending() {
     const res = await t.app.inject({ method: 'GET', url: '/api/offers/pending', headers: bearer(token) });

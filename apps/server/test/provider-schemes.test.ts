@@ -1,10 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { AdminWall } from '@rewards/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { adminCookie } from './support/admin.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { expectInvariant } from './support/ledger.ts';
 
 // Each provider's postback is built here from docs/spec/providers.md, as the provider builds it:
 // the wall's postback URL (as the admin console shows it) with the provider's macros filled in, then
@@ -384,7 +384,7 @@ describe(`provider postback schemes on ${testEngine}`, () => {
     expect(templates.get('adgate')).toContain(`token=${encodeURIComponent(adgate.secret)}`);
   });
   afterEach(async () => {
-    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+    await expectInvariant(t.deps.db);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,5 +1,4 @@
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import * as core from '../src/db/migrations/0001_core.ts';
@@ -8,55 +7,23 @@ import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { adminCookie } from './support/admin.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { accountNamed } from './support/accounts.ts';
+import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { verifyPlayer } from './support/players.ts';
 
-const CPX_SECRET = 'test-cpx-secret';
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const cpx = (status: '1' | '2', trans: string, robloxId: number, amountLocal = '0') =>
+  cpxPostbackPath({ status, trans, user: robloxId, local: amountLocal });
 
-function cpx(status: '1' | '2', trans: string, robloxId: number, amountLocal = '0') {
-  const q = new URLSearchParams({
-    status,
-    trans_id: trans,
-    user_id: String(robloxId),
-    amount_local: amountLocal,
-    hash: md5(`${trans}-${CPX_SECRET}`),
-  });
-  return `/api/postback/cpx?${q}`;
-}
-
-/**
- * The owner proves the account through the real bio check: the stand-in's profile description gets
- * the sentence the session shows, then POST /api/verify-bio.
- */
-async function verifyOwner(t: TestApp, token: string, username: string, robloxId: number) {
-  const profile = await t.app.inject({
-    method: 'GET',
-    url: `/api/profile/${username}`,
-    headers: bearer(token),
-  });
-  expect(profile.statusCode).toBe(200);
-  const sentence = profile.json().verificationCode as string;
-  await t.control('PUT', `/users/${robloxId}/description`, { description: `hello! ${sentence}` });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/verify-bio',
-    headers: bearer(token),
-    payload: {},
-  });
-  expect([res.statusCode, res.json().message]).toEqual([200, 'Verified successfully!']);
-}
+/** The owner proves the account through the real bio check (see `verifyPlayer`). */
+const verifyOwner = (t: TestApp, token: string, username: string, robloxId: number) =>
+  verifyPlayer(t, { name: username, token, robloxId }, 'hello! ');
 
 describe(`referrals on ${testEngine}`, () => {
   let t: TestApp;
   let alice: string;
 
-  async function postback(url: string) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: CPX_ADDRESS,
-    });
-    expect([res.statusCode, res.body]).toEqual([200, '1']);
-  }
+  const postback = (url: string) => expectPostbackCredited(t, url);
   async function referrals(token: string, headers: Record<string, string> = {}) {
     const res = await t.app.inject({
       method: 'GET',
@@ -66,19 +33,7 @@ describe(`referrals on ${testEngine}`, () => {
     expect(res.statusCode).toBe(200);
     return res.json();
   }
-  async function user(name: string) {
-    const u = await t.deps.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', name)
-      .executeTakeFirstOrThrow();
-    return {
-      id: u.id,
-      balance: Number(u.balance),
-      earnings: Number(u.earnings),
-      referralsEarned: Number(u.referrals_earned),
-    };
-  }
+  const user = (name: string) => accountNamed(t.deps.db, name);
   async function entriesOf(userId: number) {
     return t.deps.db
       .selectFrom('ledger_entries')
@@ -86,9 +41,6 @@ describe(`referrals on ${testEngine}`, () => {
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute();
-  }
-  async function expectInvariant() {
-    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
   }
 
   beforeAll(async () => {
@@ -150,7 +102,7 @@ describe(`referrals on ${testEngine}`, () => {
       [`referral:${credit2.id}`, 'referral', 20],
     ]);
     expect(aliceEntries[0]!.description).toBe('Referral bonus from BobBuilder');
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
 
     // B's R$2.00 is reversed: A's R$0.20 is taken back, once.
     await postback(cpx('2', 'ref-b-2', 1002));
@@ -165,7 +117,7 @@ describe(`referrals on ${testEngine}`, () => {
     expect(takeBack).toHaveLength(1);
     expect(takeBack[0]).toMatchObject({ user_id: a.id, amount: -20, kind: 'reversal' });
     expect(await user('BobBuilder')).toMatchObject({ balance: 50, earnings: 50 });
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('after the threshold each new credit pays its commission at once, also under concurrent postbacks', async () => {
@@ -184,7 +136,7 @@ describe(`referrals on ${testEngine}`, () => {
       ),
     );
     expect(await user('AliceRBX')).toMatchObject({ balance: 48, referralsEarned: 48 });
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('a credit reversed before the friend reached R$1 never pays a commission', async () => {
@@ -199,7 +151,7 @@ describe(`referrals on ${testEngine}`, () => {
     expect(after.balance - before.balance).toBe(12);
     expect(after.referralsEarned - before.referralsEarned).toBe(12);
     expect(await referrals(alice)).toMatchObject({ referralsMade: 2 });
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('players without a referrer pay nobody; a banned referrer is paid once unbanned', async () => {
@@ -234,7 +186,7 @@ describe(`referrals on ${testEngine}`, () => {
       .execute();
     await postback(cpx('1', 'ref-d-2', 1004, '1.00'));
     expect((await user('CarolPlays')).referralsEarned).toBe(30);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 });
 
@@ -294,7 +246,7 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
       ['AliceRBX', 100 + 75, 100 + 75], // 25% of pct-1's R$4 and of the three R$1 credits that stay
       ['BobBuilder', 400 + 300, 0],
     ]);
-    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
+    await expectInvariant(t.deps.db);
   });
 });
 
@@ -355,23 +307,8 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const device = res.cookies.find((c) => c.name === 'device_id')!.value;
     return { token: res.json().token as string, device };
   }
-  async function postback(url: string) {
-    const res = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
-    expect([res.statusCode, res.body]).toEqual([200, '1']);
-  }
-  async function account(name: string) {
-    const u = await t.deps.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', name)
-      .executeTakeFirstOrThrow();
-    return {
-      id: u.id,
-      balance: Number(u.balance),
-      referralsMade: u.referrals_made,
-      referralsEarned: Number(u.referrals_earned),
-    };
-  }
+  const postback = (url: string) => expectPostbackCredited(t, url);
+  const account = (name: string) => accountNamed(t.deps.db, name);
   async function commissionEntries(userId: number) {
     return t.deps.db
       .selectFrom('ledger_entries')
@@ -380,9 +317,6 @@ describe(`referrals that must be real on ${testEngine}`, () => {
       .where('kind', '=', 'referral')
       .orderBy('id')
       .execute();
-  }
-  async function expectInvariant() {
-    expect(await checkInvariant(t.deps.db)).toEqual({ ok: true, mismatches: [] });
   }
 
   beforeAll(async () => {
@@ -423,7 +357,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const alice = await account('AliceRBX');
     expect(alice).toMatchObject({ balance: 0, referralsMade: 0, referralsEarned: 0 });
     expect(await commissionEntries(alice.id)).toEqual([]);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
 
     // Bob proves the account is his: the waiting commission is paid at once, 10% of R$2.50.
     await verifyOwner(t, bobLater.token, 'BobBuilder', 1002);
@@ -439,7 +373,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     expect(again.statusCode).toBe(200);
     await postback(cpx('1', 'sq-2', 1002, '1.50'));
     expect(await account('AliceRBX')).toMatchObject({ balance: 25, referralsMade: 1, referralsEarned: 25 });
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it("a friend signed in from the referrer's browser (device cookie) pays nothing, verified or not", async () => {
@@ -460,7 +394,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
       headers: { cookie: admin },
     });
     expect(linked.json().accounts).toMatchObject([{ username: 'AliceRBX', signals: [{ kind: 'device' }] }]);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it("a friend signed in from the referrer's address (another browser) pays nothing", async () => {
@@ -469,7 +403,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const before = await account('AliceRBX');
     await postback(cpx('1', 'addr-1', 1004, '4.00'));
     expect(await account('AliceRBX')).toEqual(before);
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 
   it('a real referral that later shares a browser with its referrer stops paying; what was paid stays', async () => {
@@ -480,7 +414,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     await signIn('BobBuilder', { device: aliceDevice, address: '192.0.2.44' });
     await postback(cpx('1', 'late-2', 1002, '2.00'));
     expect(await account('AliceRBX')).toMatchObject({ balance: before.balance + 10, referralsMade: 1 });
-    await expectInvariant();
+    await expectInvariant(t.deps.db);
   });
 });
 

@@ -2,17 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { accountNamed } from './support/accounts.ts';
 
 let t: TestApp;
 
-async function account(username: string) {
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select(['id', 'balance', 'earnings'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, balance: Number(row.balance), earnings: Number(row.earnings) };
-}
+const account = (username: string) => accountNamed(t.deps.db, username);
 
 async function socialEntries(userId: number) {
   return t.deps.db

@@ -1,36 +1,31 @@
 import type { Database } from '../../src/db/database.ts';
 
-/** The site's user id of a Roblox account that has signed in. */
-export async function userIdOf(db: Database, robloxId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('roblox_id', '=', robloxId)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** A player's account as stored: the site's id, balance and earnings in cents, offers completed. */
-export async function accountOf(db: Database, robloxId: number) {
+/** A player's account as stored: the site's id; balance, earnings and referral earnings in cents; counters. */
+async function accountWhere(db: Database, column: 'id' | 'roblox_id' | 'username', value: number | string) {
   const u = await db
     .selectFrom('users')
     .selectAll()
-    .where('roblox_id', '=', robloxId)
+    .where(column, '=', value as never)
     .executeTakeFirstOrThrow();
   return {
     id: u.id,
     balance: Number(u.balance),
     earnings: Number(u.earnings),
     offersCompleted: u.offers_completed,
+    referralsMade: u.referrals_made,
+    referralsEarned: Number(u.referrals_earned),
   };
 }
 
+/** The account of a Roblox account that has signed in. */
+export const accountOf = (db: Database, robloxId: number) => accountWhere(db, 'roblox_id', robloxId);
+
+/** The account of a player by username. */
+export const accountNamed = (db: Database, username: string) => accountWhere(db, 'username', username);
+
+/** The site's user id of a Roblox account that has signed in. */
+export const userIdOf = async (db: Database, robloxId: number) => (await accountOf(db, robloxId)).id;
+
 /** A player's balance in R$ (stored in cents). */
-export async function balanceOf(db: Database, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select('balance')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance) / 100;
-}
+export const balanceOf = async (db: Database, userId: number) =>
+  (await accountWhere(db, 'id', userId)).balance / 100;

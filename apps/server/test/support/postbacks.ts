@@ -1,4 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * One of CPX Research's published addresses, which the cpx wall allows by default. A test process
+ * on the same host reaches the server as a local proxy would, naming the provider's address in
+ * `X-Forwarded-For` (believed from loopback under the default TRUST_PROXY).
+ */
+export const CPX_ADDRESS = '188.40.3.73';
+export const fromCpx = { 'x-forwarded-for': CPX_ADDRESS } as const;
 
 /** The CPX Research secret (CPX_SECURE_HASH) the API tests run with; the e2e stack's is `e2e-cpx-secret`. */
 export const TEST_CPX_SECRET = 'test-cpx-secret';
@@ -45,4 +55,10 @@ export function hmacSign(params: Record<string, string>, secret: string): string
 /** A postback to a wall on the generic scheme, signed with the wall's secret. */
 export function hmacPostbackPath(slug: string, params: Record<string, string>, secret: string): string {
   return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig: hmacSign(params, secret) })}`;
+}
+
+/** Sends a postback from CPX Research's address, in-process, and expects it answered `1` (credited). */
+export async function expectPostbackCredited(t: TestApp, url: string): Promise<void> {
+  const res = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
+  expect([res.statusCode, res.body]).toEqual([200, '1']);
 }

@@ -4,7 +4,17 @@ import type { StandinControl } from '@rewards/roblox-standin';
 export interface Answer {
   status: number;
   body: any;
-  setCookies: string[];
+  readonly setCookies: string[];
+}
+
+/**
+ * An answer whose `setCookies` is not enumerable, so that a test can still compare a whole answer
+ * with `{ status, body }`.
+ */
+export function answer(status: number, text: string, setCookies: string[]): Answer {
+  return Object.defineProperty({ status, body: parseBody(text) }, 'setCookies', {
+    value: setCookies,
+  }) as Answer;
 }
 
 /**

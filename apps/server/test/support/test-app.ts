@@ -6,7 +6,7 @@ import { robloxConfigFromEnv } from '../../src/roblox/config.ts';
 import { createRobloxGateway } from '../../src/roblox/gateway.ts';
 import { ManualClock } from '../../src/shared/clock.ts';
 import type { Deps } from '../../src/deps.ts';
-import { parseBody, type Site } from './site.ts';
+import { answer, type Site } from './site.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
@@ -70,11 +70,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
         ...(body === undefined ? {} : { payload: body as object }),
       });
       const cookies = res.headers['set-cookie'] ?? [];
-      return {
-        status: res.statusCode,
-        body: parseBody(res.body),
-        setCookies: Array.isArray(cookies) ? cookies : [cookies],
-      };
+      return answer(res.statusCode, res.body, Array.isArray(cookies) ? cookies : [cookies]);
     },
     async login(username, ref) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, ref } });
