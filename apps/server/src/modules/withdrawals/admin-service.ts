@@ -1,57 +1,27 @@
-import type { Transaction } from 'kysely';
 import {
-  fromCents,
-  gamepassLink,
-  openWithdrawalStates,
-  type AdminUserMoneyResponse,
   type AdminWithdrawalRow,
   type AdminWithdrawalsQuery,
   type AdminWithdrawalsResponse,
   type DecideWithdrawalRequest,
 } from '@rewards/contracts';
-import type { DB } from '../../db/schema.ts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
-import { pendingRobuxOf } from '../offers/index.ts';
-import { findUserById } from '../users/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
 import { parseReasons } from './review-rules.ts';
-import { refundInTransaction } from './service.ts';
-import { reversalShareOf, withdrawalBlockOf } from './withdrawal-blocks.ts';
+import { refundInTransaction } from './refund.ts';
+import { toRow } from './admin-row.ts';
+import { holdOne } from './ban-holds.ts';
 
 /**
  * The admin console's side of payouts: the queue, mark paid, reject (refund), resolve needs_review,
- * decide on withdrawals in review or held, and what the withdrawal rules see of a player.
+ * decide on withdrawals in review or held. What the rules see of a player is in user-money.ts, a
+ * ban's holds in ban-holds.ts.
  */
 
 const ACTOR = 'admin';
-
-type JoinedRow = NonNullable<Awaited<ReturnType<typeof repo.findWithUser>>>;
-
-function toRow(r: JoinedRow): AdminWithdrawalRow {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    username: r.username,
-    robloxId: Number(r.roblox_id),
-    gamepassId: Number(r.gamepass_id),
-    gamepassUrl: gamepassLink(Number(r.gamepass_id)),
-    robux: r.robux,
-    price: r.price,
-    state: r.state,
-    attempts: r.attempts,
-    lastError: r.last_error,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    paidAt: r.paid_at,
-    reviewReasons: parseReasons(r.review_reasons),
-    playerStatus: r.user_status,
-    payDespiteBan: r.pay_despite_ban === 1,
-  };
-}
 
 export async function listWithdrawals(
   deps: Deps,
@@ -257,82 +227,4 @@ export async function decideWithdrawal(
     },
     log,
   );
-}
-
-/** Moves one withdrawal to `held` (the player is banned), with its audit row, in the caller's transaction. */
-async function holdOne(
-  trx: Transaction<DB>,
-  w: { id: number; state: WithdrawalState },
-  now: string,
-): Promise<boolean> {
-  const row = await repo.transition(trx, {
-    id: w.id,
-    from: [w.state],
-    to: 'held',
-    now,
-    lastError: `The player is banned: the withdrawal was stopped ${w.state === 'in_review' ? 'during its review' : 'before it was paid'}. Pay anyway, or refund to the player's balance.`,
-  });
-  if (!row) return false;
-  await insertAudit(
-    trx,
-    {
-      actor: ACTOR,
-      action: 'withdrawal.held',
-      target: `withdrawal:${w.id}`,
-      before: { state: w.state },
-      after: { state: 'held', reason: 'player banned' },
-    },
-    now,
-  );
-  return true;
-}
-
-/**
- * Part of a ban, in its transaction: the player's withdrawals waiting for payment or review go to
- * `held`. One already being bought (`purchasing`) is stopped by the payout worker's own check just
- * before it buys. Unbanning changes none of them: an admin decides on each. Returns the held ids.
- */
-export async function holdWithdrawalsOfBannedPlayer(
-  trx: Transaction<DB>,
-  deps: Deps,
-  userId: number,
-): Promise<number[]> {
-  const now = deps.clock.now().toISOString();
-  const held: number[] = [];
-  for (const w of await repo.findStoppableByBan(trx, userId)) {
-    if (await holdOne(trx, w, now)) held.push(w.id);
-  }
-  return held;
-}
-
-/** GET /api/admin/users/{id}/money: what the withdrawal rules see of a player, with the figures. */
-export async function userMoney(deps: Deps, userId: number): Promise<AdminUserMoneyResponse> {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw notFound('User not found.');
-  const [share, pendingRobux, paid, open] = await Promise.all([
-    reversalShareOf(deps, userId),
-    pendingRobuxOf(deps, userId),
-    repo.countPaidForUser(deps.db, userId),
-    repo.listOpenForUser(deps.db, userId, openWithdrawalStates),
-  ]);
-  // Read after the holds were released above: the balance as it is now.
-  const balance = Number((await findUserById(deps.db, userId))?.balance ?? user.balance);
-  return {
-    userId,
-    status: user.status,
-    verified: user.verified === 1,
-    balance: fromCents(balance),
-    pendingRobux,
-    reversals: share,
-    blocked: await withdrawalBlockOf(deps, { id: userId, balance }, share),
-    paidWithdrawals: paid,
-    open: open.map((w) => ({
-      id: w.id,
-      robux: w.robux,
-      state: w.state,
-      reviewReasons: parseReasons(w.review_reasons),
-      lastError: w.last_error,
-      createdAt: w.created_at,
-    })),
-  };
 }

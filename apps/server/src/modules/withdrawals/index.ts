@@ -6,7 +6,7 @@ import { playerWithdrawalRoutes } from './routes.ts';
 // For other modules: a ban holds the player's waiting withdrawals (in the ban's transaction), the
 // review rules (one entry each) that send a withdrawal to the admin's review, and the profile's
 // verification sentence (the session's own, see the bio check).
-export { holdWithdrawalsOfBannedPlayer } from './admin-service.ts';
+export { holdWithdrawalsOfBannedPlayer } from './ban-holds.ts';
 export { REVIEW_RULES, type ReviewRule, type ReviewContext } from './review-rules.ts';
 export { sessionSentence } from './verification-service.ts';
 

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Deps } from '../../deps.ts';
 import { describeFailure } from '../../roblox/http.ts';
 import { Payout, type PayoutLog, type PayoutResult } from './payout.ts';
-import * as repo from './repository.ts';
+import * as payouts from './payout-repository.ts';
 
 export {
   RETRY_BASE_MS,
@@ -57,7 +57,7 @@ export async function processWithdrawal(
   const token = `${opts.workerId ?? defaultWorkerId}:${randomUUID()}`;
   const now = deps.clock.now();
   const leaseCutoff = new Date(now.getTime() - (opts.leaseMs ?? PAYOUT_LEASE_MS)).toISOString();
-  const claimed = await repo.claim(deps.db, id, token, now.toISOString(), leaseCutoff);
+  const claimed = await payouts.claim(deps.db, id, token, now.toISOString(), leaseCutoff);
   if (!claimed) return { id, outcome: 'not_claimed' };
   if (claimed.purchase_attempts > 0 && claimed.attempts > 1) {
     log.info({ withdrawalId: id }, 'payout: resuming a withdrawal that was claimed before');
@@ -88,7 +88,7 @@ export async function runPayoutOnce(deps: Deps, opts: PayoutOptions = {}): Promi
   if (deps.env.PAYOUT_MODE !== 'roblox') return null;
   const now = deps.clock.now();
   const leaseCutoff = new Date(now.getTime() - (opts.leaseMs ?? PAYOUT_LEASE_MS)).toISOString();
-  const ids = await repo.findClaimable(deps.db, now.toISOString(), leaseCutoff, 10);
+  const ids = await payouts.findClaimable(deps.db, now.toISOString(), leaseCutoff, 10);
   for (const id of ids) {
     const result = await processWithdrawal(deps, id, opts);
     if (result.outcome !== 'not_claimed') return result; // another worker took it: try the next

@@ -6,8 +6,10 @@ import type { GamePassInfo } from '../../roblox/gateway.ts';
 import { describeFailure } from '../../roblox/http.ts';
 import { notifyDiscord, plain } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
+import * as payouts from './payout-repository.ts';
 import type { Transition } from './repository.ts';
-import { refundInTransaction, usernameOf, type WithdrawalRow } from './service.ts';
+import { refundInTransaction } from './refund.ts';
+import { usernameOf, type WithdrawalRow } from './service.ts';
 
 // One claimed withdrawal's purchase, from the checks before buying to the state it ends in; the
 // rules it keeps are listed in payout-worker.ts.
@@ -86,7 +88,7 @@ export class Payout {
     }
 
     // Second check, in the same statement that records the attempt: a ban committed by now stops it.
-    if (!(await repo.notePurchaseAttempt(this.deps.db, this.w.id, this.token, this.now()))) {
+    if (!(await payouts.notePurchaseAttempt(this.deps.db, this.w.id, this.token, this.now()))) {
       if (await this.stoppedByBan()) return this.holdForBan('just before buying', true);
       return this.lost();
     }

@@ -111,84 +111,6 @@ export async function listWithUsers(db: Db, state: WithdrawalState | null, limit
   return { rows: list, total: Number(total.n) };
 }
 
-// ---- payout worker ----
-
-/** Ids the worker may claim now: pending ones past their back-off, and purchasing ones whose lease ran out. */
-export async function findClaimable(db: Db, now: string, leaseCutoff: string, limit: number) {
-  const rows = await db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('state', '=', 'pending'),
-          eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
-        ]),
-        eb.and([eb('state', '=', 'purchasing'), eb('claimed_at', '<', leaseCutoff)]),
-      ]),
-    )
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * The claim: one conditional UPDATE, so of several workers (threads, processes, machines) exactly
- * one gets the row. A `purchasing` row is only taken over once its lease has run out (crash recovery).
- */
-export async function claim(db: Db, id: number, token: string, now: string, leaseCutoff: string) {
-  return db
-    .updateTable('withdrawals')
-    .set((eb) => ({
-      state: 'purchasing',
-      claimed_by: token,
-      claimed_at: now,
-      attempts: eb('attempts', '+', 1),
-      updated_at: now,
-    }))
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('state', '=', 'pending'),
-          eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
-        ]),
-        eb.and([eb('state', '=', 'purchasing'), eb('claimed_at', '<', leaseCutoff)]),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/**
- * Records that a purchase request is about to be sent, while the claim is still ours and the player is
- * not banned (unless an admin chose to pay despite the ban): the last check before buying, in the
- * same statement, so a ban committed before it always stops the purchase.
- */
-export async function notePurchaseAttempt(db: Db, id: number, token: string, now: string): Promise<boolean> {
-  const res = await db
-    .updateTable('withdrawals')
-    .set((eb) => ({ purchase_attempts: eb('purchase_attempts', '+', 1), updated_at: now }))
-    .where('id', '=', id)
-    .where('state', '=', 'purchasing')
-    .where('claimed_by', '=', token)
-    .where((eb) =>
-      eb.or([
-        eb('pay_despite_ban', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('users')
-            .select('users.id')
-            .whereRef('users.id', '=', 'withdrawals.user_id')
-            .where('users.status', '=', 'active'),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
 export async function userStatus(db: Db, userId: number): Promise<'active' | 'banned' | null> {
   const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
   return row?.status ?? null;
@@ -245,58 +167,6 @@ export async function findWithUser(db: Db, id: number) {
   return selectWithUser(db).where('w.id', '=', id).executeTakeFirst();
 }
 
-// ---- rules ----
-
-/** Withdrawals of the account that were paid (0: the next one is its first). */
-export async function countPaidForUser(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('state', '=', 'paid')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** R$ the player asked to withdraw since `since`, refunded withdrawals left out. */
-export async function sumRequestedSince(db: Db, userId: number, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.sum<number>('robux').as('total'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .where('state', '!=', 'refunded')
-    .executeTakeFirstOrThrow();
-  return Number(row.total ?? 0);
-}
-
-/**
- * The player's offer and survey credits since `since` (held ones included, reversals that arrived
- * before any credit excluded) and how many of them, and how much, their providers reversed.
- */
-export async function reversalFigures(db: Db, userId: number, since: string) {
-  const reversed = sql<number>`case when state = 'reversed' then 1 else 0 end`;
-  const reversedAmount = sql<number>`case when state = 'reversed' then amount else 0 end`;
-  const row = await db
-    .selectFrom('offer_transactions')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('credits'),
-      eb.fn.sum<number>('amount').as('credited'),
-      eb.fn.sum<number>(reversed).as('reversed'),
-      eb.fn.sum<number>(reversedAmount).as('reversed_amount'),
-    ])
-    .where('user_id', '=', userId)
-    .where('amount', 'is not', null)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return {
-    credits: Number(row.credits),
-    creditedCents: Number(row.credited ?? 0),
-    reversed: Number(row.reversed ?? 0),
-    reversedCents: Number(row.reversed_amount ?? 0),
-  };
-}
-
 /**
  * The account's withdrawals a ban stops at once: waiting for payment or for review, not yet "paid
  * anyway", and never sent to Roblox (one with an unclear attempt may be bought already: the payout
@@ -311,17 +181,5 @@ export async function findStoppableByBan(db: Db, userId: number) {
     .where('pay_despite_ban', '=', 0)
     .where('purchase_attempts', '=', 0)
     .orderBy('id')
-    .execute();
-}
-
-/** The account's withdrawals not yet paid or refunded, newest first. */
-export async function listOpenForUser(db: Db, userId: number, states: readonly WithdrawalState[]) {
-  return db
-    .selectFrom('withdrawals')
-    .select(['id', 'robux', 'state', 'review_reasons', 'last_error', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('state', 'in', states)
-    .orderBy('id', 'desc')
-    .limit(50)
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { ReviewReason } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { isLinkedToBannedAccount } from '../signals/index.ts';
-import * as repo from './repository.ts';
+import * as history from './player-history-repository.ts';
 
 /**
  * The review rules: a withdrawal any of them applies to waits in the admin console's review queue
@@ -35,7 +35,7 @@ const firstWithdrawal: ReviewRule = {
   code: 'first_withdrawal',
   async check({ deps, userId }) {
     if (!deps.env.REVIEW_FIRST_WITHDRAWAL) return null;
-    return (await repo.countPaidForUser(deps.db, userId)) === 0
+    return (await history.countPaidForUser(deps.db, userId)) === 0
       ? 'First withdrawal of this account (none paid yet).'
       : null;
   },
@@ -50,7 +50,7 @@ const aboveLimit: ReviewRule = {
   async check({ deps, userId, robux, now }) {
     const limit = deps.env.REVIEW_ABOVE;
     if (robux > limit) return `R$ ${robux} is more than R$ ${limit}, the review threshold (REVIEW_ABOVE).`;
-    const earlier = await repo.sumRequestedSince(
+    const earlier = await history.sumRequestedSince(
       deps.db,
       userId,
       new Date(now.getTime() - DAY_MS).toISOString(),

@@ -1,36 +1,28 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import {
   fromCents,
   gamepassLink,
   gamepassPriceFor,
   NOT_VERIFIED_MESSAGE,
-  parseGamepassId,
   ROBLOX_FEE_PERCENT,
   toCents,
   UNDER_REVIEW_MESSAGE,
   type WithdrawalsResponse,
   type WithdrawResponse,
 } from '@rewards/contracts';
-import type { DB } from '../../db/schema.ts';
 import type { WithdrawalsTable } from '../../db/tables/withdrawals.ts';
 import type { Player } from '../auth/index.ts';
-import type { Clock } from '../../shared/clock.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { post } from '../ledger/index.ts';
 import { findUserById } from '../users/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
+import { gamepassFrom, insufficientBalance, parseAmount, type WithdrawInput } from './withdraw-input.ts';
 import { reviewReasons } from './review-rules.ts';
-import {
-  negativeBalanceMessage,
-  reversalShareOf,
-  withdrawalBlockOf,
-  withdrawalsPaused,
-} from './withdrawal-blocks.ts';
+import { reversalShareOf, withdrawalBlockOf, withdrawalsPaused } from './withdrawal-blocks.ts';
 
 export const WITHDRAWAL_DESCRIPTION = 'Withdraw For Robux';
-export const REFUND_DESCRIPTION = 'Withdrawal refunded';
 export const SUBMITTED_MESSAGE = 'Your withdrawal request has been submitted.';
 export const PASS_IN_USE_MESSAGE =
   'This gamepass was already used for a withdrawal. Create a new gamepass for each withdrawal.';
@@ -40,47 +32,6 @@ const LIST_LIMIT = 50;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
-
-export interface WithdrawInput {
-  gamepassId?: unknown;
-  gamepassUrl?: unknown;
-  amount?: unknown;
-}
-
-/** "12.5" for R$12.50: the way the spec's client words the balance. Never negative. */
-function robuxText(cents: number): string {
-  return String(fromCents(Math.max(0, cents)));
-}
-
-export const insufficientBalance = (balanceCents: number) =>
-  new AppError(
-    409,
-    'INSUFFICIENT_FUNDS',
-    balanceCents < 0
-      ? negativeBalanceMessage(balanceCents)
-      : `You only have ${robuxText(balanceCents)} Robux available.`,
-  );
-
-/** A whole number of Robux within the configured bounds; "10" counts, "abc", 2.5, 0 and -5 do not. */
-export function parseAmount(raw: unknown, min: number, max: number): number {
-  const value = typeof raw === 'string' && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < Math.max(1, min) || value > max) {
-    throw badRequest(`Enter a whole number of Robux between ${Math.max(1, min)} and ${max}.`);
-  }
-  return value;
-}
-
-function gamepassFrom(input: WithdrawInput): number {
-  const raw = [input.gamepassUrl, input.gamepassId].find((v) => v !== undefined && v !== null && v !== '');
-  if (raw === undefined) throw badRequest('Enter the link of your gamepass.');
-  const id = parseGamepassId(raw);
-  if (id === null) {
-    throw badRequest(
-      'Could not find a gamepass ID in that link. Paste the link of your gamepass, e.g. https://www.roblox.com/game-pass/123456/My-Pass.',
-    );
-  }
-  return id;
-}
 
 function summary(w: Pick<WithdrawalRow, 'id' | 'robux' | 'price' | 'gamepass_id' | 'state'>) {
   return { id: w.id, robux: w.robux, price: w.price, gamepassId: Number(w.gamepass_id), state: w.state };
@@ -243,24 +194,6 @@ export async function listOwnWithdrawals(deps: Deps, player: Player): Promise<Wi
     })),
     ...(blocked ? { blocked } : {}),
   };
-}
-
-/** Gives the withdrawn amount back; part of the caller's transaction (the state change and the credit commit together). */
-export async function refundInTransaction(
-  trx: Kysely<DB>,
-  clock: Clock,
-  w: Pick<WithdrawalRow, 'id' | 'user_id' | 'amount'>,
-  reason: string,
-) {
-  return post(trx, clock, {
-    userId: w.user_id,
-    amount: Number(w.amount),
-    kind: 'withdrawal_refund',
-    key: `withdrawal_refund:${w.id}`,
-    description: REFUND_DESCRIPTION,
-    earningsDelta: 0,
-    meta: { withdrawalId: w.id, reason },
-  });
 }
 
 export async function usernameOf(deps: Deps, userId: number): Promise<string> {

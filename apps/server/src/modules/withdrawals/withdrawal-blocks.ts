@@ -1,7 +1,7 @@
 import { fromCents, type ReversalShare, type WithdrawalBlock } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
-import * as repo from './repository.ts';
+import * as history from './player-history-repository.ts';
 
 /**
  * What stops a player from requesting a withdrawal, besides verification and the amount itself:
@@ -22,7 +22,7 @@ const robux = (cents: number) =>
 /** The reversed share of the player's offer and survey credits over the last 90 days. */
 export async function reversalShareOf(deps: Deps, userId: number): Promise<ReversalShare> {
   const since = new Date(deps.clock.now().getTime() - REVERSAL_WINDOW_DAYS * DAY_MS).toISOString();
-  const f = await repo.reversalFigures(deps.db, userId, since);
+  const f = await history.reversalFigures(deps.db, userId, since);
   const limit = deps.env.MAX_REVERSAL_PERCENT;
   const countShare = f.credits > 0 ? (f.reversed * 100) / f.credits : 0;
   const amountShare = f.creditedCents > 0 ? (f.reversedCents * 100) / f.creditedCents : 0;

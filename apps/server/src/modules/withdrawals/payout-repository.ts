@@ -1,0 +1,75 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+// What the payout worker records: which withdrawal it may take, its claim, and each purchase attempt.
+
+/** Pending past its back-off, or purchasing with a lease that ran out (a crashed worker's). */
+const claimable = (now: string, leaseCutoff: string) => (eb: ExpressionBuilder<DB, 'withdrawals'>) =>
+  eb.or([
+    eb.and([
+      eb('state', '=', 'pending'),
+      eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+    ]),
+    eb.and([eb('state', '=', 'purchasing'), eb('claimed_at', '<', leaseCutoff)]),
+  ]);
+
+/** Ids the worker may claim now: pending ones past their back-off, and purchasing ones whose lease ran out. */
+export async function findClaimable(db: Db, now: string, leaseCutoff: string, limit: number) {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where(claimable(now, leaseCutoff))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The claim: one conditional UPDATE, so of several workers (threads, processes, machines) exactly
+ * one gets the row. A `purchasing` row is only taken over once its lease has run out (crash recovery).
+ */
+export async function claim(db: Db, id: number, token: string, now: string, leaseCutoff: string) {
+  return db
+    .updateTable('withdrawals')
+    .set((eb) => ({
+      state: 'purchasing',
+      claimed_by: token,
+      claimed_at: now,
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where(claimable(now, leaseCutoff))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Records that a purchase request is about to be sent, while the claim is still ours and the player is
+ * not banned (unless an admin chose to pay despite the ban): the last check before buying, in the
+ * same statement, so a ban committed before it always stops the purchase.
+ */
+export async function notePurchaseAttempt(db: Db, id: number, token: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('withdrawals')
+    .set((eb) => ({ purchase_attempts: eb('purchase_attempts', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .where('state', '=', 'purchasing')
+    .where('claimed_by', '=', token)
+    .where((eb) =>
+      eb.or([
+        eb('pay_despite_ban', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .whereRef('users.id', '=', 'withdrawals.user_id')
+            .where('users.status', '=', 'active'),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,0 +1,46 @@
+import { fromCents, parseGamepassId } from '@rewards/contracts';
+import { AppError, badRequest } from '../../shared/errors.ts';
+import { negativeBalanceMessage } from './withdrawal-blocks.ts';
+
+// What a withdrawal request says, read the way the spec's client words its errors.
+
+export interface WithdrawInput {
+  gamepassId?: unknown;
+  gamepassUrl?: unknown;
+  amount?: unknown;
+}
+
+/** "12.5" for R$12.50: the way the spec's client words the balance. Never negative. */
+function robuxText(cents: number): string {
+  return String(fromCents(Math.max(0, cents)));
+}
+
+export const insufficientBalance = (balanceCents: number) =>
+  new AppError(
+    409,
+    'INSUFFICIENT_FUNDS',
+    balanceCents < 0
+      ? negativeBalanceMessage(balanceCents)
+      : `You only have ${robuxText(balanceCents)} Robux available.`,
+  );
+
+/** A whole number of Robux within the configured bounds; "10" counts, "abc", 2.5, 0 and -5 do not. */
+export function parseAmount(raw: unknown, min: number, max: number): number {
+  const value = typeof raw === 'string' && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : raw;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < Math.max(1, min) || value > max) {
+    throw badRequest(`Enter a whole number of Robux between ${Math.max(1, min)} and ${max}.`);
+  }
+  return value;
+}
+
+export function gamepassFrom(input: WithdrawInput): number {
+  const raw = [input.gamepassUrl, input.gamepassId].find((v) => v !== undefined && v !== null && v !== '');
+  if (raw === undefined) throw badRequest('Enter the link of your gamepass.');
+  const id = parseGamepassId(raw);
+  if (id === null) {
+    throw badRequest(
+      'Could not find a gamepass ID in that link. Paste the link of your gamepass, e.g. https://www.roblox.com/game-pass/123456/My-Pass.',
+    );
+  }
+  return id;
+}
