@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { FifoMutex } from '../shared/fifo-mutex.ts';
 
 /**
  * SQLite for Kysely with group commit (docs/decisions/0007-sqlite-group-commit.md).
@@ -43,30 +44,6 @@ export interface GroupCommitStats {
 interface Waiter {
   resolve: () => void;
   reject: (err: unknown) => void;
-}
-
-/** First come, first served; hands the lock straight to the next waiter (no stampede on unlock). */
-class FifoMutex {
-  #locked = false;
-  #queue: Array<() => void> = [];
-
-  lock(): Promise<void> {
-    if (!this.#locked) {
-      this.#locked = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.#queue.push(resolve));
-  }
-
-  get locked(): boolean {
-    return this.#locked;
-  }
-
-  unlock(): void {
-    const next = this.#queue.shift();
-    if (next) next();
-    else this.#locked = false;
-  }
 }
 
 /** One acquisition of the single connection; released exactly once. */

@@ -9,7 +9,8 @@ import { wallRoutes } from './walls/routes.ts';
 
 // For other modules: the profile's `pendingRobux`, and the admin console's postback list and replay.
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
-export { handlePostback, replayPostback } from './postbacks/service.ts';
+export { handlePostback } from './postbacks/service.ts';
+export { replayPostback } from './postbacks/replay.ts';
 export { prunePostbackLog } from './postbacks/retention.ts';
 export { listPostbacks } from './postbacks/repository.ts';
 

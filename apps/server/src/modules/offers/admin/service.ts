@@ -17,12 +17,9 @@ import { findUserByName } from '../../users/index.ts';
 import { findPostbackById, listPostbacks as listStoredPostbacks } from '../postbacks/repository.ts';
 import { decideHeldPostback } from '../postbacks/review.ts';
 import { queryParamsOf } from '../postbacks/params.ts';
-import {
-  handlePostback,
-  storedParams,
-  replayPostback as replayStoredPostback,
-  type PostbackAnswer,
-} from '../postbacks/service.ts';
+import { replayPostback as replayStoredPostback } from '../postbacks/replay.ts';
+import { handlePostback, type PostbackAnswer } from '../postbacks/service.ts';
+import { storedParams } from '../postbacks/stored-params.ts';
 import { schemes } from '../postbacks/schemes/index.ts';
 import { testAddress, testPostbackRequest, testTransId, withoutSecret } from '../postbacks/setup.ts';
 import { findWallBySlug } from '../walls/repository.ts';

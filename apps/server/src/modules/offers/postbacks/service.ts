@@ -10,6 +10,7 @@ import type { Db } from '../../../db/database.ts';
 import type { Wall } from '../wall.ts';
 import { creditAmount, reviewReason } from './amount.ts';
 import * as repo from './repository.ts';
+import { MAX_STORED_TEXT, redactSecret, storableParams } from './stored-params.ts';
 import { schemes, SIGNATURE_HEADERS, type PostbackScheme } from './schemes/index.ts';
 
 export interface PostbackRequest {
@@ -34,12 +35,8 @@ export interface PostbackAnswer {
   postbackId: number | null;
 }
 
-/** Stored parameters and URLs are cut to this many characters: the log cannot be made to fill a disk. */
-export const MAX_STORED_TEXT = 2048;
 const MAX_PARAMS = 50;
 const MAX_VALUE_LENGTH = 2000;
-/** What a secret carried in the URL (AdGate's token) is stored as once it proved right. */
-export const REDACTED = '***';
 
 /**
  * Refusals (bad signatures, wrong addresses…) stored per caller network (an IPv6 /64 is one) and
@@ -90,21 +87,6 @@ function flatParams(raw: Record<string, unknown>): Record<string, string> | null
     out[key] = text;
   }
   return out;
-}
-
-/**
- * The parameters as JSON, or when longer than the log keeps, that text cut short (no longer JSON:
- * the console shows it raw, and a replay refuses it).
- */
-function storableParams(raw: Record<string, unknown>): string {
-  const text = JSON.stringify(raw) ?? '{}';
-  return text.length > MAX_STORED_TEXT ? text.slice(0, MAX_STORED_TEXT) : text;
-}
-
-/** The secret parameter's value replaced, in the stored parameters and URL alike. */
-function redactSecret(record: repo.NewPostbackBase, param: string, params: Record<string, unknown>) {
-  record.params = storableParams({ ...params, [param]: REDACTED });
-  record.rawUrl = record.rawUrl?.replace(new RegExp(`([?&]${param}=)[^&#]*`), `$1${REDACTED}`) ?? null;
 }
 
 const successBodyOf = (wall: Wall, scheme: PostbackScheme) => wall.success_body || scheme.successBody;
@@ -237,49 +219,5 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   return deps.db.transaction().execute(async (trx) => {
     const r = await creditTransaction(trx, deps, { wall, transId: pb.transId, userId: user.id, amount });
     return finish(200, success, r.verdict, r.ledgerEntryId, trx);
-  });
-}
-
-/** The stored parameters, or null when they were cut (a replay would not be the same postback). */
-export function storedParams(text: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-    return parsed as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Runs a stored postback again (admin console), e.g. after its wall's secret was set or its user
- * signed up, with the address it came from. The new outcome is stored as a new postback; the
- * ledger keys keep it at most once. Null when it is not stored, or too large to be replayed.
- */
-export async function replayPostback(deps: Deps, postbackId: number): Promise<PostbackAnswer | null> {
-  const stored = await repo.findPostbackById(deps.db, postbackId);
-  if (!stored) return null;
-  const params = storedParams(stored.params);
-  let url = stored.raw_url;
-  if (!params || !url || url.length >= MAX_STORED_TEXT) return null;
-  const wall = await findWallBySlug(deps.db, stored.wall_slug);
-  const secretParam = wall ? schemes[wall.postback_scheme]?.secretParam : undefined;
-  const secret = wall ? wallSecret(wall, deps.env) : null;
-  if (secretParam && secret && params[secretParam] === REDACTED) {
-    // Stored redacted because it was right when it arrived.
-    params[secretParam] = secret;
-    url = url.replace(new RegExp(`([?&]${secretParam}=)\\*\\*\\*`), `$1${encodeURIComponent(secret)}`);
-  }
-  const headers: Record<string, string | undefined> = {};
-  if (stored.signature) for (const h of SIGNATURE_HEADERS) headers[h] = stored.signature;
-  // A stored URL with a query carried the parameters; otherwise they came in the body.
-  const inQuery = url.includes('?');
-  return handlePostback(deps, {
-    slug: stored.wall_slug,
-    query: inQuery ? params : {},
-    body: inQuery ? {} : params,
-    url,
-    headers,
-    ip: stored.ip,
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Wall } from '../wall.ts';
 import { firstAllowedAddress } from '../../../shared/addresses.ts';
-import { REDACTED } from './service.ts';
+import { REDACTED } from './stored-params.ts';
 import { phpUrlencode } from './schemes/signing.ts';
 import type { PostbackScheme, TestPostback } from './schemes/index.ts';
 
