@@ -83,7 +83,6 @@ function expectRateLimited(res: { statusCode: number; headers: Record<string, un
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-
 /** A local HTTP server standing in for Discord's webhook; counts and keeps what it was sent. */
 async function startDiscordStandin(): Promise<{ url: string; posts: any[]; close(): Promise<void> }> {
   const posts: any[] = [];

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
-
-let t: TestApp;
+import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 function cookieFrom(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
@@ -11,12 +10,7 @@ function cookieFrom(res: { headers: Record<string, unknown> }): string {
 }
 
 describe(`admin sign-in on ${testEngine}`, () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('a wrong password answers "Incorrect password"; the right one sets an httpOnly, SameSite=Strict cookie', async () => {
     const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: 'nope' }, remoteAddress: '10.0.0.1' });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { accountOf } from './support/accounts.ts';
 import { hmacPostbackPath } from './support/postbacks.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 const SEEDED = ['lootably', 'adgem', 'torox', 'adgate', 'notik', 'cpx', 'bitlabs'];
 const CPX_SECRET = 'test-cpx-secret'; // CPX_SECURE_HASH of the test app
@@ -33,7 +34,6 @@ const validWall = {
   rate: 120,
 };
 
-let t: TestApp;
 let cookie: string;
 let playerToken: string;
 
@@ -61,8 +61,8 @@ function expectNoSecrets(text: string) {
 }
 
 describe(`admin offers on ${testEngine}`, () => {
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     cookie = await adminCookie(t);
     playerToken = (await t.login('AliceRBX')).token;
     await t.login('BobBuilder');
@@ -84,9 +84,6 @@ describe(`admin offers on ${testEngine}`, () => {
         sort: 100,
       })
       .execute();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('every endpoint answers 401 without the admin session, also for a player token or a bad body', async () => {

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
 import { ManualClock } from '../src/shared/clock.ts';
 import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer, createTestApp } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
 
-let t: TestApp;
 let cookie: string;
 let aliceId: number;
 
 describe(`admin user management on ${testEngine}`, () => {
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     cookie = await adminCookie(t);
     await t.login('AliceRBX');
     await t.login('BobBuilder');
     await t.login('CarolPlays');
     const row = await t.deps.db.selectFrom('users').select('id').where('username', '=', 'AliceRBX').executeTakeFirstOrThrow();
     aliceId = row.id;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('every admin endpoint answers 401 without the admin session, also for a player token', async () => {

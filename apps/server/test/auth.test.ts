@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
-
-let t: TestApp;
+import { bearer } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 async function userCount() {
   const row = await t.deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -10,12 +9,7 @@ async function userCount() {
 }
 
 describe(`sign-in and own-account reads on ${testEngine}`, () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('a known name gets a session and the spec login fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'AliceRBX' } });

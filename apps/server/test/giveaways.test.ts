@@ -1,16 +1,16 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Player } from '../src/modules/auth/index.ts';
 import { createGiveaway, endGiveawayNow, listGiveaways, pickWinner } from '../src/modules/rewards/index.ts';
 import { registerGiveawayScheduler } from '../src/modules/rewards/giveaways/scheduler.ts';
 import { enterGiveaway } from '../src/modules/rewards/giveaways/service.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
+import { openTestApp, t } from './support/suite.ts';
 
-let t: TestApp;
 let adminCookie: string;
 
 const HOUR = 3_600_000;
@@ -59,12 +59,9 @@ async function asPlayer(name: string): Promise<Player> {
 }
 
 describe(`giveaways on ${testEngine}`, () => {
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     adminCookie = await signInAdmin(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('no giveaway yet: GET answers 404 with an error, pick too', async () => {

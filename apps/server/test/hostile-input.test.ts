@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from './support/admin.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 /*
  * Hostile input on every route. The routes come from the app's own list (`app.routeList`, filled by an
@@ -559,7 +560,6 @@ function requestArb(url: string, identity: Identity): fc.Arbitrary<HostileReques
 
 // ---------------------------------------------------------------------------------------------
 
-let t: TestApp;
 let playerToken: string;
 let admin: string;
 
@@ -613,8 +613,8 @@ function describeRequest(method: string, identity: Identity, req: HostileRequest
 }
 
 describe(`hostile input on every route on ${testEngine}`, () => {
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await adminCookie(t);
     const login = await t.login('AliceRBX');
     playerToken = login.token;
@@ -638,9 +638,6 @@ describe(`hostile input on every route on ${testEngine}`, () => {
     const giveaway = { title: 'Weekly', prize: 100, endAt: '2026-04-01T00:00:00Z' };
     expect((await asAdmin('/api/admin/giveaways', giveaway)).statusCode).toBe(201);
     expect((await asPlayer('/api/giveaway/enter')).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it(

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LedgerKind } from '../src/db/schema.ts';
 import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
 import { LEADERBOARD_TTL_MS } from '../src/modules/activity/service.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { openTestApp, t } from './support/suite.ts';
 
-let t: TestApp;
 let nextRobloxId = 900_000;
 let keySeq = 0;
 
@@ -43,12 +43,7 @@ async function fresh() {
 }
 
 describe(`leaderboard on ${testEngine}`, () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('is public and answers a bare empty array when nobody has earned', async () => {
     await newPlayer('NoEarnings');

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { releaseDueHolds } from '../src/modules/offers/index.ts';
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 const CPX_SECRET = 'test-cpx-secret';
 const HOUR = 60 * 60 * 1000;
@@ -15,7 +16,6 @@ const md5 = (s: string) => createHash('md5').update(s).digest('hex');
  * (the test app sets no hold; an empty value here brings the defaults back).
  */
 describe(`offer holds with the default settings on ${testEngine}`, () => {
-  let t: TestApp;
   let token: string;
 
   const credit = (trans: string, robux: string, status = '1') => {
@@ -39,13 +39,10 @@ describe(`offer holds with the default settings on ${testEngine}`, () => {
     return { available: Number(u.balance) / 100, pending: res.json().pendingRobux as number };
   }
 
+  openTestApp({ env: { OFFER_HOLD_HOURS: '', HOLD_EXEMPT_BELOW: '' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { OFFER_HOLD_HOURS: '', HOLD_EXEMPT_BELOW: '' } });
     token = (await t.login('AliceRBX')).token;
     expect(t.deps.env).toMatchObject({ OFFER_HOLD_HOURS: 24, HOLD_EXEMPT_BELOW: 5 });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('a R$2 credit is available at once', async () => {

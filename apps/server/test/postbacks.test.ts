@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { releaseDueHolds, replayPostback } from '../src/modules/offers/index.ts';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { accountOf } from './support/accounts.ts';
 import {
@@ -13,6 +13,7 @@ import {
   TEST_CPX_SECRET,
   type CpxPostback,
 } from './support/postbacks.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 const GENERIC_SECRET = 'generic-secret-4c1d';
 const REWARD_SECRET = 'reward-secret-77aa';
@@ -25,8 +26,6 @@ const cpxQuery = (p: Partial<CpxPostback> & { trans: string }) =>
   cpxPostbackPath({ ...p, user: p.user ?? 1001, local: p.local ?? '2.50', usd: p.usd ?? '0.10' });
 
 describe(`postbacks on ${testEngine}`, () => {
-  let t: TestApp;
-
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers, remoteAddress: CPX_ADDRESS });
 
@@ -45,8 +44,8 @@ describe(`postbacks on ${testEngine}`, () => {
     return rows.map((r) => r.verdict);
   }
 
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     for (const name of ['AliceRBX', 'BobBuilder', 'CarolPlays', 'DaveTheBrave']) await t.login(name);
     // Two walls on the generic scheme (a provider not listed), open to any address.
     await t.deps.db
@@ -78,9 +77,6 @@ describe(`postbacks on ${testEngine}`, () => {
         },
       ])
       .execute();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('CPX Research', () => {
@@ -459,7 +455,6 @@ describe(`postbacks on ${testEngine}`, () => {
 });
 
 describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
-  let t: TestApp;
   let token: string;
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
@@ -473,12 +468,9 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
     return res.json().pendingRobux;
   }
 
+  openTestApp({ env: { OFFER_HOLD_HOURS: '24', HOLD_EXEMPT_BELOW: '0' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { OFFER_HOLD_HOURS: '24', HOLD_EXEMPT_BELOW: '0' } });
     token = (await t.login('AliceRBX')).token;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('GET /api/offers/pending needs a session', async () => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPromoCode, listPromoCodes, setPromoCodeActive } from '../src/modules/rewards/index.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
+import { openTestApp, t } from './support/suite.ts';
 
-let t: TestApp;
 let adminCookie: string;
 
 const player = (name: string) => signInPlayer(t, name);
@@ -31,12 +31,9 @@ async function promoEntries(codeId?: number) {
 }
 
 describe(`promo codes on ${testEngine}`, () => {
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     adminCookie = await signInAdmin(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('the admin creates a code (stored upper case) and sees it in the list; each change is audited', async () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { accountNamed } from './support/accounts.ts';
-
-let t: TestApp;
+import { openTestApp, t } from './support/suite.ts';
 
 const account = (username: string) => accountNamed(t.deps.db, username);
 
@@ -27,12 +26,7 @@ function list(token: string) {
 }
 
 describe(`socials on ${testEngine}`, () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('lists the four socials, each +R$1.5, none claimed for a new player', async () => {
     const { token } = await t.login('AliceRBX');

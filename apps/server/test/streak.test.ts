@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rewardCents } from '../src/modules/rewards/streak/service.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
-
-let t: TestApp;
+import { openTestApp, t } from './support/suite.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -50,12 +49,7 @@ async function dailyEntries(name: string) {
 }
 
 describe(`daily streak on ${testEngine}`, () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('shows 7 days: day 1 claimable, the rest locked, day 7 a surprise of up to R$250', async () => {
     t.clock.set('2026-03-02T10:00:00Z');

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LedgerKind } from '../src/db/schema.ts';
 import type { WithdrawalState } from '../src/db/tables/withdrawals.ts';
 import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { openTestApp, t } from './support/suite.ts';
 
-let t: TestApp;
 let keySeq = 0;
 
 async function userId(username: string): Promise<number> {
@@ -76,12 +76,7 @@ async function page(token: string, query = '') {
 }
 
 describe(`transaction history on ${testEngine}`, () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('needs a session', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/transactions' });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
-
-let t: TestApp;
+import { bearer } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 async function profileOf(token: string, username: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/profile/${username}`, headers: bearer(token) });
@@ -28,12 +27,7 @@ const verify = (token: string, payload: unknown = {}) =>
   });
 
 describe(`bio verification on ${testEngine}`, () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('a new account is not verified and has a sentence of common words', async () => {
     const { token } = await t.login('AliceRBX');

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 const CPX_SECRET = 'test-cpx-secret';
 const WALL_SECRET = 'lootably-wall-secret-0f9e8d';
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-let t: TestApp;
 let alice: string;
 
 async function walls(token: string) {
@@ -17,12 +17,9 @@ async function walls(token: string) {
 }
 
 describe(`walls and the survey frame on ${testEngine}`, () => {
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     alice = (await t.login('AliceRBX')).token;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('the migration inserts the spec list: five offerwalls (two with a source) and two survey walls', async () => {

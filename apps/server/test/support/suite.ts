@@ -1,0 +1,20 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/*
+ * Most API suites open the same way: a test app of their own before the first test, closed after the
+ * last. `openTestApp()` registers that pair in the enclosing suite; the app is this module's `t`, a
+ * live binding that holds the current suite's app while its tests run (each test file has its own
+ * module, and suites in a file run one after another).
+ */
+
+export let t: TestApp;
+
+export function openTestApp(opts: { env?: Record<string, string> } = {}): void {
+  beforeAll(async () => {
+    t = await createTestApp(opts);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+}
