@@ -2,8 +2,8 @@ import type { ErrorCode } from '@rewards/contracts';
 
 /**
  * The one error type services throw. The error handler turns it into
- * `{ error, code, ...extra }` with `status`; `extra` carries the fields a spec client reads
- * (`success: false`, `message`).
+ * `{ error, code, ...extra }` with `status`; `extra` carries a refusal's details (`retryAfter`,
+ * `reversals`). The spec's legacy fields come from the route's `legacyErrorFields`.
  */
 export class AppError extends Error {
   constructor(

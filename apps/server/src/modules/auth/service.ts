@@ -21,7 +21,7 @@ export async function login(
 ): Promise<LoginResponse> {
   const robloxUser = await deps.roblox.findUserByName(input.username);
   if (!robloxUser) {
-    throw new AppError(404, 'NOT_FOUND', 'No Roblox account has that username.', { success: false });
+    throw new AppError(404, 'NOT_FOUND', 'No Roblox account has that username.');
   }
   const now = deps.clock.now();
   const hashes = await signals.hashSignals(deps, origin);
@@ -55,7 +55,7 @@ export async function login(
     return created;
   });
   if (!user) throw new Error('Account vanished during sign-in');
-  if (user.status === 'banned') throw banned({ success: false });
+  if (user.status === 'banned') throw banned();
 
   const { token, hash } = newSessionToken();
   await sessions.insertSession(deps.db, {

@@ -17,7 +17,7 @@ const siteverifyAnswer = z.object({
 export const humanCheckEnabled = (env: Deps['env']) =>
   Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY);
 
-const failed = (message: string) => new AppError(403, 'HUMAN_CHECK_FAILED', message, { success: false });
+const failed = (message: string) => new AppError(403, 'HUMAN_CHECK_FAILED', message);
 
 /**
  * With TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY set, the call needs a Turnstile token (header
@@ -58,16 +58,12 @@ export async function requireHuman(
       { err: err instanceof Error ? err.message : String(err), action },
       'Turnstile siteverify did not answer',
     );
-    throw new AppError(503, 'HUMAN_CHECK_UNAVAILABLE', HUMAN_CHECK_MESSAGES.unavailable, {
-      success: false,
-    });
+    throw new AppError(503, 'HUMAN_CHECK_UNAVAILABLE', HUMAN_CHECK_MESSAGES.unavailable);
   }
   if (!answer.success) {
     const codes = answer['error-codes'] ?? [];
     if (codes.includes('internal-error')) {
-      throw new AppError(503, 'HUMAN_CHECK_UNAVAILABLE', HUMAN_CHECK_MESSAGES.unavailable, {
-        success: false,
-      });
+      throw new AppError(503, 'HUMAN_CHECK_UNAVAILABLE', HUMAN_CHECK_MESSAGES.unavailable);
     }
     // A wrong secret is the operator's mistake, not the player's: log it loudly.
     if (codes.some((c) => c.includes('secret'))) {

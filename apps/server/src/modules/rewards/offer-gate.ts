@@ -14,6 +14,6 @@ export async function requireCompletedOffer(deps: Deps, player: Player): Promise
   if (!deps.env.BONUSES_REQUIRE_OFFER) return;
   const user = await findUserById(deps.db, player.id);
   if (!user || user.offers_completed < 1) {
-    throw new AppError(403, 'OFFER_REQUIRED', OFFER_REQUIRED_MESSAGE, { success: false });
+    throw new AppError(403, 'OFFER_REQUIRED', OFFER_REQUIRED_MESSAGE);
   }
 }

@@ -126,7 +126,7 @@ export async function assertMayCreateAccount(
   for (const { value, limit, where } of limits) {
     if (!value || limit <= 0) continue;
     if ((await repo.countCreatedAccounts(trx, value)) >= limit) {
-      throw new AppError(403, 'TOO_MANY_ACCOUNTS', tooManyAccountsMessage(limit, where), { success: false });
+      throw new AppError(403, 'TOO_MANY_ACCOUNTS', tooManyAccountsMessage(limit, where));
     }
   }
 }

@@ -17,17 +17,8 @@ export { sessionSentence } from './verification-service.ts';
 export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's client reads `success` and `message` from these calls' errors (ours reads `error`):
   // every error answer of this feature carries all three, whichever part of the server made it.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    try {
-      const body = JSON.parse(payload) as Record<string, unknown>;
-      if (body && typeof body === 'object' && typeof body.error === 'string' && body.message === undefined) {
-        return JSON.stringify({ ...body, success: false, message: body.error });
-      }
-    } catch {
-      // not JSON: leave it
-    }
-    return payload;
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, legacyErrorFields: 'every-error' };
   });
 
   await app.register(playerWithdrawalRoutes);

@@ -25,6 +25,7 @@ export const promocodeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: promoRedeemRequest,
         response: { 200: promoRedeemResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
       },
+      config: { legacyErrorFields: 'refusals' },
       preHandler: app.requireActivePlayer,
     },
     async (request) => {

@@ -18,11 +18,10 @@ import * as repo from './repository.ts';
 import { creditEarning } from '../../ledger/index.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
 
-const failed = { success: false };
-const invalid = () => notFound(PROMO_ERRORS.invalid, failed);
-const expired = () => conflict(PROMO_ERRORS.expired, failed);
-const usedUp = () => conflict(PROMO_ERRORS.usedUp, failed);
-const already = () => conflict(PROMO_ERRORS.already, failed);
+const invalid = () => notFound(PROMO_ERRORS.invalid);
+const expired = () => conflict(PROMO_ERRORS.expired);
+const usedUp = () => conflict(PROMO_ERRORS.usedUp);
+const already = () => conflict(PROMO_ERRORS.already);
 
 type CodeRow = Selectable<PromoCodesTable>;
 
@@ -44,7 +43,7 @@ export async function redeemPromoCode(
   rawCode: string,
 ): Promise<PromoRedeemResponse> {
   const code = normalizePromoCode(rawCode);
-  if (!code) throw badRequest('Please enter a promo code.', failed);
+  if (!code) throw badRequest('Please enter a promo code.');
   await requireCompletedOffer(deps, player);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {

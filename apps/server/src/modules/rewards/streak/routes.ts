@@ -38,6 +38,7 @@ export const streakRoutes: FastifyPluginAsyncZod = async (app) => {
         body: streakClaimRequest,
         response: { 200: streakClaimResponse, ...errorResponses(400, 401, 403, 409, 413, 503) },
       },
+      config: { legacyErrorFields: 'refusals' },
       preHandler: app.requireActivePlayer,
     },
     async (request) => {

@@ -86,7 +86,7 @@ export async function claimStreak(deps: Deps, player: Player): Promise<StreakCla
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.findStreak(trx, player.id);
     const { nextDay } = streakState(row, today);
-    if (nextDay === null) throw conflict(ALREADY_CLAIMED, { success: false });
+    if (nextDay === null) throw conflict(ALREADY_CLAIMED);
 
     const moved = row
       ? await repo.advanceStreak(
@@ -96,7 +96,7 @@ export async function claimStreak(deps: Deps, player: Player): Promise<StreakCla
           { day: nextDay, claimDay: today, at },
         )
       : await repo.insertStreakOnce(trx, player.id, nextDay, today, at);
-    if (!moved) throw conflict(ALREADY_CLAIMED, { success: false });
+    if (!moved) throw conflict(ALREADY_CLAIMED);
 
     const amount = rewardCents(nextDay);
     const result = await creditEarning(trx, deps, {
@@ -109,7 +109,7 @@ export async function claimStreak(deps: Deps, player: Player): Promise<StreakCla
       meta: { day: nextDay, date: today },
     });
     // The key is taken only if a claim for today committed under another streak state; refuse.
-    if (!result.applied) throw conflict(ALREADY_CLAIMED, { success: false });
+    if (!result.applied) throw conflict(ALREADY_CLAIMED);
     return {
       success: true as const,
       day: nextDay,
