@@ -1,21 +1,10 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  magnitude,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { sameSecret } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 const params = z.object({
-  s1: robloxIdField('s1'),
-  conversion_id: transIdField('conversion_id'),
-  points: decimalField('points'),
-  payout: decimalField('payout').optional(),
+  s1: fields.robloxIdField('s1'),
+  conversion_id: fields.transIdField('conversion_id'),
+  points: fields.decimalField('points'),
+  payout: fields.decimalField('payout').optional(),
   state: z.enum(['approved', 'rejected', 'pending'], {
     message: 'state must be approved, rejected or pending',
   }),
@@ -43,24 +32,21 @@ export const adgate: PostbackScheme = {
   publishedAddresses: ['52.42.57.125'],
   frameTemplate: 'https://wall.adgaterewards.com/{wallCode}/{userId}',
   verify({ params: p }, secret) {
-    if (!sameSecret(secret, p.token)) return badSignature('Invalid token');
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    const postback = {
-      transId: d.conversion_id,
-      robloxId: d.s1,
-      amounts: { local: Math.abs(d.points), usd: magnitude(d.payout) },
-    };
-    if (d.state === 'pending') {
-      return { ok: true, postback: { ...postback, action: 'ignore', note: 'pending conversion' } };
-    }
-    return { ok: true, postback: { ...postback, action: d.state === 'rejected' ? 'reversal' : 'credit' } };
+    if (!signing.sameSecret(secret, p.token)) return fields.badSignature('Invalid token');
+    return fields.postbackFrom(params, p, (d) => {
+      const postback = {
+        transId: d.conversion_id,
+        robloxId: d.s1,
+        amounts: { local: Math.abs(d.points), usd: fields.magnitude(d.payout) },
+      };
+      if (d.state === 'pending') return { ...postback, action: 'ignore', note: 'pending conversion' };
+      return { ...postback, action: d.state === 'rejected' ? 'reversal' : 'credit' };
+    });
   },
   testValues: (t) => ({
     s1: String(t.robloxId),
-    points: decimalText(t.robux),
-    payout: decimalText(t.usd),
+    points: fields.decimalText(t.robux),
+    payout: fields.decimalText(t.usd),
     vc_title: 'Test postback',
     conversion_id: t.transId,
     state: 'approved',

@@ -1,20 +1,10 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { hmacHex, sameHex, urlWithout, withParam } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 const params = z.object({
-  player_id: robloxIdField('player_id'),
-  transaction_id: transIdField('transaction_id'),
-  amount: decimalField('amount'),
-  payout: decimalField('payout').optional(),
+  player_id: fields.robloxIdField('player_id'),
+  transaction_id: fields.transIdField('transaction_id'),
+  amount: fields.decimalField('amount'),
+  payout: fields.decimalField('payout').optional(),
   nonpayable_install_goal: z.string().optional(),
 });
 
@@ -41,27 +31,26 @@ export const adgem: PostbackScheme = {
   publishedAddresses: [],
   frameTemplate: 'https://api.adgem.com/v1/wall?appid={appId}&playerid={userId}',
   verify({ params: p, url }, secret) {
-    const signed = urlWithout(url, 'verifier');
-    if (signed === null || !sameHex(hmacHex('sha256', secret, signed), p.verifier)) {
-      return badSignature('Invalid verifier');
+    const signed = signing.urlWithout(url, 'verifier');
+    if (signed === null || !signing.sameHex(signing.hmacHex('sha256', secret, signed), p.verifier)) {
+      return fields.badSignature('Invalid verifier');
     }
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    const postback = {
-      transId: d.transaction_id,
-      robloxId: d.player_id,
-      amounts: { local: d.amount, usd: d.payout },
-    };
-    if (d.nonpayable_install_goal === 'true' || d.amount <= 0) {
-      return { ok: true, postback: { ...postback, action: 'ignore', note: 'non-payable event' } };
-    }
-    return { ok: true, postback: { ...postback, action: 'credit' } };
+    return fields.postbackFrom(params, p, (d) => {
+      const postback = {
+        transId: d.transaction_id,
+        robloxId: d.player_id,
+        amounts: { local: d.amount, usd: d.payout },
+      };
+      if (d.nonpayable_install_goal === 'true' || d.amount <= 0) {
+        return { ...postback, action: 'ignore', note: 'non-payable event' };
+      }
+      return { ...postback, action: 'credit' };
+    });
   },
   testValues: (t) => ({
     player_id: String(t.robloxId),
-    amount: decimalText(t.robux),
-    payout: decimalText(t.usd),
+    amount: fields.decimalText(t.robux),
+    payout: fields.decimalText(t.usd),
     transaction_id: t.transId,
     campaign_id: 'test',
     goal_id: 'test',
@@ -69,7 +58,7 @@ export const adgem: PostbackScheme = {
     ip: t.ip,
   }),
   sign(unsignedUrl, secret) {
-    const url = withParam(unsignedUrl, 'request_id', `test-${Date.now()}`);
-    return { url: withParam(url, 'verifier', hmacHex('sha256', secret, url)), headers: {} };
+    const url = signing.withParam(unsignedUrl, 'request_id', `test-${Date.now()}`);
+    return { url: signing.withParam(url, 'verifier', signing.hmacHex('sha256', secret, url)), headers: {} };
   },
 };

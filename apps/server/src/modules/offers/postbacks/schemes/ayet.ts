@@ -1,15 +1,4 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  magnitude,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { hmacHex, phpSortedQuery, sameHex } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 export const AYET_HASH_HEADER = 'x-ayetstudios-security-hash';
 
@@ -20,10 +9,10 @@ const queryOf = (url: string): Record<string, string> => {
 };
 
 const params = z.object({
-  external_identifier: robloxIdField('external_identifier'),
-  transaction_id: transIdField('transaction_id'),
-  currency_amount: decimalField('currency_amount'),
-  payout_usd: decimalField('payout_usd').optional(),
+  external_identifier: fields.robloxIdField('external_identifier'),
+  transaction_id: fields.transIdField('transaction_id'),
+  currency_amount: fields.decimalField('currency_amount'),
+  payout_usd: fields.decimalField('payout_usd').optional(),
   is_chargeback: z.enum(['0', '1']).default('0'),
 });
 
@@ -56,31 +45,28 @@ export const ayet: PostbackScheme = {
   frameTemplate: 'https://ayetstudios.com/offers/web_offerwall/{adSlot}?external_identifier={userId}',
   verify({ params: p, url, headers }, secret) {
     const query = queryOf(url);
-    if (!sameHex(hmacHex('sha256', secret, phpSortedQuery(query)), headers[AYET_HASH_HEADER])) {
-      return badSignature('Invalid X-Ayetstudios-Security-Hash');
+    if (
+      !signing.sameHex(
+        signing.hmacHex('sha256', secret, signing.phpSortedQuery(query)),
+        headers[AYET_HASH_HEADER],
+      )
+    ) {
+      return fields.badSignature('Invalid X-Ayetstudios-Security-Hash');
     }
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    const reversal = d.is_chargeback === '1' || d.currency_amount < 0;
-    const amounts = {
-      local: Math.abs(d.currency_amount),
-      usd: magnitude(d.payout_usd),
-    };
-    return {
-      ok: true,
-      postback: {
+    return fields.postbackFrom(params, p, (d) => {
+      const reversal = d.is_chargeback === '1' || d.currency_amount < 0;
+      return {
         action: reversal ? 'reversal' : 'credit',
         transId: reversal ? d.transaction_id.replace(/^r-/, '') : d.transaction_id,
         robloxId: d.external_identifier,
-        amounts,
-      },
-    };
+        amounts: { local: Math.abs(d.currency_amount), usd: fields.magnitude(d.payout_usd) },
+      };
+    });
   },
   testValues: (t) => ({
     external_identifier: String(t.robloxId),
-    currency_amount: decimalText(t.robux),
-    payout_usd: decimalText(t.usd),
+    currency_amount: fields.decimalText(t.robux),
+    payout_usd: fields.decimalText(t.usd),
     transaction_id: t.transId,
     is_chargeback: '0',
     chargeback_reason: '',
@@ -89,7 +75,7 @@ export const ayet: PostbackScheme = {
     const query = queryOf(unsignedUrl);
     return {
       url: unsignedUrl,
-      headers: { [AYET_HASH_HEADER]: hmacHex('sha256', secret, phpSortedQuery(query)) },
+      headers: { [AYET_HASH_HEADER]: signing.hmacHex('sha256', secret, signing.phpSortedQuery(query)) },
     };
   },
 };

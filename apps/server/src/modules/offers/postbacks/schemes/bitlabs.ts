@@ -1,21 +1,10 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  magnitude,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { hmacHex, sameHex, urlBefore, withParam } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 const params = z.object({
-  uid: robloxIdField('uid'),
-  tx: transIdField('tx'),
-  val: decimalField('val'),
-  usd: decimalField('usd').optional(),
+  uid: fields.robloxIdField('uid'),
+  tx: fields.transIdField('tx'),
+  val: fields.decimalField('val'),
+  usd: fields.decimalField('usd').optional(),
   ref: z.string().trim().max(100).optional(),
   type: z
     .enum(['COMPLETE', 'SCREENOUT', 'START_BONUS', 'RECONCILIATION'], {
@@ -47,33 +36,26 @@ export const bitlabs: PostbackScheme = {
   publishedAddresses: ['20.76.54.40/29', '18.199.243.90', '18.157.62.114', '18.193.24.206'],
   frameTemplate: 'https://web.bitlabs.ai/?uid={userId}&token={appToken}',
   verify({ params: p, url }, secret) {
-    const signed = urlBefore(url, 'hash');
-    if (signed === null || !sameHex(hmacHex('sha1', secret, signed), p.hash)) {
-      return badSignature('Invalid hash');
+    const signed = signing.urlBefore(url, 'hash');
+    if (signed === null || !signing.sameHex(signing.hmacHex('sha1', secret, signed), p.hash)) {
+      return fields.badSignature('Invalid hash');
     }
     // The type may come as BitLabs' own `TYPE` or through the `[%TYPE%]` macro.
-    const read = readParams(params, { ...p, type: p.type ?? p.TYPE ?? 'COMPLETE' });
-    if (!read.ok) return read;
-    const d = read.data;
-    const amounts = { local: Math.abs(d.val), usd: magnitude(d.usd) };
-    if (d.type === 'RECONCILIATION' && d.val < 0) {
-      return {
-        ok: true,
-        postback: { action: 'reversal', transId: d.ref || d.tx, robloxId: d.uid, amounts },
-      };
-    }
-    if (d.val <= 0) {
-      return {
-        ok: true,
-        postback: { action: 'ignore', transId: d.tx, robloxId: d.uid, amounts, note: `${d.type} of 0` },
-      };
-    }
-    return { ok: true, postback: { action: 'credit', transId: d.tx, robloxId: d.uid, amounts } };
+    return fields.postbackFrom(params, { ...p, type: p.type ?? p.TYPE ?? 'COMPLETE' }, (d) => {
+      const amounts = { local: Math.abs(d.val), usd: fields.magnitude(d.usd) };
+      if (d.type === 'RECONCILIATION' && d.val < 0) {
+        return { action: 'reversal', transId: d.ref || d.tx, robloxId: d.uid, amounts };
+      }
+      if (d.val <= 0) {
+        return { action: 'ignore', transId: d.tx, robloxId: d.uid, amounts, note: `${d.type} of 0` };
+      }
+      return { action: 'credit', transId: d.tx, robloxId: d.uid, amounts };
+    });
   },
   testValues: (t) => ({
     uid: String(t.robloxId),
-    val: decimalText(t.robux),
-    usd: decimalText(t.usd),
+    val: fields.decimalText(t.robux),
+    usd: fields.decimalText(t.usd),
     tx: t.transId,
     ip: t.ip,
     ref: '',
@@ -81,7 +63,7 @@ export const bitlabs: PostbackScheme = {
     type: 'COMPLETE',
   }),
   sign: (unsignedUrl, secret) => ({
-    url: withParam(unsignedUrl, 'hash', hmacHex('sha1', secret, unsignedUrl)),
+    url: signing.withParam(unsignedUrl, 'hash', signing.hmacHex('sha1', secret, unsignedUrl)),
     headers: {},
   }),
 };

@@ -1,22 +1,11 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  magnitude,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { md5Hex, sameHex } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 const params = z.object({
   status: z.enum(['1', '2'], { message: 'status must be 1 or 2' }),
-  trans_id: transIdField('trans_id'),
-  user_id: robloxIdField('user_id'),
-  amount_local: decimalField('amount_local').optional(),
-  amount_usd: decimalField('amount_usd').optional(),
+  trans_id: fields.transIdField('trans_id'),
+  user_id: fields.robloxIdField('user_id'),
+  amount_local: fields.decimalField('amount_local').optional(),
+  amount_usd: fields.decimalField('amount_usd').optional(),
 });
 
 /**
@@ -44,31 +33,25 @@ export const cpx: PostbackScheme = {
     'https://offers.cpx-research.com/index.php?app_id={appId}&ext_user_id={userId}&secure_hash={secureHash}&username={username}&email={email}',
   transIdSignedForPlayers: true,
   verify({ params: p }, secret) {
-    if (!p.trans_id || !sameHex(md5Hex(`${p.trans_id}-${secret}`), p.hash)) {
-      return badSignature('Invalid hash');
+    if (!p.trans_id || !signing.sameHex(signing.md5Hex(`${p.trans_id}-${secret}`), p.hash)) {
+      return fields.badSignature('Invalid hash');
     }
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    return {
-      ok: true,
-      postback: {
-        action: d.status === '2' ? 'reversal' : 'credit',
-        transId: d.trans_id,
-        robloxId: d.user_id,
-        amounts: {
-          local: magnitude(d.amount_local),
-          usd: magnitude(d.amount_usd),
-        },
+    return fields.postbackFrom(params, p, (d) => ({
+      action: d.status === '2' ? 'reversal' : 'credit',
+      transId: d.trans_id,
+      robloxId: d.user_id,
+      amounts: {
+        local: fields.magnitude(d.amount_local),
+        usd: fields.magnitude(d.amount_usd),
       },
-    };
+    }));
   },
   testValues: (t) => ({
     status: '1',
     trans_id: t.transId,
     user_id: String(t.robloxId),
-    amount_local: decimalText(t.robux),
-    amount_usd: decimalText(t.usd),
+    amount_local: fields.decimalText(t.robux),
+    amount_usd: fields.decimalText(t.usd),
     offer_id: 'test',
     ip_click: t.ip,
     type: 'complete',
@@ -76,7 +59,7 @@ export const cpx: PostbackScheme = {
   }),
   sign(unsignedUrl, secret) {
     const transId = new URL(unsignedUrl).searchParams.get('trans_id');
-    const hash = md5Hex(`${transId}-${secret}`);
+    const hash = signing.md5Hex(`${transId}-${secret}`);
     return { url: unsignedUrl.replace(/([?&])hash=[^&]*/, `$1hash=${hash}`), headers: {} };
   },
 };

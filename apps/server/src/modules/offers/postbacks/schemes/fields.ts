@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Verification, VerifiedPostback } from './types.ts';
 
 // Parameter readers shared by the schemes: each names the provider's own parameter in its message.
 
@@ -41,6 +42,16 @@ export function readParams<T extends z.ZodType>(
   return parsed.success
     ? { ok: true, data: parsed.data }
     : { ok: false, verdict: 'invalid', message: firstIssue(parsed.error) };
+}
+
+/** The postback the parameters describe once they read with the scheme's zod schema; else `invalid`. */
+export function postbackFrom<T extends z.ZodType>(
+  schema: T,
+  params: Record<string, string>,
+  postback: (data: z.infer<T>) => VerifiedPostback,
+): Verification {
+  const read = readParams(schema, params);
+  return read.ok ? { ok: true, postback: postback(read.data) } : read;
 }
 
 /** A provider's amount as a positive figure (reversals send them negative), or undefined when absent. */

@@ -1,14 +1,4 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { hmacHex, sameHex, withParam } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 export const HMAC_SIGNATURE_HEADER = 'x-signature';
 
@@ -16,12 +6,12 @@ const params = z.object({
   status: z
     .enum(['credit', 'reversal', '1', '2'], { message: 'status must be credit or reversal' })
     .default('credit'),
-  trans_id: transIdField('trans_id'),
-  user_id: robloxIdField('user_id'),
-  amount: decimalField('amount').optional(),
-  amount_usd: decimalField('amount_usd').optional(),
-  amount_local: decimalField('amount_local').optional(),
-  reward: decimalField('reward').optional(),
+  trans_id: fields.transIdField('trans_id'),
+  user_id: fields.robloxIdField('user_id'),
+  amount: fields.decimalField('amount').optional(),
+  amount_usd: fields.decimalField('amount_usd').optional(),
+  amount_local: fields.decimalField('amount_local').optional(),
+  reward: fields.decimalField('reward').optional(),
 });
 
 /** The signed text: every parameter but `sig`, sorted by name, as `k=v&k=v` with the decoded values. */
@@ -51,31 +41,33 @@ export const hmac: PostbackScheme = {
   publishedAddresses: [],
   frameTemplate: '',
   verify({ params: p, headers }, secret) {
-    if (!sameHex(hmacHex('sha256', secret, canonicalString(p)), headers[HMAC_SIGNATURE_HEADER] ?? p.sig)) {
-      return badSignature('Invalid signature');
+    if (
+      !signing.sameHex(
+        signing.hmacHex('sha256', secret, canonicalString(p)),
+        headers[HMAC_SIGNATURE_HEADER] ?? p.sig,
+      )
+    ) {
+      return fields.badSignature('Invalid signature');
     }
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    return {
-      ok: true,
-      postback: {
-        action: d.status === 'reversal' || d.status === '2' ? 'reversal' : 'credit',
-        transId: d.trans_id,
-        robloxId: d.user_id,
-        amounts: { local: d.amount_local, usd: d.amount_usd, reward: d.reward, amount: d.amount },
-      },
-    };
+    return fields.postbackFrom(params, p, (d) => ({
+      action: d.status === 'reversal' || d.status === '2' ? 'reversal' : 'credit',
+      transId: d.trans_id,
+      robloxId: d.user_id,
+      amounts: { local: d.amount_local, usd: d.amount_usd, reward: d.reward, amount: d.amount },
+    }));
   },
   testValues: (t) => ({
     trans_id: t.transId,
     user_id: String(t.robloxId),
-    amount: decimalText(t.robux),
-    amount_usd: decimalText(t.usd),
+    amount: fields.decimalText(t.robux),
+    amount_usd: fields.decimalText(t.usd),
     status: 'credit',
   }),
   sign(unsignedUrl, secret) {
     const p = Object.fromEntries(new URL(unsignedUrl).searchParams);
-    return { url: withParam(unsignedUrl, 'sig', hmacHex('sha256', secret, canonicalString(p))), headers: {} };
+    return {
+      url: signing.withParam(unsignedUrl, 'sig', signing.hmacHex('sha256', secret, canonicalString(p))),
+      headers: {},
+    };
   },
 };

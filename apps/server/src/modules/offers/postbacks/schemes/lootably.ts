@@ -1,21 +1,10 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  magnitude,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { sameHex, sha256Hex } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 const params = z.object({
-  userID: robloxIdField('userID'),
-  transactionID: transIdField('transactionID'),
-  revenue: decimalField('revenue').optional(),
-  currencyReward: decimalField('currencyReward'),
+  userID: fields.robloxIdField('userID'),
+  transactionID: fields.transIdField('transactionID'),
+  revenue: fields.decimalField('revenue').optional(),
+  currencyReward: fields.decimalField('currencyReward'),
   status: z.enum(['0', '1'], { message: 'status must be 1 (credit) or 0 (chargeback)' }),
 });
 
@@ -42,19 +31,13 @@ export const lootably: PostbackScheme = {
   frameTemplate: 'https://wall.lootably.com/?placementID={placementId}&sid={userId}',
   verify({ params: p }, secret) {
     const text = `${p.userID ?? ''}${p.ip ?? ''}${p.revenue ?? ''}${p.currencyReward ?? ''}${secret}`;
-    if (!sameHex(sha256Hex(text), p.hash)) return badSignature('Invalid hash');
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    return {
-      ok: true,
-      postback: {
-        action: d.status === '0' ? 'reversal' : 'credit',
-        transId: d.transactionID,
-        robloxId: d.userID,
-        amounts: { local: Math.abs(d.currencyReward), usd: magnitude(d.revenue) },
-      },
-    };
+    if (!signing.sameHex(signing.sha256Hex(text), p.hash)) return fields.badSignature('Invalid hash');
+    return fields.postbackFrom(params, p, (d) => ({
+      action: d.status === '0' ? 'reversal' : 'credit',
+      transId: d.transactionID,
+      robloxId: d.userID,
+      amounts: { local: Math.abs(d.currencyReward), usd: fields.magnitude(d.revenue) },
+    }));
   },
   testValues: (t) => ({
     userID: String(t.robloxId),
@@ -62,15 +45,15 @@ export const lootably: PostbackScheme = {
     ip: t.ip,
     offerName: 'Test postback',
     offerID: 'test',
-    revenue: decimalText(t.usd),
-    currencyReward: decimalText(t.robux),
+    revenue: fields.decimalText(t.usd),
+    currencyReward: fields.decimalText(t.robux),
     status: '1',
     hash: '',
   }),
   sign(unsignedUrl, secret) {
     const u = new URL(unsignedUrl);
     const v = (k: string) => u.searchParams.get(k) ?? '';
-    const hash = sha256Hex(`${v('userID')}${v('ip')}${v('revenue')}${v('currencyReward')}${secret}`);
+    const hash = signing.sha256Hex(`${v('userID')}${v('ip')}${v('revenue')}${v('currencyReward')}${secret}`);
     return { url: unsignedUrl.replace(/([?&])hash=[^&]*/, `$1hash=${hash}`), headers: {} };
   },
 };

@@ -1,21 +1,10 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  magnitude,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { hmacHex, sameHex, urlBefore, withParam } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 const params = z.object({
-  user_id: robloxIdField('user_id'),
-  txn_id: transIdField('txn_id'),
-  amount: decimalField('amount'),
-  payout: decimalField('payout').optional(),
+  user_id: fields.robloxIdField('user_id'),
+  txn_id: fields.transIdField('txn_id'),
+  amount: fields.decimalField('amount'),
+  payout: fields.decimalField('payout').optional(),
   rewarded_txn_id: z.string().trim().max(100).optional(),
 });
 
@@ -44,28 +33,24 @@ export const notik: PostbackScheme = {
   publishedAddresses: ['192.53.121.112', '158.69.116.45'],
   frameTemplate: 'https://notik.me/coins?api_key={apiKey}&pub_id={pubId}&app_id={appId}&user_id={userId}',
   verify({ params: p, url }, secret) {
-    const signed = urlBefore(url, 'hash');
-    if (signed === null || !sameHex(hmacHex('sha1', secret, signed), p.hash)) {
-      return badSignature('Invalid hash');
+    const signed = signing.urlBefore(url, 'hash');
+    if (signed === null || !signing.sameHex(signing.hmacHex('sha1', secret, signed), p.hash)) {
+      return fields.badSignature('Invalid hash');
     }
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    const reversal = d.amount < 0;
-    return {
-      ok: true,
-      postback: {
+    return fields.postbackFrom(params, p, (d) => {
+      const reversal = d.amount < 0;
+      return {
         action: reversal ? 'reversal' : 'credit',
         transId: reversal && d.rewarded_txn_id ? d.rewarded_txn_id : d.txn_id,
         robloxId: d.user_id,
-        amounts: { local: Math.abs(d.amount), usd: magnitude(d.payout) },
-      },
-    };
+        amounts: { local: Math.abs(d.amount), usd: fields.magnitude(d.payout) },
+      };
+    });
   },
   testValues: (t) => ({
     user_id: String(t.robloxId),
-    amount: decimalText(t.robux),
-    payout: decimalText(t.usd),
+    amount: fields.decimalText(t.robux),
+    payout: fields.decimalText(t.usd),
     offer_id: 'test',
     offer_name: 'Test postback',
     txn_id: t.transId,
@@ -75,7 +60,7 @@ export const notik: PostbackScheme = {
     rewarded_txn_id: '',
   }),
   sign: (unsignedUrl, secret) => ({
-    url: withParam(unsignedUrl, 'hash', hmacHex('sha1', secret, unsignedUrl)),
+    url: signing.withParam(unsignedUrl, 'hash', signing.hmacHex('sha1', secret, unsignedUrl)),
     headers: {},
   }),
 };

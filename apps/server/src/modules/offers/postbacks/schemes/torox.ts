@@ -1,22 +1,11 @@
-import { z } from 'zod';
-import {
-  badSignature,
-  decimalField,
-  decimalText,
-  magnitude,
-  readParams,
-  robloxIdField,
-  transIdField,
-} from './fields.ts';
-import { md5Hex, sameHex } from './signing.ts';
-import type { PostbackScheme } from './types.ts';
+import { fields, signing, z, type PostbackScheme } from './kit.ts';
 
 const params = z.object({
-  id: transIdField('id'),
+  id: fields.transIdField('id'),
   oid: z.string().max(100),
-  user_id: robloxIdField('user_id'),
-  amount: decimalField('amount'),
-  payout: decimalField('payout').optional(),
+  user_id: fields.robloxIdField('user_id'),
+  amount: fields.decimalField('amount'),
+  payout: fields.decimalField('payout').optional(),
 });
 
 /**
@@ -42,36 +31,30 @@ export const torox: PostbackScheme = {
   publishedAddresses: ['54.175.173.245'],
   frameTemplate: 'https://torox.io/ifr/show/{pubId}/{userId}/{appId}',
   verify({ params: p }, secret) {
-    if (!sameHex(md5Hex(`${p.oid ?? ''}-${p.user_id ?? ''}-${secret}`), p.sig)) {
-      return badSignature('Invalid sig');
+    if (!signing.sameHex(signing.md5Hex(`${p.oid ?? ''}-${p.user_id ?? ''}-${secret}`), p.sig)) {
+      return fields.badSignature('Invalid sig');
     }
-    const read = readParams(params, p);
-    if (!read.ok) return read;
-    const d = read.data;
-    return {
-      ok: true,
-      postback: {
-        action: d.amount < 0 ? 'reversal' : 'credit',
-        transId: d.id,
-        robloxId: d.user_id,
-        amounts: { local: Math.abs(d.amount), usd: magnitude(d.payout) },
-      },
-    };
+    return fields.postbackFrom(params, p, (d) => ({
+      action: d.amount < 0 ? 'reversal' : 'credit',
+      transId: d.id,
+      robloxId: d.user_id,
+      amounts: { local: Math.abs(d.amount), usd: fields.magnitude(d.payout) },
+    }));
   },
   testValues: (t) => ({
     id: t.transId,
     oid: 'test',
-    amount: decimalText(t.robux),
+    amount: fields.decimalText(t.robux),
     currency_name: 'Robux',
     user_id: String(t.robloxId),
-    payout: decimalText(t.usd),
+    payout: fields.decimalText(t.usd),
     o_name: 'Test postback',
     ip_address: t.ip,
     sig: '',
   }),
   sign(unsignedUrl, secret) {
     const u = new URL(unsignedUrl);
-    const sig = md5Hex(`${u.searchParams.get('oid')}-${u.searchParams.get('user_id')}-${secret}`);
+    const sig = signing.md5Hex(`${u.searchParams.get('oid')}-${u.searchParams.get('user_id')}-${secret}`);
     return { url: unsignedUrl.replace(/([?&])sig=[^&]*/, `$1sig=${sig}`), headers: {} };
   },
 };
