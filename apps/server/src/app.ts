@@ -4,7 +4,8 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_COOKIE, adminAuthPlugin } from './modules/admin/index.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
-import { adminUserRoutes } from './modules/admin/routes.ts';
+import { adminOverviewRoutes } from './modules/admin/overview-routes.ts';
+import { adminUserRoutes } from './modules/admin/user-routes.ts';
 import { authenticatePlugin } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { activityRoutes } from './modules/activity/index.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(userRoutes);
       await api.register(adminAuthRoutes);
       await api.register(adminUserRoutes);
+      await api.register(adminOverviewRoutes);
       await api.register(offersRoutes);
       await api.register(rewardsRoutes);
       await api.register(withdrawalsRoutes);

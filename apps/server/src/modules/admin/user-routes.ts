@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addPointsRequest,
   addPointsResponse,
-  adminAuditResponse,
   adminLedgerResponse,
   adminRoute,
   adminUsersQuery,
@@ -11,14 +10,13 @@ import {
   errorResponses,
   idParams,
   linkedAccountsResponse,
-  overviewResponse,
   toggleBanRequest,
   toggleBanResponse,
 } from '@rewards/contracts';
 import { linkedAccountsOfUser } from '../signals/index.ts';
 import * as service from './service.ts';
 
-/** The admin console's user management; every route needs the admin cookie. */
+/** The admin console's player accounts: list, ban, grant, ledger, linked accounts. Admin cookie only. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireAdmin);
 
@@ -93,23 +91,5 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => linkedAccountsOfUser(app.deps.db, request.params.id),
-  );
-
-  app.get(
-    '/admin/overview',
-    { schema: { ...adminRoute, response: { 200: overviewResponse, ...errorResponses(401) } } },
-    async () => service.overview(app.deps),
-  );
-
-  app.get(
-    '/admin/audit',
-    {
-      schema: {
-        ...adminRoute,
-        querystring: beforeIdQuery,
-        response: { 200: adminAuditResponse, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => ({ entries: await service.auditLog(app.deps, request.query.before) }),
   );
 };
