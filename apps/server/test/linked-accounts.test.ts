@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { isLinkedToBannedAccount, listLinkedAccounts } from '../src/modules/signals/index.ts';
 import { hashSignals, linkingAddress, signalKey } from '../src/modules/signals/service.ts';
@@ -7,6 +7,7 @@ import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -65,7 +66,6 @@ async function addRobloxUsers(t: TestApp, prefix: string, firstId: number, count
 }
 
 describe(`linked accounts on ${testEngine}`, () => {
-  let t: TestApp;
   let admin: string;
 
   async function adminGet(url: string) {
@@ -73,12 +73,9 @@ describe(`linked accounts on ${testEngine}`, () => {
     return { status: res.statusCode, body: res.json() };
   }
 
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await adminCookie(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('sign-in sets a random device id cookie (httpOnly, SameSite=Lax, 400 days) and keeps it on later sign-ins', async () => {
@@ -268,13 +265,8 @@ describe(`linked accounts on ${testEngine}`, () => {
 });
 
 describe(`MAX_ACCOUNTS_PER_DEVICE on ${testEngine}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(); // the default: 3
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  // the default: 3
+  openTestApp();
 
   it('a browser creates 3 accounts; the 4th is refused with TOO_MANY_ACCOUNTS and nothing is created; existing accounts still sign in', async () => {
     const names = await addRobloxUsers(t, 'Farm', 5001, 5);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postAlone } from '../src/modules/ledger/service.ts';
 import {
   markWithdrawalPaid,
@@ -16,8 +16,9 @@ import {
   runPayoutOnce,
 } from '../src/modules/withdrawals/payout-worker.ts';
 import { testEngine } from './support/test-database.ts';
-import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const PURCHASE_PATH = '/v1/purchases/products/';
@@ -126,18 +127,14 @@ function harness(get: () => TestApp) {
 }
 
 describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
-  let t: TestApp;
   const h = harness(() => t);
   let alice: Player;
 
+  // The worker is driven by hand here (PAYOUT_INTERVAL_MS=0), so each step can be checked.
+  openTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '0' } });
   beforeAll(async () => {
-    // The worker is driven by hand here (PAYOUT_INTERVAL_MS=0), so each step can be checked.
-    t = await createTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '0' } });
     alice = await h.signIn('AliceRBX');
     await h.give(alice, 1000);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('a pending withdrawal is bought once, at the gamepass price from its creator, and marked paid', async () => {
@@ -391,15 +388,9 @@ describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
 });
 
 describe(`the in-process payout worker on ${testEngine}`, () => {
-  let t: TestApp;
   const h = harness(() => t);
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '100' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '100' } });
 
   it('pays a pending withdrawal by itself', async () => {
     const bob = await h.signIn('BobBuilder');
@@ -413,19 +404,15 @@ describe(`the in-process payout worker on ${testEngine}`, () => {
 });
 
 describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
-  let t: TestApp;
   const h = harness(() => t);
   let carol: Player;
   let cookie: string;
 
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     carol = await h.signIn('CarolPlays');
     await h.give(carol, 200);
     cookie = await h.adminCookie('10.9.0.1');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const admin = (

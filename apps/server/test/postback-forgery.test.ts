@@ -7,6 +7,7 @@ import { adminCookie } from './support/admin.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 // Forged and hostile postbacks: the CPX secure_hash attack, every value a player can read tried as
 // every provider's signature, the postback log's bounds (unknown walls, refusal share, size,
@@ -1003,7 +1004,6 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
   const NOTIK_SECRET = 'notik-secret-for-body-test';
   const ADGEM_SECRET = 'adgem-secret-for-body-test';
   const NOTIK_ADDRESS = '192.53.121.112';
-  let t: TestApp;
 
   const hmacHex = (alg: string, key: string, text: string) => createHmac(alg, key).update(text).digest('hex');
   const balanceOf = async (robloxId: number) =>
@@ -1017,15 +1017,12 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
       ).balance,
     );
 
+  openTestApp({ env: { PUBLIC_URL: ORIGIN } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN } });
     await t.login('AliceRBX');
     await t.login('BobBuilder');
     await t.deps.db.updateTable('walls').set({ secret: NOTIK_SECRET }).where('slug', '=', 'notik').execute();
     await t.deps.db.updateTable('walls').set({ secret: ADGEM_SECRET }).where('slug', '=', 'adgem').execute();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('a genuine Notik URL re-sent as a POST with another player, amount and transaction credits nothing', async () => {
@@ -1074,13 +1071,7 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
 });
 
 describe(`an IPv6 /64 counts as one caller on ${testEngine}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '5' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '5' } });
   const inNet = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
 
   it('sign-ins from rotating addresses inside one /64 share one limit; another /64 has its own', async () => {

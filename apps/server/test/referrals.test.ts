@@ -11,6 +11,7 @@ import { expectInvariant } from './support/ledger.ts';
 import { accountNamed } from './support/accounts.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { verifyPlayer } from './support/players.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 const cpx = (status: '1' | '2', trans: string, robloxId: number, amountLocal = '0') =>
   cpxPostbackPath({ status, trans, user: robloxId, local: amountLocal });
@@ -20,7 +21,6 @@ const verifyOwner = (t: TestApp, token: string, username: string, robloxId: numb
   verifyPlayer(t, { name: username, token, robloxId }, 'hello! ');
 
 describe(`referrals on ${testEngine}`, () => {
-  let t: TestApp;
   let alice: string;
 
   const postback = (url: string) => expectPostbackCredited(t, url);
@@ -43,12 +43,9 @@ describe(`referrals on ${testEngine}`, () => {
       .execute();
   }
 
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     alice = (await t.login('AliceRBX')).token;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('GET /api/referrals needs a session and gives the link {origin}/login?ref={username}', async () => {
@@ -289,7 +286,6 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
 });
 
 describe(`referrals that must be real on ${testEngine}`, () => {
-  let t: TestApp;
   /** Each player's own browser (device id cookie) and address, unless a test says otherwise. */
   const ALICE = { address: '203.0.113.1' };
   let aliceDevice: string;
@@ -319,12 +315,9 @@ describe(`referrals that must be real on ${testEngine}`, () => {
       .execute();
   }
 
+  openTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     aliceDevice = (await signIn('AliceRBX', ALICE)).device;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('referral squatting: a name signed in with ref=A by someone else pays A nothing, ever, until its owner verifies; then A holds exactly 10% of its R$2.50', async () => {

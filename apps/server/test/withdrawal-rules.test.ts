@@ -8,6 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { openTestApp, t } from './support/suite.ts';
 
 /**
  * Issue 17, withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
@@ -222,16 +223,10 @@ describe('withdrawal rule settings', () => {
 });
 
 describe(`a ban freezes money (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
-  let t: TestApp;
   const h = harness(() => t);
 
-  beforeAll(async () => {
-    // The worker is driven by hand (PAYOUT_INTERVAL_MS=0); this part is not about review.
-    t = await createTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '0' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  // The worker is driven by hand (PAYOUT_INTERVAL_MS=0); this part is not about review.
+  openTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '0' } });
 
   it('acceptance: withdraws, is banned before the payout runs: nothing bought, held, refunded exactly once', async () => {
     const p = await h.player();
@@ -425,15 +420,9 @@ describe(`a ban freezes money (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
 });
 
 describe(`a ban and manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
-  let t: TestApp;
   const h = harness(() => t);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('"mark paid" on a banned player\'s withdrawal is refused and holds it', async () => {
     const p = await h.player();
@@ -454,15 +443,9 @@ describe(`a ban and manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () =>
 });
 
 describe(`reversals pause withdrawals on ${testEngine}`, () => {
-  let t: TestApp;
   const h = harness(() => t);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp();
 
   it('acceptance: 3 of 10 offer credits reversed: the player cannot withdraw and sees why; the admin sees the figures', async () => {
     const p = await h.player();
@@ -896,15 +879,9 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
 });
 
 describe(`review in manual payout mode on ${testEngine}`, () => {
-  let t: TestApp;
   const h = harness(() => t);
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { REVIEW_FIRST_WITHDRAWAL: 'true' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  openTestApp({ env: { REVIEW_FIRST_WITHDRAWAL: 'true' } });
 
   it('approval makes it an ordinary pending withdrawal the admin marks paid; the overview counts it as waiting', async () => {
     const p = await h.player();
