@@ -37,19 +37,9 @@ export interface SessionsTable {
   verification_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export const ledgerKinds = [
-  'offer',
-  'survey',
-  'social',
-  'daily',
-  'promo',
-  'referral',
-  'giveaway',
-  'admin',
-  'withdrawal',
-  'withdrawal_refund',
-  'reversal',
-] as const;
+/** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
+export const earningKinds = ['offer', 'survey', 'social', 'daily', 'promo', 'referral', 'giveaway'] as const;
+export const ledgerKinds = [...earningKinds, 'admin', 'withdrawal', 'withdrawal_refund', 'reversal'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export interface LedgerEntriesTable {

@@ -1,19 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DB, LedgerKind } from '../../db/schema.ts';
+import { earningKinds, type DB, type LedgerKind } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import type { Clock } from '../../shared/clock.ts';
 import * as repo from './repository.ts';
 
-/** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
-export const EARNING_KINDS: ReadonlySet<LedgerKind> = new Set([
-  'offer',
-  'survey',
-  'social',
-  'daily',
-  'promo',
-  'referral',
-  'giveaway',
-]);
+/** The earning kinds (db/schema.ts) as a set, for the postings that check them. */
+export const EARNING_KINDS: ReadonlySet<LedgerKind> = new Set(earningKinds);
 
 export interface Posting {
   userId: number;

@@ -131,12 +131,9 @@ export async function markLinked(db: Db, userIds: readonly number[], now: string
     .execute();
 }
 
-/**
- * The other accounts that share a signal value with `userId`: one row per (account, value), most
- * recently seen first, at most `limit`.
- */
-export async function sharedSignalRows(db: Db, userId: number, limit: number) {
-  const rows = await db
+/** An account's signal rows (`s`), each beside another account's row of the same value (`o`, of user `u`). */
+const sharedWithOthers = (db: Db) =>
+  db
     .selectFrom('sign_in_signals as s')
     .innerJoin('sign_in_signals as o', (join) =>
       join
@@ -144,7 +141,14 @@ export async function sharedSignalRows(db: Db, userId: number, limit: number) {
         .onRef('o.value_hash', '=', 's.value_hash')
         .onRef('o.user_id', '<>', 's.user_id'),
     )
-    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id');
+
+/**
+ * The other accounts that share a signal value with `userId`: one row per (account, value), most
+ * recently seen first, at most `limit`.
+ */
+export async function sharedSignalRows(db: Db, userId: number, limit: number) {
+  const rows = await sharedWithOthers(db)
     .select([
       'o.user_id',
       'o.kind',
@@ -182,15 +186,7 @@ export async function shareASignal(db: Db, a: number, b: number): Promise<boolea
 
 /** Whether the account shares a device or a sign-in address with a banned account. */
 export async function sharesWithBanned(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('sign_in_signals as s')
-    .innerJoin('sign_in_signals as o', (join) =>
-      join
-        .onRef('o.kind', '=', 's.kind')
-        .onRef('o.value_hash', '=', 's.value_hash')
-        .onRef('o.user_id', '<>', 's.user_id'),
-    )
-    .innerJoin('users as u', 'u.id', 'o.user_id')
+  const row = await sharedWithOthers(db)
     .select('o.user_id')
     .where('s.user_id', '=', userId)
     .where('u.status', '=', 'banned')

@@ -199,32 +199,22 @@ export async function decideWithdrawal(
   }
   const reasons = parseReasons(w.review_reasons).map((r) => r.code);
   const note = input.note || undefined;
-  if (input.decision === 'approve') {
-    return change(
-      deps,
-      {
-        id,
-        from: [w.state],
+  const held = w.state === 'held';
+  const approve = input.decision === 'approve';
+  const base = { id, from: [w.state], auditBefore: { reviewReasons: reasons } };
+  const decision: AdminChange = approve
+    ? {
+        ...base,
         to: 'pending',
-        action: w.state === 'held' ? 'withdrawal.held_pay_anyway' : 'withdrawal.review_approve',
+        action: held ? 'withdrawal.held_pay_anyway' : 'withdrawal.review_approve',
         ...(note !== undefined ? { reason: note } : {}),
-        ...(w.state === 'held' ? { payDespiteBan: true } : {}),
-        auditBefore: { reviewReasons: reasons },
-      },
-      log,
-    );
-  }
-  return change(
-    deps,
-    {
-      id,
-      from: [w.state],
-      to: 'refunded',
-      action: w.state === 'held' ? 'withdrawal.held_refund' : 'withdrawal.review_reject',
-      reason:
-        note ?? (w.state === 'held' ? 'Refunded: the player is banned' : 'Rejected after review by an admin'),
-      auditBefore: { reviewReasons: reasons },
-    },
-    log,
-  );
+        ...(held ? { payDespiteBan: true } : {}),
+      }
+    : {
+        ...base,
+        to: 'refunded',
+        action: held ? 'withdrawal.held_refund' : 'withdrawal.review_reject',
+        reason: note ?? (held ? 'Refunded: the player is banned' : 'Rejected after review by an admin'),
+      };
+  return change(deps, decision, log);
 }

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../ledger/index.ts';
+import { parseInput } from '../../../shared/parse-input.ts';
 
 export const GIVEAWAY_ERRORS = {
   none: 'There is no giveaway right now. Check back soon!',
@@ -124,12 +125,7 @@ export async function createGiveaway(
   input: CreateGiveawayRequest,
   actor = 'admin',
 ): Promise<AdminGiveaway> {
-  const parsed = createGiveawayRequest.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(`${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid value'}`);
-  }
-  const { title, description, prize, endAt } = parsed.data;
+  const { title, description, prize, endAt } = parseInput(createGiveawayRequest, input);
   const now = deps.clock.now().toISOString();
   const end = new Date(endAt).toISOString();
   if (end <= now) throw badRequest('endAt: The end date must be in the future.');

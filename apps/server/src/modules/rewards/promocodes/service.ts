@@ -17,6 +17,7 @@ import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../ledger/index.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
+import { parseInput } from '../../../shared/parse-input.ts';
 
 const invalid = () => notFound(PROMO_ERRORS.invalid);
 const expired = () => conflict(PROMO_ERRORS.expired);
@@ -98,12 +99,7 @@ export async function createPromoCode(
   input: CreatePromoCodeRequest,
   actor = 'admin',
 ): Promise<AdminPromoCode> {
-  const parsed = createPromoCodeRequest.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(`${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid value'}`);
-  }
-  const { code, amount, maxUses, expiresAt } = parsed.data;
+  const { code, amount, maxUses, expiresAt } = parseInput(createPromoCodeRequest, input);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.insertCode(trx, {
