@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { setPlayerStatus } from './support/accounts.ts';
 
 async function userCount() {
   const row = await t.deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -133,11 +134,11 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
 
   it('a banned account cannot sign in, and is told why', async () => {
     await t.login('DaveTheBrave');
-    await t.deps.db.updateTable('users').set({ status: 'banned' }).where('username', '=', 'DaveTheBrave').execute();
+    await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'banned');
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'DaveTheBrave' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: 'BANNED', error: expect.stringContaining('banned') });
-    await t.deps.db.updateTable('users').set({ status: 'active' }).where('username', '=', 'DaveTheBrave').execute();
+    await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'active');
   });
 
   it('a display name with HTML is stored and returned as plain data', async () => {

@@ -10,6 +10,7 @@ import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { setPlayerStatus } from './support/accounts.ts';
 
 let adminCookie: string;
 
@@ -142,19 +143,11 @@ describe(`giveaways on ${testEngine}`, () => {
     expect((await enter(bob.token)).json()).toMatchObject({ entries: 2, entered: true });
 
     const dave = await player('DaveTheBrave');
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'banned' })
-      .where('username', '=', 'DaveTheBrave')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'banned');
     const banned = await enter(dave.token);
     expect(banned.statusCode).toBe(403);
     expect(banned.json()).toMatchObject({ code: 'BANNED' });
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'active' })
-      .where('username', '=', 'DaveTheBrave')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'active');
 
     expect((await enter(null)).statusCode).toBe(401);
     expect((await getGiveaway()).json().entries).toBe(2);
@@ -275,18 +268,10 @@ describe(`giveaways on ${testEngine}`, () => {
     const x = await player('XssTester');
     await enter(bob.token);
     await enter(x.token);
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'banned' })
-      .where('username', '=', 'XssTester')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'XssTester', 'banned');
     t.clock.advance(HOUR + 1000);
     expect(await pickWinner(t.deps, g.id)).toEqual({ winner: 'BobBuilder' });
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'active' })
-      .where('username', '=', 'XssTester')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'XssTester', 'active');
   });
 
   it('with three entrants each wins roughly a third of 300 giveaways (uniform draw)', async () => {

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postAlone } from '../src/modules/ledger/service.ts';
 import {
   markWithdrawalPaid,
   rejectWithdrawal,
@@ -17,16 +15,16 @@ import {
 } from '../src/modules/withdrawals/payout-worker.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
-import { expectInvariant } from './support/ledger.ts';
+import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { balanceOf, userIdOf } from './support/accounts.ts';
+import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const PURCHASE_PATH = '/v1/purchases/products/';
 
-interface Player {
-  token: string;
+interface Player extends SignedInPlayer {
   userId: number;
-  robloxId: number;
 }
 
 /** Helpers bound to one test app. */
@@ -34,40 +32,12 @@ function harness(get: () => TestApp) {
   const t = () => get();
   const h = {
     async signIn(name: string): Promise<Player> {
-      const { token, body } = await t().login(name);
-      const row = await t()
-        .deps.db.selectFrom('users')
-        .select(['id', 'verification_code'])
-        .where('roblox_id', '=', body.user.robloxId)
-        .executeTakeFirstOrThrow();
-      await t().control('PUT', `/users/${body.user.robloxId}/description`, {
-        description: row.verification_code,
-      });
-      const verified = await t().app.inject({
-        method: 'POST',
-        url: '/api/verify-bio',
-        headers: bearer(token),
-      });
-      expect(verified.statusCode).toBe(200);
-      return { token, userId: row.id, robloxId: body.user.robloxId };
+      const p = await signInPlayer(t(), name);
+      await verifyPlayer(t(), p, '');
+      return { ...p, userId: await userIdOf(t().deps.db, p.robloxId) };
     },
-    async give(p: Player, robux: number) {
-      await postAlone(t().deps.db, t().clock, {
-        userId: p.userId,
-        amount: robux * 100,
-        kind: 'admin',
-        key: `test:${randomUUID()}`,
-        description: 'Test grant',
-      });
-    },
-    async balance(p: Player) {
-      const row = await t()
-        .deps.db.selectFrom('users')
-        .select(['balance', 'earnings'])
-        .where('id', '=', p.userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.balance) / 100;
-    },
+    give: (p: Player, robux: number) => creditRobux(t().deps.db, t().clock, p.userId, robux),
+    balance: (p: Player) => balanceOf(t().deps.db, p.userId),
     async earnings(p: Player) {
       const row = await t()
         .deps.db.selectFrom('users')

@@ -6,6 +6,7 @@ import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { setPlayerStatus } from './support/accounts.ts';
 
 let adminCookie: string;
 
@@ -195,20 +196,12 @@ describe(`promo codes on ${testEngine}`, () => {
 
   it('a banned player cannot redeem', async () => {
     const x = await player('XssTester');
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'banned' })
-      .where('username', '=', 'XssTester')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'XssTester', 'banned');
     const res = await redeem(x.token, { code: 'WELCOME' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'BANNED' });
     expect((await listPromoCodes(t.deps)).find((c) => c.code === 'WELCOME')?.uses).toBe(1);
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'active' })
-      .where('username', '=', 'XssTester')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'XssTester', 'active');
     await expectInvariant(t.deps.db);
   });
 });

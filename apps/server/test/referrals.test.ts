@@ -8,7 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { accountNamed } from './support/accounts.ts';
+import { accountNamed, setPlayerStatus } from './support/accounts.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { verifyPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -169,18 +169,10 @@ describe(`referrals on ${testEngine}`, () => {
 
     const dave = await t.login('DaveTheBrave', 'CarolPlays');
     await verifyOwner(t, dave.token, 'DaveTheBrave', 1004);
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'banned' })
-      .where('username', '=', 'CarolPlays')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'CarolPlays', 'banned');
     await postback(cpx('1', 'ref-d-1', 1004, '2.00'));
     expect((await user('CarolPlays')).referralsEarned).toBe(0);
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'active' })
-      .where('username', '=', 'CarolPlays')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'CarolPlays', 'active');
     await postback(cpx('1', 'ref-d-2', 1004, '1.00'));
     expect((await user('CarolPlays')).referralsEarned).toBe(30);
     await expectInvariant(t.deps.db);

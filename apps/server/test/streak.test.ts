@@ -5,6 +5,7 @@ import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { setPlayerStatus } from './support/accounts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -201,11 +202,7 @@ describe(`daily streak on ${testEngine}`, () => {
   it('a banned player cannot claim (but may still read the streak)', async () => {
     t.clock.set('2026-06-02T09:00:00Z');
     const x = await player('XssTester');
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'banned' })
-      .where('username', '=', 'XssTester')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'XssTester', 'banned');
     const res = await claim(x.token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'BANNED' });
@@ -216,11 +213,7 @@ describe(`daily streak on ${testEngine}`, () => {
       headers: bearer(x.token),
     });
     expect(read.statusCode).toBe(200);
-    await t.deps.db
-      .updateTable('users')
-      .set({ status: 'active' })
-      .where('username', '=', 'XssTester')
-      .execute();
+    await setPlayerStatus(t.deps.db, 'XssTester', 'active');
     await expectInvariant(t.deps.db);
   });
 });

@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { postAlone } from '../src/modules/ledger/service.ts';
 import { REVIEW_RULES, reviewReasons } from '../src/modules/withdrawals/review-rules.ts';
 import { processWithdrawal, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
-import { expectInvariant } from './support/ledger.ts';
+import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { balanceOf, userIdOf } from './support/accounts.ts';
+import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 
 /**
  * Issue 17, withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
@@ -23,11 +24,8 @@ const CPX_SECRET = 'test-cpx-secret';
 const CPX_ADDRESS = '188.40.3.73';
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-interface Player {
-  name: string;
-  token: string;
+interface Player extends SignedInPlayer {
   userId: number;
-  robloxId: number;
 }
 
 /** Helpers bound to one test app. */
@@ -48,47 +46,13 @@ function harness(get: () => TestApp) {
           ? undefined
           : new Date(t().clock.now().getTime() - opts.ageDays * DAY).toISOString();
       const user = await t().control('POST', '/users', { name, ...(created ? { created } : {}) });
-      const { token, body } = await t().login(name);
-      expect(body.user?.robloxId, JSON.stringify(body)).toBe(user.id);
-      const row = await t()
-        .deps.db.selectFrom('users')
-        .select('id')
-        .where('roblox_id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      // The sentence this session is given, as the profile page shows it.
-      const profile = await t().app.inject({
-        method: 'GET',
-        url: `/api/profile/${name}`,
-        headers: bearer(token),
-      });
-      const sentence = profile.json().verificationCode as string;
-      expect(sentence).toBeTruthy();
-      await t().control('PUT', `/users/${user.id}/description`, { description: sentence });
-      const verified = await t().app.inject({
-        method: 'POST',
-        url: '/api/verify-bio',
-        headers: bearer(token),
-      });
-      expect(verified.statusCode, verified.body).toBe(200);
-      return { name, token, userId: row.id, robloxId: user.id };
+      const p = await signInPlayer(t(), name);
+      expect(p.robloxId).toBe(user.id);
+      await verifyPlayer(t(), p, '');
+      return { ...p, userId: await userIdOf(t().deps.db, p.robloxId) };
     },
-    async give(p: Player, robux: number) {
-      await postAlone(t().deps.db, t().clock, {
-        userId: p.userId,
-        amount: robux * 100,
-        kind: 'admin',
-        key: `test:${randomUUID()}`,
-        description: 'Test grant',
-      });
-    },
-    async balance(p: Player) {
-      const row = await t()
-        .deps.db.selectFrom('users')
-        .select('balance')
-        .where('id', '=', p.userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.balance) / 100;
-    },
+    give: (p: Player, robux: number) => creditRobux(t().deps.db, t().clock, p.userId, robux),
+    balance: (p: Player) => balanceOf(t().deps.db, p.userId),
     async pass(p: Player, robux: number) {
       return (await t().control('POST', '/gamepasses', {
         creatorId: p.robloxId,

@@ -29,3 +29,12 @@ export const userIdOf = async (db: Database, robloxId: number) => (await account
 /** A player's balance in R$ (stored in cents). */
 export const balanceOf = async (db: Database, userId: number) =>
   (await accountWhere(db, 'id', userId)).balance / 100;
+
+/** Bans a player (or lifts the ban) straight in the database, as the admin console's ban does. */
+export async function setPlayerStatus(
+  db: Database,
+  username: string,
+  status: 'active' | 'banned',
+): Promise<void> {
+  await db.updateTable('users').set({ status }).where('username', '=', username).execute();
+}

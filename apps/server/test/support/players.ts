@@ -32,6 +32,7 @@ export async function verifyPlayer(
 ): Promise<void> {
   const profile = await site.api('GET', `/api/profile/${player.name}`, undefined, bearer(player.token));
   expect(profile.status).toBe(200);
+  expect(profile.body.verificationCode).toBeTruthy();
   await site.control('PUT', `/users/${player.robloxId}/description`, {
     description: `${bioPrefix}${profile.body.verificationCode}`,
   });
