@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
+import { Menu } from 'lucide-react';
+import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { Brand } from './Brand';
 import { BalanceChip } from './BalanceChip';
 import { SidebarNav } from './SidebarNav';
@@ -25,12 +26,7 @@ export function MobileNav() {
                 <Brand />
               </div>
             </Dialog.Title>
-            <Dialog.Close
-              aria-label="Close menu"
-              className="inline-flex size-10 items-center justify-center rounded-xl text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton label="Close menu" />
           </div>
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           <div className="flex-1 overflow-y-auto px-3 py-5">

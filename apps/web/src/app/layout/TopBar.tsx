@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { LogIn } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
 import { useSession } from '@/lib/session';
-import { Brand } from './Brand';
 import { paths } from '@/config/paths';
+import { Brand } from './Brand';
 
 // The signed-in controls (balance, Radix menu and drawer) load only for signed-in players.
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));

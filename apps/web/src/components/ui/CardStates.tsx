@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { Spinner } from './Spinner';
 import { IconTile } from './IconTile';
 
@@ -12,17 +13,32 @@ export function CardSpinner({ label }: { label: string }) {
   );
 }
 
-/** An icon above a short text, centred in a card whose list is empty. */
+/** An icon above a few lines, centred in a card: an empty list, a failed load, a page not ready. */
+export function CardNotice({
+  icon,
+  tileClassName,
+  role,
+  children,
+}: {
+  icon: LucideIcon;
+  tileClassName: string;
+  role?: 'alert';
+  children: ReactNode;
+}) {
+  return (
+    <div role={role} className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <IconTile icon={icon} className={cn('size-14 rounded-2xl', tileClassName)} iconClassName="size-7" />
+      {children}
+    </div>
+  );
+}
+
+/** The notice of a card whose list is empty. */
 export function CardEmpty({ icon, children }: { icon: LucideIcon; children: ReactNode }) {
   return (
-    <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <IconTile
-        icon={icon}
-        className="size-14 rounded-2xl bg-slate-800 text-slate-400"
-        iconClassName="size-7"
-      />
+    <CardNotice icon={icon} tileClassName="bg-slate-800 text-slate-400">
       <p className="text-slate-300">{children}</p>
-    </div>
+    </CardNotice>
   );
 }
 

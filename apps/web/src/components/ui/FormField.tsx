@@ -39,17 +39,19 @@ interface FrameProps {
   id?: string;
 }
 
+/** What a control inside a FieldFrame gets: the attributes that tie it to its label and hint, and its look. */
+type ControlSlot = (
+  attrs: { id: string; 'aria-describedby'?: string },
+  look: { control: string; height: string },
+) => ReactNode;
+
+/** Separates the frame's props (label, hint, size, outer class, id) from the control's own. */
+function splitFrame<P extends FrameProps>({ label, hint, compact, className, id, ...control }: P) {
+  return [{ label, hint, compact, className, id }, control] as const;
+}
+
 /** The label above a form control (tied to it by id) and the hint below it. */
-function FieldFrame({
-  label,
-  hint,
-  compact,
-  className,
-  id,
-  children,
-}: FrameProps & {
-  children: (ids: { id: string; hintId?: string; control: string; height: string }) => ReactNode;
-}) {
+function FieldFrame({ label, hint, compact, className, id, control }: FrameProps & { control: ControlSlot }) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -59,7 +61,10 @@ function FieldFrame({
       <label htmlFor={controlId} className={size.label}>
         {label}
       </label>
-      {children({ id: controlId, hintId, control: cn(controlClass, size.control), height: size.height })}
+      {control(
+        { id: controlId, 'aria-describedby': hintId },
+        { control: cn(controlClass, size.control), height: size.height },
+      )}
       {hint && (
         <p id={hintId} className={size.hint}>
           {hint}
@@ -71,17 +76,14 @@ function FieldFrame({
 
 /** A labelled input, optionally with an icon inside it on the left. */
 export function TextField({
-  label,
-  hint,
   icon,
-  compact,
-  className,
-  id,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & FrameProps & { icon?: ReactNode }) {
+  const [frame, input] = splitFrame(props);
   return (
-    <FieldFrame label={label} hint={hint} compact={compact} className={className} id={id}>
-      {({ id: inputId, hintId, control, height }) => (
+    <FieldFrame
+      {...frame}
+      control={(attrs, look) => (
         <div className="relative">
           {icon && (
             <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-400">
@@ -89,14 +91,13 @@ export function TextField({
             </span>
           )}
           <input
-            id={inputId}
-            aria-describedby={hintId}
-            className={cn(control, height, icon ? 'pl-11' : undefined)}
-            {...props}
+            {...attrs}
+            className={cn(look.control, look.height, icon ? 'pl-11' : undefined)}
+            {...input}
           />
         </div>
       )}
-    </FieldFrame>
+    />
   );
 }
 
@@ -105,40 +106,25 @@ export function AmountField(props: ComponentProps<typeof TextField>) {
   return <TextField type="number" inputMode="decimal" min={0.01} step={0.01} {...props} />;
 }
 
-export function SelectField({
-  label,
-  hint,
-  compact,
-  className,
-  id,
-  children,
-  ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & FrameProps) {
+export function SelectField(props: SelectHTMLAttributes<HTMLSelectElement> & FrameProps) {
+  const [frame, select] = splitFrame(props);
   return (
-    <FieldFrame label={label} hint={hint} compact={compact} className={className} id={id}>
-      {({ id: selectId, hintId, control, height }) => (
-        <select id={selectId} aria-describedby={hintId} className={cn(control, height)} {...props}>
-          {children}
-        </select>
-      )}
-    </FieldFrame>
+    <FieldFrame
+      {...frame}
+      control={(attrs, look) => <select {...attrs} className={cn(look.control, look.height)} {...select} />}
+    />
   );
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  compact,
-  className,
-  id,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & FrameProps) {
+export function TextAreaField(props: TextareaHTMLAttributes<HTMLTextAreaElement> & FrameProps) {
+  const [frame, area] = splitFrame(props);
   return (
-    <FieldFrame label={label} hint={hint} compact={compact} className={className} id={id}>
-      {({ id: areaId, hintId, control }) => (
-        <textarea id={areaId} aria-describedby={hintId} className={cn(control, 'min-h-20 py-2')} {...props} />
+    <FieldFrame
+      {...frame}
+      control={(attrs, look) => (
+        <textarea {...attrs} className={cn(look.control, 'min-h-20 py-2')} {...area} />
       )}
-    </FieldFrame>
+    />
   );
 }
 

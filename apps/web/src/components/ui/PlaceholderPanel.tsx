@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from './Card';
-import { IconTile } from './IconTile';
+import { CardNotice } from './CardStates';
 
 interface PlaceholderPanelProps {
   icon: LucideIcon;
@@ -19,15 +19,12 @@ export function PlaceholderPanel({
   children,
 }: PlaceholderPanelProps) {
   return (
-    <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <IconTile
-        icon={icon}
-        className="size-14 rounded-2xl bg-slate-800 text-emerald-300"
-        iconClassName="size-7"
-      />
-      <h2 className="text-lg font-bold text-white">{title}</h2>
-      <p className="max-w-md text-slate-400">{message}</p>
-      {children}
+    <Card>
+      <CardNotice icon={icon} tileClassName="bg-slate-800 text-emerald-300">
+        <h2 className="text-lg font-bold text-white">{title}</h2>
+        <p className="max-w-md text-slate-400">{message}</p>
+        {children}
+      </CardNotice>
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { Shield } from 'lucide-react';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { CardSpinner } from '@/components/ui/CardStates';
 import { useAdminSession } from '../api/session';
 import { AdminConsole } from './AdminConsole';
 import { AdminLoginForm } from './AdminLoginForm';
 import { SectionError } from './SectionError';
-import { CardSpinner } from '@/components/ui/CardStates';
 
 /** `/admin`: the password form until the server confirms an admin session, then the console. */
 export function AdminPage() {

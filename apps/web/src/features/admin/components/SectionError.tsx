@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/toast';
@@ -41,4 +42,22 @@ export function retryFailed(
   return () => {
     for (const query of failed) void query.refetch();
   };
+}
+
+/** A section's panels, one above the other, under its error box (Retry reloads what failed). */
+export function SectionPanels({
+  error,
+  retry,
+  children,
+}: {
+  error: unknown;
+  retry: { isError: boolean; refetch: () => unknown };
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <SectionError error={error} onRetry={retryFailed(retry)} />
+      {children}
+    </div>
+  );
 }

@@ -10,6 +10,17 @@ import { SocialsSection } from './SocialsSection';
 import { WallOverlay } from './WallOverlay';
 import { WallsSection } from './WallsSection';
 
+/** The two lists of walls, in the spec's order (§2 Earn): offerwalls, then surveys. */
+const wallKinds = [
+  {
+    kind: 'offerwalls',
+    title: 'OFFERWALLS',
+    hint: 'Complete offers from our partners to earn Robux.',
+    icon: LayoutGrid,
+  },
+  { kind: 'surveys', title: 'SURVEYS', hint: 'Share your opinion in paid surveys.', icon: ClipboardList },
+] as const;
+
 export function EarnPage() {
   const session = useSession();
   const walls = useWalls();
@@ -35,24 +46,16 @@ export function EarnPage() {
           </Button>
         </div>
       )}
-      <WallsSection
-        id="offerwalls-heading"
-        title="OFFERWALLS"
-        hint="Complete offers from our partners to earn Robux."
-        icon={LayoutGrid}
-        walls={walls.data?.offerwalls}
-        isLoading={walls.isPending && !walls.isError}
-        onOpen={setOpenWall}
-      />
-      <WallsSection
-        id="surveys-heading"
-        title="SURVEYS"
-        hint="Share your opinion in paid surveys."
-        icon={ClipboardList}
-        walls={walls.data?.surveys}
-        isLoading={walls.isPending && !walls.isError}
-        onOpen={setOpenWall}
-      />
+      {wallKinds.map(({ kind, ...heading }) => (
+        <WallsSection
+          key={kind}
+          id={`${kind}-heading`}
+          {...heading}
+          walls={walls.data?.[kind]}
+          isLoading={walls.isPending && !walls.isError}
+          onOpen={setOpenWall}
+        />
+      ))}
       <SocialsSection />
       <WallOverlay wall={openWall} onClose={close} />
     </>

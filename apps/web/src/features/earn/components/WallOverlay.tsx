@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { WallEntry } from '@rewards/contracts';
-import { X } from 'lucide-react';
 import { WallLogo } from './WallLogo';
+import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 
 /** The full-screen overlay with the provider's frame and a close button (spec §4, Wall overlay). */
 export function WallOverlay({ wall, onClose }: { wall: WallEntry | null; onClose: () => void }) {
@@ -16,12 +16,7 @@ export function WallOverlay({ wall, onClose }: { wall: WallEntry | null; onClose
               <Dialog.Title className="min-w-0 flex-1 truncate text-lg font-bold text-white">
                 {wall.name}
               </Dialog.Title>
-              <Dialog.Close
-                aria-label="Close"
-                className="inline-flex size-10 items-center justify-center rounded-xl border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </Dialog.Close>
+              <DialogCloseButton label="Close" framed />
             </div>
             <Dialog.Description className="sr-only">
               Complete offers in {wall.name} to earn Robux. Your balance updates when the provider confirms

@@ -1,13 +1,12 @@
 import { ChevronDown, CircleAlert, History, ReceiptText, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { CardEmpty, CardSpinner } from '@/components/ui/CardStates';
+import { CardEmpty, CardNotice, CardSpinner } from '@/components/ui/CardStates';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/toast';
 import { useTransactions } from '../api/transactions';
 import { TransactionsTable } from './TransactionsTable';
-import { IconTile } from '@/components/ui/IconTile';
 
 const EMPTY_TRANSACTIONS_TEXT = 'No transactions yet.';
 
@@ -30,18 +29,13 @@ export function TransactionsPage() {
     body = <CardSpinner label="Loading transactions" />;
   } else if (isError && items.length === 0) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-        <IconTile
-          icon={CircleAlert}
-          className="size-14 rounded-2xl bg-rose-500/10 text-rose-300"
-          iconClassName="size-7"
-        />
+      <CardNotice role="alert" icon={CircleAlert} tileClassName="bg-rose-500/10 text-rose-300">
         <p className="font-semibold text-white">Could not load your transactions.</p>
         <p className="max-w-md text-sm text-slate-400">{errorMessage(error)}</p>
         <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isRefetching}>
           <RefreshCw aria-hidden="true" className="size-4" /> Try again
         </Button>
-      </div>
+      </CardNotice>
     );
   } else if (items.length === 0) {
     body = <CardEmpty icon={ReceiptText}>{EMPTY_TRANSACTIONS_TEXT}</CardEmpty>;

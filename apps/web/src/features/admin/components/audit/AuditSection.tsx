@@ -1,14 +1,14 @@
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
+import { DataTable } from '@/components/ui/DataTable';
+import { Panel } from '@/components/ui/Panel';
+import { cellClass } from '@/components/ui/table-styles';
 import { useAuditLog } from '../../api/audit';
 import { formatJson } from '../format';
 import { ListBody, LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
 import { WhenCell } from '../WhenCell';
-import { DataTable } from '@/components/ui/DataTable';
-import { Panel } from '@/components/ui/Panel';
-import { cellClass } from '@/components/ui/table-styles';
 
 type Plain = Record<string, unknown>;
 

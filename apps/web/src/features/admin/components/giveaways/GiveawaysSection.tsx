@@ -1,14 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Plus, Trophy } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 import type { AdminGiveaway } from '@rewards/contracts';
-import { Button } from '@/components/ui/Button';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/cn';
-import { useCreateGiveaway, useEndGiveaway, useGiveawayEntries, useGiveaways } from '../../api/giveaways';
-import { formatCount, formatDateTime, localInputToIso } from '../format';
-import { ListBody } from '../ListStates';
-import { retryFailed, SectionError } from '../SectionError';
 import { Badge } from '@/components/ui/Badge';
 import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
@@ -17,6 +12,11 @@ import { AmountField, TextAreaField, TextField } from '@/components/ui/FormField
 import { Panel } from '@/components/ui/Panel';
 import { cellClass } from '@/components/ui/table-styles';
 import { useFormState } from '@/lib/form-state';
+import { useCreateGiveaway, useEndGiveaway, useGiveawayEntries, useGiveaways } from '../../api/giveaways';
+import { formatCount, formatDateTime, localInputToIso } from '../format';
+import { ListBody } from '../ListStates';
+import { SectionError, SectionPanels } from '../SectionError';
+import { CreateButton } from '../CreateButton';
 
 const columns = ['Giveaway', 'Prize', 'Ends', 'Entries', 'Winner', { label: 'Actions', hidden: true }];
 
@@ -70,12 +70,8 @@ export function GiveawaysSection() {
   const giveaways = list.data?.giveaways ?? [];
 
   return (
-    <div className="flex flex-col gap-6">
+    <SectionPanels error={formError ?? create.error ?? end.error ?? list.error} retry={list}>
       {dialog}
-      <SectionError
-        error={formError ?? create.error ?? end.error ?? list.error}
-        onRetry={retryFailed(list)}
-      />
       <Panel title="Create a giveaway">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -98,10 +94,7 @@ export function GiveawaysSection() {
             {...bind('description')}
           />
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={create.isPending}>
-              <Plus aria-hidden="true" className="size-4" />{' '}
-              {create.isPending ? 'Creating...' : 'Create giveaway'}
-            </Button>
+            <CreateButton busy={create.isPending} label="Create giveaway" />
           </div>
         </form>
       </Panel>
@@ -127,7 +120,7 @@ export function GiveawaysSection() {
           </DataTable>
         </ListBody>
       </Panel>
-    </div>
+    </SectionPanels>
   );
 }
 

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
-import { cn } from '@/lib/cn';
 import { toastSuccess } from '@/lib/toast';
-import { useCreateWall, useUpdateWall, useWalls, type AdminWall, type WallInput } from '../../api/offers';
-import { ListBody } from '../ListStates';
-import { retryFailed, SectionError } from '../SectionError';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
 import { Panel } from '@/components/ui/Panel';
-import { cardTable } from './mobileCards';
+import { useCreateWall, useUpdateWall, useWalls, type AdminWall, type WallInput } from '../../api/offers';
+import { ListBody } from '../ListStates';
+import { SectionPanels } from '../SectionError';
+import { cardTableProps } from './mobileCards';
 import { PostbackLog } from './PostbackLog';
 import { TestPostbackPanel } from './TestPostbackPanel';
 import { WallForm } from './WallForm';
@@ -72,12 +71,8 @@ export function OffersSection() {
   const testedWall = tool?.kind === 'test' ? wallList.find((w) => w.slug === tool.slug) : undefined;
 
   return (
-    <div className="flex flex-col gap-6">
+    <SectionPanels error={formError ?? create.error ?? update.error ?? walls.error} retry={walls}>
       {dialog}
-      <SectionError
-        error={formError ?? create.error ?? update.error ?? walls.error}
-        onRetry={retryFailed(walls)}
-      />
 
       <Panel
         title="Walls"
@@ -109,12 +104,7 @@ export function OffersSection() {
           <TestPostbackPanel key={testedWall.slug} wall={testedWall} onClose={() => open(null)} />
         )}
         <ListBody query={walls} count={wallList.length} loading="Loading walls..." empty="No walls yet.">
-          <DataTable
-            columns={wallColumns}
-            className={cn('min-w-[40rem]', cardTable.table)}
-            headClassName={cardTable.head}
-            bodyClassName={cardTable.body}
-          >
+          <DataTable columns={wallColumns} {...cardTableProps('min-w-[40rem]')}>
             {wallList.map((wall) => (
               <WallRow
                 key={wall.slug}
@@ -130,6 +120,6 @@ export function OffersSection() {
       </Panel>
 
       <PostbackLog walls={wallList} />
-    </div>
+    </SectionPanels>
   );
 }

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { postbackVerdicts } from '@rewards/contracts';
-import { cn } from '@/lib/cn';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
+import { useConfirmation } from '@/components/ui/ConfirmDialog';
+import { DataTable } from '@/components/ui/DataTable';
+import { SelectField } from '@/components/ui/FormField';
+import { Panel } from '@/components/ui/Panel';
 import {
   usePostbackDecision,
   usePostbacks,
@@ -13,11 +16,7 @@ import {
 } from '../../api/offers';
 import { ListBody, LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
-import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable } from '@/components/ui/DataTable';
-import { SelectField } from '@/components/ui/FormField';
-import { Panel } from '@/components/ui/Panel';
-import { cardTable } from './mobileCards';
+import { cardTableProps } from './mobileCards';
 import { postbackColumns, PostbackRow } from './PostbackRow';
 import { verdictLabel } from './verdicts';
 
@@ -122,12 +121,7 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
         loading="Loading postbacks..."
         empty="No postbacks match."
       >
-        <DataTable
-          columns={postbackColumns}
-          className={cn('min-w-[44rem]', cardTable.table)}
-          headClassName={cardTable.head}
-          bodyClassName={cardTable.body}
-        >
+        <DataTable columns={postbackColumns} {...cardTableProps('min-w-[44rem]')}>
           {list.map((pb) => (
             <PostbackRow
               key={pb.id}

@@ -1,12 +1,12 @@
 import { Check, X } from 'lucide-react';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import type { AdminPostback } from '../../api/offers';
-import { formatJson } from '../format';
-import { WhenCell } from '../WhenCell';
 import { Badge } from '@/components/ui/Badge';
 import { RowButton } from '@/components/ui/DataTable';
 import { cellClass } from '@/components/ui/table-styles';
+import type { AdminPostback } from '../../api/offers';
+import { formatJson } from '../format';
+import { WhenCell } from '../WhenCell';
 import { cardCell, cardRow } from './mobileCards';
 import { REPLAYABLE, verdictLabel, verdictTone } from './verdicts';
 

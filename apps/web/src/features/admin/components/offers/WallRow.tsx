@@ -1,10 +1,10 @@
 import { Pencil, Send } from 'lucide-react';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import type { AdminWall } from '../../api/offers';
 import { Badge } from '@/components/ui/Badge';
 import { RowButton } from '@/components/ui/DataTable';
 import { cellClass } from '@/components/ui/table-styles';
+import type { AdminWall } from '../../api/offers';
 import { PostbackUrlField } from './PostbackUrlField';
 import { cardCell, cardRow } from './mobileCards';
 import { amountLabels, frameParamLabel, schemeName } from './schemes';

@@ -1,3 +1,5 @@
+import { cn } from '@/lib/cn';
+
 /**
  * Classes that turn a DataTable into a stack of cards on phones (below `sm`): the header hides and
  * each row becomes a block of its cells, so nothing important sits off-screen in a sideways scroll.
@@ -7,6 +9,15 @@ export const cardTable = {
   head: 'max-sm:hidden',
   body: 'max-sm:block',
 };
+
+/** The DataTable props of a table whose rows are cards on phones; `minWidth` holds from `sm` up. */
+export function cardTableProps(minWidth: string) {
+  return {
+    className: cn(minWidth, cardTable.table),
+    headClassName: cardTable.head,
+    bodyClassName: cardTable.body,
+  };
+}
 
 /** A row shown as a card on phones. */
 export const cardRow = 'max-sm:block max-sm:border-b max-sm:border-slate-800/70 max-sm:py-3';

@@ -13,8 +13,8 @@ import {
 import type { ReactElement } from 'react';
 import type { OverviewResponse } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
-import { formatCount, formatDay } from '../format';
 import { Panel } from '@/components/ui/Panel';
+import { formatCount, formatDay } from '../format';
 
 // Only this module imports recharts; OverviewSection loads it with React.lazy.
 

@@ -2,10 +2,10 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { ArrowDownToLine, Coins, Hourglass, RadioTower, Users } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { formatRobux } from '@/lib/format';
+import { CardSpinner } from '@/components/ui/CardStates';
 import { useOverview } from '../../api/overview';
 import { formatCount } from '../format';
 import { SectionError } from '../SectionError';
-import { CardSpinner } from '@/components/ui/CardStates';
 
 // recharts is loaded with the charts only, on this section of the admin page: never in a player's bundle.
 const OverviewCharts = lazy(() => import('./OverviewCharts'));

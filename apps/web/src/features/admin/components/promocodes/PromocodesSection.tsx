@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Plus } from 'lucide-react';
 import type { AdminPromoCode } from '@rewards/contracts';
-import { Button } from '@/components/ui/Button';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/cn';
-import { useCreatePromoCode, usePromoCodes, useSetPromoCodeActive } from '../../api/promocodes';
-import { formatCount, formatDateTime, localInputToIso } from '../format';
-import { ListBody } from '../ListStates';
-import { retryFailed, SectionError } from '../SectionError';
 import { Badge } from '@/components/ui/Badge';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable, RowButton } from '@/components/ui/DataTable';
@@ -16,6 +10,11 @@ import { AmountField, TextField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import { cellClass } from '@/components/ui/table-styles';
 import { useFormState } from '@/lib/form-state';
+import { useCreatePromoCode, usePromoCodes, useSetPromoCodeActive } from '../../api/promocodes';
+import { formatCount, formatDateTime, localInputToIso } from '../format';
+import { ListBody } from '../ListStates';
+import { SectionPanels } from '../SectionError';
+import { CreateButton } from '../CreateButton';
 
 const columns = ['Code', 'Amount', 'Uses', 'Expires', 'Status', { label: 'Actions', hidden: true }];
 
@@ -75,12 +74,8 @@ export function PromocodesSection() {
   const codes = list.data?.promoCodes ?? [];
 
   return (
-    <div className="flex flex-col gap-6">
+    <SectionPanels error={formError ?? create.error ?? setActive.error ?? list.error} retry={list}>
       {dialog}
-      <SectionError
-        error={formError ?? create.error ?? setActive.error ?? list.error}
-        onRetry={retryFailed(list)}
-      />
       <Panel title="Create a promo code">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
           <TextField
@@ -105,13 +100,11 @@ export function PromocodesSection() {
             {...bind('maxUses')}
           />
           <TextField compact label="Expires (optional)" type="datetime-local" {...bind('expiresAt')} />
-          <Button
-            type="submit"
-            disabled={create.isPending}
+          <CreateButton
+            busy={create.isPending}
+            label="Create code"
             className="h-10 justify-self-start sm:col-span-2 2xl:col-span-4"
-          >
-            <Plus aria-hidden="true" className="size-4" /> {create.isPending ? 'Creating...' : 'Create code'}
-          </Button>
+          />
         </form>
       </Panel>
 
@@ -151,6 +144,6 @@ export function PromocodesSection() {
           </DataTable>
         </ListBody>
       </Panel>
-    </div>
+    </SectionPanels>
   );
 }

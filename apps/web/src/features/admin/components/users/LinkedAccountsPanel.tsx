@@ -1,10 +1,10 @@
 import { Link2 } from 'lucide-react';
 import type { LinkedAccount, SharedSignal } from '@rewards/contracts';
+import { Badge } from '@/components/ui/Badge';
+import { LoadingRow } from '@/components/ui/CardStates';
 import { useLinkedAccounts } from '../../api/linked';
 import { formatShortDateTime } from '../format';
 import { retryFailed, SectionError } from '../SectionError';
-import { Badge } from '@/components/ui/Badge';
-import { LoadingRow } from '@/components/ui/CardStates';
 
 const SIGNAL_LABEL: Record<SharedSignal['kind'], [one: string, many: string]> = {
   device: ['Same browser', 'browsers'],

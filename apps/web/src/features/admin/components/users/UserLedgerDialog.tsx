@@ -1,18 +1,18 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { AdminUserRow } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { Badge } from '@/components/ui/Badge';
+import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
+import { DataTable } from '@/components/ui/DataTable';
+import { cellClass } from '@/components/ui/table-styles';
+import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { useUserLedger } from '../../api/users';
 import { formatDateTime } from '../format';
 import { LinkedAccountsPanel } from './LinkedAccountsPanel';
 import { UserMoneyPanel } from './UserMoneyPanel';
 import { LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
-import { Badge } from '@/components/ui/Badge';
-import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
-import { DataTable } from '@/components/ui/DataTable';
-import { cellClass } from '@/components/ui/table-styles';
 
 const columns = ['When', 'Kind', 'Description', { label: 'Amount', className: 'text-right' }];
 
@@ -32,12 +32,7 @@ export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null;
                   : ''}
               </Dialog.Description>
             </div>
-            <Dialog.Close
-              aria-label="Close ledger"
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton label="Close ledger" />
           </div>
           <div className="overflow-y-auto px-5 py-4">
             {user && <UserMoneyPanel userId={user._id} />}

@@ -2,11 +2,11 @@ import { Wallet } from 'lucide-react';
 import type { AdminUserMoneyResponse, WithdrawalStateName } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { Badge } from '@/components/ui/Badge';
+import { LoadingRow } from '@/components/ui/CardStates';
 import { useUserMoney } from '../../api/user-money';
 import { formatCount, formatShortDateTime } from '../format';
 import { retryFailed, SectionError } from '../SectionError';
-import { Badge } from '@/components/ui/Badge';
-import { LoadingRow } from '@/components/ui/CardStates';
 
 const STATE_LABEL: Partial<Record<WithdrawalStateName, [label: string, tone: 'amber' | 'red' | 'sky']>> = {
   in_review: ['in review', 'amber'],

@@ -6,11 +6,11 @@ import { ApiError } from '@/lib/api-client';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
-import { useAddPoints, useToggleBan } from '../../api/users';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { InlineInput } from '@/components/ui/FormField';
 import { cellClass } from '@/components/ui/table-styles';
+import { useAddPoints, useToggleBan } from '../../api/users';
 
 /** Under md the row becomes a card: each cell shows its column name above its value. */
 const cell = cn(
