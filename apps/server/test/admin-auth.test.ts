@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { auditRows } from './support/records.ts';
 
 function cookieFrom(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
@@ -26,7 +27,7 @@ describe(`admin sign-in on ${testEngine}`, () => {
 
     const session = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: cookieFrom(ok) } });
     expect(session.statusCode).toBe(200);
-    const audit = await t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', 'admin.login').execute();
+    const audit = await auditRows(t.deps.db, { action: 'admin.login' });
     expect(audit.length).toBeGreaterThan(0);
   });
 

@@ -6,6 +6,8 @@ import { expectInvariant } from './support/ledger.ts';
 import { accountOf } from './support/accounts.ts';
 import { hmacPostbackPath } from './support/postbacks.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { addWalls, configureWall } from './support/walls.ts';
+import { auditRows, ledgerEntriesWithKey } from './support/records.ts';
 
 const SEEDED = ['lootably', 'adgem', 'torox', 'adgate', 'notik', 'cpx', 'bitlabs'];
 const CPX_SECRET = 'test-cpx-secret'; // CPX_SECURE_HASH of the test app
@@ -44,9 +46,7 @@ const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<s
 
 const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
 
-async function auditRows(action: string) {
-  return t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
-}
+const auditOf = (action: string) => auditRows(t.deps.db, { action });
 
 async function playerWallSlugs() {
   const res = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
@@ -68,22 +68,15 @@ describe(`admin offers on ${testEngine}`, () => {
     await t.login('BobBuilder');
     await t.login('CarolPlays');
     // A wall on the generic scheme (a provider not listed), open to any address.
-    await t.deps.db
-      .insertInto('walls')
-      .values({
+    await addWalls(t.deps.db, [
+      {
         slug: 'genericwall',
         name: 'Generic',
-        logo_url: '',
-        kind: 'offerwall',
         iframe_template: 'https://generic.example/wall?uid={userId}&placement={placementId}',
         frame_params: JSON.stringify({ placementId: 'p-1' }),
-        postback_scheme: 'hmac',
         secret: GENERIC_SECRET,
-        amount_mode: 'usd_rate',
-        rate: 100,
-        sort: 100,
-      })
-      .execute();
+      },
+    ]);
   });
 
   it('every endpoint answers 401 without the admin session, also for a player token or a bad body', async () => {
@@ -115,11 +108,7 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('lists the 7 seeded walls in order, with hasSecret and never a secret', async () => {
-    await t.deps.db
-      .updateTable('walls')
-      .set({ secret: LOOTABLY_SECRET })
-      .where('slug', '=', 'lootably')
-      .execute();
+    await configureWall(t.deps.db, 'lootably', { secret: LOOTABLY_SECRET });
     const res = await admin('GET', '/api/admin/walls');
     expect(res.statusCode).toBe(200);
     expectNoSecrets(res.body);
@@ -539,11 +528,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
 
     expect((await account(1002)).balance - bob.balance).toBe(750);
-    const entries = await t.deps.db
-      .selectFrom('ledger_entries')
-      .selectAll()
-      .where('idempotency_key', '=', 'postback:replaywall:rp-1')
-      .execute();
+    const entries = await ledgerEntriesWithKey(t.deps.db, 'postback:replaywall:rp-1');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ id: replayed.json().ledgerEntryId, amount: 750, kind: 'offer' });
     await expectInvariant(t.deps.db);
@@ -558,7 +543,7 @@ describe(`admin offers on ${testEngine}`, () => {
       'no_secret',
       'no_secret',
     ]);
-    const replays = await auditRows('postback.replay');
+    const replays = await auditOf('postback.replay');
     expect(replays).toHaveLength(5);
     expect(replays.find((r) => JSON.parse(r.after!).verdict === 'credited')).toMatchObject({
       actor: 'admin',
@@ -575,7 +560,7 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('records every change in the audit log with hasSecret, never a secret value', async () => {
-    const creates = await auditRows('wall.create');
+    const creates = await auditOf('wall.create');
     expect(creates.map((r) => r.target)).toEqual([
       'wall:surveyo',
       'wall:racewall',
@@ -585,7 +570,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(creates[0]).toMatchObject({ actor: 'admin', before: null });
     expect(JSON.parse(creates[0]!.after!)).toMatchObject({ slug: 'surveyo', hasSecret: true, rate: 120 });
 
-    const updates = await auditRows('wall.update');
+    const updates = await auditOf('wall.update');
     const adgemSecret = updates.find((r) => r.target === 'wall:adgem' && JSON.parse(r.after!).secretChanged);
     expect(JSON.parse(adgemSecret!.before!)).toMatchObject({ slug: 'adgem', hasSecret: false });
     expect(JSON.parse(adgemSecret!.after!)).toMatchObject({

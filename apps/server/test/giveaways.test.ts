@@ -11,6 +11,7 @@ import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
+import { auditRows } from './support/records.ts';
 
 let adminCookie: string;
 
@@ -103,11 +104,7 @@ describe(`giveaways on ${testEngine}`, () => {
       winner: null,
       ended: false,
     });
-    const audit = await t.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'giveaway.create')
-      .execute();
+    const audit = await auditRows(t.deps.db, { action: 'giveaway.create' });
     expect(audit).toHaveLength(1);
 
     const pub = await getGiveaway();
@@ -243,11 +240,7 @@ describe(`giveaways on ${testEngine}`, () => {
     const again = await admin('POST', `/api/admin/giveaways/${g.id}/end`);
     expect(again.json()).toMatchObject({ winner: 'AliceRBX' });
     expect(await giveawayEntries(g.id)).toHaveLength(1);
-    const audit = await t.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'giveaway.end')
-      .execute();
+    const audit = await auditRows(t.deps.db, { action: 'giveaway.end' });
     expect(audit.filter((a) => a.target === `giveaway:${g.id}`)).toHaveLength(1);
 
     const list = await admin('GET', '/api/admin/giveaways');

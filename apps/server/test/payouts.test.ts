@@ -19,6 +19,7 @@ import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { balanceOf, userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { auditRows } from './support/records.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const PURCHASE_PATH = '/v1/purchases/products/';
@@ -441,11 +442,7 @@ describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
     expect((await admin('POST', `/api/admin/withdrawals/${id}/paid`)).statusCode).toBe(409);
     expect(await h.balance(carol)).toBe(before);
 
-    const audit = await t.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target', '=', `withdrawal:${id}`)
-      .execute();
+    const audit = await auditRows(t.deps.db, { target: `withdrawal:${id}` });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: 'admin', action: 'withdrawal.reject' });
     expect((await admin('POST', `/api/admin/withdrawals/${id}/reject`, { reason: '' })).statusCode).toBe(400);
@@ -459,11 +456,7 @@ describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().withdrawal).toMatchObject({ id, state: 'paid', paidAt: expect.any(String) });
     expect(await h.balance(carol)).toBe(before - 15);
-    const audit = await t.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target', '=', `withdrawal:${id}`)
-      .execute();
+    const audit = await auditRows(t.deps.db, { target: `withdrawal:${id}` });
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.paid']);
     const list = await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: bearer(carol.token) });
     expect(list.json().withdrawals.find((w: { id: number }) => w.id === id)).toMatchObject({ state: 'paid' });
@@ -494,11 +487,7 @@ describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
     expect(results.filter((r) => r !== 'refused')).toHaveLength(1);
     const state = (await h.row(id)).state;
     expect(await h.balance(carol)).toBe(state === 'refunded' ? before : before - 5);
-    const audit = await t.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target', '=', `withdrawal:${id}`)
-      .execute();
+    const audit = await auditRows(t.deps.db, { target: `withdrawal:${id}` });
     expect(audit).toHaveLength(1);
     await h.invariant();
   });

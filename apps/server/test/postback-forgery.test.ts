@@ -8,6 +8,7 @@ import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { configureWall } from './support/walls.ts';
 
 // Forged and hostile postbacks: the CPX secure_hash attack, every value a player can read tried as
 // every provider's signature, the postback log's bounds (unknown walls, refusal share, size,
@@ -1021,8 +1022,8 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
   beforeAll(async () => {
     await t.login('AliceRBX');
     await t.login('BobBuilder');
-    await t.deps.db.updateTable('walls').set({ secret: NOTIK_SECRET }).where('slug', '=', 'notik').execute();
-    await t.deps.db.updateTable('walls').set({ secret: ADGEM_SECRET }).where('slug', '=', 'adgem').execute();
+    await configureWall(t.deps.db, 'notik', { secret: NOTIK_SECRET });
+    await configureWall(t.deps.db, 'adgem', { secret: ADGEM_SECRET });
   });
 
   it('a genuine Notik URL re-sent as a POST with another player, amount and transaction credits nothing', async () => {

@@ -14,6 +14,8 @@ import {
   type CpxPostback,
 } from './support/postbacks.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { addWalls, configureWall } from './support/walls.ts';
+import { ledgerEntriesWithKey } from './support/records.ts';
 
 const GENERIC_SECRET = 'generic-secret-4c1d';
 const REWARD_SECRET = 'reward-secret-77aa';
@@ -30,9 +32,7 @@ describe(`postbacks on ${testEngine}`, () => {
     t.app.inject({ method: 'GET', url, headers, remoteAddress: CPX_ADDRESS });
 
   const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
-  async function entriesWithKey(key: string) {
-    return t.deps.db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
-  }
+  const entriesWithKey = (key: string) => ledgerEntriesWithKey(t.deps.db, key);
   async function verdicts(slug: string, trans: string) {
     const rows = await t.deps.db
       .selectFrom('postbacks')
@@ -48,35 +48,10 @@ describe(`postbacks on ${testEngine}`, () => {
   beforeAll(async () => {
     for (const name of ['AliceRBX', 'BobBuilder', 'CarolPlays', 'DaveTheBrave']) await t.login(name);
     // Two walls on the generic scheme (a provider not listed), open to any address.
-    await t.deps.db
-      .insertInto('walls')
-      .values([
-        {
-          slug: 'generic',
-          name: 'Generic',
-          logo_url: '',
-          kind: 'offerwall',
-          iframe_template: '',
-          postback_scheme: 'hmac',
-          secret: GENERIC_SECRET,
-          amount_mode: 'usd_rate',
-          rate: 100,
-          sort: 100,
-        },
-        {
-          slug: 'rewardwall',
-          name: 'Reward wall',
-          logo_url: '',
-          kind: 'offerwall',
-          iframe_template: '',
-          postback_scheme: 'hmac',
-          secret: null,
-          amount_mode: 'reward',
-          rate: 0,
-          sort: 110,
-        },
-      ])
-      .execute();
+    await addWalls(t.deps.db, [
+      { slug: 'generic', name: 'Generic', secret: GENERIC_SECRET },
+      { slug: 'rewardwall', name: 'Reward wall', amount_mode: 'reward', rate: 0, sort: 110 },
+    ]);
   });
 
   describe('CPX Research', () => {
@@ -387,11 +362,7 @@ describe(`postbacks on ${testEngine}`, () => {
     });
 
     it("reward mode takes the provider's reward as R$ once the admin set the secret", async () => {
-      await t.deps.db
-        .updateTable('walls')
-        .set({ secret: REWARD_SECRET })
-        .where('slug', '=', 'rewardwall')
-        .execute();
+      await configureWall(t.deps.db, 'rewardwall', { secret: REWARD_SECRET });
       const before = await account(1002);
       const res = await get(
         hmacPostbackPath('rewardwall', { user_id: '1002', trans_id: 'ag-1', reward: '12.5' }, REWARD_SECRET),
@@ -402,7 +373,7 @@ describe(`postbacks on ${testEngine}`, () => {
     });
 
     it('a stored refused postback can be replayed once the wall is configured (admin console)', async () => {
-      await t.deps.db.updateTable('walls').set({ secret: null }).where('slug', '=', 'rewardwall').execute();
+      await configureWall(t.deps.db, 'rewardwall', { secret: null });
       const before = await account(1004);
       const url = hmacPostbackPath(
         'rewardwall',
@@ -415,11 +386,7 @@ describe(`postbacks on ${testEngine}`, () => {
         .select('id')
         .where('trans_id', '=', 'ag-replay')
         .executeTakeFirstOrThrow();
-      await t.deps.db
-        .updateTable('walls')
-        .set({ secret: REWARD_SECRET })
-        .where('slug', '=', 'rewardwall')
-        .execute();
+      await configureWall(t.deps.db, 'rewardwall', { secret: REWARD_SECRET });
       const replayed = await replayPostback(t.deps, stored.id);
       expect(replayed).toMatchObject({ status: 200, verdict: 'credited' });
       const again = await replayPostback(t.deps, stored.id);

@@ -7,6 +7,7 @@ import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
+import { auditRows } from './support/records.ts';
 
 let adminCookie: string;
 
@@ -59,11 +60,7 @@ describe(`promo codes on ${testEngine}`, () => {
     const list = await admin('GET', '/api/admin/promocodes');
     expect(list.statusCode).toBe(200);
     expect(list.json().promoCodes.map((c: any) => c.code)).toContain('WELCOME');
-    const audit = await t.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'promocode.create')
-      .execute();
+    const audit = await auditRows(t.deps.db, { action: 'promocode.create' });
     expect(audit).toHaveLength(1);
     expect(audit[0]!.target).toBe(`promocode:${res.json().id}`);
   });
@@ -162,11 +159,7 @@ describe(`promo codes on ${testEngine}`, () => {
     const res = await admin('PATCH', `/api/admin/promocodes/${code.id}`, { active: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: code.id, active: false });
-    const audit = await t.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'promocode.deactivate')
-      .execute();
+    const audit = await auditRows(t.deps.db, { action: 'promocode.deactivate' });
     expect(audit).toHaveLength(1);
 
     const carol = await player('CarolPlays');

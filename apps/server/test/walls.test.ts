@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { configureWall } from './support/walls.ts';
 
 const CPX_SECRET = 'test-cpx-secret';
 const WALL_SECRET = 'lootably-wall-secret-0f9e8d';
@@ -103,11 +104,9 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
     const xss = (await t.login('XssTester')).token;
     const body = (await walls(xss)).json();
     expect(body.offerwalls[0].iframeSrc).toBe('https://wall.lootably.com/?placementID=rbxrewards&sid=1005');
-    await t.deps.db
-      .updateTable('walls')
-      .set({ iframe_template: 'https://example.test/wall?u={userId}&n={username}' })
-      .where('slug', '=', 'torox')
-      .execute();
+    await configureWall(t.deps.db, 'torox', {
+      iframe_template: 'https://example.test/wall?u={userId}&n={username}',
+    });
     try {
       await t.deps.db
         .updateTable('users')
@@ -122,33 +121,25 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
         .set({ username: 'XssTester' })
         .where('roblox_id', '=', 1005)
         .execute();
-      await t.deps.db.updateTable('walls').set({ iframe_template: '' }).where('slug', '=', 'torox').execute();
+      await configureWall(t.deps.db, 'torox', { iframe_template: '' });
     }
   });
 
   it('inactive walls are not listed; the order follows sort', async () => {
-    await t.deps.db.updateTable('walls').set({ active: 0 }).where('slug', '=', 'notik').execute();
-    await t.deps.db.updateTable('walls').set({ sort: 1 }).where('slug', '=', 'adgem').execute();
+    await configureWall(t.deps.db, 'notik', { active: 0 });
+    await configureWall(t.deps.db, 'adgem', { sort: 1 });
     try {
       const body = (await walls(alice)).json();
       expect(body.offerwalls.map((w: any) => w.slug)).toEqual(['adgem', 'lootably', 'torox', 'adgate']);
     } finally {
-      await t.deps.db.updateTable('walls').set({ active: 1 }).where('slug', '=', 'notik').execute();
-      await t.deps.db.updateTable('walls').set({ sort: 20 }).where('slug', '=', 'adgem').execute();
+      await configureWall(t.deps.db, 'notik', { active: 1 });
+      await configureWall(t.deps.db, 'adgem', { sort: 20 });
     }
   });
 
   it('no secret ever reaches the browser: not the CPX secret, not a wall secret', async () => {
-    await t.deps.db
-      .updateTable('walls')
-      .set({ secret: WALL_SECRET })
-      .where('slug', '=', 'lootably')
-      .execute();
-    await t.deps.db
-      .updateTable('walls')
-      .set({ secret: 'cpx-wall-own-secret' })
-      .where('slug', '=', 'bitlabs')
-      .execute();
+    await configureWall(t.deps.db, 'lootably', { secret: WALL_SECRET });
+    await configureWall(t.deps.db, 'bitlabs', { secret: 'cpx-wall-own-secret' });
     try {
       for (const url of ['/api/walls', '/api/cpx/frame', '/api/referrals', '/api/offers/pending']) {
         const res = await t.app.inject({ method: 'GET', url, headers: bearer(alice) });
@@ -183,7 +174,7 @@ describe(`walls without CPX configured on ${testEngine}`, () => {
     const frame = await u.app.inject({ method: 'GET', url: '/api/cpx/frame', headers: bearer(token) });
     expect(frame.json()).toEqual({ src: '' });
     // With a wall secret set by the admin, the frame carries the configured app id.
-    await u.deps.db.updateTable('walls').set({ secret: 'admin-set-cpx' }).where('slug', '=', 'cpx').execute();
+    await configureWall(u.deps.db, 'cpx', { secret: 'admin-set-cpx' });
     const configured = await u.app.inject({ method: 'GET', url: '/api/cpx/frame', headers: bearer(token) });
     const url = new URL(configured.json().src);
     expect(url.searchParams.get('app_id')).toBe('12345');

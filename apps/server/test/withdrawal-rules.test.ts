@@ -10,6 +10,7 @@ import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { balanceOf, userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { auditRows } from './support/records.ts';
 
 /**
  * Issue 17, withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
@@ -100,12 +101,7 @@ function harness(get: () => TestApp) {
         .execute();
     },
     async audit(target: string) {
-      const rows = await t()
-        .deps.db.selectFrom('audit_log')
-        .selectAll()
-        .where('target', '=', target)
-        .orderBy('id')
-        .execute();
+      const rows = await auditRows(t().deps.db, { target });
       return rows.map((r) => ({
         action: r.action,
         before: JSON.parse(r.before ?? 'null'),

@@ -1,0 +1,13 @@
+import type { Database } from '../../src/db/database.ts';
+
+/** The audit log's rows for an action (e.g. 'promocode.create') or a target (e.g. 'withdrawal:7'), oldest first. */
+export function auditRows(db: Database, where: { action: string } | { target: string }) {
+  const [column, value] =
+    'action' in where ? (['action', where.action] as const) : (['target', where.target] as const);
+  return db.selectFrom('audit_log').selectAll().where(column, '=', value).orderBy('id').execute();
+}
+
+/** The ledger entries stored under an idempotency key (there is at most one). */
+export function ledgerEntriesWithKey(db: Database, key: string) {
+  return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
+}
