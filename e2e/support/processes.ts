@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export async function freePort(): Promise<number> {
@@ -52,4 +52,22 @@ export function nodeArgsOfScript(script: string): string[] {
   const words = command.split('&&').at(-1)!.trim().split(/\s+/);
   if (words[0] !== 'node') throw new Error(`script "${script}" does not end with a node command: ${command}`);
   return words.slice(1);
+}
+
+/** Polls `check` every 50 ms until it holds; fails after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port` (e.g. a redis-server started by a test). */
+export function portOpen(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), ok(true)));
+    socket.once('error', () => ok(false));
+  });
 }

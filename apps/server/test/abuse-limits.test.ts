@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { connect } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { newSessionToken } from '../src/modules/auth/tokens.ts';
 import { loadEnv } from '../src/env.ts';
 import { createPromoCode } from '../src/modules/rewards/index.ts';
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
-import { freePort } from '../../../e2e/support/processes.ts';
+import { freePort, portOpen, waitFor } from '../../../e2e/support/processes.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { startTurnstileStandin, type TurnstileStandin } from './support/turnstile-standin.ts';
@@ -104,14 +103,6 @@ async function startDiscordStandin(): Promise<{ url: string; posts: any[]; close
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
 
 describe(`limits where they belong on ${testEngine}`, () => {
   afterAll(async () => {
@@ -572,14 +563,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
         { stdio: 'ignore' },
       );
       try {
-        await waitFor(
-          () =>
-            new Promise((ok) => {
-              const socket = connect(port, '127.0.0.1');
-              socket.once('connect', () => (socket.destroy(), ok(true)));
-              socket.once('error', () => ok(false));
-            }),
-        );
+        await waitFor(() => portOpen(port));
         const env = {
           REDIS_URL: `redis://127.0.0.1:${port}`,
           RATE_LIMIT_AVATAR_PER_MINUTE: '3',

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
@@ -8,7 +7,7 @@ import { rateLimitTable } from '../src/plugins/rate-limits.ts';
 import { adminCookie } from './support/admin.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
-import { freePort } from '../../../e2e/support/processes.ts';
+import { freePort, portOpen, waitFor } from '../../../e2e/support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const DAY = 24 * 3_600_000;
@@ -446,14 +445,6 @@ describe(`defences on ${testEngine}`, () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** A throw-away redis-server on a free port, or null when none is installed. */
 async function startRedis(): Promise<{ url: string; stop(): void } | null> {
   if (spawnSync('redis-server', ['--version']).status !== 0) return null;
@@ -466,13 +457,6 @@ async function startRedis(): Promise<{ url: string; stop(): void } | null> {
     },
   );
   const url = `redis://127.0.0.1:${port}`;
-  await waitFor(
-    () =>
-      new Promise((ok) => {
-        const socket = connect(port, '127.0.0.1');
-        socket.once('connect', () => (socket.destroy(), ok(true)));
-        socket.once('error', () => ok(false));
-      }),
-  );
+  await waitFor(() => portOpen(port));
   return { url, stop: () => child.kill('SIGTERM') };
 }

@@ -8,6 +8,7 @@ import { testEngine } from './support/test-database.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { accountNamed } from './support/accounts.ts';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -37,14 +38,7 @@ async function signIn(
   return { status: res.statusCode, body: res.json(), device: cookie?.value, cookie };
 }
 
-async function idOf(t: TestApp, username: string): Promise<number> {
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const idOf = async (t: TestApp, username: string) => (await accountNamed(t.deps.db, username)).id;
 
 async function userCount(t: TestApp): Promise<number> {
   const row = await t.deps.db

@@ -464,25 +464,18 @@ describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
   });
 
   it('two admins at once (reject and paid, twice each): exactly one change applies', async () => {
+    const outcome = (change: Promise<unknown>, applied: string) =>
+      change.then(
+        () => applied,
+        () => 'refused',
+      );
     const before = await h.balance(carol);
     const { id } = await h.request(carol, 5);
     const results = await Promise.all([
-      rejectWithdrawal(t.deps, id, 'no').then(
-        () => 'rejected',
-        () => 'refused',
-      ),
-      markWithdrawalPaid(t.deps, id).then(
-        () => 'paid',
-        () => 'refused',
-      ),
-      rejectWithdrawal(t.deps, id, 'no').then(
-        () => 'rejected',
-        () => 'refused',
-      ),
-      markWithdrawalPaid(t.deps, id).then(
-        () => 'paid',
-        () => 'refused',
-      ),
+      outcome(rejectWithdrawal(t.deps, id, 'no'), 'rejected'),
+      outcome(markWithdrawalPaid(t.deps, id), 'paid'),
+      outcome(rejectWithdrawal(t.deps, id, 'no'), 'rejected'),
+      outcome(markWithdrawalPaid(t.deps, id), 'paid'),
     ]);
     expect(results.filter((r) => r !== 'refused')).toHaveLength(1);
     const state = (await h.row(id)).state;

@@ -9,6 +9,7 @@ import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { configureWall } from './support/walls.ts';
+import { countRows } from './support/records.ts';
 
 // Forged and hostile postbacks: the CPX secure_hash attack, every value a player can read tried as
 // every provider's signature, the postback log's bounds (unknown walls, refusal share, size,
@@ -1098,16 +1099,7 @@ describe(`an IPv6 /64 counts as one caller on ${testEngine}`, () => {
   });
 
   it('refused postbacks from 200 addresses of one /64 store at most 60 rows', async () => {
-    const count = async () =>
-      Number(
-        (
-          await t.deps.db
-            .selectFrom('postbacks')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('wall_slug', '=', 'lootably')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countRows(t.deps.db, 'postbacks', 'wall_slug', 'lootably');
     const before = await count();
     for (let i = 0; i < 200; i++) {
       await t.app.inject({
@@ -1122,16 +1114,7 @@ describe(`an IPv6 /64 counts as one caller on ${testEngine}`, () => {
   });
 
   it('refusals from 700 different networks store at most 600 rows for one wall a minute', async () => {
-    const count = async () =>
-      Number(
-        (
-          await t.deps.db
-            .selectFrom('postbacks')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('wall_slug', '=', 'adgem')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countRows(t.deps.db, 'postbacks', 'wall_slug', 'adgem');
     for (let i = 0; i < 700; i += 100) {
       await Promise.all(
         Array.from({ length: 100 }, (_, j) =>

@@ -12,6 +12,7 @@ import { accountNamed, setPlayerStatus } from './support/accounts.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { verifyPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { countRows } from './support/records.ts';
 
 const cpx = (status: '1' | '2', trans: string, robloxId: number, amountLocal = '0') =>
   cpxPostbackPath({ status, trans, user: robloxId, local: amountLocal });
@@ -152,16 +153,7 @@ describe(`referrals on ${testEngine}`, () => {
   });
 
   it('players without a referrer pay nobody; a banned referrer is paid once unbanned', async () => {
-    const total = async () =>
-      Number(
-        (
-          await t.deps.db
-            .selectFrom('ledger_entries')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('kind', '=', 'referral')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const total = () => countRows(t.deps.db, 'ledger_entries', 'kind', 'referral');
     const before = await total();
     await t.login('XssTester');
     await postback(cpx('1', 'ref-x-1', 1005, '5.00'));
@@ -296,6 +288,8 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     return { token: res.json().token as string, device };
   }
   const postback = (url: string) => expectPostbackCredited(t, url);
+  const verifyAttempt = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(token), payload: {} });
   const account = (name: string) => accountNamed(t.deps.db, name);
   async function commissionEntries(userId: number) {
     return t.deps.db
@@ -327,12 +321,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     await postback(cpx('1', 'sq-1', 1002, '1.00'));
     await postback(cpx('1', 'sq-2', 1002, '1.50'));
     // The squatter cannot verify Bob: the sentence is not in Bob's bio.
-    const attempt = await t.app.inject({
-      method: 'POST',
-      url: '/api/verify-bio',
-      headers: bearer(squatter.token),
-      payload: {},
-    });
+    const attempt = await verifyAttempt(squatter.token);
     expect(attempt.statusCode).toBe(400);
     // Weeks and more credits later: still nothing for Alice.
     t.clock.advance(40 * 24 * 60 * 60 * 1000);
@@ -349,12 +338,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     expect(await account('AliceRBX')).toMatchObject({ balance: 25, referralsMade: 1, referralsEarned: 25 });
     expect((await commissionEntries(alice.id)).map((e) => Number(e.amount))).toEqual([10, 15]);
     // Verifying again (or a repeated postback) pays nothing more.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/verify-bio',
-      headers: bearer(bobLater.token),
-      payload: {},
-    });
+    const again = await verifyAttempt(bobLater.token);
     expect(again.statusCode).toBe(200);
     await postback(cpx('1', 'sq-2', 1002, '1.50'));
     expect(await account('AliceRBX')).toMatchObject({ balance: 25, referralsMade: 1, referralsEarned: 25 });

@@ -5,17 +5,11 @@ import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { accountNamed } from './support/accounts.ts';
 
 let keySeq = 0;
 
-async function userId(username: string): Promise<number> {
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const userId = async (username: string) => (await accountNamed(t.deps.db, username)).id;
 
 function postEntry(
   user: number,

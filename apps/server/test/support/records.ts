@@ -1,4 +1,5 @@
 import type { Database } from '../../src/db/database.ts';
+import type { DB } from '../../src/db/schema.ts';
 
 /** The audit log's rows for an action (e.g. 'promocode.create') or a target (e.g. 'withdrawal:7'), oldest first. */
 export function auditRows(db: Database, where: { action: string } | { target: string }) {
@@ -10,4 +11,19 @@ export function auditRows(db: Database, where: { action: string } | { target: st
 /** The ledger entries stored under an idempotency key (there is at most one). */
 export function ledgerEntriesWithKey(db: Database, key: string) {
   return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
+}
+
+/** How many rows of `table` have `column` = `value`. */
+export async function countRows<T extends keyof DB & string>(
+  db: Database,
+  table: T,
+  column: keyof DB[T] & string,
+  value: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table as 'postbacks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column as 'wall_slug', '=', value)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
