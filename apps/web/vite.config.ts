@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { pageRoutes, segmentOf, type PageName } from './src/config/paths';
+import { moduleOf, pageRoutes, segmentOf, type PageName } from './src/config/paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiProxy = { '/api': { target: 'http://127.0.0.1:4000', changeOrigin: false } };
@@ -57,7 +57,7 @@ function precompress(): Plugin {
 const ROUTE_PAGES = Object.fromEntries(
   (Object.keys(pageRoutes) as PageName[])
     .filter((name) => pageRoutes[name].preload)
-    .map((name) => [segmentOf(name), { page: pageRoutes[name].module, signedIn: pageRoutes[name].session }]),
+    .map((name) => [segmentOf(name), { page: moduleOf(name), signedIn: pageRoutes[name].session }]),
 );
 const APP_LAYOUT = 'app/layout/AppLayout.tsx';
 

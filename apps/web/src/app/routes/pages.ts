@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { pageRoutes, type PageName } from '@/config/paths';
+import { componentOf, moduleOf, pageRoutes, type PageName } from '@/config/paths';
 
 type PageModule = Record<string, ComponentType>;
 
@@ -8,10 +8,10 @@ const modules = import.meta.glob<PageModule>('../../features/*/components/*Page.
 
 /** Route-level code splitting: the `lazy` of a page's route, from the module config/paths.ts names. */
 function page(name: PageName) {
-  const { module } = pageRoutes[name];
+  const module = moduleOf(name);
   const load = modules[`../../${module}`];
   if (!load) throw new Error(`No page module ${module} for the page ${name}.`);
-  const exportName = module.slice(module.lastIndexOf('/') + 1, -'.tsx'.length);
+  const exportName = componentOf(name);
   return async () => {
     const Component = (await load())[exportName];
     if (!Component) throw new Error(`Page component ${exportName} is missing.`);
