@@ -116,6 +116,35 @@ export function SelectField(props: SelectHTMLAttributes<HTMLSelectElement> & Fra
   );
 }
 
+/**
+ * A select of fixed choices: `options` in order, each shown as `labelOf(option)`; `anyLabel` adds a
+ * first choice with the value '' (a filter's "All …").
+ */
+export function ChoiceField<T extends string>({
+  options,
+  labelOf,
+  anyLabel,
+  onChoose,
+  ...props
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'children'> &
+  FrameProps & {
+    options: readonly T[];
+    labelOf: (option: T) => string;
+    anyLabel?: string;
+    onChoose: (option: T) => void;
+  }) {
+  return (
+    <SelectField {...props} onChange={(event) => onChoose(event.target.value as T)}>
+      {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {labelOf(option)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 export function TextAreaField(props: TextareaHTMLAttributes<HTMLTextAreaElement> & FrameProps) {
   const [frame, area] = splitFrame(props);
   return (

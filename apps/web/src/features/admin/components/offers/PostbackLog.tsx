@@ -4,7 +4,7 @@ import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
-import { SelectField } from '@/components/ui/FormField';
+import { ChoiceField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import {
   usePostbackDecision,
@@ -81,32 +81,24 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
       description="Every postback received, accepted or refused, newest first. Held ones wait for your decision."
       actions={
         <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
-          <SelectField
+          <ChoiceField
             compact
             label="Wall"
             value={wallFilter}
-            onChange={(e) => setWallFilter(e.target.value)}
-          >
-            <option value="">All walls</option>
-            {walls.map((w) => (
-              <option key={w.slug} value={w.slug}>
-                {w.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            onChoose={setWallFilter}
+            anyLabel="All walls"
+            options={walls.map((w) => w.slug)}
+            labelOf={(slug) => walls.find((w) => w.slug === slug)?.name ?? slug}
+          />
+          <ChoiceField
             compact
             label="Verdict"
             value={verdictFilter}
-            onChange={(e) => setVerdictFilter(e.target.value)}
-          >
-            <option value="">All verdicts</option>
-            {postbackVerdicts.map((v) => (
-              <option key={v} value={v}>
-                {verdictLabel(v)}
-              </option>
-            ))}
-          </SelectField>
+            onChoose={setVerdictFilter}
+            anyLabel="All verdicts"
+            options={postbackVerdicts}
+            labelOf={verdictLabel}
+          />
         </div>
       }
     >

@@ -1,16 +1,9 @@
 import type { FormEvent } from 'react';
-import {
-  amountModes,
-  postbackSchemes,
-  wallKinds,
-  type AmountMode,
-  type PostbackScheme,
-  type WallKind,
-} from '@rewards/contracts';
+import { amountModes, postbackSchemes, wallKinds } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
-import type { AdminWall, WallInput } from '../../api/offers';
-import { SelectField, TextField } from '@/components/ui/FormField';
+import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { useFormState } from '@/lib/form-state';
+import type { AdminWall, WallInput } from '../../api/offers';
 import { AllowedAddressesField } from './AllowedAddressesField';
 import { FrameParamFields } from './FrameParamFields';
 import { amountLabels, frameParamNamesOf, schemeLabels } from './schemes';
@@ -68,18 +61,14 @@ export function WallForm({
       />
       <TextField compact label="Name" {...bind('name')} maxLength={80} />
       <TextField compact label="Logo URL" type="url" {...bind('logoUrl')} placeholder="https://…/logo.png" />
-      <SelectField
+      <ChoiceField
         compact
         label="Kind"
         value={form.kind}
-        onChange={(e) => set('kind', e.target.value as WallKind)}
-      >
-        {wallKinds.map((k) => (
-          <option key={k} value={k}>
-            {k === 'offerwall' ? 'Offerwall' : 'Survey wall'}
-          </option>
-        ))}
-      </SelectField>
+        onChoose={(kind) => set('kind', kind)}
+        options={wallKinds}
+        labelOf={(kind) => (kind === 'offerwall' ? 'Offerwall' : 'Survey wall')}
+      />
       <TextField
         compact
         label="Frame URL template"
@@ -98,18 +87,14 @@ export function WallForm({
         values={form.frameParams}
         onChange={(name, value) => set('frameParams', { ...form.frameParams, [name]: value })}
       />
-      <SelectField
+      <ChoiceField
         compact
         label="Postback scheme"
         value={form.postbackScheme}
-        onChange={(e) => set('postbackScheme', e.target.value as PostbackScheme)}
-      >
-        {postbackSchemes.map((s) => (
-          <option key={s} value={s}>
-            {schemeLabels[s]}
-          </option>
-        ))}
-      </SelectField>
+        onChoose={(scheme) => set('postbackScheme', scheme)}
+        options={postbackSchemes}
+        labelOf={(scheme) => schemeLabels[scheme]}
+      />
       <TextField
         compact
         label="Secret"
@@ -125,18 +110,14 @@ export function WallForm({
             : 'Write-only: it is never shown again.'
         }
       />
-      <SelectField
+      <ChoiceField
         compact
         label="Amount"
         value={form.amountMode}
-        onChange={(e) => set('amountMode', e.target.value as AmountMode)}
-      >
-        {amountModes.map((m) => (
-          <option key={m} value={m}>
-            {amountLabels[m]}
-          </option>
-        ))}
-      </SelectField>
+        onChoose={(mode) => set('amountMode', mode)}
+        options={amountModes}
+        labelOf={(mode) => amountLabels[mode]}
+      />
       <TextField
         compact
         label="Rate (R$ per USD)"
