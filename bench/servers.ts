@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { robloxApisAt } from '../apps/server/test/support/server-env.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../e2e/support/processes.ts';
 import type { createLoadRunner, CaseResult } from './load-runner.ts';
 import { CPX_SECRET, METRICS_TOKEN, pgOverTcp, profileDir, ROOT } from './options.ts';
@@ -139,11 +140,8 @@ export async function startSiteServer(databaseUrl: string) {
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
       RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
       RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
-      ROBLOX_USERS_API: 'http://127.0.0.1:9',
-      ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
-      ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
-      ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
-      ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
+      // Nothing listens there: the cases make no Roblox call.
+      ...robloxApisAt('http://127.0.0.1:9'),
     },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -8,6 +8,7 @@ import { adminCookie } from '../../apps/server/test/support/admin.ts';
 import type { Site } from '../../apps/server/test/support/site.ts';
 import { freePort, waitForHealth } from './processes.ts';
 import { callApi } from './http.ts';
+import { RAISED_LIMITS, robloxApisAt } from '../../apps/server/test/support/server-env.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN_PASSWORD = 'e2e-admin-password-123';
@@ -36,19 +37,12 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     DATABASE_URL: join(dir, 'e2e.db'),
     ADMIN_PASSWORD,
     LOG_LEVEL: 'warn',
-    ROBLOX_USERS_API: standin.url,
-    ROBLOX_THUMBNAILS_API: standin.url,
-    ROBLOX_GAMEPASS_API: standin.url,
-    ROBLOX_ECONOMY_API: standin.url,
-    ROBLOX_INVENTORY_API: standin.url,
+    ...robloxApisAt(standin.url),
     ROBLOX_PAYOUT_COOKIE: 'e2e-payout-cookie',
     CPX_SECURE_HASH: 'e2e-cpx-secret',
     // A first withdrawal is not held for review unless a journey is about review (review.test.ts).
     REVIEW_FIRST_WITHDRAWAL: 'false',
-    // Tests sign many players in from one address; the limits have tests of their own.
-    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-    RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
-    RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+    ...RAISED_LIMITS,
     ...extraEnv,
   };
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {

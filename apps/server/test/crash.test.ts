@@ -16,6 +16,7 @@ import { createTestDatabase, testEngine, type TestDatabase } from './support/tes
 import { fromCpx } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
 
 /**
  * The production server (`server.ts`, a child process) under a stream of signed postback credits,
@@ -85,24 +86,13 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
       ADMIN_PASSWORD: 'crash-admin-password-123',
       LOG_LEVEL: 'warn',
       WEB_DIST: join(dir, 'no-web-build'),
-      ROBLOX_USERS_API: standin.url,
-      ROBLOX_THUMBNAILS_API: standin.url,
-      ROBLOX_GAMEPASS_API: standin.url,
-      ROBLOX_ECONOMY_API: standin.url,
-      ROBLOX_INVENTORY_API: standin.url,
+      ...robloxApisAt(standin.url),
       PAYOUT_MODE: 'roblox',
       ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
       PAYOUT_INTERVAL_MS: '200',
       CPX_SECURE_HASH: CPX_SECRET,
-      // Credits are paid at once: this run is not about offer holds (offer-holds.test.ts is).
-      OFFER_HOLD_HOURS: '0',
-      // Withdrawals go straight to payment: this run is not about review (withdrawal-rules.test.ts is).
-      REVIEW_FIRST_WITHDRAWAL: 'false',
-      // Hundreds of withdrawals in a few seconds: more than REVIEW_ABOVE in 24 h, which is not this test's subject.
-      REVIEW_ABOVE: '100000000',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-      RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
-      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+      ...NO_HOLDS_OR_REVIEW,
+      ...RAISED_LIMITS,
     };
   });
 

@@ -7,6 +7,7 @@ import { createTestDatabase, testEngine, type TestDatabase } from './support/tes
 import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
 
 /**
  * Two production server processes (`server.ts`, as `npm start` and each cluster worker run it) on
@@ -112,27 +113,15 @@ describe.skipIf(!enabled)(title, () => {
       LOG_LEVEL: 'error',
       DATABASE_URL: database.url,
       ADMIN_PASSWORD,
-      ROBLOX_USERS_API: standin.url,
-      ROBLOX_THUMBNAILS_API: standin.url,
-      ROBLOX_GAMEPASS_API: standin.url,
-      ROBLOX_ECONOMY_API: standin.url,
-      ROBLOX_INVENTORY_API: standin.url,
+      ...robloxApisAt(standin.url),
       ROBLOX_TIMEOUT_MS: '3000',
       // Both processes run the payout worker, polling often, so they compete for every withdrawal.
       PAYOUT_MODE: 'roblox',
       ROBLOX_PAYOUT_COOKIE: 'multi-process-payout-cookie',
       PAYOUT_INTERVAL_MS: '200',
       CPX_SECURE_HASH: CPX_SECRET,
-      // Credits are paid at once: this run is not about offer holds (offer-holds.test.ts is).
-      OFFER_HOLD_HOURS: '0',
-      // Withdrawals go straight to payment: this run is not about review (withdrawal-rules.test.ts is).
-      REVIEW_FIRST_WITHDRAWAL: 'false',
-      // Many withdrawals of a few players within seconds: over REVIEW_ABOVE in 24 h, not this test's subject.
-      REVIEW_ABOVE: '100000000',
-      // Tests sign many players in from one address; the limits have tests of their own.
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-      RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
-      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+      ...NO_HOLDS_OR_REVIEW,
+      ...RAISED_LIMITS,
       // No web app: this is about the API.
       WEB_DIST: resolve(ROOT, 'apps/web/no-such-dist'),
     };

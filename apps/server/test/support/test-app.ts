@@ -8,6 +8,7 @@ import { ManualClock } from '../../src/shared/clock.ts';
 import type { Deps } from '../../src/deps.ts';
 import { answer, type Site } from './site.ts';
 import { createTestDatabase } from './test-database.ts';
+import { RAISED_LIMITS, robloxApisAt } from './server-env.ts';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
 
@@ -30,11 +31,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DATABASE_URL: database.url,
-    ROBLOX_USERS_API: standin.url,
-    ROBLOX_THUMBNAILS_API: standin.url,
-    ROBLOX_GAMEPASS_API: standin.url,
-    ROBLOX_ECONOMY_API: standin.url,
-    ROBLOX_INVENTORY_API: standin.url,
+    ...robloxApisAt(standin.url),
     ROBLOX_TIMEOUT_MS: '1500',
     ROBLOX_PAYOUT_COOKIE: 'test-payout-cookie',
     CPX_SECURE_HASH: 'test-cpx-secret',
@@ -42,10 +39,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     OFFER_HOLD_HOURS: '0',
     // A first withdrawal is paid without review unless a test is about review (withdrawal-rules.test.ts).
     REVIEW_FIRST_WITHDRAWAL: 'false',
-    // Tests sign many players in from one address; the limits have tests of their own.
-    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-    RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
-    RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+    ...RAISED_LIMITS,
     RATE_LIMIT_PROMO_PER_MINUTE: '100000',
     RATE_LIMIT_AVATAR_PER_MINUTE: '100000',
     ...opts.env,

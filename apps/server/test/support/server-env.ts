@@ -1,0 +1,31 @@
+/*
+ * Environment shared by the ways tests start the server: in-process (test-app.ts), as a child process
+ * (crash and multi-process tests) and as the browser journeys' stack (e2e/support/stack.ts).
+ */
+
+/** Every Roblox API the server calls, at one base URL (a stand-in serves them all). */
+export const robloxApisAt = (url: string) => ({
+  ROBLOX_USERS_API: url,
+  ROBLOX_THUMBNAILS_API: url,
+  ROBLOX_GAMEPASS_API: url,
+  ROBLOX_ECONOMY_API: url,
+  ROBLOX_INVENTORY_API: url,
+});
+
+/** Tests sign many players in from one address; the limits have tests of their own. */
+export const RAISED_LIMITS = {
+  RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+  RATE_LIMIT_VERIFY_PER_MINUTE: '100000',
+  RATE_LIMIT_POSTBACK_PER_MINUTE: '100000',
+};
+
+/**
+ * Credits are paid and withdrawals go to payment at once: holds and review have suites of their own
+ * (offer-holds.test.ts, withdrawal-rules.test.ts). For runs of hundreds of withdrawals in seconds,
+ * which would pass REVIEW_ABOVE's 24-hour total.
+ */
+export const NO_HOLDS_OR_REVIEW = {
+  OFFER_HOLD_HOURS: '0',
+  REVIEW_FIRST_WITHDRAWAL: 'false',
+  REVIEW_ABOVE: '100000000',
+};
