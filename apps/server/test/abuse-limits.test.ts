@@ -128,14 +128,11 @@ describe(`limits where they belong on ${testEngine}`, () => {
       return statusesOf(answers);
     }
 
+    /** A POST from the caller's address, with the headers a test forges. */
+    const postAs = (t: TestApp, url: string, payload: object, headers: Headers) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: caller, headers });
     const adminLogin = (t: TestApp, headers: Headers) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { password: 'not-the-password' },
-        remoteAddress: caller,
-        headers,
-      });
+      postAs(t, '/api/admin/login', { password: 'not-the-password' }, headers);
 
     it('30 wrong admin passwords, each with another X-Forwarded-For, are refused with 429 after the limit, as without the header', async () => {
       const withHeader = await newApp(PROXY_ONLY);
@@ -167,13 +164,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       const withHeader = await newApp(PROXY_ONLY);
       const withoutHeader = await newApp(PROXY_ONLY);
       const login = (t: TestApp, headers: Headers) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { username: 'AliceRBX' },
-          remoteAddress: caller,
-          headers,
-        });
+        postAs(t, '/api/login', { username: 'AliceRBX' }, headers);
       const spoofedRun = await run(withHeader, 30, (i) => login(withHeader, spoofed(i)));
       const plainRun = await run(withoutHeader, 30, () => login(withoutHeader, none()));
       const expected = [...Array<number>(20).fill(200), ...Array<number>(10).fill(429)];

@@ -54,6 +54,12 @@ const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const hmac = (algorithm: 'sha1' | 'sha256', key: string, text: string) =>
   createHmac(algorithm, key).update(text).digest('hex');
+/** The parameters sorted by name as k=v&k=v, what PHP's http_build_query gives for these values. */
+const sortedPairs = (p: Record<string, string>) =>
+  Object.keys(p)
+    .sort()
+    .map((k) => `${k}=${p[k]}`)
+    .join('&');
 
 /** Runs the calls `size` at a time. */
 async function inBatches<T, R>(
@@ -160,43 +166,19 @@ const SCHEMES: Scheme[] = [
     }),
     sigHeader: 'x-ayetstudios-security-hash',
     // PHP's http_build_query of the parameters sorted by name (the values here need no escaping).
-    sign: (secret, _url, p) =>
-      hmac(
-        'sha256',
-        secret,
-        Object.keys(p)
-          .sort()
-          .map((k) => `${k}=${p[k]}`)
-          .join('&'),
-      ),
+    sign: (secret, _url, p) => hmac('sha256', secret, sortedPairs(p)),
   },
   {
     slug: 'generic',
     params: (trans, id) => ({ trans_id: trans, user_id: String(id), amount: '0.05' }),
     sigParam: 'sig',
-    sign: (secret, _url, p) =>
-      hmac(
-        'sha256',
-        secret,
-        Object.keys(p)
-          .sort()
-          .map((k) => `${k}=${p[k]}`)
-          .join('&'),
-      ),
+    sign: (secret, _url, p) => hmac('sha256', secret, sortedPairs(p)),
   },
   {
     slug: 'generic',
     params: (trans, id) => ({ trans_id: trans, user_id: String(id), amount: '0.05' }),
     sigHeader: 'x-signature',
-    sign: (secret, _url, p) =>
-      hmac(
-        'sha256',
-        secret,
-        Object.keys(p)
-          .sort()
-          .map((k) => `${k}=${p[k]}`)
-          .join('&'),
-      ),
+    sign: (secret, _url, p) => hmac('sha256', secret, sortedPairs(p)),
   },
 ];
 

@@ -551,6 +551,20 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
       .withdrawals.find((w: { id: number }) => w.id === id)
       ?.reviewReasons.map((r: { code: string }) => r.code);
 
+  /**
+   * A player with R$2,000 and a first withdrawal paid two days ago, so that only the amount rules
+   * apply to the next ones and the first no longer counts towards the 24-hour total.
+   */
+  async function playerPastFirstWithdrawal() {
+    const p = await h.player();
+    await h.give(p, 2000);
+    const first = await h.request(p, 10);
+    expect((await h.decide(first.id, 'approve')).statusCode).toBe(200);
+    expect(await runPayoutOnce(t.deps)).toMatchObject({ outcome: 'paid' });
+    await h.ageWithdrawal(first.id, 2 * DAY);
+    return p;
+  }
+
   it('acceptance: a first withdrawal lands in review with its reason; approval pays it exactly once', async () => {
     const p = await h.player();
     await h.give(p, 100);
@@ -621,13 +635,7 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
   });
 
   it('acceptance: a withdrawal above R$500 lands in review; rejection refunds it exactly once', async () => {
-    const p = await h.player();
-    await h.give(p, 2000);
-    // A paid first withdrawal, so that only the amount rule applies below.
-    const first = await h.request(p, 10);
-    expect((await h.decide(first.id, 'approve')).statusCode).toBe(200);
-    expect(await runPayoutOnce(t.deps)).toMatchObject({ outcome: 'paid' });
-    await h.ageWithdrawal(first.id, 2 * DAY); // no longer counts towards the 24-hour total
+    const p = await playerPastFirstWithdrawal();
 
     const atLimit = await h.request(p, 500);
     expect(atLimit.body.withdrawal.state).toBe('pending');
@@ -747,12 +755,7 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
   });
 
   it('splitting a large withdrawal under REVIEW_ABOVE does not skip review: more than R$500 in 24 h is reviewed', async () => {
-    const p = await h.player();
-    await h.give(p, 2000);
-    const first = await h.request(p, 10);
-    expect((await h.decide(first.id, 'approve')).statusCode).toBe(200);
-    expect(await runPayoutOnce(t.deps)).toMatchObject({ outcome: 'paid' });
-    await h.ageWithdrawal(first.id, 2 * DAY);
+    const p = await playerPastFirstWithdrawal();
     const a = await h.request(p, 300);
     expect(a.body.withdrawal.state).toBe('pending');
     const b = await h.request(p, 300);
