@@ -45,7 +45,9 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Only the API: the web app's files and the metrics endpoint are not part of it.
+    transform: (input) =>
+      input.url.startsWith('/api/') ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
     transformObject: jsonSchemaTransformObject,
   });
 
