@@ -1,6 +1,5 @@
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +13,7 @@ import { defaultBackupFile, POSTGRES_REFUSAL, sqliteFileOf } from '../../../scri
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { cpxPostbackPath } from './support/postbacks.ts';
 
 /**
  * `npm run backup` copies the SQLite database while the site writes to it; the copy, restored as
@@ -23,8 +23,6 @@ import { expectInvariant } from './support/ledger.ts';
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const CPX_SECRET = 'test-cpx-secret';
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 interface Run {
   code: number | null;
@@ -78,17 +76,15 @@ describe(`backups on ${testEngine}`, () => {
       while (!stopped) {
         const trans = `${prefix}-${n++}`;
         const p = players[n % players.length]!;
-        const q = new URLSearchParams({
-          status: '1',
-          trans_id: trans,
-          user_id: String(p.robloxId),
-          amount_local: `${(n % 7) + 1}.25`,
-          amount_usd: '0.10',
-          hash: md5(`${trans}-${CPX_SECRET}`),
+        const q = cpxPostbackPath({
+          trans,
+          user: String(p.robloxId),
+          local: `${(n % 7) + 1}.25`,
+          usd: '0.10',
         });
         const res = await t.app.inject({
           method: 'GET',
-          url: `/api/postback/cpx?${q}`,
+          url: q,
           remoteAddress: CPX_ADDRESS,
         });
         if (res.statusCode === 200 && res.body === '1') acked.push(`postback:cpx:${trans}`);
@@ -139,17 +135,10 @@ describe(`backups on ${testEngine}`, () => {
         .executeTakeFirstOrThrow();
       expect(me.json().robux).toBe(Number(user.balance) / 100);
       const trans = `after-restore-${Math.random().toString(36).slice(2)}`;
-      const q = new URLSearchParams({
-        status: '1',
-        trans_id: trans,
-        user_id: String(p.robloxId),
-        amount_local: '3',
-        amount_usd: '0.05',
-        hash: md5(`${trans}-${CPX_SECRET}`),
-      });
+      const q = cpxPostbackPath({ trans, user: String(p.robloxId), local: '3', usd: '0.05' });
       const credit = await app.inject({
         method: 'GET',
-        url: `/api/postback/cpx?${q}`,
+        url: q,
         remoteAddress: CPX_ADDRESS,
       });
       expect(credit.body).toBe('1');

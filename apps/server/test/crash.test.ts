@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ import { fromCpx } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
+import { cpxPostbackPath } from './support/postbacks.ts';
 
 /**
  * The production server (`server.ts`, a child process) under a stream of signed postback credits,
@@ -32,7 +33,6 @@ const PLAYERS = 12;
 const LANES = 12;
 const CPX_SECRET = 'crash-cpx-secret';
 const SOCIAL_IDS = ['youtube', 'tiktok', 'discord', 'x'];
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -217,15 +217,14 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
         robloxId: pick(players).robloxId,
         local: `${1 + Math.floor(Math.random() * 20)}.${pick(['00', '25', '50', '75'])}`,
       };
-      const q = new URLSearchParams({
-        status: '1',
-        trans_id: pb.trans,
-        user_id: String(pb.robloxId),
-        amount_local: pb.local,
-        amount_usd: (Number(pb.local) / 100).toFixed(4),
-        hash: md5(`${pb.trans}-${CPX_SECRET}`),
+      const q = cpxPostbackPath({
+        trans: pb.trans,
+        user: String(pb.robloxId),
+        local: pb.local,
+        usd: (Number(pb.local) / 100).toFixed(4),
+        secret: CPX_SECRET,
       });
-      const res = await send(() => api('GET', `/api/postback/cpx?${q}`, { headers: fromCpx }));
+      const res = await send(() => api('GET', q, { headers: fromCpx }));
       if (res?.status === 200 && res.body === 1) {
         acked.push({
           keys: () => [`postback:cpx:${pb.trans}`],

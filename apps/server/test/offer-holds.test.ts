@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { releaseDueHolds } from '../src/modules/offers/index.ts';
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
@@ -6,10 +5,9 @@ import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { cpxPostbackPath } from './support/postbacks.ts';
 
-const CPX_SECRET = 'test-cpx-secret';
 const HOUR = 60 * 60 * 1000;
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 /**
  * Offer and survey credits with the shipped defaults: OFFER_HOLD_HOURS=24 and HOLD_EXEMPT_BELOW=R$5
@@ -19,15 +17,14 @@ describe(`offer holds with the default settings on ${testEngine}`, () => {
   let token: string;
 
   const credit = (trans: string, robux: string, status = '1') => {
-    const q = new URLSearchParams({
+    const url = cpxPostbackPath({
       status,
-      trans_id: trans,
-      user_id: '1001',
-      amount_local: robux,
-      amount_usd: (Number(robux) / 100).toFixed(4),
-      hash: md5(`${trans}-${CPX_SECRET}`),
+      trans,
+      user: 1001,
+      local: robux,
+      usd: (Number(robux) / 100).toFixed(4),
     });
-    return t.app.inject({ method: 'GET', url: `/api/postback/cpx?${q}`, remoteAddress: CPX_ADDRESS });
+    return t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
   };
   async function money() {
     const res = await t.app.inject({ method: 'GET', url: '/api/offers/pending', headers: bearer(token) });

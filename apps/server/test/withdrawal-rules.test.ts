@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { REVIEW_RULES, reviewReasons } from '../src/modules/withdrawals/review-rules.ts';
@@ -11,6 +11,7 @@ import { openTestApp, t } from './support/suite.ts';
 import { balanceOf, userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { auditRows } from './support/records.ts';
+import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 
 /**
  * Issue 17, withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
@@ -20,10 +21,6 @@ import { auditRows } from './support/records.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PURCHASE_PATH = '/v1/purchases/products/';
-const CPX_SECRET = 'test-cpx-secret';
-/** One of CPX Research's published addresses, which the cpx wall allows by default. */
-const CPX_ADDRESS = '188.40.3.73';
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 interface Player extends SignedInPlayer {
   userId: number;
@@ -124,20 +121,14 @@ function harness(get: () => TestApp) {
     },
     /** A CPX survey credit (status 1) or reversal (status 2) through the real postback endpoint. */
     async cpx(p: Player, trans: string, status: '1' | '2', robux = 5) {
-      const q = new URLSearchParams({
+      const url = cpxPostbackPath({
         status,
-        trans_id: trans,
-        user_id: String(p.robloxId),
-        amount_local: robux.toFixed(2),
-        amount_usd: (robux / 25).toFixed(2),
-        hash: md5(`${trans}-${CPX_SECRET}`),
+        trans,
+        user: p.robloxId,
+        local: robux.toFixed(2),
+        usd: (robux / 25).toFixed(2),
       });
-      const res = await t().app.inject({
-        method: 'GET',
-        url: `/api/postback/cpx?${q}`,
-        remoteAddress: CPX_ADDRESS,
-      });
-      expect([res.statusCode, res.body]).toEqual([200, '1']);
+      await expectPostbackCredited(t(), url);
     },
     async invariant() {
       await expectInvariant(t().deps.db);
