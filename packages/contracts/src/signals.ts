@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userStatus } from './users.ts';
+import { adminUserRow } from './admin.ts';
 
 /** A sign-in signal two accounts share: the same browser (device id cookie) or the same address. */
 export const signalKind = z.enum(['device', 'address']);
@@ -16,14 +16,10 @@ export const sharedSignal = z.object({
 });
 export type SharedSignal = z.infer<typeof sharedSignal>;
 
-export const linkedAccount = z.object({
-  _id: z.number(),
-  username: z.string(),
-  robloxId: z.number(),
-  status: userStatus,
-  verified: z.boolean(),
-  signals: z.array(sharedSignal),
-});
+/** Another account as the admin's user list shows it, with the signals it shares with this one. */
+export const linkedAccount = adminUserRow
+  .pick({ _id: true, username: true, robloxId: true, status: true, verified: true })
+  .extend({ signals: z.array(sharedSignal) });
 export type LinkedAccount = z.infer<typeof linkedAccount>;
 
 /** GET /api/admin/users/{id}/linked: the accounts that share a device or a sign-in address with this one. */

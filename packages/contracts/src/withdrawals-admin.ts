@@ -94,13 +94,13 @@ export const adminUserMoneyResponse = z.object({
   paidWithdrawals: z.number(),
   /** Withdrawals waiting for a decision or a payout, newest first. */
   open: z.array(
-    z.object({
-      id: z.number(),
-      robux: z.number(),
-      state: withdrawalState,
-      reviewReasons: z.array(reviewReason),
-      lastError: z.string().nullable(),
-      createdAt: z.string(),
+    adminWithdrawalRow.pick({
+      id: true,
+      robux: true,
+      state: true,
+      reviewReasons: true,
+      lastError: true,
+      createdAt: true,
     }),
   ),
 });

@@ -143,15 +143,7 @@ export const withdrawResponse = z.object({
 export type WithdrawResponse = z.infer<typeof withdrawResponse>;
 
 /** One of the player's own withdrawals (GET /api/withdrawals). */
-export const withdrawalView = z.object({
-  id: z.number(),
-  robux: z.number(),
-  price: z.number(),
-  gamepassId: z.number(),
-  state: withdrawalState,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const withdrawalView = withdrawalSummary.extend({ createdAt: z.string(), updatedAt: z.string() });
 export type WithdrawalView = z.infer<typeof withdrawalView>;
 
 /** Why the player cannot withdraw now, when a rule says so (shown on the withdraw page before they try). */
