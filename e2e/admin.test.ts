@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
 import { ADMIN_PASSWORD, DESKTOP, MOBILE, ROOT, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
+import { signInPlayer, verifyPlayer } from '../apps/server/test/support/players.ts';
 import { bearer } from '../apps/server/test/support/site.ts';
 
 openJourney();
@@ -22,11 +23,7 @@ async function shoot(p: Page, name: string): Promise<void> {
   await p.screenshot({ path: join(SHOTS_DIR, `admin-${name}-${width}.png`), fullPage: true });
 }
 
-async function playerToken(username: string): Promise<string> {
-  const res = await stack.api('POST', '/api/login', { username });
-  expect(res.status).toBe(200);
-  return res.body.token as string;
-}
+const playerToken = async (username: string) => (await signInPlayer(stack, username)).token;
 
 async function openSection(p: Page, section: string): Promise<void> {
   await p.goto(`${stack.baseUrl}/admin?section=${section}`);
@@ -210,11 +207,10 @@ describe('admin console in Chromium', () => {
   });
 
   it("rejects a manual withdrawal after confirmation and the player's balance is restored", async () => {
-    const bob = await playerToken('BobBuilder');
     // Bob verifies his profile and owns a gamepass priced for 10 R$ (ceil(10 / 0.7) = 15).
-    const profile = await stack.api('GET', '/api/profile/BobBuilder', undefined, bearer(bob));
-    await stack.control('PUT', '/users/1002/description', { description: profile.body.verificationCode });
-    expect((await stack.api('POST', '/api/verify-bio', {}, bearer(bob))).status).toBe(200);
+    const bobPlayer = await signInPlayer(stack, 'BobBuilder');
+    await verifyPlayer(stack, bobPlayer, '');
+    const bob = bobPlayer.token;
     const pass = await stack.control('POST', '/gamepasses', { creatorId: 1002, price: 15 });
 
     // The admin gives Bob 20 R$ (he has 7 from the promo code).
