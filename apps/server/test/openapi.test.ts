@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -25,6 +26,14 @@ describe('the OpenAPI document', () => {
     t.app.routeList.filter(
       (r) => r.url.startsWith('/api/') && r.url !== '/api/openapi.json' && r.method !== 'HEAD',
     );
+
+  it('is valid against the OpenAPI 3.1 schema', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(validator.version).toBe('3.1');
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
 
   it('is an OpenAPI 3.1 document with its required parts', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
