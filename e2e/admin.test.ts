@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Dialog, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
-import { ADMIN_PASSWORD, DESKTOP, MOBILE, ROOT, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, ROOT, shootAtWidth, signIn, watchErrors } from './support/stack.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
 import { signInPlayer, verifyPlayer } from '../apps/server/test/support/players.ts';
 import { bearer } from '../apps/server/test/support/site.ts';
@@ -18,10 +18,7 @@ const dialogs: string[] = [];
 
 const SECTIONS = ['overview', 'users', 'offers', 'promocodes', 'withdrawals', 'giveaways', 'audit'] as const;
 
-async function shoot(p: Page, name: string): Promise<void> {
-  const width = p.viewportSize()?.width ?? 0;
-  await p.screenshot({ path: join(SHOTS_DIR, `admin-${name}-${width}.png`), fullPage: true });
-}
+const shoot = (page: Page, name: string) => shootAtWidth(page, 'admin', name);
 
 const playerToken = async (username: string) => (await signInPlayer(stack, username)).token;
 

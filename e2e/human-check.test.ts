@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -6,7 +5,7 @@ import {
   type TurnstileStandin,
 } from '../apps/server/test/support/turnstile-standin.ts';
 import { browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, MOBILE, SHOTS_DIR, watchErrors } from './support/stack.ts';
+import { DESKTOP, shootBothWidths, watchErrors } from './support/stack.ts';
 
 /**
  * The Turnstile human check in the browser: with TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY set, the
@@ -78,17 +77,7 @@ async function withFakeTurnstile(page: Page): Promise<void> {
   );
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [label, viewport] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SHOTS_DIR, `human-check-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, 'human-check', name);
 
 const check = (page: Page) => page.getByTestId('fake-turnstile').locator('input').check();
 

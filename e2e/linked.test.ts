@@ -1,16 +1,12 @@
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
-import { ADMIN_PASSWORD, DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, shootAtWidth, signIn, watchErrors } from './support/stack.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
 
 openJourney();
 
-async function shoot(p: Page, name: string): Promise<void> {
-  const width = p.viewportSize()?.width ?? 0;
-  await p.screenshot({ path: join(SHOTS_DIR, `linked-${name}-${width}.png`), fullPage: true });
-}
+const shoot = (page: Page, name: string) => shootAtWidth(page, 'linked', name);
 
 /** Signs the player out with the profile page's Logout button, as a person would. */
 async function signOut(page: Page): Promise<void> {

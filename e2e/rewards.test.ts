@@ -1,22 +1,11 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { DESKTOP, shootBothWidths, signIn, watchErrors } from './support/stack.ts';
 
 openJourney({ admin: true });
 
-async function shoot(page: Page, name: string) {
-  for (const [label, viewport] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SHOTS_DIR, `rewards-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, 'rewards', name);
 
 const chipText = (page: Page) => page.getByTestId('balance-chip').first().textContent();
 

@@ -106,3 +106,19 @@ export async function signIn(page: Page, baseUrl: string, username: string): Pro
 }
 
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'rewards-shots');
+
+/** A full-page screenshot at the page's current width: `<prefix>-<name>-<width>.png`. */
+export async function shootAtWidth(page: Page, prefix: string, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: join(SHOTS_DIR, `${prefix}-${name}-${width}.png`), fullPage: true });
+}
+
+/** Full-page screenshots at 1280 and 390 px (the page is left at 1280). */
+export async function shootBothWidths(page: Page, prefix: string, name: string): Promise<void> {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(150);
+    await shootAtWidth(page, prefix, name);
+  }
+  await page.setViewportSize(DESKTOP);
+}
