@@ -1,12 +1,12 @@
-import { join } from 'node:path';
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
-import { ADMIN_PASSWORD, DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, shootAtWidth, signIn, watchErrors } from './support/stack.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
 import { grantRobux, signInPlayer, verifyPlayer } from '../apps/server/test/support/players.ts';
 import { bearer } from '../apps/server/test/support/site.ts';
+import { priceFor } from '../apps/server/test/support/gamepasses.ts';
 
 /**
  * Withdrawal review (issue 17): a withdrawal a review rule applies to (here: a first withdrawal, and a
@@ -26,12 +26,8 @@ async function cpx(transId: string, robloxId: number, status: '1' | '2', robux: 
   const res = await stack.api('GET', cpxPostback(transId, robloxId, robux, status), undefined, fromCpx);
   expect(res.status).toBe(200);
 }
-const priceFor = (robux: number) => Math.ceil((robux * 100) / 70);
 
-async function shoot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SHOTS_DIR, `review-${name}-${width}.png`), fullPage: true });
-}
+const shoot = (page: Page, name: string) => shootAtWidth(page, 'review', name);
 
 /** Signs the player in through the API, verifies the bio and grants `robux`; returns the token. */
 async function readyPlayer(username: string, robux: number): Promise<string> {

@@ -18,6 +18,7 @@ import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
+import { priceFor } from './support/gamepasses.ts';
 
 /**
  * The production server (`server.ts`, a child process) under a stream of signed postback credits,
@@ -282,7 +283,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
         const robux = 5 + Math.floor(Math.random() * 11);
         const pass = await control('POST', '/gamepasses', {
           creatorId: player.robloxId,
-          price: Math.ceil((robux * 100) / 70),
+          price: priceFor(robux),
           isForSale: true,
         });
         w = { player, passId: pass.id, robux, key: randomUUID() };

@@ -8,6 +8,7 @@ import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
+import { priceFor } from './support/gamepasses.ts';
 
 /**
  * Two production server processes (`server.ts`, as `npm start` and each cluster worker run it) on
@@ -27,7 +28,6 @@ const title = enabled
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-const priceFor = (robux: number) => Math.ceil((robux * 100) / 70);
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
 
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {

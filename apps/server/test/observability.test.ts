@@ -11,6 +11,7 @@ import { redactUrl } from '../src/plugins/request-logging.ts';
 import type { Deps } from '../src/deps.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { priceFor } from './support/gamepasses.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const CPX_SECRET = 'test-cpx-secret';
@@ -303,7 +304,7 @@ describe(`observability on ${testEngine}`, () => {
     for (const robux of [7, 9]) {
       const pass = await t.control('POST', '/gamepasses', {
         creatorId: robloxId,
-        price: Math.ceil((robux * 100) / 70),
+        price: priceFor(robux),
       });
       const res = await t.app.inject({
         method: 'POST',

@@ -5,6 +5,7 @@ import { processWithdrawal, RETRY_MAX_MS, runPayoutOnce } from '../src/modules/w
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { priceFor } from './support/gamepasses.ts';
 
 /**
  * Roblox down (connections dropped), slow (answers after 10 s, far beyond ROBLOX_TIMEOUT_MS=1500 of
@@ -138,7 +139,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
   async function gamepassFor(p: Player, robux: number) {
     return (await t.control('POST', '/gamepasses', {
       creatorId: p.robloxId,
-      price: Math.ceil((robux * 100) / 70),
+      price: priceFor(robux),
       isForSale: true,
     })) as { id: number; productId: number };
   }

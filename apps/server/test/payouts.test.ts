@@ -20,6 +20,7 @@ import { openTestApp, t } from './support/suite.ts';
 import { balanceOf, userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { auditRows } from './support/records.ts';
+import { priceFor } from './support/gamepasses.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const PURCHASE_PATH = '/v1/purchases/products/';
@@ -51,7 +52,7 @@ function harness(get: () => TestApp) {
     async request(p: Player, robux: number) {
       const pass = await t().control('POST', '/gamepasses', {
         creatorId: p.robloxId,
-        price: Math.ceil((robux * 100) / 70),
+        price: priceFor(robux),
         isForSale: true,
       });
       const res = await t().app.inject({

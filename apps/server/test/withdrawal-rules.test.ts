@@ -12,6 +12,7 @@ import { balanceOf, userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { auditRows } from './support/records.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { priceFor } from './support/gamepasses.ts';
 
 /**
  * Issue 17, withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
@@ -54,7 +55,7 @@ function harness(get: () => TestApp) {
     async pass(p: Player, robux: number) {
       return (await t().control('POST', '/gamepasses', {
         creatorId: p.robloxId,
-        price: Math.ceil((robux * 100) / 70),
+        price: priceFor(robux),
         isForSale: true,
       })) as { id: number; productId: number };
     },

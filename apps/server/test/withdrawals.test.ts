@@ -6,6 +6,7 @@ import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { balanceOf as balanceOfUser, userIdOf } from './support/accounts.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { priceFor } from './support/gamepasses.ts';
 
 let t: TestApp;
 
@@ -35,8 +36,6 @@ async function newPass(creatorId: number, price: number | null, isForSale = true
   const pass = await t.control('POST', '/gamepasses', { creatorId, price, isForSale });
   return pass.id;
 }
-
-const priceFor = (robux: number) => Math.ceil((robux * 100) / 70);
 
 function withdraw(p: Player, payload: object, headers: Record<string, string> = {}) {
   return t.app.inject({
