@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerGroupControlRoutes } from './control-groups.ts';
 import {
+  DEFAULT_CHALLENGE_TYPE,
   DEFAULT_SLOW_MS,
   findByName,
   freshState,
@@ -21,8 +23,15 @@ function isMode(mode: unknown): mode is StandinMode['mode'] {
   return ['up', 'down', 'slow', 'ratelimit', 'error500'].includes(mode as string);
 }
 
-/** The `/_control` API through which tests set users, game passes, the payout account and faults. */
+const isPriceOrNull = (value: unknown) => value === null || (typeof value === 'number' && value >= 0);
+
+/**
+ * The `/_control` API through which tests set users, game passes, the payout account, challenges
+ * and faults (groups: control-groups.ts).
+ */
 export function registerControlRoutes(app: FastifyInstance, state: StandinState, opts: StandinOptions): void {
+  const challengeStatus = () => ({ ...state.challenge, challengesAnswered: state.challengesAnswered });
+
   app.post('/_control/reset', async () => {
     Object.assign(state, freshState(opts));
     return { ok: true };
@@ -70,9 +79,11 @@ export function registerControlRoutes(app: FastifyInstance, state: StandinState,
   );
 
   app.post<{ Body: Partial<StandinGamePass> }>('/_control/gamepasses', async (req, reply) => {
-    const { id, productId, creatorId, price, isForSale, name } = req.body ?? {};
+    const { id, productId, creatorId, price, isForSale, name, regionalPrice } = req.body ?? {};
     if (typeof creatorId !== 'number') return badRequest(reply, 'creatorId is required');
     if (price === undefined) return badRequest(reply, 'price is required (a number or null)');
+    if (!isPriceOrNull(regionalPrice ?? null))
+      return badRequest(reply, 'regionalPrice must be a number or null');
     const passId = id ?? nextId(state.gamePasses.keys(), 100_000);
     const pass: StandinGamePass = {
       id: passId,
@@ -86,27 +97,51 @@ export function registerControlRoutes(app: FastifyInstance, state: StandinState,
       price,
       isForSale: isForSale ?? price !== null,
       name: name ?? `Pass ${passId}`,
+      regionalPrice: regionalPrice ?? null,
     };
     state.gamePasses.set(pass.id, pass);
     return pass;
   });
 
-  app.patch<{ Params: { id: string }; Body: { price?: number | null; isForSale?: boolean } }>(
-    '/_control/gamepasses/:id',
+  app.patch<{
+    Params: { id: string };
+    Body: { price?: number | null; isForSale?: boolean; regionalPrice?: number | null };
+  }>('/_control/gamepasses/:id', async (req, reply) => {
+    const pass = state.gamePasses.get(Number(req.params.id));
+    if (!pass) return reply.code(404).send({ error: 'no such game pass' });
+    const { price, isForSale, regionalPrice } = req.body ?? {};
+    if (regionalPrice !== undefined && !isPriceOrNull(regionalPrice)) {
+      return badRequest(reply, 'regionalPrice must be a number or null');
+    }
+    if (price !== undefined) pass.price = price;
+    if (isForSale !== undefined) pass.isForSale = isForSale;
+    if (regionalPrice !== undefined) pass.regionalPrice = regionalPrice;
+    return pass;
+  });
+
+  app.patch<{ Body: { userId?: number; robux?: number; cookie?: string | null } }>(
+    '/_control/payout',
     async (req, reply) => {
-      const pass = state.gamePasses.get(Number(req.params.id));
-      if (!pass) return reply.code(404).send({ error: 'no such game pass' });
-      if (req.body?.price !== undefined) pass.price = req.body.price;
-      if (req.body?.isForSale !== undefined) pass.isForSale = req.body.isForSale;
-      return pass;
+      const { userId, robux, cookie } = req.body ?? {};
+      if (cookie !== undefined && cookie !== null && (typeof cookie !== 'string' || !cookie)) {
+        return badRequest(reply, 'cookie must be a non-empty string or null');
+      }
+      if (userId !== undefined) state.payout.userId = userId;
+      if (robux !== undefined) state.payout.robux = robux;
+      if (cookie !== undefined) state.payout.cookie = cookie;
+      return state.payout;
     },
   );
 
-  app.patch<{ Body: { userId?: number; robux?: number } }>('/_control/payout', async (req) => {
-    if (req.body?.userId !== undefined) state.payout.userId = req.body.userId;
-    if (req.body?.robux !== undefined) state.payout.robux = req.body.robux;
-    return state.payout;
+  app.post<{ Body: { on?: unknown; type?: unknown } }>('/_control/challenge', async (req, reply) => {
+    const { on, type } = req.body ?? {};
+    if (typeof on !== 'boolean') return badRequest(reply, 'on must be true or false');
+    if (type !== undefined && (typeof type !== 'string' || !type))
+      return badRequest(reply, 'type must be a string');
+    state.challenge = { on, type: type ?? DEFAULT_CHALLENGE_TYPE };
+    return challengeStatus();
   });
+  app.get('/_control/challenge', async () => challengeStatus());
 
   app.post<{ Body: { mode?: string; delayMs?: number; times?: number; paths?: string[] } }>(
     '/_control/mode',
@@ -122,6 +157,8 @@ export function registerControlRoutes(app: FastifyInstance, state: StandinState,
       return state.mode;
     },
   );
+
+  registerGroupControlRoutes(app, state);
 
   app.get('/_control/purchases', async () => state.purchases);
   app.get('/_control/stats', async () => state.stats);

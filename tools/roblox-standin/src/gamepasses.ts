@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { admitWrite, isPayoutAccount } from './auth.ts';
 import { CREATED, robloxErrors, toId, type StandinGamePass, type StandinState } from './state.ts';
 
 interface PurchaseBody {
@@ -6,6 +7,9 @@ interface PurchaseBody {
   expectedPrice?: number;
   expectedSellerId?: number;
 }
+
+/** The price offered to the payout account: its regional price where the pass has one. */
+const offeredPrice = (pass: StandinGamePass) => pass.regionalPrice ?? pass.price;
 
 /**
  * apis.roblox.com (game pass product info), inventory.roblox.com (is-owned) and economy.roblox.com
@@ -16,6 +20,8 @@ export function registerGamePassRoutes(app: FastifyInstance, state: StandinState
     const id = toId(req.params.id);
     const pass = id === null ? undefined : state.gamePasses.get(id);
     if (!pass) return reply.code(404).send(robloxErrors(1, 'The game pass does not exist.'));
+    // Roblox prices for the viewer: signed in as the payout account, the regional price.
+    const priceInRobux = isPayoutAccount(state, req) ? offeredPrice(pass) : pass.price;
     return {
       TargetId: pass.id,
       ProductType: 'Game Pass',
@@ -34,7 +40,7 @@ export function registerGamePassRoutes(app: FastifyInstance, state: StandinState
       IconImageAssetId: 0,
       Created: CREATED,
       Updated: CREATED,
-      PriceInRobux: pass.price,
+      PriceInRobux: priceInRobux,
       PremiumPriceInRobux: null,
       Remaining: null,
       IsNew: false,
@@ -63,16 +69,7 @@ export function registerGamePassRoutes(app: FastifyInstance, state: StandinState
   app.post<{ Params: { productId: string }; Body: PurchaseBody }>(
     '/v1/purchases/products/:productId',
     async (req, reply) => {
-      const cookie = /(?:^|;\s*)\.ROBLOSECURITY=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-      if (!cookie) {
-        return reply.code(401).send(robloxErrors(0, 'Authorization has been denied for this request.'));
-      }
-      if (req.headers['x-csrf-token'] !== state.csrfToken) {
-        return reply
-          .code(403)
-          .header('x-csrf-token', state.csrfToken)
-          .send(robloxErrors(0, 'Token Validation Failed'));
-      }
+      if (!admitWrite(state, req, reply)) return reply;
       const productId = toId(req.params.productId);
       const pass = [...state.gamePasses.values()].find((p) => p.productId === productId);
       if (!pass) return reply.code(400).send(robloxErrors(1, 'The product does not exist.'));
@@ -84,7 +81,7 @@ export function registerGamePassRoutes(app: FastifyInstance, state: StandinState
 function purchase(state: StandinState, pass: StandinGamePass, body: PurchaseBody) {
   const payout = state.payout;
   const sellerName = state.users.get(pass.creatorId)?.name ?? '';
-  const price = pass.price ?? 0;
+  const price = offeredPrice(pass) ?? 0;
   const base = {
     productId: pass.productId,
     statusCode: 500,
@@ -120,7 +117,7 @@ function purchase(state: StandinState, pass: StandinGamePass, body: PurchaseBody
   if (!pass.isForSale || pass.price === null) {
     return refuse('NotForSale', 'Item Not For Sale', 'This item is not for sale.');
   }
-  if (body.expectedPrice !== pass.price) {
+  if (body.expectedPrice !== price) {
     return refuse(
       'PriceChanged',
       'Item Price Has Changed',

@@ -1,7 +1,10 @@
 import Fastify from 'fastify';
 import { registerControlRoutes } from './control.ts';
+import { registerCurrencyRoutes } from './currency.ts';
 import { installFaults } from './faults.ts';
 import { registerGamePassRoutes } from './gamepasses.ts';
+import { registerGroupTransactionRoutes } from './group-transactions.ts';
+import { registerGroupRoutes } from './groups.ts';
 import { freshState, type StandinOptions, type StandinState } from './state.ts';
 import { registerUserRoutes } from './users.ts';
 
@@ -13,7 +16,10 @@ import { registerUserRoutes } from './users.ts';
 
 export type {
   Fault,
+  GroupPayoutStatus,
   StandinGamePass,
+  StandinGroup,
+  StandinGroupPayout,
   StandinMode,
   StandinOptions,
   StandinPurchase,
@@ -35,6 +41,9 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
   const faults = installFaults(app, state);
   registerUserRoutes(app, state);
   registerGamePassRoutes(app, state);
+  registerCurrencyRoutes(app, state);
+  registerGroupRoutes(app, state);
+  registerGroupTransactionRoutes(app, state);
   registerControlRoutes(app, state, opts);
 
   const host = opts.host ?? '127.0.0.1';

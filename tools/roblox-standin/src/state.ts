@@ -17,6 +17,8 @@ export interface StandinGamePass {
   price: number | null;
   isForSale: boolean;
   name: string;
+  /** The price offered to the payout account where it differs from the list price; null = none. */
+  regionalPrice: number | null;
 }
 
 export interface StandinPurchase {
@@ -25,6 +27,23 @@ export interface StandinPurchase {
   price: number;
   sellerId: number;
   buyerId: number;
+  at: string;
+}
+
+export type GroupPayoutStatus = 'Eligible' | 'PayoutRestricted';
+
+export interface StandinGroup {
+  id: number;
+  name: string;
+  funds: number;
+  members: Map<number, GroupPayoutStatus>;
+}
+
+export interface StandinGroupPayout {
+  transactionId: number;
+  groupId: number;
+  recipientId: number;
+  amount: number;
   at: string;
 }
 
@@ -45,8 +64,14 @@ export interface StandinState {
   /** `${userId}:${gamePassId}` */
   owned: Set<string>;
   purchases: StandinPurchase[];
-  payout: { userId: number; robux: number };
+  /** `cookie` null = any non-empty `.ROBLOSECURITY` is the payout account's. */
+  payout: { userId: number; robux: number; cookie: string | null };
   csrfToken: string;
+  /** While `on`, authenticated writes answer a challenge instead of doing anything. */
+  challenge: { on: boolean; type: string };
+  challengesAnswered: number;
+  groups: Map<number, StandinGroup>;
+  groupPayouts: StandinGroupPayout[];
   mode: StandinMode;
   /** Request count per path (without query), control routes excluded. */
   stats: Record<string, number>;
@@ -62,6 +87,7 @@ export interface StandinOptions {
 }
 
 export const DEFAULT_SLOW_MS = 10_000;
+export const DEFAULT_CHALLENGE_TYPE = 'twostepverification';
 export const CREATED = '2016-04-01T12:00:00.000Z';
 
 export const upMode = (): StandinMode => ({
@@ -92,8 +118,12 @@ export function freshState(opts: StandinOptions): StandinState {
     gamePasses: new Map(),
     owned: new Set(),
     purchases: [],
-    payout: { userId: payoutUserId, robux: opts.payoutRobux ?? 1_000_000 },
+    payout: { userId: payoutUserId, robux: opts.payoutRobux ?? 1_000_000, cookie: null },
     csrfToken: randomBytes(12).toString('base64'),
+    challenge: { on: false, type: DEFAULT_CHALLENGE_TYPE },
+    challengesAnswered: 0,
+    groups: new Map(),
+    groupPayouts: [],
     mode: upMode(),
     stats: {},
   };
