@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { withdrawalMethods, type WithdrawalMethod } from '@rewards/contracts';
 import { parseAllowList } from './shared/addresses.ts';
 
 const url = z.string().url();
@@ -19,11 +20,41 @@ const schema = z.object({
   ROBLOX_GAMEPASS_API: url.default('https://apis.roblox.com'),
   ROBLOX_ECONOMY_API: url.default('https://economy.roblox.com'),
   ROBLOX_INVENTORY_API: url.default('https://inventory.roblox.com'),
+  ROBLOX_GROUPS_API: url.default('https://groups.roblox.com'),
   ROBLOX_TIMEOUT_MS: intFrom(5000),
   PAYOUT_MODE: z.enum(['manual', 'roblox']).default('manual'),
   ROBLOX_PAYOUT_COOKIE: z.string().optional(),
   /** The Roblox user id of the payout account (whose inventory tells whether a pass was bought). */
   ROBLOX_PAYOUT_USER_ID: z.coerce.number().int().positive().default(1),
+  /** How withdrawals reach players: `gamepass`, `group` or both (comma-separated); the first is the default. */
+  PAYOUT_METHODS: z
+    .string()
+    .default('gamepass')
+    .transform((text, ctx) => {
+      const methods = [
+        ...new Set(
+          text
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (methods.length === 0 || methods.some((m) => !withdrawalMethods.includes(m as WithdrawalMethod))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected gamepass, group or both separated by a comma, got "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return methods as WithdrawalMethod[];
+    }),
+  /** The Roblox group that pays group payouts (the payout account must be allowed to spend its funds). */
+  ROBLOX_PAYOUT_GROUP_ID: z.coerce.number().int().positive().optional(),
+  /**
+   * Key (at least 32 characters) that seals a payout cookie stored from the admin console (AES-256-GCM).
+   * Unset: the console cannot store one, and ROBLOX_PAYOUT_COOKIE is the only cookie.
+   */
+  PAYOUT_SECRET_KEY: z.string().min(32, 'PAYOUT_SECRET_KEY must have at least 32 characters').optional(),
   /** How often the in-process payout worker looks for work with PAYOUT_MODE=roblox; 0 = only the standalone worker. */
   PAYOUT_INTERVAL_MS: intFrom(5000),
   DISCORD_WEBHOOK_URL: url.optional(),
@@ -31,7 +62,11 @@ const schema = z.object({
   CPX_SECURE_HASH: z.string().optional(),
   REFERRAL_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Hours an offer or survey credit waits before it can be withdrawn (a fraudulent one is charged back meanwhile). */
-  OFFER_HOLD_HOURS: z.coerce.number().min(0).max(24 * 90).default(24),
+  OFFER_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(24),
   /** R$: offer and survey credits under this are available at once. */
   HOLD_EXEMPT_BELOW: z.coerce.number().min(0).max(1_000_000).default(5),
   MIN_WITHDRAWAL: intFrom(5),
@@ -91,7 +126,10 @@ const schema = z.object({
     .string()
     .default('loopback,linklocal,uniquelocal')
     .transform((text, ctx) => {
-      const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = text
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       if (entries.length === 1 && entries[0] === 'none') return [];
       const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
       const bad = entries.find((e) => !named.has(e) && 'invalid' in parseAllowList([e]));
@@ -126,8 +164,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.NODE_ENV === 'production') {
     const missing = (['ADMIN_PASSWORD', 'PUBLIC_URL'] as const).filter((k) => !env[k]);
-    if (env.PAYOUT_MODE === 'roblox') {
-      // Without the payout account's own id, "does it already own this pass" asks about someone else.
+    if (env.PAYOUT_MODE === 'roblox' || env.PAYOUT_METHODS.includes('group')) {
+      // Without the payout account's own id, "does it already own this pass" asks about someone else;
+      // group payouts need the cookie even when paid by hand (Roblox answers eligibility to members only).
       for (const k of ['ROBLOX_PAYOUT_COOKIE', 'ROBLOX_PAYOUT_USER_ID'] as const) {
         if (!cleaned[k]) missing.push(k as never);
       }
@@ -138,6 +177,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
     throw new Error(
       'Invalid configuration:\n  TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: set both (human check on) or neither (off)',
+    );
+  }
+  if (env.PAYOUT_METHODS.includes('group') && !env.ROBLOX_PAYOUT_GROUP_ID) {
+    throw new Error(
+      'Invalid configuration:\n  ROBLOX_PAYOUT_GROUP_ID: required when PAYOUT_METHODS includes group (the group that pays)',
     );
   }
   const generated = !env.ADMIN_PASSWORD;

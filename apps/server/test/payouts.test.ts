@@ -178,23 +178,38 @@ describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
     await h.invariant();
   });
 
-  it('not for sale any more, or the payout account short of Robux: refunded', async () => {
+  it('not for sale any more: refunded; the payout account short of Robux: waits, never refunded', async () => {
     const before = await h.balance(alice);
     const offSale = await h.request(alice, 5);
     await t.control('PATCH', `/gamepasses/${offSale.pass.id}`, { isForSale: false });
     expect(await processWithdrawal(t.deps, offSale.id)).toMatchObject({ outcome: 'refunded' });
+    expect(await h.balance(alice)).toBe(before);
 
     const poor = await h.request(alice, 6);
     const { robux } = await t.control('PATCH', '/payout', {});
     await t.control('PATCH', '/payout', { robux: 1 });
-    try {
-      expect(await processWithdrawal(t.deps, poor.id)).toMatchObject({ outcome: 'refunded' });
-    } finally {
-      await t.control('PATCH', '/payout', { robux });
-    }
-    expect((await h.row(poor.id)).last_error).toMatch(/InsufficientFunds/);
+    t.clock.advance(60_000); // the balance read a minute ago is read again
+    expect(await processWithdrawal(t.deps, poor.id)).toMatchObject({ outcome: 'waiting_for_funds' });
+    expect(await h.row(poor.id)).toMatchObject({ state: 'pending', purchase_attempts: 0 });
+    expect((await h.row(poor.id)).last_error).toMatch(/payout account has R\$ 1/);
     expect(await h.purchasesOf(poor.pass.id)).toHaveLength(0);
-    expect(await h.balance(alice)).toBe(before);
+    expect(await h.balance(alice)).toBe(before - 6); // still withdrawn: it is paid once there is Robux
+
+    // The figure read says enough, but Roblox says otherwise: it still waits, and counts no attempt.
+    await t.control('PATCH', '/payout', { robux: 5 });
+    t.clock.advance(60_000);
+    await t.deps.db
+      .updateTable('payout_account')
+      .set({ robux: 1_000, robux_read_at: t.clock.now().toISOString() })
+      .execute();
+    expect(await processWithdrawal(t.deps, poor.id)).toMatchObject({ outcome: 'waiting_for_funds' });
+    expect((await h.row(poor.id)).last_error).toMatch(/InsufficientFunds/);
+    expect(await h.row(poor.id)).toMatchObject({ state: 'pending', purchase_attempts: 0 });
+
+    await t.control('PATCH', '/payout', { robux });
+    t.clock.advance(60_000);
+    expect(await processWithdrawal(t.deps, poor.id)).toMatchObject({ outcome: 'paid' });
+    expect(await h.purchasesOf(poor.pass.id)).toHaveLength(1);
     await h.invariant();
   });
 

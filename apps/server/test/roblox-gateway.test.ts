@@ -35,6 +35,7 @@ function gateway(overrides: Partial<RobloxGatewayConfig> = {}) {
     gamepassApi: standin.url,
     economyApi: standin.url,
     inventoryApi: standin.url,
+    groupsApi: standin.url,
     timeoutMs: 5_000,
     payoutCookie: 'payout-cookie',
     ...overrides,
@@ -202,10 +203,10 @@ describe('Roblox gateway: purchases', () => {
     expect(standin.state.purchases).toHaveLength(1);
   });
 
-  it('is refused without contacting Roblox when no payout cookie is configured', async () => {
+  it('is blocked without contacting Roblox when no payout cookie is configured', async () => {
     const pass = await addPass({});
     const outcome = await gateway({ payoutCookie: undefined }).purchaseGamePass(pass);
-    expect(outcome).toMatchObject({ kind: 'refused', reason: 'NotConfigured' });
+    expect(outcome).toMatchObject({ kind: 'blocked', reason: 'NotConfigured' });
     expect(await hits(`/v1/purchases/products/${pass.productId}`)).toBe(0);
   });
 

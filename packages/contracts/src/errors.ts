@@ -19,6 +19,10 @@ export const errorCodes = [
   'HUMAN_CHECK_FAILED',
   /** Cloudflare's Turnstile check did not answer. */
   'HUMAN_CHECK_UNAVAILABLE',
+  /** The gamepass has regional pricing on: the payout account is offered another price than its list price. */
+  'REGIONAL_PRICING',
+  /** A group payout to a player who is not in the group, or whom Roblox restricts (new members). */
+  'GROUP_PAYOUT_NOT_ELIGIBLE',
   'RATE_LIMITED',
   'ROBLOX_UNAVAILABLE',
   'PAYLOAD_TOO_LARGE',

@@ -10,6 +10,7 @@ export * from './postbacks.ts';
 export * from './rewards.ts';
 export * from './withdrawals.ts';
 export * from './withdrawals-admin.ts';
+export * from './payout-account.ts';
 export * from './socials.ts';
 export * from './activity.ts';
 export * from './site.ts';

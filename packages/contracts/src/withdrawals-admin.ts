@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 import { userStatus } from './users.ts';
-import { reviewReason, withdrawalBlock, withdrawalState } from './withdrawals.ts';
+import { reviewReason, withdrawalBlock, withdrawalMethod, withdrawalState } from './withdrawals.ts';
 
 // The admin console's payout queue (admin cookie): the list, the decisions, a player's money state.
 
@@ -17,8 +17,13 @@ export const adminWithdrawalRow = z.object({
   userId: z.number(),
   username: z.string(),
   robloxId: z.number(),
-  gamepassId: z.number(),
+  method: withdrawalMethod,
+  /** Null for a group payout. */
+  gamepassId: z.number().nullable(),
+  /** The gamepass's page, or for a group payout the group's. */
   gamepassUrl: z.string(),
+  /** The Roblox account that receives the Robux (the gamepass's creator, or the group payout's recipient). */
+  recipientId: z.number(),
   robux: z.number(),
   price: z.number(),
   state: withdrawalState,

@@ -3,6 +3,17 @@ import { z } from 'zod';
 // Schemas of the player's withdrawals endpoints: bio verification, withdraw requests, the player's own
 // list. The admin console's payout queue is in withdrawals-admin.ts. Amounts are R$ numbers.
 
+/**
+ * How a withdrawal reaches the player (the operator enables them with PAYOUT_METHODS):
+ * - `gamepass`: the payout account buys a gamepass the player created (Roblox keeps 30%; the player's
+ *   Robux arrive as pending sales, available after several days);
+ * - `group`: the operator's Roblox group pays the exact amount from its funds to the player, a group
+ *   member eligible for payouts (new members wait about two weeks).
+ */
+export const withdrawalMethods = ['gamepass', 'group'] as const;
+export const withdrawalMethod = z.enum(withdrawalMethods);
+export type WithdrawalMethod = z.infer<typeof withdrawalMethod>;
+
 /** Roblox keeps this share of every gamepass sale; the seller receives the rest. */
 export const ROBLOX_FEE_PERCENT = 30;
 
@@ -117,19 +128,26 @@ export const withdrawRequest = z.object({
   gamepassUrl: z.string().max(500).optional().nullable(),
   amount: z.unknown().optional(),
   username: z.string().max(100).optional().nullable(),
+  /** Omitted: `gamepass` when the operator enables it, else `group`. A group payout needs no gamepass. */
+  method: withdrawalMethod.optional(),
 });
 export type WithdrawRequest = {
   gamepassId?: number | string;
   gamepassUrl?: string;
   amount: number;
   username?: string;
+  method?: WithdrawalMethod;
 };
 
 export const withdrawalSummary = z.object({
   id: z.number(),
+  method: withdrawalMethod,
+  /** What the player receives. */
   robux: z.number(),
+  /** What the payout side pays: the gamepass price (robux ÷ 0.7, rounded up), or robux for a group payout. */
   price: z.number(),
-  gamepassId: z.number(),
+  /** Null for a group payout. */
+  gamepassId: z.number().nullable(),
   state: withdrawalState,
 });
 
@@ -156,3 +174,41 @@ export const withdrawalsResponse = z.object({
   blocked: withdrawalBlock.optional(),
 });
 export type WithdrawalsResponse = z.infer<typeof withdrawalsResponse>;
+
+/**
+ * Told with every paid gamepass withdrawal: Roblox holds a gamepass sale's Robux as pending for the
+ * seller (Roblox says "up to a few days"; in practice 3 to 7), so a player who checks at once sees nothing.
+ */
+export const PENDING_SALES_MESSAGE =
+  'Paid! On Roblox the Robux show as pending sales first (Robux icon → My Transactions → Pending Robux) and become available after several days.';
+
+/** Told with a paid group payout: it reaches the player's balance at once. */
+export const GROUP_PAID_MESSAGE = 'Paid! The Robux were sent from our group straight to your Roblox balance.';
+
+/** Where a player switches regional pricing off for a gamepass (Roblox turns it on by default). */
+export const REGIONAL_PRICING_STEPS =
+  'On Roblox, open Creator Hub → Creations → your experience → Monetization → Passes, open this pass, go to Sales, switch off "Regional pricing" and save.';
+
+/** GET /api/payout-options: the withdrawal methods on offer and, for group payouts, where the player stands. */
+export const groupEligibility = z.enum(['Eligible', 'NotInGroup', 'PayoutRestricted', 'Unknown']);
+export type GroupEligibility = z.infer<typeof groupEligibility>;
+
+export const payoutOptionsResponse = z.object({
+  methods: z.array(withdrawalMethod),
+  /** Only with group payouts on. */
+  group: z
+    .object({
+      id: z.number(),
+      /** The group's page on Roblox, where the player joins it. */
+      url: z.string(),
+      /** `Unknown` when Roblox could not be asked just now, or the player has no Roblox id yet. */
+      eligibility: groupEligibility,
+    })
+    .optional(),
+});
+export type PayoutOptionsResponse = z.infer<typeof payoutOptionsResponse>;
+
+/** The public page of a Roblox group (communities is Roblox's current name for groups). */
+export function groupLink(groupId: number): string {
+  return `https://www.roblox.com/communities/${groupId}`;
+}

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_provider_postbacks.ts';
 import * as m0008 from './migrations/0008_withdrawal_review.ts';
 import * as m0009 from './migrations/0009_linked_accounts.ts';
 import * as m0010 from './migrations/0010_abuse_limits.ts';
+import * as m0011 from './migrations/0011_payout_methods.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_withdrawal_review': m0008,
   '0009_linked_accounts': m0009,
   '0010_abuse_limits': m0010,
+  '0011_payout_methods': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

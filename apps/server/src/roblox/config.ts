@@ -8,6 +8,7 @@ export function robloxConfigFromEnv(env: Env): RobloxGatewayConfig {
     gamepassApi: env.ROBLOX_GAMEPASS_API,
     economyApi: env.ROBLOX_ECONOMY_API,
     inventoryApi: env.ROBLOX_INVENTORY_API,
+    groupsApi: env.ROBLOX_GROUPS_API,
     timeoutMs: env.ROBLOX_TIMEOUT_MS,
     payoutCookie: env.ROBLOX_PAYOUT_COOKIE,
   };

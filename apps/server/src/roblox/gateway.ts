@@ -1,8 +1,20 @@
 import { z } from 'zod';
+import type { GroupEligibility } from '@rewards/contracts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { createAvatarSource } from './avatars.ts';
+import {
+  groupPayoutsSince,
+  payFromGroup,
+  payoutEligibility,
+  robuxOf,
+  type GroupPayoutRecord,
+} from './group-payout.ts';
 import { type BodyReader, isTransient, parseOk, readJson, sendOnce, sendWithRetry } from './http.ts';
-import { createPurchaser } from './purchase.ts';
+import { createPayoutSession, type PayoutBlock } from './payout-session.ts';
+import { purchaseGamePass } from './purchase.ts';
+
+export { PayoutAccountBlocked, type PayoutBlock } from './payout-session.ts';
+export type { GroupPayoutRecord } from './group-payout.ts';
 
 /** The one module that talks to Roblox. Base URLs come from the environment (design §6). */
 
@@ -32,15 +44,21 @@ export interface AvatarImage {
   body: Buffer;
 }
 
-export type PurchaseOutcome =
+/** How a payout request (a gamepass purchase or a group payout) ended. */
+export type PayoutOutcome =
+  /** Bought, or paid from the group. */
   | { kind: 'purchased' }
+  /** Roblox turned this payout down before spending anything. */
   | {
       kind: 'refused';
       reason: 'PriceChanged' | 'NotForSale' | 'InsufficientFunds' | 'AlreadyOwned' | (string & {});
       detail?: string;
     }
-  /** Timeout, 5xx or network failure: the purchase may or may not have gone through. */
+  /** Roblox stopped the payout account itself (challenge, refused cookie): nothing was spent. */
+  | PayoutBlock
+  /** Timeout, 5xx or network failure: the payout may or may not have gone through. */
   | { kind: 'ambiguous'; detail: string };
+export type PurchaseOutcome = PayoutOutcome;
 
 export interface RobloxGatewayConfig {
   usersApi: string;
@@ -48,6 +66,7 @@ export interface RobloxGatewayConfig {
   gamepassApi: string;
   economyApi: string;
   inventoryApi: string;
+  groupsApi: string;
   timeoutMs: number;
   payoutCookie?: string;
   retries?: number;
@@ -73,8 +92,33 @@ export interface RobloxGateway {
   /** Never cached: price and sale state must be current when paying. */
   getGamePass(id: number): Promise<GamePassInfo | null>;
   ownsGamePass(userId: number, gamePassId: number): Promise<boolean>;
+
+  // As the payout account, with its cookie (`cookie` overrides ROBLOX_PAYOUT_COOKIE: one stored from the
+  // admin console). Reads throw PayoutAccountBlocked when Roblox stops the account.
+
   /** Buys the pass with the payout account. Never retried on doubt: a retry could buy twice. */
-  purchaseGamePass(pass: GamePassInfo): Promise<PurchaseOutcome>;
+  purchaseGamePass(pass: GamePassInfo, cookie?: string): Promise<PurchaseOutcome>;
+  /**
+   * The price the payout account is offered for the pass, which regional pricing may set below its
+   * list price; null when the pass does not exist or is not for sale.
+   */
+  offeredGamePassPrice(id: number, cookie?: string): Promise<number | null>;
+  /** The payout account's own Robux. */
+  payoutAccountRobux(userId: number, cookie?: string): Promise<number>;
+  /** The group's funds. */
+  groupFunds(groupId: number, cookie?: string): Promise<number>;
+  groupPayoutEligibility(groupId: number, userId: number, cookie?: string): Promise<GroupEligibility>;
+  /** Pays from the group's funds. Never retried on doubt: a retry could pay twice. */
+  payFromGroup(
+    payout: { groupId: number; userId: number; amount: number },
+    cookie?: string,
+  ): Promise<PayoutOutcome>;
+  /** The group's payouts back to `since`; `complete` is false when there were more than could be read. */
+  groupPayoutsSince(
+    groupId: number,
+    since: string,
+    cookie?: string,
+  ): Promise<{ records: GroupPayoutRecord[]; complete: boolean }>;
   ping(): Promise<boolean>;
 }
 
@@ -107,7 +151,10 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
     users: trimSlash(config.usersApi),
     gamepass: trimSlash(config.gamepassApi),
     inventory: trimSlash(config.inventoryApi),
+    economy: trimSlash(config.economyApi),
+    groups: trimSlash(config.groupsApi),
   };
+  const asPayoutAccount = createPayoutSession(config.payoutCookie, timeoutMs);
   const namesCache = new TtlCache<string, RobloxUser>({ ttlMs: CACHE_TTL_MS });
 
   const get = <T>(url: string, read: BodyReader<T>) =>
@@ -180,7 +227,25 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
       return parseOk(await get(url, readJson), z.boolean(), url);
     },
 
-    purchaseGamePass: createPurchaser(trimSlash(config.economyApi), config.payoutCookie, timeoutMs),
+    purchaseGamePass: (pass, cookie) => purchaseGamePass(base.economy, asPayoutAccount(cookie), pass),
+
+    async offeredGamePassPrice(id, cookie) {
+      const url = `${base.gamepass}/game-passes/v1/game-passes/${id}/product-info`;
+      const answer = await asPayoutAccount(cookie).read(url);
+      if (answer.status === 400 || answer.status === 404) return null;
+      const info = parseOk(answer, productInfoResponse, url);
+      return info.IsForSale ? (info.PriceInRobux ?? null) : null;
+    },
+
+    payoutAccountRobux: (userId, cookie) =>
+      robuxOf(`${base.economy}/v1/users/${userId}/currency`, asPayoutAccount(cookie)),
+    groupFunds: (groupId, cookie) =>
+      robuxOf(`${base.economy}/v1/groups/${groupId}/currency`, asPayoutAccount(cookie)),
+    groupPayoutEligibility: (groupId, userId, cookie) =>
+      payoutEligibility(base.economy, asPayoutAccount(cookie), groupId, userId),
+    payFromGroup: (payout, cookie) => payFromGroup(base.groups, asPayoutAccount(cookie), payout),
+    groupPayoutsSince: (groupId, since, cookie) =>
+      groupPayoutsSince(base.economy, asPayoutAccount(cookie), groupId, since),
 
     async ping() {
       try {

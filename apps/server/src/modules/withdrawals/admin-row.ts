@@ -1,18 +1,20 @@
-import { gamepassLink, type AdminWithdrawalRow } from '@rewards/contracts';
+import { gamepassLink, groupLink, type AdminWithdrawalRow } from '@rewards/contracts';
 import type * as repo from './repository.ts';
 import { parseReasons } from './review-rules.ts';
 
 export type JoinedRow = NonNullable<Awaited<ReturnType<typeof repo.findWithUser>>>;
 
-/** A withdrawal with its player, as the admin console lists it. */
-export function toRow(r: JoinedRow): AdminWithdrawalRow {
+/** A withdrawal with its player, as the admin console lists it; `groupId` is ROBLOX_PAYOUT_GROUP_ID. */
+export function toRow(r: JoinedRow, groupId = 0): AdminWithdrawalRow {
   return {
     id: r.id,
     userId: r.user_id,
     username: r.username,
     robloxId: Number(r.roblox_id),
-    gamepassId: Number(r.gamepass_id),
-    gamepassUrl: gamepassLink(Number(r.gamepass_id)),
+    method: r.method,
+    gamepassId: r.gamepass_id === null ? null : Number(r.gamepass_id),
+    gamepassUrl: r.gamepass_id === null ? groupLink(groupId) : gamepassLink(Number(r.gamepass_id)),
+    recipientId: Number(r.seller_id),
     robux: r.robux,
     price: r.price,
     state: r.state,

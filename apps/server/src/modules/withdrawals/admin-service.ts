@@ -31,7 +31,7 @@ export async function listWithdrawals(
   const pageSize = q.pageSize ?? 25;
   const state = !q.state || q.state === 'all' ? null : q.state;
   const { rows, total } = await repo.listWithUsers(deps.db, state, pageSize, (page - 1) * pageSize);
-  return { withdrawals: rows.map(toRow), total, page, pageSize };
+  return { withdrawals: rows.map((r) => toRow(r, deps.env.ROBLOX_PAYOUT_GROUP_ID)), total, page, pageSize };
 }
 
 interface AdminChange {
@@ -123,7 +123,7 @@ async function change(
         : `↩️ Withdrawal #${c.id} refunded by an admin (R$ ${current.robux} back to **${plain(current.username)}**): ${c.reason ?? ''}`,
     log,
   );
-  return { withdrawal: toRow(current) };
+  return { withdrawal: toRow(current, deps.env.ROBLOX_PAYOUT_GROUP_ID) };
 }
 
 /**

@@ -4,6 +4,10 @@ import type { Deps } from '../../deps.ts';
 import { describeFailure } from '../../roblox/http.ts';
 import { Payout, type PayoutLog, type PayoutResult } from './payout.ts';
 import * as payouts from './payout-repository.ts';
+import { gamepassPaidBefore, payGamepass } from './pay-gamepass.ts';
+import { groupPaidBefore, payGroup } from './pay-group.ts';
+import { readAccount } from './payout-account/repository.ts';
+import { payoutCookie } from './payout-account/status.ts';
 
 export {
   RETRY_BASE_MS,
@@ -14,7 +18,13 @@ export {
 } from './payout.ts';
 
 /**
- * Automatic payouts (PAYOUT_MODE=roblox): pending → purchasing → paid | refunded | needs_review | held.
+ * Automatic payouts (PAYOUT_MODE=roblox): pending → purchasing → paid | refunded | needs_review | held,
+ * by buying the player's gamepass (pay-gamepass.ts) or paying from the group's funds (pay-group.ts).
+ *
+ * When Roblox stops the payout account itself (a challenge, a refused cookie), every payout stops:
+ * the account is marked `needs_attention` and no withdrawal is claimed until an admin replaces the
+ * cookie and resumes; the withdrawal in hand goes back to pending, never refunded. When the account
+ * (or the group) cannot cover the next payout, that withdrawal waits and is tried again in a minute.
  *
  * A banned player's withdrawal is never bought (unless an admin chose "pay anyway"): the player's
  * status is read when the withdrawal is claimed, and again in the very statement that records the
@@ -53,6 +63,9 @@ export async function processWithdrawal(
 ): Promise<PayoutResult> {
   // Manual mode: the admin buys by hand, so nothing here may buy as well.
   if (deps.env.PAYOUT_MODE !== 'roblox') return { id, outcome: 'not_claimed' };
+  const account = await readAccount(deps.db);
+  if (account.status !== 'ok') return { id, outcome: 'not_claimed' };
+  const cookie = await payoutCookie(deps, account);
   const log = opts.log ?? silent;
   const token = `${opts.workerId ?? defaultWorkerId}:${randomUUID()}`;
   const now = deps.clock.now();
@@ -62,21 +75,28 @@ export async function processWithdrawal(
   if (claimed.purchase_attempts > 0 && claimed.attempts > 1) {
     log.info({ withdrawalId: id }, 'payout: resuming a withdrawal that was claimed before');
   }
+  const payout = new Payout(
+    deps,
+    claimed,
+    token,
+    log,
+    opts.maxPurchaseAttempts ?? MAX_PURCHASE_ATTEMPTS,
+    cookie,
+  );
   try {
-    return await new Payout(
-      deps,
-      claimed,
-      token,
-      log,
-      opts.maxPurchaseAttempts ?? MAX_PURCHASE_ATTEMPTS,
-    ).run();
+    const group = claimed.method === 'group';
+    // First ban check: at the claim, before anything is asked of Roblox.
+    if (await payout.stoppedByBan()) {
+      return await payout.holdForBan('when the payout started', () =>
+        group ? groupPaidBefore(payout) : gamepassPaidBefore(payout),
+      );
+    }
+    return await (group ? payGroup(payout) : payGamepass(payout));
   } catch (err) {
     // A database hiccup: release the claim so the withdrawal is tried again later.
     log.error({ err, withdrawalId: id }, 'payout: unexpected failure');
     try {
-      return await new Payout(deps, claimed, token, log, 0).retryLater(
-        `Unexpected failure: ${describeFailure(err)}`,
-      );
+      return await payout.retryLater(`Unexpected failure: ${describeFailure(err)}`);
     } catch {
       return { id, outcome: 'retry', detail: 'the lease will run out and the withdrawal will be taken over' };
     }
@@ -86,6 +106,8 @@ export async function processWithdrawal(
 /** Works the next claimable withdrawal, if any; null when there is nothing to do now. */
 export async function runPayoutOnce(deps: Deps, opts: PayoutOptions = {}): Promise<PayoutResult | null> {
   if (deps.env.PAYOUT_MODE !== 'roblox') return null;
+  // Stopped for the payout account (challenge, refused cookie): nothing is claimed until an admin resumes.
+  if ((await readAccount(deps.db)).status !== 'ok') return null;
   const now = deps.clock.now();
   const leaseCutoff = new Date(now.getTime() - (opts.leaseMs ?? PAYOUT_LEASE_MS)).toISOString();
   const ids = await payouts.findClaimable(deps.db, now.toISOString(), leaseCutoff, 10);

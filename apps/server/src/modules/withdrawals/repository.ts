@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { WithdrawalMethod } from '@rewards/contracts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 
 export interface NewWithdrawal {
   userId: number;
+  method: WithdrawalMethod;
   robux: number;
   amount: number;
-  gamepassId: number;
-  productId: number;
+  /** Null for a group payout. */
+  gamepassId: number | null;
+  productId: number | null;
   price: number;
   sellerId: number;
   requestKey: string | null;
@@ -18,14 +21,15 @@ export interface NewWithdrawal {
 }
 
 /**
- * Inserts a pending withdrawal unless a unique key is taken (the same request key, or a live
- * withdrawal to the same gamepass); returns the new id or null.
+ * Inserts a pending withdrawal unless a unique key is taken (the same request key, a live withdrawal
+ * to the same gamepass, or the player's live group payout); returns the new id or null.
  */
 export async function insertWithdrawalOnce(db: Db, w: NewWithdrawal): Promise<number | null> {
   const row = await db
     .insertInto('withdrawals')
     .values({
       user_id: w.userId,
+      method: w.method,
       robux: w.robux,
       amount: w.amount,
       gamepass_id: w.gamepassId,
@@ -59,7 +63,7 @@ export async function findByRequestKey(db: Db, requestKey: string) {
 export async function listForUser(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('withdrawals')
-    .select(['id', 'robux', 'price', 'gamepass_id', 'state', 'created_at', 'updated_at'])
+    .select(['id', 'method', 'robux', 'price', 'gamepass_id', 'state', 'created_at', 'updated_at'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)
@@ -76,7 +80,9 @@ function selectWithUser(db: Db) {
       'w.user_id',
       'u.username',
       'u.roblox_id',
+      'w.method',
       'w.gamepass_id',
+      'w.seller_id',
       'w.robux',
       'w.price',
       'w.state',
@@ -132,6 +138,8 @@ export interface Transition {
   neverAttempted?: boolean;
   /** With `to: 'pending'` from `held`: an admin's "pay anyway", which the worker's ban check honours. */
   payDespiteBan?: boolean;
+  /** With `to: 'paid'`: the Roblox transaction a group payout was found as. */
+  payoutRef?: string;
 }
 
 /**
@@ -148,6 +156,7 @@ export async function transition(db: Db, t: Transition) {
       ...(t.lastError !== undefined ? { last_error: t.lastError } : {}),
       ...(t.to === 'pending' ? { next_attempt_at: t.nextAttemptAt ?? null } : {}),
       ...(t.payDespiteBan ? { pay_despite_ban: 1 } : {}),
+      ...(t.payoutRef !== undefined ? { payout_ref: t.payoutRef } : {}),
       ...(t.uncountPurchase
         ? {
             purchase_attempts: sql<number>`case when purchase_attempts > 0 then purchase_attempts - 1 else 0 end`,
@@ -182,4 +191,38 @@ export async function findStoppableByBan(db: Db, userId: number) {
     .where('purchase_attempts', '=', 0)
     .orderBy('id')
     .execute();
+}
+
+/** Which of these Roblox group transactions already settle a withdrawal. */
+export async function recordedPayoutRefs(db: Db, refs: string[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select('payout_ref')
+    .where('payout_ref', 'in', refs)
+    .execute();
+  return new Set(rows.map((r) => r.payout_ref!));
+}
+
+/**
+ * The player's other group payouts of the same amount paid since `since` whose Roblox transaction was
+ * never looked up: while there is one, a transaction found for this amount could be theirs.
+ */
+export async function unmatchedGroupPayouts(
+  db: Db,
+  w: { id: number; user_id: number; robux: number },
+  since: string,
+) {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', w.user_id)
+    .where('method', '=', 'group')
+    .where('robux', '=', w.robux)
+    .where('state', '=', 'paid')
+    .where('payout_ref', 'is', null)
+    .where('paid_at', '>=', since)
+    .where('id', '<>', w.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

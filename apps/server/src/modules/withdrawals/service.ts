@@ -2,9 +2,7 @@ import type { Selectable } from 'kysely';
 import {
   fromCents,
   gamepassLink,
-  gamepassPriceFor,
   NOT_VERIFIED_MESSAGE,
-  ROBLOX_FEE_PERCENT,
   toCents,
   UNDER_REVIEW_MESSAGE,
   type WithdrawalsResponse,
@@ -18,14 +16,15 @@ import { post } from '../ledger/index.ts';
 import { findUserById } from '../users/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
-import { gamepassFrom, insufficientBalance, parseAmount, type WithdrawInput } from './withdraw-input.ts';
+import { insufficientBalance, parseAmount, type WithdrawInput } from './withdraw-input.ts';
+import { GROUP_IN_FLIGHT_MESSAGE, PASS_IN_USE_MESSAGE, payoutTarget } from './payout-target.ts';
+
+export { PASS_IN_USE_MESSAGE } from './payout-target.ts';
 import { reviewReasons } from './review-rules.ts';
 import { reversalShareOf, withdrawalBlockOf, withdrawalsPaused } from './withdrawal-blocks.ts';
 
 export const WITHDRAWAL_DESCRIPTION = 'Withdraw For Robux';
 export const SUBMITTED_MESSAGE = 'Your withdrawal request has been submitted.';
-export const PASS_IN_USE_MESSAGE =
-  'This gamepass was already used for a withdrawal. Create a new gamepass for each withdrawal.';
 
 const LIST_LIMIT = 50;
 // Printable ASCII without spaces, like the UUIDs browsers make.
@@ -33,8 +32,15 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
-function summary(w: Pick<WithdrawalRow, 'id' | 'robux' | 'price' | 'gamepass_id' | 'state'>) {
-  return { id: w.id, robux: w.robux, price: w.price, gamepassId: Number(w.gamepass_id), state: w.state };
+function summary(w: Pick<WithdrawalRow, 'id' | 'method' | 'robux' | 'price' | 'gamepass_id' | 'state'>) {
+  return {
+    id: w.id,
+    method: w.method,
+    robux: w.robux,
+    price: w.price,
+    gamepassId: w.gamepass_id === null ? null : Number(w.gamepass_id),
+    state: w.state,
+  };
 }
 
 async function balanceOf(deps: Deps, userId: number): Promise<number> {
@@ -44,10 +50,10 @@ async function balanceOf(deps: Deps, userId: number): Promise<number> {
 
 /**
  * POST /api/withdraw. Everything is checked here, whatever the client checked: verified, not paused by
- * reversals, amount, gamepass (exists, for sale, created by the player's own Roblox account, priced so
- * that the player receives the amount after Roblox's fee), then the review rules, then the debit and
- * the row in one transaction: `pending` (to payment), or `in_review` with the reasons of every rule
- * that applied.
+ * reversals, amount, where it is paid (payout-target.ts: the player's own gamepass at the right price
+ * without regional pricing, or a group payout the player is eligible for), then the review rules, then
+ * the debit and the row in one transaction: `pending` (to payment), or `in_review` with the reasons of
+ * every rule that applied.
  */
 export async function requestWithdrawal(
   deps: Deps,
@@ -72,33 +78,11 @@ export async function requestWithdrawal(
   const share = await reversalShareOf(deps, player.id);
   if (share.paused) throw withdrawalsPaused(share);
   const robux = parseAmount(input.amount, deps.env.MIN_WITHDRAWAL, deps.env.MAX_WITHDRAWAL);
-  const gamepassId = gamepassFrom(input);
   const cents = toCents(robux);
   // Early and friendly; the debit below is what actually guards the balance.
   if (Number(user.balance) < cents) throw insufficientBalance(Number(user.balance));
 
-  const price = gamepassPriceFor(robux);
-  const pass = await deps.roblox.getGamePass(gamepassId);
-  if (!pass) throw notFound('Gamepass not found.');
-  if (pass.creatorId !== player.robloxId) {
-    throw forbidden(
-      'This gamepass does not belong to your Roblox account. Create a gamepass with your own account and use its link.',
-    );
-  }
-  if (!pass.isForSale || pass.price === null) {
-    throw badRequest(`This gamepass is not for sale. Put it on sale for ${price} Robux, then try again.`);
-  }
-  if (pass.price !== price) {
-    throw badRequest(
-      `Set your gamepass price to ${price} Robux (it is ${pass.price} now): Roblox keeps ${ROBLOX_FEE_PERCENT}%, so you receive ${robux} Robux.`,
-    );
-  }
-  if (
-    deps.env.PAYOUT_MODE === 'roblox' &&
-    (await deps.roblox.ownsGamePass(deps.env.ROBLOX_PAYOUT_USER_ID, pass.id))
-  ) {
-    throw conflict(PASS_IN_USE_MESSAGE);
-  }
+  const target = await payoutTarget(deps, player, input, robux, log);
 
   const reasons = await reviewReasons({
     deps,
@@ -109,25 +93,23 @@ export async function requestWithdrawal(
   });
   const state = reasons.length > 0 ? 'in_review' : 'pending';
   const now = deps.clock.now().toISOString();
-  let created: { id: number; balance: number } | 'repeat' | 'pass_in_use';
+  let created: { id: number; balance: number } | 'repeat' | 'in_use';
   try {
     created = await deps.db.transaction().execute(async (trx) => {
       const id = await repo.insertWithdrawalOnce(trx, {
         userId: player.id,
         robux,
         amount: cents,
-        gamepassId: pass.id,
-        productId: pass.productId,
-        price,
-        sellerId: pass.creatorId,
+        ...target,
         requestKey,
         now,
         state,
         reviewReasons: reasons.length > 0 ? JSON.stringify(reasons) : null,
       });
       if (id === null) {
-        // A unique key is taken: the same request (committed meanwhile), or a live withdrawal to this pass.
-        return requestKey && (await repo.findByRequestKey(trx, requestKey)) ? 'repeat' : 'pass_in_use';
+        // A unique key is taken: the same request (committed meanwhile), a live withdrawal to this pass,
+        // or the player's live group payout.
+        return requestKey && (await repo.findByRequestKey(trx, requestKey)) ? 'repeat' : 'in_use';
       }
       const debit = await post(trx, deps.clock, {
         userId: player.id,
@@ -135,7 +117,13 @@ export async function requestWithdrawal(
         kind: 'withdrawal',
         key: `withdrawal:${id}`,
         description: WITHDRAWAL_DESCRIPTION,
-        meta: { withdrawalId: id, gamepassId: pass.id, robux, price },
+        meta: {
+          withdrawalId: id,
+          method: target.method,
+          gamepassId: target.gamepassId,
+          robux,
+          price: target.price,
+        },
       });
       await repo.setLedgerEntry(trx, id, debit.entryId);
       return { id, balance: debit.balance };
@@ -146,7 +134,9 @@ export async function requestWithdrawal(
     }
     throw err;
   }
-  if (created === 'pass_in_use') throw conflict(PASS_IN_USE_MESSAGE);
+  if (created === 'in_use') {
+    throw conflict(target.method === 'group' ? GROUP_IN_FLIGHT_MESSAGE : PASS_IN_USE_MESSAGE);
+  }
   if (created === 'repeat') {
     const earlier = await repo.findByRequestKey(deps.db, requestKey!);
     if (!earlier) throw conflict('This request is being processed. Please try again.');
@@ -155,7 +145,11 @@ export async function requestWithdrawal(
 
   void notifyDiscord(
     deps.env,
-    `💸 Withdrawal request #${created.id}: **${plain(user.username)}** (Roblox ${player.robloxId}) asks for R$ ${robux}; gamepass ${gamepassLink(pass.id)} priced ${price}. ${
+    `💸 Withdrawal request #${created.id}: **${plain(user.username)}** (Roblox ${player.robloxId}) asks for R$ ${robux}; ${
+      target.gamepassId === null
+        ? 'group payout'
+        : `gamepass ${gamepassLink(target.gamepassId)} priced ${target.price}`
+    }. ${
       state === 'in_review'
         ? `Waiting for review: ${reasons.map((r) => plain(r.text)).join(' ')}`
         : `Payout mode: ${deps.env.PAYOUT_MODE}.`
@@ -165,7 +159,14 @@ export async function requestWithdrawal(
   return {
     success: true,
     message: state === 'in_review' ? UNDER_REVIEW_MESSAGE : SUBMITTED_MESSAGE,
-    withdrawal: { id: created.id, robux, price, gamepassId: pass.id, state },
+    withdrawal: {
+      id: created.id,
+      method: target.method,
+      robux,
+      price: target.price,
+      gamepassId: target.gamepassId,
+      state,
+    },
     robux: fromCents(created.balance),
   };
 }

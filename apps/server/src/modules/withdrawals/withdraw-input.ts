@@ -1,4 +1,4 @@
-import { fromCents, parseGamepassId } from '@rewards/contracts';
+import { fromCents, parseGamepassId, type WithdrawalMethod } from '@rewards/contracts';
 import { AppError, badRequest } from '../../shared/errors.ts';
 import { negativeBalanceMessage } from './withdrawal-blocks.ts';
 
@@ -8,6 +8,7 @@ export interface WithdrawInput {
   gamepassId?: unknown;
   gamepassUrl?: unknown;
   amount?: unknown;
+  method?: WithdrawalMethod | null;
 }
 
 /** "12.5" for R$12.50: the way the spec's client words the balance. Never negative. */

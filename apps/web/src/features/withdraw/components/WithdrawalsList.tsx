@@ -46,15 +46,21 @@ export function WithdrawalsList() {
                   <p className="font-bold text-white tabular-nums">R$ {w.robux.toLocaleString('en-US')}</p>
                   <p className="truncate text-xs text-slate-400">
                     #{w.id} · {dateFormat.format(new Date(w.createdAt))} ·{' '}
-                    <a
-                      href={gamepassLink(w.gamepassId)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-slate-300 underline decoration-slate-600 hover:text-white"
-                    >
-                      gamepass {w.gamepassId}
-                    </a>{' '}
-                    at {w.price} Robux
+                    {w.gamepassId === null ? (
+                      'group payout'
+                    ) : (
+                      <>
+                        <a
+                          href={gamepassLink(w.gamepassId)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-slate-300 underline decoration-slate-600 hover:text-white"
+                        >
+                          gamepass {w.gamepassId}
+                        </a>{' '}
+                        at {w.price} Robux
+                      </>
+                    )}
                   </p>
                 </div>
                 <span className={cn('shrink-0 rounded-full border px-3 py-1 text-xs font-bold', state.tone)}>

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { gamepassLink, type AdminWithdrawalRow } from '@rewards/contracts';
+import type { AdminWithdrawalRow } from '@rewards/contracts';
 import { Badge } from '@/components/ui/Badge';
 import { cellClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
@@ -28,7 +28,7 @@ export function WithdrawalRow({
       </td>
       <td className={cn(cellClass, 'whitespace-nowrap')}>
         <a
-          href={gamepassLink(w.gamepassId)}
+          href={w.gamepassUrl}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 font-mono text-xs text-sky-300 underline-offset-2 hover:underline"
