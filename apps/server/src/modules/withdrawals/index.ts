@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminWithdrawalRoutes } from './admin-routes.ts';
 import { startPayoutWorker, type PayoutWorker } from './payout-worker.ts';
 import { playerWithdrawalRoutes } from './routes.ts';
+import { payoutAccountRoutes } from './payout-account/routes.ts';
 
 // For other modules: a ban holds the player's waiting withdrawals (in the ban's transaction), the
 // review rules (one entry each) that send a withdrawal to the admin's review, and the profile's
@@ -23,6 +24,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(playerWithdrawalRoutes);
   await app.register(adminWithdrawalRoutes);
+  await app.register(payoutAccountRoutes);
 
   const { env } = app.deps;
   if (env.PAYOUT_MODE === 'roblox' && env.PAYOUT_INTERVAL_MS > 0) {

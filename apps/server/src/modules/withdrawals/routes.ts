@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponses,
+  payoutOptionsResponse,
   playerRoute,
   refreshVerificationResponse,
   verifyBioRequest,
@@ -10,6 +11,7 @@ import {
   withdrawResponse,
 } from '@rewards/contracts';
 import { playerOf } from '../auth/index.ts';
+import { payoutOptions } from './payout-options.ts';
 import * as service from './service.ts';
 import * as verification from './verification-service.ts';
 
@@ -62,6 +64,15 @@ export const playerWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log,
       );
     },
+  );
+
+  app.get(
+    '/payout-options',
+    {
+      schema: { ...playerRoute, response: { 200: payoutOptionsResponse, ...errorResponses(401, 429) } },
+      preHandler: app.requirePlayer,
+    },
+    async (request) => payoutOptions(app.deps, playerOf(request)),
   );
 
   app.get(

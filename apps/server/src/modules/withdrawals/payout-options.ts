@@ -1,0 +1,40 @@
+import { groupLink, type GroupEligibility, type PayoutOptionsResponse } from '@rewards/contracts';
+import type { Deps } from '../../deps.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
+import type { Player } from '../auth/index.ts';
+import { payoutCookie } from './payout-account/status.ts';
+
+// What the withdraw page offers: the methods, and for group payouts whether Roblox lets the group pay
+// this player now. Eligibility is asked as the payout account and kept a minute per player, so a page
+// left open does not ask Roblox every poll; the withdraw request itself always asks afresh.
+
+const eligibilityCache = new TtlCache<string, GroupEligibility>({ ttlMs: 60_000 });
+
+export async function payoutOptions(deps: Deps, player: Player): Promise<PayoutOptionsResponse> {
+  const { env } = deps;
+  const groupId = env.ROBLOX_PAYOUT_GROUP_ID;
+  if (!env.PAYOUT_METHODS.includes('group') || !groupId) return { methods: env.PAYOUT_METHODS };
+  return {
+    methods: env.PAYOUT_METHODS,
+    group: {
+      id: groupId,
+      url: groupLink(groupId),
+      eligibility: await eligibilityOf(deps, groupId, player.robloxId),
+    },
+  };
+}
+
+async function eligibilityOf(deps: Deps, groupId: number, robloxId: number): Promise<GroupEligibility> {
+  if (!robloxId) return 'Unknown';
+  const key = `${groupId}:${robloxId}`;
+  const cached = eligibilityCache.get(key);
+  if (cached) return cached;
+  try {
+    const eligibility = await deps.roblox.groupPayoutEligibility(groupId, robloxId, await payoutCookie(deps));
+    eligibilityCache.set(key, eligibility);
+    return eligibility;
+  } catch {
+    // Roblox down, or the payout account stopped: the page says it cannot tell now.
+    return 'Unknown';
+  }
+}
