@@ -10,6 +10,7 @@ export const robloxApisAt = (url: string) => ({
   ROBLOX_GAMEPASS_API: url,
   ROBLOX_ECONOMY_API: url,
   ROBLOX_INVENTORY_API: url,
+  ROBLOX_GROUPS_API: url,
 });
 
 /** Tests sign many players in from one address; the limits have tests of their own. */
