@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 
 const standin = `http://127.0.0.1:${process.env.ROBLOX_STANDIN_PORT ?? 4100}`;
 const env = { ...process.env };
-for (const name of ['USERS', 'THUMBNAILS', 'GAMEPASS', 'ECONOMY', 'INVENTORY']) {
+for (const name of ['USERS', 'THUMBNAILS', 'GAMEPASS', 'ECONOMY', 'INVENTORY', 'GROUPS']) {
   env[`ROBLOX_${name}_API`] ??= standin;
 }
 env.ROBLOX_PAYOUT_COOKIE ??= 'dev-payout-cookie';
