@@ -404,6 +404,7 @@ describe(`observability on ${testEngine}`, () => {
         in_review: 0,
         held: 0,
       });
+      expect(find(samples, 'rewards_payouts_stopped', {})[0]!.value).toBe(0);
 
       // Process memory: the heap in use fits in the heap reserved, which fits in the resident memory;
       // array buffers are part of external memory.

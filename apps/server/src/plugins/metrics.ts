@@ -38,6 +38,8 @@ export interface DbFigures {
   up: boolean;
   credits: Array<{ kind: string; count: number; cents: number }>;
   withdrawals: Array<{ state: WithdrawalState; count: number }>;
+  /** 1 while Roblox stopped the payout account (challenge, refused cookie) and every payout waits. */
+  payoutsStopped?: boolean;
 }
 
 /** A label value with `\`, `"` and line breaks escaped, as the text format requires. */
@@ -172,6 +174,12 @@ export const metricsPlugin = fp(
         for (const state of states) {
           out.push(`rewards_withdrawals{${labelsOf({ state })}} ${byState.get(state) ?? 0}`);
         }
+        head(
+          'rewards_payouts_stopped',
+          'gauge',
+          '1 while the payout account needs attention (challenge or refused cookie) and no payout runs.',
+        );
+        out.push(`rewards_payouts_stopped ${db.payoutsStopped ? 1 : 0}`);
       }
 
       for (const c of counterSnapshot()) {

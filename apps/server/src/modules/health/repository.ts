@@ -15,3 +15,8 @@ export async function withdrawalsByState(db: Database) {
     .execute();
   return rows.map((r) => ({ state: r.state as WithdrawalState, count: Number(r.n) }));
 }
+
+export async function payoutAccountStatus(db: Database) {
+  const row = await db.selectFrom('payout_account').select('status').where('id', '=', 1).executeTakeFirst();
+  return row?.status ?? 'ok';
+}

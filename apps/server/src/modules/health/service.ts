@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import { ledgerCells, type LedgerCell } from '../ledger/index.ts';
-import { pingDatabase, withdrawalsByState } from './repository.ts';
+import { payoutAccountStatus, pingDatabase, withdrawalsByState } from './repository.ts';
 
 /** A database that does not answer within this is reported down (a PostgreSQL pool may otherwise wait for minutes). */
 export const DATABASE_PING_TIMEOUT_MS = 2_000;
@@ -32,6 +32,7 @@ export interface DatabaseFigures {
   up: boolean;
   credits: Array<{ kind: string; count: number; cents: number }>;
   withdrawals: Array<{ state: WithdrawalState; count: number }>;
+  payoutsStopped?: boolean;
 }
 
 /** Credit entries (positive amounts) by kind, from the ledger's day-by-day rollup. */
@@ -51,8 +52,17 @@ function creditsByKind(cells: LedgerCell[]): DatabaseFigures['credits'] {
 export async function databaseFigures(db: Database): Promise<DatabaseFigures> {
   if ((await databaseState(db)) === 'down') return { up: false, credits: [], withdrawals: [] };
   try {
-    const [cells, withdrawals] = await Promise.all([ledgerCells(db), withdrawalsByState(db)]);
-    return { up: true, credits: creditsByKind(cells), withdrawals };
+    const [cells, withdrawals, payouts] = await Promise.all([
+      ledgerCells(db),
+      withdrawalsByState(db),
+      payoutAccountStatus(db),
+    ]);
+    return {
+      up: true,
+      credits: creditsByKind(cells),
+      withdrawals,
+      payoutsStopped: payouts === 'needs_attention',
+    };
   } catch {
     return { up: false, credits: [], withdrawals: [] };
   }
