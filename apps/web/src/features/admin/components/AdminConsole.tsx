@@ -12,13 +12,20 @@ import { PromocodesSection } from './promocodes/PromocodesSection';
 import { GiveawaysSection } from './giveaways/GiveawaysSection';
 import { WithdrawalsSection } from './withdrawals/WithdrawalsSection';
 import { OffersSection } from './offers/OffersSection';
+import { PayoutAccountPanel } from './payout-account/PayoutAccountPanel';
+import { PayoutBanner } from './payout-account/PayoutBanner';
 
 const views: Record<AdminSectionId, () => ReactNode> = {
   overview: () => <OverviewSection />,
   users: () => <UsersSection />,
   offers: () => <OffersSection />,
   promocodes: () => <PromocodesSection />,
-  withdrawals: () => <WithdrawalsSection />,
+  withdrawals: () => (
+    <div className="flex flex-col gap-6">
+      <PayoutAccountPanel />
+      <WithdrawalsSection />
+    </div>
+  ),
   giveaways: () => <GiveawaysSection />,
   audit: () => <AuditSection />,
 };
@@ -37,6 +44,7 @@ export function AdminConsole() {
         description="Manage users, offers, promo codes, withdrawals and giveaways."
         icon={Shield}
       />
+      <PayoutBanner />
       <div className="grid gap-6 xl:grid-cols-[11rem_minmax(0,1fr)]">
         <AdminNav active={active} />
         <section aria-labelledby="admin-section-title" className="min-w-0">

@@ -8,9 +8,12 @@ import { formatCount, formatDateTime, formatShortDateTime } from '../format';
 import { stateLabel, stateTone } from './states';
 import { WithdrawalActions } from './WithdrawalActions';
 
-export const withdrawalColumns = ['Player', 'Gamepass', 'Amount / price', 'Created / updated', 'Actions'];
+export const withdrawalColumns = ['Player', 'Paid through', 'Amount / price', 'Created / updated', 'Actions'];
 
-/** One withdrawal of the queue: who, which gamepass, how much, its state and history, and what to do. */
+/**
+ * One withdrawal of the queue: who, which gamepass (or the group payout and its recipient), how much,
+ * its state and history, and what to do.
+ */
 export function WithdrawalRow({
   w,
   ...actions
@@ -31,9 +34,11 @@ export function WithdrawalRow({
           href={w.gamepassUrl}
           target="_blank"
           rel="noopener noreferrer"
+          data-testid="payout-target"
           className="inline-flex items-center gap-1 font-mono text-xs text-sky-300 underline-offset-2 hover:underline"
         >
-          {w.gamepassId} <ExternalLink aria-hidden="true" className="size-3.5" />
+          {w.method === 'group' ? `Group payout → Roblox ${w.recipientId}` : w.gamepassId}{' '}
+          <ExternalLink aria-hidden="true" className="size-3.5" />
         </a>
       </td>
       <td className={cn(cellClass, 'whitespace-nowrap')}>
