@@ -19,6 +19,10 @@ import { expectInvariant } from './support/ledger.ts';
 import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
 import { priceFor } from './support/gamepasses.ts';
+import { callApi } from '../../../e2e/support/http.ts';
+import { signInPlayer, verifyPlayer } from './support/players.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { bearer } from './support/site.ts';
 
 /**
  * The production server (`server.ts`, a child process) under a stream of signed postback credits,
@@ -475,4 +479,150 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
       await check.destroy();
     }
   }, 150_000);
+});
+
+describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
+  const GROUP_ID = 7_001;
+  const PAYOUTS_PATH = `/v1/groups/${GROUP_ID}/payouts`;
+  let standin: Standin;
+  let database: TestDatabase | null = null;
+  let dir: string;
+  let env: Record<string, string>;
+  let baseUrl: string;
+  let server: ServerProcess | null = null;
+
+  beforeAll(async () => {
+    standin = await startStandin({ port: 0 });
+    dir = mkdtempSync(join(tmpdir(), 'rewards-crash-group-'));
+    database = testEngine === 'postgres' ? await createTestDatabase() : null;
+    baseUrl = `http://127.0.0.1:${await freePort()}`;
+    env = {
+      NODE_ENV: 'test',
+      PORT: new URL(baseUrl).port,
+      HOST: '127.0.0.1',
+      DATABASE_URL: database?.url ?? join(dir, 'rewards.db'),
+      ADMIN_PASSWORD: 'crash-admin-password-123',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: join(dir, 'no-web-build'),
+      ...robloxApisAt(standin.url),
+      // Long enough to wait for the held answer: the process dies waiting, not giving up.
+      ROBLOX_TIMEOUT_MS: '30000',
+      PAYOUT_MODE: 'roblox',
+      PAYOUT_METHODS: 'group',
+      ROBLOX_PAYOUT_GROUP_ID: String(GROUP_ID),
+      ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
+      PAYOUT_INTERVAL_MS: '200',
+      CPX_SECURE_HASH: CPX_SECRET,
+      ...NO_HOLDS_OR_REVIEW,
+      ...RAISED_LIMITS,
+    };
+  });
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await standin?.close();
+    await database?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is settled as paid from the group transactions after a restart: exactly one payout', async () => {
+    const control = standinControl(standin.url);
+    server = await startServerProcess(baseUrl, env);
+    const site = {
+      api: (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+        callApi(baseUrl, method, path, body, headers),
+      control,
+      adminPassword: env.ADMIN_PASSWORD!,
+    };
+    const player = await signInPlayer(site, 'GroupCrash01');
+    await verifyPlayer(site, player, '');
+    const credit = await callApi(
+      baseUrl,
+      'GET',
+      cpxPostbackPath({
+        trans: 'group-crash-seed',
+        user: player.robloxId,
+        local: '100.00',
+        secret: CPX_SECRET,
+      }),
+      undefined,
+      fromCpx,
+    );
+    expect([credit.status, credit.body]).toEqual([200, 1]);
+    await control('POST', '/groups', { id: GROUP_ID, funds: 1_000 });
+    await control('PUT', `/groups/${GROUP_ID}/members/${player.robloxId}`, { status: 'Eligible' });
+
+    // The stand-in pays at once but holds its answer: the worker is killed waiting for it.
+    await control('POST', '/mode', { mode: 'slow', delayMs: 2_000, paths: [PAYOUTS_PATH] });
+    const asked = await site.api(
+      'POST',
+      '/api/withdraw',
+      { method: 'group', amount: 40 },
+      bearer(player.token),
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const id: number = asked.body.withdrawal.id;
+    const payoutsToPlayer = async () =>
+      (
+        (await control('GET', '/group-payouts')) as Array<{
+          transactionId: number;
+          recipientId: number;
+          amount: number;
+        }>
+      ).filter((p) => p.recipientId === player.robloxId);
+    try {
+      const deadline = Date.now() + 20_000;
+      while ((await payoutsToPlayer()).length === 0) {
+        if (Date.now() > deadline) throw new Error(`the worker never paid:\n${server.output.join('')}`);
+        await sleep(20);
+      }
+      await server.stop('SIGKILL');
+    } finally {
+      await control('POST', '/mode', { mode: 'up' });
+    }
+
+    const db = createDatabase(env.DATABASE_URL!);
+    try {
+      const stuck = await db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stuck).toMatchObject({ state: 'purchasing', purchase_attempts: 1, payout_ref: null });
+
+      // Restarted: its worker leaves the dead run's claim alone while the lease holds, and pays nothing.
+      server = await startServerProcess(baseUrl, env);
+      await sleep(1_000);
+      await server.stop('SIGTERM');
+      expect(await payoutsToPlayer()).toHaveLength(1);
+      expect(
+        (await db.selectFrom('withdrawals').select('state').where('id', '=', id).executeTakeFirstOrThrow())
+          .state,
+      ).toBe('purchasing');
+
+      // Once the lease has run out, a worker reads the group's transactions and marks it paid.
+      const workerEnv = loadEnv(env);
+      const deps = {
+        env: workerEnv,
+        db,
+        clock: new ManualClock(new Date(Date.parse(stuck.claimed_at!) + PAYOUT_LEASE_MS + 1_000)),
+        roblox: createRobloxGateway(robloxConfigFromEnv(workerEnv)),
+      };
+      expect(await runPayoutOnce(deps)).toMatchObject({ id, outcome: 'paid' });
+      expect(await runPayoutOnce(deps)).toBeNull();
+      const paid = await payoutsToPlayer();
+      expect(paid).toEqual([expect.objectContaining({ amount: 40 })]);
+      expect(
+        await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+      ).toMatchObject({
+        state: 'paid',
+        purchase_attempts: 1,
+        payout_ref: String(paid[0]!.transactionId),
+      });
+      expect((await control('GET', `/groups/${GROUP_ID}`)).funds).toBe(960);
+      await expectInvariant(db);
+    } finally {
+      await db.destroy();
+    }
+  }, 45_000);
 });
