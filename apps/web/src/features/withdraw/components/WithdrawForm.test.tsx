@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PayoutOptionsResponse } from '@rewards/contracts';
 import { stubApi, type StubAnswer } from '@/test/api-stub';
 import { renderPage, signIn } from '@/test/render';
 import { WithdrawForm } from './WithdrawForm';
@@ -30,6 +31,22 @@ function account(robux: number, verified = true): StubAnswer {
   };
 }
 
+/**
+ * The spec's checks must read the same whichever methods the operator offers, as long as the player
+ * withdraws to a gamepass: with gamepass alone, and with both (gamepass first, so the default).
+ */
+const OFFERS: Array<[string, PayoutOptionsResponse]> = [
+  ['gamepass only', { methods: ['gamepass'] }],
+  [
+    'gamepass and group',
+    {
+      methods: ['gamepass', 'group'],
+      group: { id: 77, url: 'https://www.roblox.com/communities/77', eligibility: 'Eligible' },
+    },
+  ],
+];
+let offer: PayoutOptionsResponse = { methods: ['gamepass'] };
+
 /** Renders the form for a player whose account answers `me`, fills it and presses Withdraw. */
 async function withdraw({
   me,
@@ -46,6 +63,7 @@ async function withdraw({
   const seen = stubApi({
     'GET /api/user/AliceRBX': me,
     'GET /api/withdrawals': { body: { withdrawals: [] } },
+    'GET /api/payout-options': { body: offer },
   });
   signIn({ robloxId });
   renderPage(<WithdrawForm />, '/withdraw');
@@ -71,7 +89,11 @@ async function refusal(): Promise<[string, string | null]> {
  * Spec §5 "Withdraw checks, in this order": each case breaks its own check and every later one, so
  * the toast names the earliest check that fails; no case reaches the server.
  */
-describe('WithdrawForm checks, in the spec order', () => {
+describe.each(OFFERS)('WithdrawForm checks, in the spec order (%s)', (_, offered) => {
+  beforeEach(() => {
+    offer = offered;
+  });
+
   it('1. an unverified profile: "Verification required"', async () => {
     const seen = await withdraw({ me: account(5, false), link: '', amount: '', robloxId: null });
     expect(await refusal()).toEqual([
@@ -122,7 +144,13 @@ describe('WithdrawForm checks, in the spec order', () => {
     await vi.waitFor(() =>
       expect(seen.find((r) => r.method === 'POST')).toMatchObject({
         path: '/api/withdraw',
-        body: { username: 'AliceRBX', gamepassId: 123456, gamepassUrl: GOOD_LINK, amount: 5 },
+        body: {
+          username: 'AliceRBX',
+          gamepassId: 123456,
+          gamepassUrl: GOOD_LINK,
+          amount: 5,
+          method: 'gamepass',
+        },
       }),
     );
   });

@@ -1,35 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Coins, Link2, LogOut, ShieldAlert, Tag, Wallet } from 'lucide-react';
-import {
-  gamepassPriceFor,
-  NOT_VERIFIED_MESSAGE,
-  parseGamepassId,
-  ROBLOX_FEE_PERCENT,
-} from '@rewards/contracts';
+import { Coins, Link2, LogOut, ShieldAlert, Wallet } from 'lucide-react';
+import type { WithdrawalMethod } from '@rewards/contracts';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
-import { TextField } from '@/components/ui/FormField';
+import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { notifyBalanceUpdated, useBalance, useMe } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
 import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { submitWithdrawal, useWithdrawals, withdrawalsQueryKey } from '../api/withdraw';
+import { offeredMethods, usePayoutOptions } from '../api/payout-options';
 import { paths } from '@/config/paths';
-
-/** A whole number of Robux greater than 0, or null. */
-function wholeRobux(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return n > 0 ? n : null;
-}
-
-const fail = (title: string, description?: string) =>
-  toast.error(title, description ? { description } : undefined);
+import { checkWithdrawal, wholeRobux } from './withdraw-checks';
+import { GamepassPrice, GamepassPriceHint } from './GamepassPrice';
+import { GroupPayoutNotice } from './GroupPayoutNotice';
+import { METHOD_LABELS } from './method-labels';
 
 export function WithdrawForm() {
   const session = useSession();
@@ -39,43 +28,42 @@ export function WithdrawForm() {
   const queryClient = useQueryClient();
   // What stops a withdrawal now (a paused account, a negative balance), told before the player tries.
   const blocked = useWithdrawals().data?.blocked;
+  const options = usePayoutOptions().data;
+  const methods = offeredMethods(options);
+  const [chosen, setChosen] = useState<WithdrawalMethod | null>(null);
   const [link, setLink] = useState('');
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // The operator's first method is the default; a choice the server no longer offers falls back to it.
+  const method = chosen !== null && methods.includes(chosen) ? chosen : methods[0];
+  const group = method === 'group';
+  // The server re-checks eligibility; the page only stops a request that would surely be refused.
+  const groupClosed = group && options?.group?.eligibility !== 'Eligible';
   const robux = wholeRobux(amount);
-  const price = robux === null ? null : gamepassPriceFor(robux);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    // The spec's checks, in its order; the server checks everything again.
+    if (busy || groupClosed) return;
     const account = me.data ?? (await me.refetch()).data;
-    if (account && !account.verified) return fail('Verification required', NOT_VERIFIED_MESSAGE);
-    if (!link.trim() || !amount.trim()) {
-      return fail('Missing information', 'Enter your gamepass link and the amount of Robux.');
+    const checked = checkWithdrawal({
+      method,
+      link,
+      amount,
+      account,
+      username: session?.username,
+      robloxId: session?.robloxId,
+      balance,
+    });
+    if ('refused' in checked) {
+      const { title, description } = checked.refused;
+      toast.error(title, description ? { description } : undefined);
+      return;
     }
-    if (!session?.username || !session.robloxId) return fail('Missing user info', 'Please sign in again.');
-    const gamepassId = parseGamepassId(link);
-    if (gamepassId === null) {
-      return fail(
-        'Missing gamepass ID',
-        'Paste the link of your gamepass, e.g. https://www.roblox.com/game-pass/123456/My-Pass.',
-      );
-    }
-    if (robux === null) return fail('Invalid amount', 'Enter a whole number of Robux greater than 0.');
-    if (!account || balance === null)
-      return fail('Balance not loaded', 'Please wait a moment and try again.');
-    if (robux > balance) return fail('Insufficient balance', `You only have ${balance} Robux available.`);
 
     setBusy(true);
     try {
-      const result = await submitWithdrawal({
-        username: session.username,
-        gamepassId,
-        gamepassUrl: link.trim(),
-        amount: robux,
-      });
+      const result = await submitWithdrawal(checked.request);
       if (result.withdrawal.state === 'in_review') {
         toast.success('Request sent: under review', { description: result.message, duration: 10_000 });
       } else {
@@ -86,7 +74,9 @@ export function WithdrawForm() {
       setLink('');
       setAmount('');
       notifyBalanceUpdated();
-      void queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey(session.username) });
+      if (session?.username) {
+        void queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey(session.username) });
+      }
     } catch (err) {
       toast.error('Withdrawal failed', { description: errorMessage(err) || 'Something went wrong.' });
     } finally {
@@ -116,7 +106,7 @@ export function WithdrawForm() {
 
       {notVerified && (
         <p className="mt-4 rounded-xl border border-amber-400/30 bg-amber-400/5 px-4 py-3 text-sm text-amber-100">
-          Verify your Roblox profile before withdrawing: it proves the gamepass is yours.{' '}
+          Verify your Roblox profile before withdrawing: it proves the Roblox account is yours.{' '}
           <ButtonLink
             to={paths.profile}
             variant="ghost"
@@ -140,19 +130,32 @@ export function WithdrawForm() {
       )}
 
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 flex flex-col gap-5">
-        <TextField
-          label="Gamepass link"
-          name="gamepass"
-          placeholder="https://www.roblox.com/game-pass/123456/My-Pass"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={500}
-          value={link}
-          onChange={(e) => setLink(e.target.value)}
-          disabled={busy}
-          icon={<Link2 aria-hidden="true" className="size-5" />}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
+        {methods.length > 1 && (
+          <ChoiceField
+            label="Send the Robux"
+            name="method"
+            options={methods}
+            labelOf={(m) => METHOD_LABELS[m]}
+            value={method}
+            onChoose={setChosen}
+            disabled={busy}
+          />
+        )}
+        {!group && (
+          <TextField
+            label="Gamepass link"
+            name="gamepass"
+            placeholder="https://www.roblox.com/game-pass/123456/My-Pass"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={500}
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            disabled={busy}
+            icon={<Link2 aria-hidden="true" className="size-5" />}
+          />
+        )}
+        <div className={group ? undefined : 'grid gap-4 sm:grid-cols-2'}>
           <TextField
             id="withdraw-amount"
             label="Robux amount"
@@ -166,30 +169,24 @@ export function WithdrawForm() {
             disabled={busy}
             icon={<Coins aria-hidden="true" className="size-5" />}
           />
-          <div className="flex flex-col gap-2">
-            <span className="text-sm font-medium text-slate-200">Gamepass price to set</span>
-            <output
-              htmlFor="withdraw-amount"
-              aria-live="polite"
-              className="flex h-12 items-center gap-2 rounded-xl border border-dashed border-emerald-400/40 bg-emerald-400/5 px-4 text-base font-bold text-emerald-100 tabular-nums"
-            >
-              <Tag aria-hidden="true" className="size-5 text-emerald-300" />
-              {price === null ? '—' : `${price} Robux`}
-            </output>
-          </div>
+          {!group && <GamepassPrice robux={robux} amountId="withdraw-amount" />}
         </div>
-        <p data-testid="gamepass-price" className="-mt-2 text-xs text-slate-400">
-          {price === null ? (
-            `Roblox keeps ${ROBLOX_FEE_PERCENT}% of every gamepass sale, so the gamepass must cost a little more than the amount: we show its price once you enter an amount.`
-          ) : (
-            <>
-              Set your gamepass price to <strong className="text-emerald-200">{price} Robux</strong>. Roblox
-              keeps {ROBLOX_FEE_PERCENT}% of each sale, so you receive {robux} Robux.
-            </>
-          )}
-        </p>
+        {group ? (
+          <GroupPayoutNotice
+            group={options?.group}
+            robux={robux}
+            gamepassToo={methods.includes('gamepass')}
+          />
+        ) : (
+          <GamepassPriceHint robux={robux} />
+        )}
         <div className="flex flex-col gap-3 sm:flex-row">
-          <SubmitButton busy={busy} busyLabel="Processing..." className="sm:flex-1">
+          <SubmitButton
+            busy={busy}
+            busyLabel="Processing..."
+            disabled={busy || groupClosed}
+            className="sm:flex-1"
+          >
             <Wallet aria-hidden="true" className="size-5" /> Withdraw
           </SubmitButton>
           <Button variant="secondary" size="lg" onClick={logout}>

@@ -1,5 +1,11 @@
 import { History } from 'lucide-react';
-import { gamepassLink, type WithdrawalStateName } from '@rewards/contracts';
+import {
+  gamepassLink,
+  GROUP_PAID_MESSAGE,
+  PENDING_SALES_MESSAGE,
+  type WithdrawalStateName,
+  type WithdrawalView,
+} from '@rewards/contracts';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
@@ -14,6 +20,27 @@ const STATES: Record<WithdrawalStateName, { label: string; tone: string }> = {
   paid: { label: 'Paid', tone: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200' },
   refunded: { label: 'Refunded', tone: 'border-slate-500/50 bg-slate-500/10 text-slate-300' },
 };
+
+/** What a paid withdrawal means on Roblox: a gamepass sale waits as pending, a group payout does not. */
+const PAID_MESSAGES = { gamepass: PENDING_SALES_MESSAGE, group: GROUP_PAID_MESSAGE } as const;
+
+/** How the Robux travel: the gamepass bought (a link to it) or the group's payout. */
+function MethodLabel({ withdrawal: w }: { withdrawal: WithdrawalView }) {
+  if (w.method === 'group' || w.gamepassId === null) return <>Group payout</>;
+  return (
+    <>
+      <a
+        href={gamepassLink(w.gamepassId)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-slate-300 underline decoration-slate-600 hover:text-white"
+      >
+        gamepass {w.gamepassId}
+      </a>{' '}
+      at {w.price} Robux
+    </>
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -41,31 +68,28 @@ export function WithdrawalsList() {
           {withdrawals.map((w) => {
             const state = STATES[w.state];
             return (
-              <li key={w.id} className="flex items-center justify-between gap-3 py-3.5">
-                <div className="min-w-0">
-                  <p className="font-bold text-white tabular-nums">R$ {w.robux.toLocaleString('en-US')}</p>
-                  <p className="truncate text-xs text-slate-400">
-                    #{w.id} · {dateFormat.format(new Date(w.createdAt))} ·{' '}
-                    {w.gamepassId === null ? (
-                      'group payout'
-                    ) : (
-                      <>
-                        <a
-                          href={gamepassLink(w.gamepassId)}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="text-slate-300 underline decoration-slate-600 hover:text-white"
-                        >
-                          gamepass {w.gamepassId}
-                        </a>{' '}
-                        at {w.price} Robux
-                      </>
-                    )}
-                  </p>
+              <li key={w.id} className="py-3.5">
+                <div className="flex items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-bold text-white tabular-nums">R$ {w.robux.toLocaleString('en-US')}</p>
+                    <p className="text-xs break-words text-slate-400">
+                      #{w.id} · {dateFormat.format(new Date(w.createdAt))} ·{' '}
+                      <span className="whitespace-nowrap">
+                        <MethodLabel withdrawal={w} />
+                      </span>
+                    </p>
+                  </div>
+                  <span
+                    className={cn('shrink-0 rounded-full border px-3 py-1 text-xs font-bold', state.tone)}
+                  >
+                    {state.label}
+                  </span>
                 </div>
-                <span className={cn('shrink-0 rounded-full border px-3 py-1 text-xs font-bold', state.tone)}>
-                  {state.label}
-                </span>
+                {w.state === 'paid' && (
+                  <p data-testid="withdrawal-paid-note" className="mt-1.5 text-xs text-emerald-200/90">
+                    {PAID_MESSAGES[w.method]}
+                  </p>
+                )}
               </li>
             );
           })}
