@@ -61,7 +61,13 @@ export function PayoutAccountFigures({ account }: { account: PayoutAccountRespon
       <Figure
         label="Payout cookie"
         value={cookieSourceLabel[cookie.source]}
-        note={cookie.updatedAt ? `replaced ${formatDateTime(cookie.updatedAt)}` : undefined}
+        note={
+          cookie.updatedAt
+            ? `replaced ${formatDateTime(cookie.updatedAt)}`
+            : cookie.source === 'environment'
+              ? 'ROBLOX_PAYOUT_COOKIE'
+              : undefined
+        }
         tone={cookie.source === 'none' ? 'warn' : undefined}
       />
     </dl>

@@ -7,7 +7,12 @@ import { LoadingRow } from '@/components/ui/CardStates';
 import { useConfirmation, type Confirmation } from '@/components/ui/ConfirmDialog';
 import { Panel } from '@/components/ui/Panel';
 import { toastSuccess } from '@/lib/toast';
-import { usePayoutAccount, useReplacePayoutCookie, useResumePayouts } from '../../api/payout-account';
+import {
+  usePayoutAccount,
+  useQueueFollowsPayouts,
+  useReplacePayoutCookie,
+  useResumePayouts,
+} from '../../api/payout-account';
 import { formatDateTime } from '../format';
 import { retryFailed, SectionError } from '../SectionError';
 import { PAYOUT_PANEL_ID } from './labels';
@@ -32,6 +37,7 @@ export function PayoutAccountPanel() {
   const [missing, setMissing] = useState(false);
   const { ask, dialog } = useConfirmation();
   const data = account.data;
+  useQueueFollowsPayouts(data);
 
   function reset() {
     setMissing(false);

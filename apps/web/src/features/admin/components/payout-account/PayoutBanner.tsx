@@ -60,7 +60,7 @@ function Banner({
         aria-hidden="true"
         className={cn('size-5 shrink-0', stopped ? 'text-rose-300' : 'text-amber-300')}
       />
-      <p className="min-w-0 flex-1 break-words">{children}</p>
+      <p className="min-w-0 flex-1 basis-56 break-words">{children}</p>
       <ButtonLink to={toPanel} variant={stopped ? 'danger' : 'secondary'} size="sm">
         {link}
       </ButtonLink>

@@ -16,7 +16,7 @@ export const modeLabel: Record<PayoutAccountResponse['mode'], string> = {
 
 export const cookieSourceLabel: Record<PayoutAccountResponse['cookie']['source'], string> = {
   console: 'Set in this console',
-  environment: 'From the server environment (ROBLOX_PAYOUT_COOKIE)',
+  environment: 'Server environment',
   none: 'None set',
 };
 
