@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { PayoutAccountResponse } from '@rewards/contracts';
 import { formatCount, formatDateTime, formatShortDateTime } from '../format';
-import { Figure } from './Figure';
+import { Figure } from '@/components/ui/Figure';
 import { cookieSourceLabel, methodLabel, modeLabel, robux } from './labels';
 
 const readNote = (iso: string | null) =>

@@ -1,7 +1,7 @@
 import { Wallet } from 'lucide-react';
 import type { AdminUserMoneyResponse, WithdrawalStateName } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
-import { cn } from '@/lib/cn';
+import { Figure } from '@/components/ui/Figure';
 import { Badge } from '@/components/ui/Badge';
 import { LoadingRow } from '@/components/ui/CardStates';
 import { useUserMoney } from '../../api/user-money';
@@ -15,23 +15,6 @@ const STATE_LABEL: Partial<Record<WithdrawalStateName, [label: string, tone: 'am
   pending: ['pending', 'sky'],
   purchasing: ['purchasing', 'sky'],
 };
-
-function Figure({ label, value, tone }: { label: string; value: string; tone?: 'bad' | 'warn' }) {
-  return (
-    <div className="rounded-xl border border-slate-800 bg-slate-900/50 px-3 py-2.5">
-      <dt className="text-[11px] font-bold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd
-        className={cn(
-          'mt-0.5 font-semibold text-white tabular-nums',
-          tone === 'bad' && 'text-rose-300',
-          tone === 'warn' && 'text-amber-200',
-        )}
-      >
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 function Figures({ money }: { money: AdminUserMoneyResponse }) {
   const r = money.reversals;

@@ -14,8 +14,16 @@ export interface Decision {
 }
 
 function describe(w: AdminWithdrawalRow): string {
-  return `withdrawal #${w.id} of ${formatRobux(w.robux)} to ${w.username} (gamepass ${w.gamepassId}, price R$ ${w.price})`;
+  const through =
+    w.gamepassId === null
+      ? `group payout to Roblox ${w.recipientId}`
+      : `gamepass ${w.gamepassId}, price R$ ${w.price}`;
+  return `withdrawal #${w.id} of ${formatRobux(w.robux)} to ${w.username} (${through})`;
 }
+
+/** What the admin checks on Roblox before saying it was paid. */
+const paidProof = (w: AdminWithdrawalRow) =>
+  w.gamepassId === null ? "the group's payouts show it" : 'the payout account owns the gamepass';
 
 /** A pending withdrawal whose gamepass the admin bought by hand. */
 export function markPaid(w: AdminWithdrawalRow): Decision {
@@ -23,7 +31,7 @@ export function markPaid(w: AdminWithdrawalRow): Decision {
     action: { kind: 'paid', id: w.id },
     confirmation: {
       title: 'Mark this withdrawal paid?',
-      question: `Mark ${describe(w)} as paid? Do this only after buying the gamepass.`,
+      question: `Mark ${describe(w)} as paid? Do this only after ${w.gamepassId === null ? 'paying it from the group' : 'buying the gamepass'}.`,
       confirm: 'Mark paid',
     },
     done: `Withdrawal #${w.id} marked paid`,
@@ -53,7 +61,7 @@ export function decisionsFor(w: AdminWithdrawalRow): Decision[] {
         action: { kind: 'resolve', id, outcome: 'paid' },
         confirmation: {
           title: 'Resolve as paid?',
-          question: `Resolve ${describe(w)} as paid? Confirm first that the payout account owns the gamepass.`,
+          question: `Resolve ${describe(w)} as paid? Confirm first that ${paidProof(w)}.`,
           confirm: 'Resolve as paid',
         },
         done: `Withdrawal #${id} resolved as paid`,

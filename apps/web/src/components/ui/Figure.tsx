@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** One labelled figure of the payout account, with an optional line under it (when it was read). */
+/** One labelled figure in a grid of figures (a `<dl>`), with an optional line under it (e.g. when it was read). */
 export function Figure({
   label,
   value,
