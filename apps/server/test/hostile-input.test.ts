@@ -34,6 +34,7 @@ const ALLOWED_2XX = new Set([
   'POST /api/users', // answers the caller's own account; changes nothing
   'POST /api/roblox-lookup', // a read: an unknown but well-formed name answers { data: [] }
   'POST /api/verify-bio', // idempotent: the account is already verified
+  'POST /api/admin/payout-account/resume', // takes no body; payouts already run, so it only reads the account
 ]);
 
 /** Answer providers in plain text, so their 4xx bodies are text; health and images are not JSON errors either. */
