@@ -1,7 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HUMAN_CHECK_MESSAGES, OFFER_REQUIRED_MESSAGE } from '@rewards/contracts';
 import { buildApp } from '../src/app.ts';
@@ -15,6 +13,7 @@ import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './supp
 import { testEngine } from './support/test-database.ts';
 import { startTurnstileStandin, type TurnstileStandin } from './support/turnstile-standin.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { startDiscordHook } from './support/discord-hook.ts';
 
 /**
  * Issue 17, "limits where they belong": every limit keys on the address TRUST_PROXY yields; wrong
@@ -80,26 +79,6 @@ function expectRateLimited(res: { statusCode: number; headers: Record<string, un
   expect(res.statusCode).toBe(429);
   expect(res.json().code).toBe('RATE_LIMITED');
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-}
-
-/** A local HTTP server standing in for Discord's webhook; counts and keeps what it was sent. */
-async function startDiscordStandin(): Promise<{ url: string; posts: any[]; close(): Promise<void> }> {
-  const posts: any[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      posts.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/webhooks/1/abc`,
-    posts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -215,7 +194,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
 
   describe('wrong admin passwords across all addresses', () => {
     it('beyond 50 in 10 minutes each further attempt waits a doubling back-off (429, Retry-After); the owner is alerted once per episode', async () => {
-      const discord = await startDiscordStandin();
+      const discord = await startDiscordHook();
       try {
         const t = await newApp({ DISCORD_WEBHOOK_URL: discord.url });
         const attempt = (remoteAddress: string, password = 'wrong-guess') =>
@@ -257,10 +236,10 @@ describe(`limits where they belong on ${testEngine}`, () => {
         // One alert for the episode, however many attempts followed.
         await sleep(300);
         expect(discord.posts).toHaveLength(1);
-        expect(discord.posts[0].content).toContain(
+        expect(discord.posts[0]!.content).toContain(
           '51 wrong passwords in the last 10 minutes from 51 addresses',
         );
-        expect(discord.posts[0].allowed_mentions).toEqual({ parse: [] });
+        expect(discord.posts[0]!.allowed_mentions).toEqual({ parse: [] });
 
         // Ten quiet minutes end the episode; the next one alerts again.
         t.clock.advance(10 * MINUTE + 1000);

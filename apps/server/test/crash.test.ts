@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
@@ -14,7 +13,7 @@ import { createRobloxGateway } from '../src/roblox/gateway.ts';
 import { ManualClock } from '../src/shared/clock.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 import { fromCpx } from '../../../e2e/support/http.ts';
-import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
+import { freePort } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
@@ -32,7 +31,6 @@ import { bearer } from './support/site.ts';
  * invariant holds, no withdrawal is left pending or purchasing, and no gamepass was bought twice.
  */
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const KILLS = 6;
 const PLAYERS = 12;
 const LANES = 12;
@@ -67,8 +65,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
   let dir: string;
   let env: Record<string, string>;
   let baseUrl: string;
-  let server: ChildProcess | null = null;
-  let output: string[] = [];
+  let server: ServerProcess | null = null;
 
   beforeAll(async () => {
     standin = await startStandin({ port: 0 });
@@ -102,7 +99,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    await server?.stop('SIGKILL');
     await standin?.close();
     await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -110,28 +107,12 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
 
   async function startServer(): Promise<number> {
     const started = Date.now();
-    output = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (d: Buffer) => {
-      output.push(d.toString());
-      if (output.length > 200) output.shift();
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    server = child;
-    await waitForHealth(baseUrl, child, { intervalMs: 50, details: () => `:\n${output.join('')}` });
+    server = await startServerProcess(baseUrl, env);
     return Date.now() - started;
   }
 
   async function killServer(signal: 'SIGKILL' | 'SIGTERM') {
-    const child = server!;
-    const exited = new Promise((ok) => child.once('exit', ok));
-    child.kill(signal);
-    await exited;
+    await server!.stop(signal);
     server = null;
   }
 

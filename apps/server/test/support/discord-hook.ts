@@ -1,17 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A webhook message as the server sends it. */
+export interface DiscordPost {
+  content: string;
+  allowed_mentions?: { parse: string[] };
+}
+
 export interface DiscordHook {
   /** The DISCORD_WEBHOOK_URL to run with. */
   url: string;
   /** What the webhook was sent, oldest first (`content` is the message). */
-  posts: Array<{ content: string }>;
+  posts: DiscordPost[];
   close(): Promise<void>;
 }
 
 /** A local HTTP server standing in for Discord's webhook; keeps every message it was sent. */
 export async function startDiscordHook(): Promise<DiscordHook> {
-  const posts: Array<{ content: string }> = [];
+  const posts: DiscordPost[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
