@@ -1,20 +1,13 @@
 import { z } from 'zod';
-import type { GroupEligibility } from '@rewards/contracts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { createAvatarSource } from './avatars.ts';
-import {
-  groupPayoutsSince,
-  payFromGroup,
-  payoutEligibility,
-  robuxOf,
-  type GroupPayoutRecord,
-} from './group-payout.ts';
 import { type BodyReader, isTransient, parseOk, readJson, sendOnce, sendWithRetry } from './http.ts';
-import { createPayoutSession, type PayoutBlock } from './payout-session.ts';
-import { purchaseGamePass } from './purchase.ts';
+import { createPayoutAccountCalls, type PayoutAccountCalls } from './payout-account.ts';
+import { productInfoResponse } from './shapes.ts';
 
 export { PayoutAccountBlocked, type PayoutBlock } from './payout-session.ts';
 export type { GroupPayoutRecord } from './group-payout.ts';
+export type { PayoutOutcome, PurchaseOutcome } from './payout-account.ts';
 
 /** The one module that talks to Roblox. Base URLs come from the environment (design §6). */
 
@@ -44,22 +37,6 @@ export interface AvatarImage {
   body: Buffer;
 }
 
-/** How a payout request (a gamepass purchase or a group payout) ended. */
-export type PayoutOutcome =
-  /** Bought, or paid from the group. */
-  | { kind: 'purchased' }
-  /** Roblox turned this payout down before spending anything. */
-  | {
-      kind: 'refused';
-      reason: 'PriceChanged' | 'NotForSale' | 'InsufficientFunds' | 'AlreadyOwned' | (string & {});
-      detail?: string;
-    }
-  /** Roblox stopped the payout account itself (challenge, refused cookie): nothing was spent. */
-  | PayoutBlock
-  /** Timeout, 5xx or network failure: the payout may or may not have gone through. */
-  | { kind: 'ambiguous'; detail: string };
-export type PurchaseOutcome = PayoutOutcome;
-
 export interface RobloxGatewayConfig {
   usersApi: string;
   thumbnailsApi: string;
@@ -72,7 +49,8 @@ export interface RobloxGatewayConfig {
   retries?: number;
 }
 
-export interface RobloxGateway {
+/** Everything the site asks Roblox; what it asks as the payout account is in payout-account.ts. */
+export interface RobloxGateway extends PayoutAccountCalls {
   /** Case-insensitive; answers with the canonical name. Cached for 10 minutes. */
   findUserByName(name: string): Promise<RobloxUser | null>;
   /** Never cached: the bio check needs the description as it is now (and withdrawals the account's age). */
@@ -93,32 +71,6 @@ export interface RobloxGateway {
   getGamePass(id: number): Promise<GamePassInfo | null>;
   ownsGamePass(userId: number, gamePassId: number): Promise<boolean>;
 
-  // As the payout account, with its cookie (`cookie` overrides ROBLOX_PAYOUT_COOKIE: one stored from the
-  // admin console). Reads throw PayoutAccountBlocked when Roblox stops the account.
-
-  /** Buys the pass with the payout account. Never retried on doubt: a retry could buy twice. */
-  purchaseGamePass(pass: GamePassInfo, cookie?: string): Promise<PurchaseOutcome>;
-  /**
-   * The price the payout account is offered for the pass, which regional pricing may set below its
-   * list price; null when the pass does not exist or is not for sale.
-   */
-  offeredGamePassPrice(id: number, cookie?: string): Promise<number | null>;
-  /** The payout account's own Robux. */
-  payoutAccountRobux(userId: number, cookie?: string): Promise<number>;
-  /** The group's funds. */
-  groupFunds(groupId: number, cookie?: string): Promise<number>;
-  groupPayoutEligibility(groupId: number, userId: number, cookie?: string): Promise<GroupEligibility>;
-  /** Pays from the group's funds. Never retried on doubt: a retry could pay twice. */
-  payFromGroup(
-    payout: { groupId: number; userId: number; amount: number },
-    cookie?: string,
-  ): Promise<PayoutOutcome>;
-  /** The group's payouts back to `since`; `complete` is false when there were more than could be read. */
-  groupPayoutsSince(
-    groupId: number,
-    since: string,
-    cookie?: string,
-  ): Promise<{ records: GroupPayoutRecord[]; complete: boolean }>;
   ping(): Promise<boolean>;
 }
 
@@ -135,14 +87,6 @@ const userResponse = z.object({
   description: z.string().nullish(),
   created: z.string().nullish(),
 });
-const productInfoResponse = z.object({
-  TargetId: z.number(),
-  ProductId: z.number(),
-  Name: z.string(),
-  Creator: z.object({ Id: z.number(), CreatorType: z.string().nullish() }),
-  PriceInRobux: z.number().nullish(),
-  IsForSale: z.boolean(),
-});
 
 export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway {
   const timeoutMs = config.timeoutMs > 0 ? config.timeoutMs : 5_000;
@@ -154,7 +98,6 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
     economy: trimSlash(config.economyApi),
     groups: trimSlash(config.groupsApi),
   };
-  const asPayoutAccount = createPayoutSession(config.payoutCookie, timeoutMs);
   const namesCache = new TtlCache<string, RobloxUser>({ ttlMs: CACHE_TTL_MS });
 
   const get = <T>(url: string, read: BodyReader<T>) =>
@@ -227,25 +170,7 @@ export function createRobloxGateway(config: RobloxGatewayConfig): RobloxGateway 
       return parseOk(await get(url, readJson), z.boolean(), url);
     },
 
-    purchaseGamePass: (pass, cookie) => purchaseGamePass(base.economy, asPayoutAccount(cookie), pass),
-
-    async offeredGamePassPrice(id, cookie) {
-      const url = `${base.gamepass}/game-passes/v1/game-passes/${id}/product-info`;
-      const answer = await asPayoutAccount(cookie).read(url);
-      if (answer.status === 400 || answer.status === 404) return null;
-      const info = parseOk(answer, productInfoResponse, url);
-      return info.IsForSale ? (info.PriceInRobux ?? null) : null;
-    },
-
-    payoutAccountRobux: (userId, cookie) =>
-      robuxOf(`${base.economy}/v1/users/${userId}/currency`, asPayoutAccount(cookie)),
-    groupFunds: (groupId, cookie) =>
-      robuxOf(`${base.economy}/v1/groups/${groupId}/currency`, asPayoutAccount(cookie)),
-    groupPayoutEligibility: (groupId, userId, cookie) =>
-      payoutEligibility(base.economy, asPayoutAccount(cookie), groupId, userId),
-    payFromGroup: (payout, cookie) => payFromGroup(base.groups, asPayoutAccount(cookie), payout),
-    groupPayoutsSince: (groupId, since, cookie) =>
-      groupPayoutsSince(base.economy, asPayoutAccount(cookie), groupId, since),
+    ...createPayoutAccountCalls(base, config.payoutCookie, timeoutMs),
 
     async ping() {
       try {
