@@ -86,6 +86,18 @@ const schema = z.object({
   /** A withdrawal by a Roblox account younger than this (days, from Roblox's `created`) waits for review; 0: off. */
   MIN_ACCOUNT_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Sign in with Roblox (OpenID Connect): both set, or neither (no button). */
+  ROBLOX_OAUTH_CLIENT_ID: z.string().max(200).optional(),
+  ROBLOX_OAUTH_CLIENT_SECRET: z.string().max(500).optional(),
+  /** The OpenID Connect issuer (discovery at <issuer>/.well-known/openid-configuration); the stand-in in tests. */
+  ROBLOX_OAUTH_ISSUER: url.default('https://apis.roblox.com/oauth/'),
+  /** `false`: ADMIN_PASSWORD no longer signs in (once named staff exist); `true` (default): it signs in as the owner. */
+  ADMIN_BOOTSTRAP: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  /** R$: a moderator approves review-queue withdrawals up to this; above it only the owner can. */
+  MODERATOR_APPROVE_LIMIT: intFrom(500),
   /** New accounts one browser (device id cookie) may create; 0: no limit. Existing accounts still sign in. */
   MAX_ACCOUNTS_PER_DEVICE: z.coerce.number().int().min(0).max(1_000_000).default(3),
   /** New accounts one sign-in address (IPv6: one /64) may create; 0 (default): no limit. */
@@ -182,6 +194,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.PAYOUT_METHODS.includes('group') && !env.ROBLOX_PAYOUT_GROUP_ID) {
     throw new Error(
       'Invalid configuration:\n  ROBLOX_PAYOUT_GROUP_ID: required when PAYOUT_METHODS includes group (the group that pays)',
+    );
+  }
+  if (Boolean(env.ROBLOX_OAUTH_CLIENT_ID) !== Boolean(env.ROBLOX_OAUTH_CLIENT_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  ROBLOX_OAUTH_CLIENT_ID, ROBLOX_OAUTH_CLIENT_SECRET: set both (Sign in with Roblox on) or neither (off)',
     );
   }
   const generated = !env.ADMIN_PASSWORD;

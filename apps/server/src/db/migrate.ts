@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_withdrawal_review.ts';
 import * as m0009 from './migrations/0009_linked_accounts.ts';
 import * as m0010 from './migrations/0010_abuse_limits.ts';
 import * as m0011 from './migrations/0011_payout_methods.ts';
+import * as m0012 from './migrations/0012_accounts.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_linked_accounts': m0009,
   '0010_abuse_limits': m0010,
   '0011_payout_methods': m0011,
+  '0012_accounts': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountsTables } from './tables/accounts.ts';
 import type { OffersTables } from './tables/offers.ts';
 import type { RewardsTables } from './tables/rewards.ts';
 import type { SignalsTables } from './tables/signals.ts';
@@ -25,6 +26,8 @@ export interface UsersTable {
   referrals_made: Generated<number>;
   referrals_earned: Generated<number>;
   joined_at: string;
+  /** 1: signing in by typing the name needs proof of ownership (migration 0012). */
+  protected: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -35,6 +38,14 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** This session's bio-verification sentence (migration 0010): another session's Refresh leaves it. */
   verification_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How it was opened: `name` (typed), `bio` (a fresh sentence checked) or `roblox` (Sign in with Roblox). */
+  proof: ColumnType<
+    'name' | 'bio' | 'roblox' | null,
+    'name' | 'bio' | 'roblox' | null | undefined,
+    'name' | 'bio' | 'roblox' | null
+  >;
+  /** The browser that opened it (first 200 characters), for the player's list of sessions. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
@@ -70,6 +81,8 @@ export interface AdminSessionsTable {
   expires_at: string;
   revoked_at: string | null;
   ip: string | null;
+  /** The staff member signed in; null: the ADMIN_PASSWORD bootstrap owner (migration 0012). */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A wrong admin password (any address): the site-wide count of migration 0010. Pruned after 10 minutes. */
@@ -100,7 +113,7 @@ export interface AuditLogTable {
 /**
  * Each feature declares its tables in `db/tables/<feature>.ts`; the database type is their union.
  */
-export interface DB extends OffersTables, RewardsTables, WithdrawalsTables, SignalsTables {
+export interface DB extends OffersTables, RewardsTables, WithdrawalsTables, SignalsTables, AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;

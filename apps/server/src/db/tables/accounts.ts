@@ -1,0 +1,62 @@
+import type { Generated } from 'kysely';
+
+/** A fresh bio sentence handed out to open a protected account, checked on the spot, used once (migration 0012). */
+export interface LoginProofsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  sentence: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One Sign in with Roblox attempt: what the callback must match, used once (migration 0012). */
+export interface OauthFlowsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  /** The `ref` of the login page, applied if the account is created. */
+  ref: string | null;
+  purpose: Generated<'sign_in' | 'unprotect'>;
+  /** For `unprotect`: the hash of the session that asked. */
+  session_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type StaffRole = 'owner' | 'moderator' | 'support';
+
+/** A named staff member of the admin console (migration 0012). */
+export interface StaffTable {
+  id: Generated<number>;
+  username: string;
+  username_lower: string;
+  /** Argon2id (PHC string). */
+  password_hash: string;
+  role: StaffRole;
+  /** The TOTP secret (sealed), set at enrolment; used only when `totp_enabled` is 1. */
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  /** JSON array of hashes of the unused one-time recovery codes. */
+  recovery_codes: string | null;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+/** A wrong staff sign-in (per account and per address limits, shared by every process). */
+export interface StaffLoginFailuresTable {
+  id: Generated<number>;
+  username_lower: string;
+  ip: string;
+  at: string;
+}
+
+export interface AccountsTables {
+  login_proofs: LoginProofsTable;
+  oauth_flows: OauthFlowsTable;
+  staff: StaffTable;
+  staff_login_failures: StaffLoginFailuresTable;
+}
