@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 import { userStatus } from './users.ts';
 
-export const adminLoginRequest = z.object({ password: z.string().min(1).max(200) });
+/**
+ * POST /api/admin/login: `{password}` alone is the ADMIN_PASSWORD (bootstrap) sign-in as the owner;
+ * a staff member sends `{username, password}` and, with two-factor sign-in on, `code` (a 6-digit TOTP
+ * code or an unused recovery code); without it the answer is 401 `TOTP_REQUIRED`.
+ */
+export const adminLoginRequest = z.object({
+  username: z.string().trim().min(1).max(64).optional(),
+  password: z.string().min(1).max(200),
+  code: z.string().trim().min(1).max(20).optional(),
+});
 export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
 
 /** POST /api/admin/login (sets the session cookie) and GET /api/admin/session. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginProofChallenge } from './protection.ts';
 
 /** Stable machine-readable codes; the `error` text beside them is for people. */
 export const errorCodes = [
@@ -23,6 +24,12 @@ export const errorCodes = [
   'REGIONAL_PRICING',
   /** A group payout to a player who is not in the group, or whom Roblox restricts (new members). */
   'GROUP_PAYOUT_NOT_ELIGIBLE',
+  /** The account is protected: typing its name does not open it; `proof` says how to prove ownership. */
+  'ACCOUNT_PROTECTED',
+  /** Turning protection off needs proof of ownership made in the last 10 minutes. */
+  'PROOF_REQUIRED',
+  /** Staff sign-in: the password was right; two-factor sign-in is on, so a `code` is needed too. */
+  'TOTP_REQUIRED',
   'RATE_LIMITED',
   'ROBLOX_UNAVAILABLE',
   'PAYLOAD_TOO_LARGE',
@@ -47,6 +54,8 @@ export const errorBody = z
     reversals: z
       .object({ credits: z.number(), reversed: z.number(), percent: z.number(), limitPercent: z.number() })
       .optional(),
+    /** ACCOUNT_PROTECTED: the fresh bio sentence to prove ownership with (POST /api/login/prove). */
+    proof: loginProofChallenge.optional(),
   })
   // One named schema in the API document, which every error answer refers to.
   .meta({ id: 'ErrorBody', description: 'An error: `error` for people, `code` for programs.' });
