@@ -13,7 +13,9 @@ export type StaffRole = z.infer<typeof staffRole>;
  * - `self`: the member's own account (password, two-factor sign-in);
  * - `users.ban`: ban and unban players; `users.points`: add or remove points;
  * - `postbacks.decide`: the postback log's actions (replay, approve or reject a held postback);
- * - `withdrawals.decide`: the payout queue's decisions (a moderator approves up to MODERATOR_APPROVE_LIMIT R$);
+ * - `withdrawals.decide`: the review queue's decisions on withdrawals in review or held (a moderator
+ *   approves up to MODERATOR_APPROVE_LIMIT R$); `withdrawals.pay`: mark paid, reject a pending one, settle
+ *   one needing review;
  * - `walls.edit`, `promocodes.edit`, `giveaways.edit`, `payoutAccount.edit`, `staff.manage`.
  */
 export const staffPermissions = [
@@ -23,6 +25,7 @@ export const staffPermissions = [
   'users.points',
   'postbacks.decide',
   'withdrawals.decide',
+  'withdrawals.pay',
   'walls.edit',
   'promocodes.edit',
   'giveaways.edit',
