@@ -10,6 +10,10 @@ export async function insertSession(
     expiresAt: string;
     /** The session's own bio-verification sentence (the account's, as a start). */
     verificationCode?: string | null;
+    /** How it was opened: typed name, a fresh bio sentence, or Sign in with Roblox. */
+    proof?: 'name' | 'bio' | 'roblox';
+    /** The browser's user agent (the first 200 characters are kept). */
+    userAgent?: string | null;
   },
 ) {
   await db
@@ -20,6 +24,8 @@ export async function insertSession(
       created_at: s.createdAt,
       expires_at: s.expiresAt,
       verification_code: s.verificationCode ?? null,
+      proof: s.proof ?? null,
+      user_agent: s.userAgent ? s.userAgent.slice(0, 200) : null,
     })
     .execute();
 }

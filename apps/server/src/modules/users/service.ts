@@ -42,5 +42,6 @@ export async function getProfile(deps: Deps, player: Player): Promise<ProfileRes
     joinedAt: u.joined_at,
     verificationCode,
     verified: u.verified === 1,
+    protected: u.protected === 1,
   };
 }
