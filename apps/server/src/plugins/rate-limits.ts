@@ -47,6 +47,21 @@ export function rateLimitTable(env: Env): RouteLimit[] {
       key: 'player-address',
     },
     { methods: ['POST'], url: '/api/verify-bio', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
+    // Protected accounts (issue 20): each proof reads a Roblox profile, like the bio check.
+    { methods: ['POST'], url: '/api/login/prove', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
+    {
+      methods: ['POST'],
+      url: '/api/account/protection',
+      max: env.RATE_LIMIT_VERIFY_PER_MINUTE,
+      key: 'player-address',
+    },
+    {
+      methods: ['POST'],
+      url: '/api/account/protection',
+      max: env.RATE_LIMIT_VERIFY_PER_MINUTE,
+      key: 'address',
+    },
+    { methods: ['POST'], url: '/api/account/protection/proof', max: 20, key: 'player-address' },
     // The withdrawals module's own figures, keyed by player instead of by raw token. A Refresh changes
     // only the calling session's sentence; per address too, so nobody elsewhere uses up the owner's.
     { methods: ['POST'], url: '/api/verification/refresh', max: 20, key: 'player-address' },

@@ -10,7 +10,9 @@ import {
 import { playerOf } from './session-hook.ts';
 import { signInOrigin } from '../signals/index.ts';
 import { requireHuman } from '../humancheck/index.ts';
+import { protectionRoutes } from './protection-routes.ts';
 import * as service from './service.ts';
+import { sessionsRoutes } from './sessions-routes.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const login = {
@@ -21,7 +23,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', { schema: login, config: { legacyErrorFields: 'refusals' } }, async (request, reply) => {
     // Turnstile, when configured: before anything asks Roblox or creates an account.
     await requireHuman(app.deps, request, 'login');
-    return service.login(app.deps, request.body, signInOrigin(request, reply, app.deps.env));
+    return service.login(
+      app.deps,
+      request.body,
+      signInOrigin(request, reply, app.deps.env),
+      request.headers['user-agent'],
+    );
   });
 
   app.post(
@@ -35,4 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
+
+  await app.register(protectionRoutes);
+  await app.register(sessionsRoutes);
 };

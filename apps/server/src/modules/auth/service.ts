@@ -5,6 +5,7 @@ import * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
 import * as sessions from './repository.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
+import { protectedSignInRefusal } from './protection-service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,11 +19,36 @@ export async function login(
   deps: Deps,
   input: LoginRequest,
   origin: signals.SignInOrigin,
+  userAgent?: string,
 ): Promise<LoginResponse> {
   const robloxUser = await deps.roblox.findUserByName(input.username);
   if (!robloxUser) {
     throw new AppError(404, 'NOT_FOUND', 'No Roblox account has that username.');
   }
+  // A protected account is not opened by its name. Refused before anything is recorded: anyone may
+  // type the name (a banned one goes on to the ban's refusal).
+  const known = await users.findUserByRobloxId(deps.db, robloxUser.id);
+  if (known?.protected === 1 && known.status !== 'banned') {
+    throw await protectedSignInRefusal(deps, known.id);
+  }
+  const user = await openAccount(deps, robloxUser, input.ref ?? null, origin);
+  return startSession(deps, user, { proof: 'name', userAgent });
+}
+
+type RobloxUser = { id: number; name: string; displayName: string };
+export type OpenedAccount = Awaited<ReturnType<typeof openAccount>>;
+
+/**
+ * The account of a Roblox user, as any sign-in finds it: renamed to its current Roblox names, or
+ * created (with the referrer `ref` names, within the device's account limit); the sign-in's device and
+ * address are recorded. Refuses a banned account. Typed names and Sign in with Roblox share it.
+ */
+export async function openAccount(
+  deps: Deps,
+  robloxUser: RobloxUser,
+  ref: string | null,
+  origin: signals.SignInOrigin,
+) {
   const now = deps.clock.now();
   const hashes = await signals.hashSignals(deps, origin);
   const user = await deps.db.transaction().execute(async (trx) => {
@@ -36,10 +62,10 @@ export async function login(
       // A refused sign-in (banned) records nothing: anyone may type a banned name, and recording it
       // would let a stranger link any account of theirs, or anyone's, to a banned one.
       if (existing.status !== 'banned') await signals.recordSignIn(trx, deps, existing.id, hashes, false);
-      return existing;
+      return { ...existing, username: robloxUser.name, display_name: robloxUser.displayName };
     }
     await signals.assertMayCreateAccount(trx, deps, hashes);
-    const referrer = input.ref ? await users.findUserByName(trx, input.ref) : undefined;
+    const referrer = ref ? await users.findUserByName(trx, ref) : undefined;
     await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
     const id = await users.insertUserOnce(trx, {
       username: robloxUser.name,
@@ -56,7 +82,16 @@ export async function login(
   });
   if (!user) throw new Error('Account vanished during sign-in');
   if (user.status === 'banned') throw banned();
+  return user;
+}
 
+/** A new session of an opened account; `proof` says how its owner was recognised. */
+export async function startSession(
+  deps: Deps,
+  user: OpenedAccount,
+  how: { proof: 'name' | 'bio' | 'roblox'; userAgent?: string | null },
+): Promise<LoginResponse> {
+  const now = deps.clock.now();
   const { token, hash } = newSessionToken();
   await sessions.insertSession(deps.db, {
     tokenHash: hash,
@@ -66,13 +101,15 @@ export async function login(
     // Each session starts from the account's sentence and keeps its own: another session's Refresh
     // (an impersonator's) never changes the sentence this one shows (issue 17).
     verificationCode: user.verification_code ?? users.newVerificationSentence(),
+    proof: how.proof,
+    userAgent: how.userAgent ?? null,
   });
   return {
     success: true,
     token,
     user: {
-      username: robloxUser.name,
-      displayName: robloxUser.displayName,
+      username: user.username,
+      displayName: user.display_name,
       robloxId: Number(user.roblox_id),
       referralsMade: user.referrals_made,
       referralsEarned: fromCents(Number(user.referrals_earned)),

@@ -6,10 +6,10 @@ import { payoutAccountRoutes } from './payout-account/routes.ts';
 
 // For other modules: a ban holds the player's waiting withdrawals (in the ban's transaction), the
 // review rules (one entry each) that send a withdrawal to the admin's review, and the profile's
-// verification sentence (the session's own, see the bio check).
+// verification sentence (the session's own, see the bio check) and how a bio is matched.
 export { holdWithdrawalsOfBannedPlayer } from './ban-holds.ts';
 export { REVIEW_RULES, type ReviewRule, type ReviewContext } from './review-rules.ts';
-export { sessionSentence } from './verification-service.ts';
+export { normaliseText, sessionSentence } from './verification-service.ts';
 
 /**
  * Every route of this feature, registered under /api by app.ts, and, with PAYOUT_MODE=roblox, the

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponses,
+  loginProveRequest,
+  loginResponse,
+  playerRoute,
+  protectionProofResponse,
+  protectionRequest,
+  protectionResponse,
+  publicRoute,
+} from '@rewards/contracts';
+import { signInOrigin } from '../signals/index.ts';
+import { playerOf } from './session-hook.ts';
+import * as service from './protection-service.ts';
+
+/** Protected accounts (issue 20). Limits: plugins/rate-limits.ts. */
+export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login/prove',
+    {
+      schema: {
+        ...publicRoute,
+        body: loginProveRequest,
+        response: { 200: loginResponse, ...errorResponses(400, 403, 404, 413, 429, 503) },
+      },
+      // The page that typed the name reads `success` like the spec's login.
+      config: { legacyErrorFields: 'refusals' },
+    },
+    async (request, reply) =>
+      service.proveLogin(
+        app.deps,
+        request.body.proofToken,
+        signInOrigin(request, reply, app.deps.env),
+        request.headers['user-agent'],
+      ),
+  );
+
+  app.post(
+    '/account/protection',
+    {
+      schema: {
+        ...playerRoute,
+        body: protectionRequest,
+        response: { 200: protectionResponse, ...errorResponses(400, 401, 403, 404, 413, 429, 503) },
+      },
+      preHandler: app.requireActivePlayer,
+    },
+    async (request) => {
+      const player = playerOf(request);
+      const answer = await service.setProtection(app.deps, player, request.body);
+      request.log.info({ userId: player.id, protected: answer.protected }, 'account protection set');
+      return answer;
+    },
+  );
+
+  app.post(
+    '/account/protection/proof',
+    {
+      schema: {
+        ...playerRoute,
+        response: { 200: protectionProofResponse, ...errorResponses(401, 403, 429) },
+      },
+      preHandler: app.requireActivePlayer,
+    },
+    async (request) => service.newLoginProof(app.deps, playerOf(request).id),
+  );
+};
