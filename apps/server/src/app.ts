@@ -8,6 +8,7 @@ import { adminOverviewRoutes } from './modules/admin/overview-routes.ts';
 import { adminUserRoutes } from './modules/admin/user-routes.ts';
 import { authenticatePlugin } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { robloxSignInRoutes } from './modules/auth/roblox-sign-in-routes.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 import { siteConfigRoutes } from './modules/humancheck/routes.ts';
 import { databaseFigures } from './modules/health/index.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(robloxSignInRoutes);
       await api.register(userRoutes);
       await api.register(adminAuthRoutes);
       await api.register(adminUserRoutes);

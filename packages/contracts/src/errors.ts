@@ -30,6 +30,8 @@ export const errorCodes = [
   'PROOF_REQUIRED',
   /** Staff sign-in: the password was right; two-factor sign-in is on, so a `code` is needed too. */
   'TOTP_REQUIRED',
+  /** Sign in with Roblox: the one-time code of POST /api/auth/roblox/finish is unknown, used or expired. */
+  'ROBLOX_SIGN_IN_FAILED',
   'RATE_LIMITED',
   'ROBLOX_UNAVAILABLE',
   'PAYLOAD_TOO_LARGE',

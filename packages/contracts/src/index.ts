@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './paging.ts';
 export * from './money.ts';
 export * from './auth.ts';
+export * from './roblox-sign-in.ts';
 export * from './protection.ts';
 export * from './users.ts';
 export * from './admin.ts';

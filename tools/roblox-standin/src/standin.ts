@@ -5,6 +5,7 @@ import { installFaults } from './faults.ts';
 import { registerGamePassRoutes } from './gamepasses.ts';
 import { registerGroupTransactionRoutes } from './group-transactions.ts';
 import { registerGroupRoutes } from './groups.ts';
+import { registerOidcRoutes } from './oidc.ts';
 import { freshState, type StandinOptions, type StandinState } from './state.ts';
 import { registerUserRoutes } from './users.ts';
 
@@ -44,6 +45,7 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
   registerCurrencyRoutes(app, state);
   registerGroupRoutes(app, state);
   registerGroupTransactionRoutes(app, state);
+  await registerOidcRoutes(app, state);
   registerControlRoutes(app, state, opts);
 
   const host = opts.host ?? '127.0.0.1';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestEnv } from './test-app.ts';
 
 /*
  * Most API suites open the same way: a test app of their own before the first test, closed after the
@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 export let t: TestApp;
 
-export function openTestApp(opts: { env?: Record<string, string> } = {}): void {
+export function openTestApp(opts: { env?: TestEnv } = {}): void {
   beforeAll(async () => {
     t = await createTestApp(opts);
   });

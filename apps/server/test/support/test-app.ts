@@ -23,7 +23,10 @@ export interface TestApp extends Site {
 }
 
 /** The real app in-process, on a fresh database, talking to a fresh Roblox stand-in. */
-export async function createTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
+/** Settings over the tests' defaults; a function when they name the stand-in (it starts first). */
+export type TestEnv = Record<string, string> | ((standinUrl: string) => Record<string, string>);
+
+export async function createTestApp(opts: { env?: TestEnv } = {}): Promise<TestApp> {
   const standin = await startStandin({ port: 0 });
   const database = await createTestDatabase();
   const env = loadEnv({
@@ -42,7 +45,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     ...RAISED_LIMITS,
     RATE_LIMIT_PROMO_PER_MINUTE: '100000',
     RATE_LIMIT_AVATAR_PER_MINUTE: '100000',
-    ...opts.env,
+    ...(typeof opts.env === 'function' ? opts.env(standin.url) : opts.env),
   });
   const clock = new ManualClock(new Date('2026-03-02T10:00:00Z'));
   const deps: Deps = { env, db: database.db, clock, roblox: createRobloxGateway(robloxConfigFromEnv(env)) };

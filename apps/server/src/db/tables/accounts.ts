@@ -24,6 +24,11 @@ export interface OauthFlowsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** After the callback proved the account (migration 0013): who, and the hash of the browser's one-time code. */
+  user_id: number | null;
+  finish_hash: string | null;
+  /** When that code was traded for a session (once). */
+  finished_at: string | null;
 }
 
 export type StaffRole = 'owner' | 'moderator' | 'support';

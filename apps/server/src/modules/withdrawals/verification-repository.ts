@@ -40,6 +40,17 @@ export async function findLiveSentenceIn(db: Db, userId: number, bio: string, no
   return row?.verification_code ?? null;
 }
 
+/** Marks the account verified whatever its sentences (its owner proved it otherwise). Returns whether it was not yet. */
+export async function markVerifiedOutright(db: Db, userId: number): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ verified: 1 })
+    .where('id', '=', userId)
+    .where('verified', '=', 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /**
  * Marks the account verified while a live session still holds the sentence that was found in the
  * bio (that session's Refresh in between makes it worthless). Returns whether it applied.

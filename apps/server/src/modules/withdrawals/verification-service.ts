@@ -55,6 +55,14 @@ export async function verifyBio(deps: Deps, player: Player): Promise<VerifyBioRe
 }
 
 /**
+ * The owner proved the account is theirs another way (Sign in with Roblox): verified at once, and,
+ * as after the bio check, its referral counts and the commission it waited for is paid.
+ */
+export async function markOwnerProven(deps: Deps, userId: number): Promise<void> {
+  if (await repo.markVerifiedOutright(deps.db, userId)) await payReferralOnVerified(deps, userId);
+}
+
+/**
  * Assigns this session a new sentence (the account's other sessions keep theirs); refused once the
  * account is verified.
  */

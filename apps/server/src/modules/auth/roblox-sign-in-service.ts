@@ -1,0 +1,144 @@
+import type { LoginResponse, RobloxSignInError } from '@rewards/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError, banned } from '../../shared/errors.ts';
+import type * as signals from '../signals/index.ts';
+import * as users from '../users/index.ts';
+import { markOwnerProven } from '../withdrawals/index.ts';
+import { providerUnreachable, newFlowSecrets, type RobloxProvider } from './roblox-sign-in-provider.ts';
+import * as flows from './roblox-sign-in-repository.ts';
+import { openAccount, startSession } from './service.ts';
+import { hashToken, newSessionToken } from './tokens.ts';
+
+/**
+ * Sign in with Roblox (issue 20). start → Roblox → callback → the login page → finish:
+ * - start keeps the attempt (state, PKCE verifier, nonce, the page's ref; 10 minutes) and sends the
+ *   browser to Roblox;
+ * - the callback takes the attempt once, has the library exchange the code and check everything, then
+ *   opens the account of the id token's `sub` as a typed name would (creation with the ref, device and
+ *   address, ban, device limit), marks it verified (ownership is proven), and sends the browser to the
+ *   login page with a one-time code;
+ * - finish trades that code (2 minutes, once) for a session with proof `roblox`, so the session token
+ *   travels in a response body only, never in a URL.
+ */
+
+const FLOW_TTL_MS = 10 * 60_000;
+const FINISH_TTL_MS = 2 * 60_000;
+export const CALLBACK_PATH = '/api/auth/roblox/callback';
+const LOGIN_PATH = '/login';
+
+export async function start(
+  deps: Deps,
+  provider: RobloxProvider,
+  p: { ref: string | null; redirectUri: string },
+): Promise<URL> {
+  const secrets = newFlowSecrets();
+  const now = deps.clock.now();
+  await flows.insertFlow(deps.db, {
+    ...secrets,
+    ref: p.ref || null,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + FLOW_TTL_MS).toISOString(),
+  });
+  return provider.authorizeUrl({ redirectUri: p.redirectUri, ...secrets });
+}
+
+class SignInFailure extends Error {
+  constructor(
+    readonly reason: RobloxSignInError,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+const FAILURE_OF_APP_ERROR: Partial<Record<string, RobloxSignInError>> = {
+  BANNED: 'roblox_banned',
+  TOO_MANY_ACCOUNTS: 'roblox_too_many_accounts',
+  ROBLOX_UNAVAILABLE: 'roblox_unavailable',
+};
+
+export type CallbackOutcome = { location: string; failure?: { reason: RobloxSignInError; cause: unknown } };
+
+/** Where the browser goes after Roblox sent it back: the login page with a one-time code, or with why not. */
+export async function callback(
+  deps: Deps,
+  provider: RobloxProvider,
+  p: { callbackUrl: URL; origin: signals.SignInOrigin },
+): Promise<CallbackOutcome> {
+  try {
+    const code = await proveAccount(deps, provider, p);
+    return { location: `${LOGIN_PATH}?${new URLSearchParams({ roblox: code })}` };
+  } catch (err) {
+    const reason =
+      err instanceof SignInFailure
+        ? err.reason
+        : err instanceof AppError
+          ? (FAILURE_OF_APP_ERROR[err.code] ?? 'roblox_refused')
+          : 'roblox_unavailable';
+    return {
+      location: `${LOGIN_PATH}?${new URLSearchParams({ error: reason })}`,
+      failure: { reason, cause: err },
+    };
+  }
+}
+
+async function proveAccount(
+  deps: Deps,
+  provider: RobloxProvider,
+  p: { callbackUrl: URL; origin: signals.SignInOrigin },
+): Promise<string> {
+  const params = p.callbackUrl.searchParams;
+  const state = params.get('state');
+  const flow = state ? await flows.takeFlow(deps.db, state, deps.clock.now().toISOString()) : undefined;
+  if (!flow) throw new SignInFailure('roblox_expired', 'Unknown, expired or used state');
+  if (params.get('error') === 'access_denied') throw new SignInFailure('roblox_denied', 'The player said no');
+
+  let robloxId: string;
+  try {
+    ({ robloxId } = await provider.exchange(p.callbackUrl, {
+      state: flow.state,
+      nonce: flow.nonce,
+      codeVerifier: flow.code_verifier,
+    }));
+  } catch (err) {
+    const reason = providerUnreachable(err) ? 'roblox_unavailable' : 'roblox_refused';
+    throw new SignInFailure(reason, 'The code exchange failed', { cause: err });
+  }
+  if (!/^\d{1,15}$/.test(robloxId))
+    throw new SignInFailure('roblox_refused', `sub is not a Roblox id: ${robloxId}`);
+
+  // The canonical name from Roblox's user API, as a typed-name sign-in reads it.
+  const profile = await deps.roblox.getProfile(Number(robloxId));
+  if (!profile) throw new SignInFailure('roblox_refused', `No Roblox user ${robloxId}`);
+  const account = await openAccount(deps, profile, flow.ref, p.origin);
+  await markOwnerProven(deps, account.id);
+
+  const { token: code, hash } = newSessionToken();
+  await flows.recordProvenAccount(deps.db, flow.state, account.id, hash);
+  return code;
+}
+
+const finishFailed = () =>
+  new AppError(
+    401,
+    'ROBLOX_SIGN_IN_FAILED',
+    'Sign in with Roblox failed: the sign-in link expired or was already used. Please try again.',
+  );
+
+/** Trades the callback's one-time code for a session of the account it proved. */
+export async function finish(
+  deps: Deps,
+  code: string,
+  userAgent: string | undefined,
+): Promise<LoginResponse> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - FINISH_TTL_MS).toISOString();
+  const userId = await flows.takeProvenAccount(deps.db, hashToken(code), now.toISOString(), since);
+  if (userId === undefined) throw finishFailed();
+  const account = await users.findUserById(deps.db, userId);
+  if (!account) throw finishFailed();
+  // A ban between the callback and now still refuses.
+  if (account.status === 'banned') throw banned();
+  return startSession(deps, account, { proof: 'roblox', userAgent: userAgent ?? null });
+}

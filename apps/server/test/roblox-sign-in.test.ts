@@ -1,0 +1,220 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
+import { testEngine } from './support/test-database.ts';
+
+const CLIENT = { client_id: 'rewards-test-client', client_secret: 'rewards-test-secret' };
+const SITE = 'http://rewards.test';
+const CALLBACK = `${SITE}/api/auth/roblox/callback`;
+
+const signInEnv = (standinUrl: string) => ({
+  PUBLIC_URL: SITE,
+  ROBLOX_OAUTH_CLIENT_ID: CLIENT.client_id,
+  ROBLOX_OAUTH_CLIENT_SECRET: CLIENT.client_secret,
+  ROBLOX_OAUTH_ISSUER: `${standinUrl}/oauth/`,
+});
+
+/** GET /api/auth/roblox/start: the stand-in's authorize URL it redirects to. */
+async function start(ref?: string): Promise<URL> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/roblox/start${ref ? `?ref=${ref}` : ''}`,
+  });
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string);
+}
+
+/** The player picks `robloxId` on the stand-in's page: the callback URL Roblox sends the browser to. */
+async function authorize(authorizeUrl: URL, robloxId: number): Promise<URL> {
+  const url = new URL(authorizeUrl);
+  url.searchParams.set('login_hint', String(robloxId));
+  const res = await fetch(url, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location')!);
+}
+
+/** GET /api/auth/roblox/callback: where it sends the browser (path and query of the login page). */
+async function callback(callbackUrl: URL): Promise<URL> {
+  expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(CALLBACK);
+  const res = await t.app.inject({ method: 'GET', url: `${callbackUrl.pathname}${callbackUrl.search}` });
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string, SITE);
+}
+
+const finish = (code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/roblox/finish', payload: { code } });
+
+/** The whole round trip as a browser makes it; returns the finish answer. */
+async function signInWithRoblox(robloxId: number, ref?: string) {
+  const landing = await callback(await authorize(await start(ref), robloxId));
+  expect(landing.pathname).toBe('/login');
+  const code = landing.searchParams.get('roblox');
+  expect(code, `refused: ${landing.search}`).toBeTruthy();
+  return finish(code!);
+}
+
+const sessionCount = async () =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const userByRobloxId = (robloxId: number) =>
+  t.deps.db.selectFrom('users').selectAll().where('roblox_id', '=', robloxId).executeTakeFirst();
+
+/** A callback that must be refused with `reason`, opening no session. */
+async function expectRefused(callbackUrl: URL, reason: string) {
+  const before = await sessionCount();
+  const landing = await callback(callbackUrl);
+  expect(landing.pathname).toBe('/login');
+  expect(landing.searchParams.get('error')).toBe(reason);
+  expect(landing.searchParams.has('roblox')).toBe(false);
+  expect(await sessionCount()).toBe(before);
+}
+
+describe(`Sign in with Roblox on ${testEngine}`, () => {
+  openTestApp({ env: signInEnv });
+  beforeAll(async () => {
+    await t.control('POST', '/oauth/client', { ...CLIENT, redirect_uris: [CALLBACK] });
+  });
+
+  it('says it is on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/roblox/config' });
+    expect(res.json()).toEqual({ enabled: true });
+  });
+
+  it('sends the browser to Roblox with PKCE (S256), state, nonce and the openid profile scopes', async () => {
+    const url = await start();
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.standinUrl}/oauth/v1/authorize`);
+    const q = url.searchParams;
+    expect(q.get('client_id')).toBe(CLIENT.client_id);
+    expect(q.get('redirect_uri')).toBe(CALLBACK);
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('scope')).toBe('openid profile');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    for (const name of ['code_challenge', 'state', 'nonce']) expect(q.get(name)?.length).toBeGreaterThan(20);
+  });
+
+  it('creates a verified account with the page ref, and signs the same account in again', async () => {
+    const alice = await t.login('AliceRBX');
+    expect(alice.status).toBe(200);
+    const first = await signInWithRoblox(1003, 'AliceRBX');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, user: { username: 'CarolPlays', robloxId: 1003 } });
+
+    const carol = await userByRobloxId(1003);
+    const aliceRow = await userByRobloxId(1001);
+    expect(carol).toMatchObject({ verified: 1, referred_by: aliceRow!.id });
+    const session = await t.deps.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', carol!.id)
+      .executeTakeFirstOrThrow();
+    expect(session.proof).toBe('roblox');
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/CarolPlays',
+      headers: bearer(first.json().token),
+    });
+    expect(me.statusCode).toBe(200);
+
+    const again = await signInWithRoblox(1003, 'BobBuilder');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().token).not.toBe(first.json().token);
+    expect(await userByRobloxId(1003)).toMatchObject({
+      id: carol!.id,
+      referred_by: aliceRow!.id,
+      verified: 1,
+    });
+  });
+
+  it('refuses a tampered state, opening no session', async () => {
+    const back = await authorize(await start(), 1004);
+    back.searchParams.set('state', `${back.searchParams.get('state')}x`);
+    await expectRefused(back, 'roblox_expired');
+    const missing = new URL(back);
+    missing.searchParams.delete('state');
+    await expectRefused(missing, 'roblox_expired');
+    expect(await userByRobloxId(1004)).toBeUndefined();
+  });
+
+  it('takes a flow once: a replayed callback and a reused finish code are refused', async () => {
+    const back = await authorize(await start(), 1003);
+    const landing = await callback(back);
+    const code = landing.searchParams.get('roblox')!;
+    await expectRefused(back, 'roblox_expired');
+    expect((await finish(code)).statusCode).toBe(200);
+    const reused = await finish(code);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().code).toBe('ROBLOX_SIGN_IN_FAILED');
+    expect((await finish('made-up-code')).statusCode).toBe(401);
+  });
+
+  it('refuses a finish code after two minutes', async () => {
+    const landing = await callback(await authorize(await start(), 1003));
+    t.clock.advance(2 * 60_000 + 1);
+    expect((await finish(landing.searchParams.get('roblox')!)).statusCode).toBe(401);
+  });
+
+  it('refuses a flow older than ten minutes', async () => {
+    const back = await authorize(await start(), 1003);
+    t.clock.advance(10 * 60_000 + 1);
+    await expectRefused(back, 'roblox_expired');
+  });
+
+  it('refuses an id token whose signature was tampered with', async () => {
+    const back = await authorize(await start(), 1004);
+    await t.control('POST', '/oauth/tamper', { idToken: true });
+    await expectRefused(back, 'roblox_refused');
+    expect(await userByRobloxId(1004)).toBeUndefined();
+  });
+
+  it('refuses an id token with another nonce', async () => {
+    const back = await authorize(await start(), 1004);
+    await t.control('POST', '/oauth/tamper', { nonce: true });
+    await expectRefused(back, 'roblox_refused');
+    expect(await userByRobloxId(1004)).toBeUndefined();
+  });
+
+  it("refuses a code Roblox does not know (the player's refusal too)", async () => {
+    const back = await authorize(await start(), 1004);
+    back.searchParams.set('code', 'forged');
+    await expectRefused(back, 'roblox_refused');
+
+    const denied = await authorize(await start(), 1004);
+    denied.searchParams.delete('code');
+    denied.searchParams.set('error', 'access_denied');
+    await expectRefused(denied, 'roblox_denied');
+  });
+
+  it('says Roblox is not responding when the token endpoint is down', async () => {
+    const back = await authorize(await start(), 1004);
+    await t.control('POST', '/mode', { mode: 'down', paths: ['/oauth/v1/token'], times: 1 });
+    await expectRefused(back, 'roblox_unavailable');
+  });
+
+  it('refuses a banned account', async () => {
+    const dave = await t.login('DaveTheBrave');
+    expect(dave.status).toBe(200);
+    await t.deps.db.updateTable('users').set({ status: 'banned' }).where('roblox_id', '=', 1004).execute();
+    await expectRefused(await authorize(await start(), 1004), 'roblox_banned');
+  });
+});
+
+describe(`Sign in with Roblox switched off on ${testEngine}`, () => {
+  openTestApp();
+
+  it('hides the button and answers 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/roblox/config' })).json()).toEqual({
+      enabled: false,
+    });
+    for (const url of ['/api/auth/roblox/start', '/api/auth/roblox/callback?code=a&state=b']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    expect((await finish('anything')).statusCode).toBe(404);
+  });
+});
