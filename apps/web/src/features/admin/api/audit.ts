@@ -4,13 +4,16 @@ import { adminFetch, adminKeys, olderThanLast, queryString } from './client';
 
 const AUDIT_PAGE = 100;
 
-/** `GET /api/admin/audit`, newest first, 100 at a time (`?before=<id>` for older ones). */
-export function useAuditLog() {
+/**
+ * `GET /api/admin/audit`, newest first, 100 at a time (`?before=<id>` for older ones); `actor`, when
+ * given, keeps one staff member's actions (their exact name).
+ */
+export function useAuditLog(actor = '') {
   return useInfiniteQuery({
-    queryKey: adminKeys.audit,
+    queryKey: actor ? adminKeys.auditBy(actor) : adminKeys.audit,
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      adminFetch<{ entries: AuditRow[] }>(`/api/admin/audit${queryString({ before: pageParam })}`, {
+      adminFetch<{ entries: AuditRow[] }>(`/api/admin/audit${queryString({ actor, before: pageParam })}`, {
         signal,
       }),
     getNextPageParam: olderThanLast(AUDIT_PAGE),

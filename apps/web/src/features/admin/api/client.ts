@@ -5,12 +5,15 @@ import { queryClient } from '@/lib/query-client';
 export const adminKeys = {
   all: ['admin'] as const,
   session: ['admin', 'session'] as const,
+  me: ['admin', 'me'] as const,
+  staff: ['admin', 'staff'] as const,
   overview: ['admin', 'overview'] as const,
   users: ['admin', 'users'] as const,
   usersPage: (search: string, page: number, pageSize: number) =>
     ['admin', 'users', { search, page, pageSize }] as const,
   ledger: (userId: number) => ['admin', 'ledger', userId] as const,
   audit: ['admin', 'audit'] as const,
+  auditBy: (actor: string) => ['admin', 'audit', { actor }] as const,
   promocodes: ['admin', 'promocodes'] as const,
   giveaways: ['admin', 'giveaways'] as const,
   giveawayEntries: (id: number) => ['admin', 'giveaways', id, 'entries'] as const,

@@ -22,13 +22,26 @@ export function useAdminSession() {
   });
 }
 
-/** `POST /api/admin/login {password}`: the server sets the httpOnly session cookie. */
+/**
+ * What the sign-in form sends: no username is the ADMIN_PASSWORD bootstrap sign-in; `code` is the
+ * staff member's two-factor code or one of their recovery codes, once the server asked for it.
+ */
+export interface AdminLoginInput {
+  username?: string;
+  password: string;
+  code?: string;
+}
+
+/** The server's answer when the password was right and the account has two-factor sign-in on. */
+export const TOTP_REQUIRED = 'TOTP_REQUIRED';
+
+/** `POST /api/admin/login`: the server sets the httpOnly session cookie. */
 export function useAdminLogin() {
   return useMutation({
-    mutationFn: (password: string) =>
+    mutationFn: (input: AdminLoginInput) =>
       apiFetch<{ authenticated: true }>('/api/admin/login', {
         method: 'POST',
-        body: { password },
+        body: input,
         token: null,
       }),
     onSuccess: () => {

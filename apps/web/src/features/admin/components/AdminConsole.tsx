@@ -14,6 +14,8 @@ import { WithdrawalsSection } from './withdrawals/WithdrawalsSection';
 import { OffersSection } from './offers/OffersSection';
 import { PayoutAccountPanel } from './payout-account/PayoutAccountPanel';
 import { PayoutBanner } from './payout-account/PayoutBanner';
+import { StaffSection } from './staff/StaffSection';
+import { MyAccountSection } from './account/MyAccountSection';
 
 const views: Record<AdminSectionId, () => ReactNode> = {
   overview: () => <OverviewSection />,
@@ -28,6 +30,8 @@ const views: Record<AdminSectionId, () => ReactNode> = {
   ),
   giveaways: () => <GiveawaysSection />,
   audit: () => <AuditSection />,
+  staff: () => <StaffSection />,
+  account: () => <MyAccountSection />,
 };
 
 /** The signed-in console: its own sidebar (top tabs under xl) and the section named by `?section=`. */

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { toastError } from '@/lib/toast';
+import { useAdminMe } from '../api/me';
 import { useAdminLogout } from '../api/session';
-import { adminSections, type AdminSectionId } from './sections';
+import { sectionsFor, type AdminSectionId } from './sections';
 
 const itemClass =
   'flex items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors ' +
@@ -12,16 +13,19 @@ const itemClass =
 /**
  * The console's sidebar: a column from xl up, wrapping tabs above the section below that (the player's
  * own sidebar already takes the left edge). Sections are a search parameter, so the router is unchanged.
+ * Sections the signed-in role cannot use (Staff for all but the owner) are not listed; who is signed
+ * in shows above Logout.
  */
 export function AdminNav({ active }: { active: AdminSectionId }) {
   const logout = useAdminLogout();
+  const me = useAdminMe().data;
   return (
     <nav
       aria-label="Admin"
       className="rounded-2xl border border-slate-800 bg-slate-900/70 p-2 xl:sticky xl:top-24 xl:self-start"
     >
       <ul className="flex flex-wrap gap-1 xl:flex-col">
-        {adminSections.map(({ id, label, icon: Icon }) => {
+        {sectionsFor(me?.permissions ?? []).map(({ id, label, icon: Icon }) => {
           const current = id === active;
           return (
             <li key={id}>
@@ -42,6 +46,11 @@ export function AdminNav({ active }: { active: AdminSectionId }) {
           );
         })}
         <li className="xl:mt-2 xl:border-t xl:border-slate-800 xl:pt-2">
+          {me && (
+            <p className="hidden px-3 pb-1 text-xs text-slate-400 xl:block" data-testid="admin-who">
+              <span className="font-semibold break-all text-slate-200">{me.username}</span> · {me.role}
+            </p>
+          )}
           <button
             type="button"
             disabled={logout.isPending}

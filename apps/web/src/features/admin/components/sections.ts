@@ -1,5 +1,16 @@
 import type { LucideIcon } from 'lucide-react';
-import { Banknote, Gauge, Gift, ScrollText, Ticket, Users, Wallet } from 'lucide-react';
+import {
+  Banknote,
+  Gauge,
+  Gift,
+  ScrollText,
+  Ticket,
+  UserCog,
+  UserRoundKey,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import type { StaffPermission } from '@rewards/contracts';
 
 export const adminSections = [
   {
@@ -44,10 +55,38 @@ export const adminSections = [
     icon: ScrollText,
     description: 'Every admin action: who, what, before, after and when.',
   },
-] as const satisfies readonly { id: string; label: string; icon: LucideIcon; description: string }[];
+  {
+    id: 'staff',
+    label: 'Staff',
+    icon: UserCog,
+    description: 'Who may use the console, and what their role lets them do.',
+    needs: 'staff.manage',
+  },
+  {
+    id: 'account',
+    label: 'My account',
+    icon: UserRoundKey,
+    description: 'Your password and two-factor sign-in.',
+    needs: 'self',
+  },
+] as const satisfies readonly {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  description: string;
+  /** Shown only to a role with this permission (GET /api/admin/me). */
+  needs?: StaffPermission;
+}[];
+
+export type AdminSection = (typeof adminSections)[number];
 
 export type AdminSectionId = (typeof adminSections)[number]['id'];
 
 export function parseSection(value: string | null): AdminSectionId {
   return adminSections.find((section) => section.id === value)?.id ?? 'overview';
+}
+
+/** The sections a member with these permissions sees in the navigation. */
+export function sectionsFor(permissions: readonly StaffPermission[]): AdminSection[] {
+  return adminSections.filter((section) => !('needs' in section) || permissions.includes(section.needs));
 }

@@ -1,10 +1,15 @@
+import { useId, useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { DataTable } from '@/components/ui/DataTable';
 import { Panel } from '@/components/ui/Panel';
+import { TextField } from '@/components/ui/FormField';
 import { cellClass } from '@/components/ui/table-styles';
 import { useAuditLog } from '../../api/audit';
+import { useAdminMe } from '../../api/me';
+import { useStaff } from '../../api/staff';
+import { useDebounced } from '../users/useDebounced';
 import { formatJson } from '../format';
 import { ListBody, LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
@@ -60,23 +65,65 @@ function AuditValue({ value }: { value: unknown }) {
   );
 }
 
-/** Every admin action, newest first (`GET /api/admin/audit`). */
+/**
+ * Who to show: any name typed (the server matches it exactly), with the staff's names to pick from
+ * when the signed-in role may list them (the owner), and the signed-in member's own.
+ */
+function ActorFilter({ value, onChange }: { value: string; onChange: (actor: string) => void }) {
+  const me = useAdminMe().data;
+  const canList = me?.permissions.includes('staff.manage') ?? false;
+  const staff = useStaff(canList).data?.staff ?? [];
+  const names = [...new Set([...(me ? [me.username] : []), ...staff.map((member) => member.username)])];
+  const listId = useId();
+  return (
+    <>
+      <TextField
+        compact
+        label="Staff member"
+        type="search"
+        list={listId}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={64}
+        placeholder="Everyone"
+        className="w-full sm:w-56"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <datalist id={listId}>
+        {names.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** Every admin action, newest first (`GET /api/admin/audit`), or one staff member's (`?actor=`). */
 export function AuditSection() {
-  const audit = useAuditLog();
+  const [actorInput, setActorInput] = useState('');
+  const actor = useDebounced(actorInput.trim(), 300);
+  const audit = useAuditLog(actor);
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
     <Panel
-      description="Newest first."
+      description={actor ? `Newest first, by ${actor}.` : 'Newest first.'}
       actions={
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={audit.isFetching}
-          onClick={() => void audit.refetch()}
-        >
-          <RotateCw aria-hidden="true" className={cn('size-4', audit.isFetching && 'animate-spin')} /> Refresh
-        </Button>
+        <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+          <ActorFilter value={actorInput} onChange={setActorInput} />
+          <Button
+            className="h-10"
+            variant="secondary"
+            size="sm"
+            disabled={audit.isFetching}
+            onClick={() => void audit.refetch()}
+          >
+            <RotateCw aria-hidden="true" className={cn('size-4', audit.isFetching && 'animate-spin')} />{' '}
+            Refresh
+          </Button>
+        </div>
       }
     >
       <SectionError error={audit.error} title="Failed to load the audit log" onRetry={retryFailed(audit)} />
@@ -84,7 +131,7 @@ export function AuditSection() {
         query={audit}
         count={entries.length}
         loading="Loading audit log..."
-        empty="No admin actions yet."
+        empty={actor ? `No actions by ${actor}.` : 'No admin actions yet.'}
       >
         <DataTable columns={columns} className="min-w-[36rem]">
           {entries.map((entry) => {

@@ -16,11 +16,12 @@ import { useCreateGiveaway, useEndGiveaway, useGiveawayEntries, useGiveaways } f
 import { formatCount, formatDateTime, localInputToIso } from '../format';
 import { ListBody } from '../ListStates';
 import { SectionError, SectionPanels } from '../SectionError';
+import { useCan } from '../../api/me';
 import { CreateButton } from '../CreateButton';
 
 const columns = ['Giveaway', 'Prize', 'Ends', 'Entries', 'Winner', { label: 'Actions', hidden: true }];
 
-/** Giveaways: create one, see its entries and winner, end it early. */
+/** Giveaways: create one, see its entries and winner, end it early (creating and ending: giveaways.edit). */
 export function GiveawaysSection() {
   const list = useGiveaways();
   const create = useCreateGiveaway();
@@ -29,6 +30,7 @@ export function GiveawaysSection() {
   const { form, bind, reset } = useFormState({ title: '', description: '', prize: '', endAt: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [openEntries, setOpenEntries] = useState<number | null>(null);
+  const canEdit = useCan('giveaways.edit');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,32 +74,34 @@ export function GiveawaysSection() {
   return (
     <SectionPanels error={formError ?? create.error ?? end.error ?? list.error} retry={list}>
       {dialog}
-      <Panel title="Create a giveaway">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            compact
-            label="Title"
-            className="sm:col-span-2"
-            maxLength={120}
-            placeholder="Weekend giveaway"
-            {...bind('title')}
-          />
-          <AmountField compact label="Prize (R$)" placeholder="500" {...bind('prize')} />
-          <TextField compact label="End date" type="datetime-local" {...bind('endAt')} />
-          <TextAreaField
-            compact
-            label="Description"
-            className="sm:col-span-2"
-            maxLength={2000}
-            rows={3}
-            placeholder="What players can win and how"
-            {...bind('description')}
-          />
-          <div className="sm:col-span-2">
-            <CreateButton busy={create.isPending} label="Create giveaway" />
-          </div>
-        </form>
-      </Panel>
+      {canEdit && (
+        <Panel title="Create a giveaway">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              compact
+              label="Title"
+              className="sm:col-span-2"
+              maxLength={120}
+              placeholder="Weekend giveaway"
+              {...bind('title')}
+            />
+            <AmountField compact label="Prize (R$)" placeholder="500" {...bind('prize')} />
+            <TextField compact label="End date" type="datetime-local" {...bind('endAt')} />
+            <TextAreaField
+              compact
+              label="Description"
+              className="sm:col-span-2"
+              maxLength={2000}
+              rows={3}
+              placeholder="What players can win and how"
+              {...bind('description')}
+            />
+            <div className="sm:col-span-2">
+              <CreateButton busy={create.isPending} label="Create giveaway" />
+            </div>
+          </form>
+        </Panel>
+      )}
 
       <Panel title="All giveaways">
         <ListBody
@@ -113,7 +117,7 @@ export function GiveawaysSection() {
                 giveaway={g}
                 entriesOpen={openEntries === g.id}
                 onToggleEntries={() => setOpenEntries(openEntries === g.id ? null : g.id)}
-                onEnd={() => onEnd(g)}
+                onEnd={canEdit ? () => onEnd(g) : undefined}
                 ending={end.isPending && end.variables === g.id}
               />
             ))}
@@ -134,7 +138,8 @@ function GiveawayRow({
   giveaway: AdminGiveaway;
   entriesOpen: boolean;
   onToggleEntries: () => void;
-  onEnd: () => void;
+  /** Absent for a role that may not end giveaways. */
+  onEnd?: () => void;
   ending: boolean;
 }) {
   return (
@@ -172,7 +177,7 @@ function GiveawayRow({
           )}
         </td>
         <td className={cn(cellClass, 'text-right')}>
-          {!g.ended && (
+          {onEnd && !g.ended && (
             <RowButton variant="danger" disabled={ending} onClick={onEnd}>
               {ending ? 'Ending...' : 'End now'}
             </RowButton>

@@ -6,6 +6,7 @@ import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
 import { Panel } from '@/components/ui/Panel';
 import { useCreateWall, useUpdateWall, useWalls, type AdminWall, type WallInput } from '../../api/offers';
+import { useCan } from '../../api/me';
 import { ListBody } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 import { cardTableProps } from './mobileCards';
@@ -25,6 +26,7 @@ export function OffersSection() {
   const [tool, setTool] = useState<Tool>(null);
   const { ask, dialog } = useConfirmation();
   const [formError, setFormError] = useState<string | null>(null);
+  const canEdit = useCan('walls.edit');
 
   function resetErrors() {
     setFormError(null);
@@ -78,6 +80,7 @@ export function OffersSection() {
         title="Walls"
         description="Offerwalls and survey walls shown on the earn page, and where their providers send postbacks."
         actions={
+          canEdit &&
           tool === null && (
             <Button size="sm" onClick={() => open({ kind: 'new' })}>
               <Plus aria-hidden="true" className="size-4" /> Add wall

@@ -3,6 +3,7 @@ import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { RowButton } from '@/components/ui/DataTable';
+import { useCan } from '../../api/me';
 import { cellClass } from '@/components/ui/table-styles';
 import type { AdminPostback } from '../../api/offers';
 import { formatJson } from '../format';
@@ -18,7 +19,7 @@ function truncate(text: string, max: number): string {
 
 /**
  * One stored postback: what it asked for, what became of it and why, its raw parameters, and the
- * admin's actions (replay a refused one; approve or reject a held one).
+ * admin's actions (replay a refused one; approve or reject a held one) for a role that may take them.
  */
 export function PostbackRow({
   pb,
@@ -33,6 +34,7 @@ export function PostbackRow({
   onApprove: () => void;
   onReject: () => void;
 }) {
+  const canDecide = useCan('postbacks.decide');
   return (
     <tr
       data-postback-id={pb.id}
@@ -58,7 +60,7 @@ export function PostbackRow({
         <div className="flex flex-col items-start gap-2">
           <Badge tone={verdictTone(pb.verdict)}>{verdictLabel(pb.verdict)}</Badge>
           {pb.reason && <p className="text-xs break-words text-slate-400">{pb.reason}</p>}
-          {REPLAYABLE.has(pb.verdict) && (
+          {canDecide && REPLAYABLE.has(pb.verdict) && (
             <RowButton
               variant="secondary"
               disabled={busy}
@@ -68,7 +70,7 @@ export function PostbackRow({
               Replay
             </RowButton>
           )}
-          {pb.verdict === 'held' && (
+          {canDecide && pb.verdict === 'held' && (
             <div className="flex flex-wrap gap-2">
               <RowButton disabled={busy} aria-label={`Approve postback ${pb.id}`} onClick={onApprove}>
                 <Check aria-hidden="true" className="size-3.5" /> Approve

@@ -1,26 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { RowButton } from '@/components/ui/DataTable';
-
-/** Puts `text` on the clipboard: the Clipboard API, or the older copy command where it is refused. */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // Not a secure context, no permission, or no focus: fall back below.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('The browser refused to copy: select the URL and copy it by hand.');
-}
+import { copyText } from '../copyText';
 
 /**
  * The URL to paste into the provider's dashboard, read-only (it wraps inside its box and scrolls

@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { RowButton } from '@/components/ui/DataTable';
 import { cellClass } from '@/components/ui/table-styles';
+import { useCan } from '../../api/me';
 import type { AdminWall } from '../../api/offers';
 import { PostbackUrlField } from './PostbackUrlField';
 import { cardCell, cardRow } from './mobileCards';
@@ -12,7 +13,10 @@ import { WallLogo } from './WallLogo';
 
 export const wallColumns = ['Wall', 'Postbacks', { label: 'Actions', hidden: true }];
 
-/** One wall of the list: what players see, how its postbacks are checked, where they go, and its actions. */
+/**
+ * One wall of the list: what players see, how its postbacks are checked, where they go, and its actions
+ * (for a role that may edit walls).
+ */
 export function WallRow({
   wall,
   busy,
@@ -27,6 +31,7 @@ export function WallRow({
   onToggle: () => void;
 }) {
   const missingParams = wall.frameParamNames.filter((n) => !wall.frameParams[n]);
+  const canEdit = useCan('walls.edit');
   return (
     <tr data-wall={wall.slug} className={cardRow}>
       <td className={cn(cellClass, 'w-60 align-top', cardCell)}>
@@ -78,28 +83,30 @@ export function WallRow({
         />
       </td>
       <td className={cn(cellClass, 'w-36 align-top', cardCell)}>
-        <div className="flex flex-col items-stretch gap-2 max-sm:flex-row max-sm:flex-wrap">
-          <RowButton variant="secondary" aria-label={`Edit ${wall.name}`} onClick={onEdit}>
-            <Pencil aria-hidden="true" className="size-3.5" /> Edit
-          </RowButton>
-          {wall.postbackScheme !== 'none' && (
-            <RowButton
-              variant="secondary"
-              aria-label={`Send a test postback to ${wall.name}`}
-              onClick={onTest}
-            >
-              <Send aria-hidden="true" className="size-3.5" /> Test postback
+        {canEdit && (
+          <div className="flex flex-col items-stretch gap-2 max-sm:flex-row max-sm:flex-wrap">
+            <RowButton variant="secondary" aria-label={`Edit ${wall.name}`} onClick={onEdit}>
+              <Pencil aria-hidden="true" className="size-3.5" /> Edit
             </RowButton>
-          )}
-          <RowButton
-            variant={wall.active ? 'danger' : 'secondary'}
-            disabled={busy}
-            aria-label={`${wall.active ? 'Disable' : 'Enable'} ${wall.name}`}
-            onClick={onToggle}
-          >
-            {wall.active ? 'Disable' : 'Enable'}
-          </RowButton>
-        </div>
+            {wall.postbackScheme !== 'none' && (
+              <RowButton
+                variant="secondary"
+                aria-label={`Send a test postback to ${wall.name}`}
+                onClick={onTest}
+              >
+                <Send aria-hidden="true" className="size-3.5" /> Test postback
+              </RowButton>
+            )}
+            <RowButton
+              variant={wall.active ? 'danger' : 'secondary'}
+              disabled={busy}
+              aria-label={`${wall.active ? 'Disable' : 'Enable'} ${wall.name}`}
+              onClick={onToggle}
+            >
+              {wall.active ? 'Disable' : 'Enable'}
+            </RowButton>
+          </div>
+        )}
       </td>
     </tr>
   );

@@ -15,6 +15,7 @@ import { formatCount, formatDateTime, localInputToIso } from '../format';
 import { ListBody } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 import { CreateButton } from '../CreateButton';
+import { useCan } from '../../api/me';
 
 const columns = ['Code', 'Amount', 'Uses', 'Expires', 'Status', { label: 'Actions', hidden: true }];
 
@@ -29,7 +30,7 @@ function statusOf(code: AdminPromoCode) {
   return <Badge tone="green">Active</Badge>;
 }
 
-/** Promo codes: create (code, amount, use limit, expiry), see uses, deactivate. */
+/** Promo codes: create (code, amount, use limit, expiry), see uses, deactivate (changes: promocodes.edit). */
 export function PromocodesSection() {
   const list = usePromoCodes();
   const { ask, dialog } = useConfirmation();
@@ -37,6 +38,7 @@ export function PromocodesSection() {
   const setActive = useSetPromoCodeActive();
   const { form, set, bind, reset } = useFormState({ code: '', amount: '', maxUses: '', expiresAt: '' });
   const [formError, setFormError] = useState<string | null>(null);
+  const canEdit = useCan('promocodes.edit');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,37 +78,39 @@ export function PromocodesSection() {
   return (
     <SectionPanels error={formError ?? create.error ?? setActive.error ?? list.error} retry={list}>
       {dialog}
-      <Panel title="Create a promo code">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
-          <TextField
-            compact
-            label="Code"
-            placeholder="WELCOME10"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            value={form.code}
-            onChange={(e) => set('code', e.target.value.toUpperCase())}
-          />
-          <AmountField compact label="Amount (R$)" placeholder="10" {...bind('amount')} />
-          <TextField
-            compact
-            label="Use limit"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            placeholder="Unlimited"
-            {...bind('maxUses')}
-          />
-          <TextField compact label="Expires (optional)" type="datetime-local" {...bind('expiresAt')} />
-          <CreateButton
-            busy={create.isPending}
-            label="Create code"
-            className="h-10 justify-self-start sm:col-span-2 2xl:col-span-4"
-          />
-        </form>
-      </Panel>
+      {canEdit && (
+        <Panel title="Create a promo code">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
+            <TextField
+              compact
+              label="Code"
+              placeholder="WELCOME10"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              value={form.code}
+              onChange={(e) => set('code', e.target.value.toUpperCase())}
+            />
+            <AmountField compact label="Amount (R$)" placeholder="10" {...bind('amount')} />
+            <TextField
+              compact
+              label="Use limit"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="Unlimited"
+              {...bind('maxUses')}
+            />
+            <TextField compact label="Expires (optional)" type="datetime-local" {...bind('expiresAt')} />
+            <CreateButton
+              busy={create.isPending}
+              label="Create code"
+              className="h-10 justify-self-start sm:col-span-2 2xl:col-span-4"
+            />
+          </form>
+        </Panel>
+      )}
 
       <Panel title="All promo codes">
         <ListBody
@@ -130,14 +134,16 @@ export function PromocodesSection() {
                 </td>
                 <td className={cellClass}>{statusOf(code)}</td>
                 <td className={cn(cellClass, 'text-right')}>
-                  <RowButton
-                    variant={code.active ? 'danger' : 'secondary'}
-                    disabled={setActive.isPending}
-                    onClick={() => onToggle(code)}
-                    aria-label={`${code.active ? 'Deactivate' : 'Activate'} ${code.code}`}
-                  >
-                    {code.active ? 'Deactivate' : 'Activate'}
-                  </RowButton>
+                  {canEdit && (
+                    <RowButton
+                      variant={code.active ? 'danger' : 'secondary'}
+                      disabled={setActive.isPending}
+                      onClick={() => onToggle(code)}
+                      aria-label={`${code.active ? 'Deactivate' : 'Activate'} ${code.code}`}
+                    >
+                      {code.active ? 'Deactivate' : 'Activate'}
+                    </RowButton>
+                  )}
                 </td>
               </tr>
             ))}

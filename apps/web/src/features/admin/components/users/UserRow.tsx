@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { InlineInput } from '@/components/ui/FormField';
 import { cellClass } from '@/components/ui/table-styles';
+import { useCan } from '../../api/me';
 import { useAddPoints, useToggleBan } from '../../api/users';
 
 /** Under md the row becomes a card: each cell shows its column name above its value. */
@@ -42,6 +43,8 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
   const addPoints = useAddPoints();
   const status = user.status ?? 'active';
   const banned = status === 'banned';
+  const canBan = useCan('users.ban');
+  const canAddPoints = useCan('users.points');
 
   function onToggleBan() {
     toggleBan.mutate(
@@ -117,39 +120,43 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
       </td>
       <td data-label="Actions" className={cn(cell, 'max-md:col-span-2')}>
         <div className="flex w-max items-center gap-1.5">
-          <Button
-            variant={banned ? 'secondary' : 'danger'}
-            size="sm"
-            className="h-9 w-[4.5rem] px-0"
-            disabled={toggleBan.isPending}
-            onClick={onToggleBan}
-            aria-label={`${banned ? 'Unban' : 'Ban'} ${user.username}`}
-          >
-            {banned ? 'Unban' : 'Ban'}
-          </Button>
-          <form onSubmit={onAddPoints} noValidate className="flex items-center gap-1.5">
-            <InlineInput
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder="Points"
-              aria-label={`Points to add to ${user.username}`}
-              value={points}
-              onChange={(event) => setPoints(event.target.value)}
-              className="w-20 shrink-0 px-2.5"
-            />
+          {canBan && (
             <Button
-              type="submit"
-              variant="secondary"
+              variant={banned ? 'secondary' : 'danger'}
               size="sm"
-              className="h-9"
-              disabled={addPoints.isPending}
-              aria-label={`Add points to ${user.username}`}
+              className="h-9 w-[4.5rem] px-0"
+              disabled={toggleBan.isPending}
+              onClick={onToggleBan}
+              aria-label={`${banned ? 'Unban' : 'Ban'} ${user.username}`}
             >
-              <Plus aria-hidden="true" className="size-4" /> Add
+              {banned ? 'Unban' : 'Ban'}
             </Button>
-          </form>
+          )}
+          {canAddPoints && (
+            <form onSubmit={onAddPoints} noValidate className="flex items-center gap-1.5">
+              <InlineInput
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="Points"
+                aria-label={`Points to add to ${user.username}`}
+                value={points}
+                onChange={(event) => setPoints(event.target.value)}
+                className="w-20 shrink-0 px-2.5"
+              />
+              <Button
+                type="submit"
+                variant="secondary"
+                size="sm"
+                className="h-9"
+                disabled={addPoints.isPending}
+                aria-label={`Add points to ${user.username}`}
+              >
+                <Plus aria-hidden="true" className="size-4" /> Add
+              </Button>
+            </form>
+          )}
           <Button
             variant="ghost"
             size="sm"

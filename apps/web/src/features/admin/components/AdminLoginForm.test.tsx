@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
+import { AdminLoginForm } from './AdminLoginForm';
+
+const LOGIN = 'POST /api/admin/login';
+const OK = { body: { authenticated: true } };
+const WRONG = { status: 401, body: { code: 'UNAUTHENTICATED', error: 'Incorrect password' } };
+const ASK_CODE = {
+  status: 401,
+  body: { code: 'TOTP_REQUIRED', error: 'Enter the code from your authenticator app.' },
+};
+
+function show(answer: Parameters<typeof stubApi>[0][string]) {
+  const seen = stubApi({ [LOGIN]: answer });
+  renderPage(<AdminLoginForm />, '/admin');
+  return { seen, user: userEvent.setup(), logins: () => seen.filter((r) => r.path === '/api/admin/login') };
+}
+
+describe('AdminLoginForm', () => {
+  it('without a username signs in with the admin password alone, and shows "Incorrect password"', async () => {
+    const { user, logins } = show(WRONG);
+    await user.type(screen.getByLabelText('Admin password'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect password');
+    expect(logins().map((r) => r.body)).toEqual([{ password: 'not-it' }]);
+    expect(screen.queryByLabelText('Code')).toBeNull();
+  });
+
+  it('asks a staff member with two-factor sign-in for the code, then sends it with the name and password', async () => {
+    const { user, logins } = show((body) => ((body as { code?: string }).code ? OK : ASK_CODE));
+    await user.type(screen.getByLabelText('Username'), ' marco ');
+    await user.type(screen.getByLabelText('Admin password'), 'a-long-password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText('Code');
+    expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+    // The question is not an error.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByLabelText('Admin password')).toBeNull();
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await expect.poll(() => logins().length).toBe(2);
+    expect(logins().map((r) => r.body)).toEqual([
+      { username: 'marco', password: 'a-long-password-1' },
+      { username: 'marco', password: 'a-long-password-1', code: '123456' },
+    ]);
+  });
+
+  it('shows a refused code and keeps the code step; "Use another account" starts over', async () => {
+    const { user } = show((body) =>
+      (body as { code?: string }).code
+        ? { status: 401, body: { code: 'UNAUTHENTICATED', error: 'Incorrect code' } }
+        : ASK_CODE,
+    );
+    await user.type(screen.getByLabelText('Username'), 'marco');
+    await user.type(screen.getByLabelText('Admin password'), 'a-long-password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(await screen.findByLabelText('Code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect code');
+    expect(screen.getByLabelText('Code')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Username' }).value).toBe('marco');
+    expect(screen.getByLabelText<HTMLInputElement>('Admin password').value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

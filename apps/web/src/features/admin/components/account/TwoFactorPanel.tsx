@@ -1,0 +1,208 @@
+import { useState, type FormEvent } from 'react';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import type { TotpSetupResponse } from '@rewards/contracts';
+import { toastSuccess } from '@/lib/toast';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { useConfirmation } from '@/components/ui/ConfirmDialog';
+import { TextField } from '@/components/ui/FormField';
+import { Panel } from '@/components/ui/Panel';
+import { useDisableTotp, useEnableTotp, useStartTotp } from '../../api/me';
+import { SectionError } from '../SectionError';
+import { RecoveryCodes } from './RecoveryCodes';
+
+/** The secret in groups of four, easier to type into an app by hand. */
+function grouped(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/** A code field and its button: the 6-digit code from the app (or, to turn off, a recovery code). */
+function CodeForm({
+  label,
+  button,
+  busy,
+  danger,
+  onCode,
+}: {
+  label: string;
+  button: string;
+  busy: boolean;
+  danger?: boolean;
+  onCode: (code: string, clear: () => void) => void;
+}) {
+  const [code, setCode] = useState('');
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onCode(code.trim(), () => setCode(''));
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+      <TextField
+        compact
+        label={label}
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={20}
+        placeholder="123456"
+        className="w-48"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy} className="h-10">
+        {button}
+      </Button>
+    </form>
+  );
+}
+
+/** Step 1 of enrolment: the QR code and the same secret as text, for apps that cannot scan. */
+function Enrolment({ setup }: { setup: TotpSetupResponse }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <img
+        src={setup.qrDataUrl}
+        alt="QR code of your two-factor secret"
+        width={176}
+        height={176}
+        className="size-44 shrink-0 rounded-xl bg-white p-2"
+      />
+      <div className="min-w-0 text-sm text-slate-300">
+        <p>
+          Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy...). If your app
+          cannot scan, type this secret into it:
+        </p>
+        <code
+          data-testid="totp-secret"
+          data-secret={setup.secret}
+          className="mt-2 block rounded-lg border border-slate-800 bg-slate-950/60 px-3 py-2 font-mono text-sm tracking-wider break-all text-white"
+        >
+          {grouped(setup.secret)}
+        </code>
+        <p className="mt-3">Then enter the 6-digit code the app shows, to prove it works.</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Two-factor sign-in of the signed-in member: turn it on (QR code, secret, a code from the app to
+ * confirm, then the recovery codes shown once) or off (a current code or a recovery code).
+ */
+export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
+  const start = useStartTotp();
+  const enable = useEnableTotp();
+  const disable = useDisableTotp();
+  const { ask, dialog } = useConfirmation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [codesSeen, setCodesSeen] = useState(false);
+
+  const clearErrors = () => {
+    setFormError(null);
+    start.reset();
+    disable.reset();
+  };
+  const needsCode = (code: string) => {
+    if (!code) setFormError('Enter the code from your authenticator app.');
+    return !code;
+  };
+
+  function onEnable(code: string, clear: () => void) {
+    setFormError(null);
+    if (needsCode(code)) return;
+    enable.mutate(code, {
+      onSuccess: () => {
+        clear();
+        start.reset(); // the secret is no longer shown
+        setCodesSeen(false);
+      },
+    });
+  }
+
+  function onDisable(code: string, clear: () => void) {
+    clearErrors();
+    if (needsCode(code)) return;
+    ask(
+      {
+        title: 'Turn off two-factor sign-in?',
+        question: 'From then on your password alone signs you in. Your recovery codes stop working.',
+        confirm: 'Turn off',
+        danger: true,
+      },
+      () =>
+        disable.mutate(code, {
+          onSuccess: () => {
+            clear();
+            enable.reset();
+            toastSuccess('Two-factor sign-in is off');
+          },
+        }),
+    );
+  }
+
+  const recoveryCodes = enable.data?.recoveryCodes;
+  const error = formError ?? start.error ?? enable.error ?? disable.error;
+
+  return (
+    <Panel
+      title="Two-factor sign-in"
+      description="A code from an authenticator app on your phone, asked for after your password."
+      actions={enabled ? <Badge tone="green">On</Badge> : <Badge tone="slate">Off</Badge>}
+    >
+      {dialog}
+      <SectionError error={error} />
+      {recoveryCodes && !codesSeen ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={() => setCodesSeen(true)} />
+      ) : enabled ? (
+        <div className="flex flex-col gap-4">
+          <p className="flex items-center gap-2 text-sm text-slate-300">
+            <ShieldCheck aria-hidden="true" className="size-4 text-emerald-300" />
+            Signing in needs your password and a code from your app.
+          </p>
+          <CodeForm
+            label="Code to turn it off"
+            button="Turn off"
+            danger
+            busy={disable.isPending}
+            onCode={onDisable}
+          />
+        </div>
+      ) : start.data ? (
+        <div className="flex flex-col gap-5">
+          <Enrolment setup={start.data} />
+          <div className="flex flex-wrap items-end gap-3">
+            <CodeForm label="Code from the app" button="Turn on" busy={enable.isPending} onCode={onEnable} />
+            <Button
+              variant="ghost"
+              className="h-10"
+              onClick={() => {
+                clearErrors();
+                enable.reset();
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col items-start gap-4">
+          <p className="flex items-center gap-2 text-sm text-slate-300">
+            <ShieldOff aria-hidden="true" className="size-4 text-slate-400" />
+            Your password alone signs you in.
+          </p>
+          <Button
+            disabled={start.isPending}
+            onClick={() => {
+              clearErrors();
+              enable.reset();
+              start.mutate(undefined);
+            }}
+          >
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            {start.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
+          </Button>
+        </div>
+      )}
+    </Panel>
+  );
+}
