@@ -5,6 +5,7 @@ import * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
 import * as sessions from './repository.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
+import { protectedSignInRefusal } from './protection-service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,13 +19,20 @@ export async function login(
   deps: Deps,
   input: LoginRequest,
   origin: signals.SignInOrigin,
+  userAgent?: string,
 ): Promise<LoginResponse> {
   const robloxUser = await deps.roblox.findUserByName(input.username);
   if (!robloxUser) {
     throw new AppError(404, 'NOT_FOUND', 'No Roblox account has that username.');
   }
+  // A protected account is not opened by its name. Refused before anything is recorded: anyone may
+  // type the name (a banned one goes on to the ban's refusal).
+  const known = await users.findUserByRobloxId(deps.db, robloxUser.id);
+  if (known?.protected === 1 && known.status !== 'banned') {
+    throw await protectedSignInRefusal(deps, known.id);
+  }
   const user = await openAccount(deps, robloxUser, input.ref ?? null, origin);
-  return startSession(deps, user, { proof: 'name' });
+  return startSession(deps, user, { proof: 'name', userAgent });
 }
 
 type RobloxUser = { id: number; name: string; displayName: string };
