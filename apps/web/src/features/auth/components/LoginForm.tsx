@@ -1,22 +1,26 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Gift, LogIn, ShieldCheck, UserRound } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/FormField';
-import { queryClient } from '@/lib/query-client';
-import { saveSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
+import type { LoginProofChallenge } from '@rewards/contracts';
 import { loginFailureDescription, useLogin } from '../api/login';
+import { protectedAccountProof } from '../api/prove';
+import { useCompleteSignIn } from './complete-sign-in';
+import { ProtectedAccountProof } from './ProtectedAccountProof';
 import { CardIntro } from '@/components/ui/CardIntro';
 
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref')?.trim() || undefined;
-  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  // A protected account answers with a sentence to prove ownership: the card asks for it instead.
+  const [proof, setProof] = useState<LoginProofChallenge | null>(null);
   const loginMutation = useLogin();
   const human = useHumanCheck('login');
   const busy = loginMutation.isPending;
@@ -32,25 +36,23 @@ export function LoginForm() {
     loginMutation.mutate(
       { body: { username: name, ...(ref ? { ref } : {}) }, headers: human.headers },
       {
-        onSuccess: ({ token, user }) => {
-          queryClient.clear();
-          saveSession({
-            username: user.username,
-            robloxId: user.robloxId,
-            token,
-            referralsMade: user.referralsMade,
-            referralsEarned: user.referralsEarned,
-          });
-          toast.dismiss(); // earlier "Login failed" toasts no longer apply
-          toast.success(`Welcome, ${user.displayName || user.username}!`, {
-            description: 'You are signed in. Start earning Robux!',
-          });
-          void navigate('/');
+        onSuccess: completeSignIn,
+        onError: (err) => {
+          const asked = protectedAccountProof(err);
+          if (asked) setProof(asked);
+          else toastError(err, 'Login failed', loginFailureDescription(err));
         },
-        onError: (err) => toastError(err, 'Login failed', loginFailureDescription(err)),
         // A token works once: the next attempt needs a new one.
         onSettled: human.reset,
       },
+    );
+  }
+
+  if (proof) {
+    return (
+      <Card className="p-6 sm:p-8">
+        <ProtectedAccountProof username={username.trim()} proof={proof} onBack={() => setProof(null)} />
+      </Card>
     );
   }
 

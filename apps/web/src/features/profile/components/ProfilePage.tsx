@@ -10,6 +10,8 @@ import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { useProfile } from '../api/profile';
 import { ProfileStats } from './ProfileStats';
+import { ProtectionPanel } from './ProtectionPanel';
+import { SessionsPanel } from './SessionsPanel';
 import { VerifiedBadge, VerifyPanel } from './VerifyPanel';
 import { paths } from '@/config/paths';
 
@@ -53,6 +55,8 @@ export function ProfilePage() {
         </Card>
         <ProfileStats profile={profile} />
         <VerifyPanel profile={profile} username={username} />
+        <ProtectionPanel profile={profile} username={username} />
+        <SessionsPanel />
       </div>
     );
   }

@@ -21,6 +21,7 @@ function profile(changes: Partial<ProfileResponse> = {}): ProfileResponse {
     joinedAt: '2026-01-01T00:00:00.000Z',
     verificationCode: SENTENCE,
     verified: false,
+    protected: false,
     ...changes,
   };
 }

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { ArrowLeft, LockKeyhole } from 'lucide-react';
+import { ACCOUNT_PROTECTED_MESSAGE, type LoginProofChallenge } from '@rewards/contracts';
+import { BioSentenceProof } from '@/components/BioSentenceProof';
+import { Button } from '@/components/ui/Button';
+import { CardIntro } from '@/components/ui/CardIntro';
+import { proveLogin } from '../api/prove';
+import { useCompleteSignIn } from './complete-sign-in';
+
+/**
+ * The login page's proof step for a protected account: the fresh sentence to put in the Roblox
+ * profile's About, Check, and (when the site offers it) Sign in with Roblox in `alternative`.
+ */
+export function ProtectedAccountProof({
+  username,
+  proof,
+  onBack,
+  alternative,
+}: {
+  username: string;
+  proof: LoginProofChallenge;
+  onBack: () => void;
+  alternative?: ReactNode;
+}) {
+  const completeSignIn = useCompleteSignIn();
+  return (
+    <div data-testid="protected-account-proof">
+      <CardIntro
+        icon={LockKeyhole}
+        level={1}
+        title={`Prove ${username} is yours`}
+        description="Typing the name is not enough to open this account."
+      />
+      <BioSentenceProof
+        intro={ACCOUNT_PROTECTED_MESSAGE}
+        sentence={proof.sentence}
+        check={async () => completeSignIn(await proveLogin(proof.proofToken))}
+      />
+      {alternative && (
+        <div className="mt-2 flex flex-col gap-3 border-t border-slate-800 pt-5">
+          <p className="text-sm text-slate-400">Or prove it in one click:</p>
+          {alternative}
+        </div>
+      )}
+      <Button variant="ghost" onClick={onBack} className="mt-4">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Use another name
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { LoginResponse } from '@rewards/contracts';
+import { queryClient } from '@/lib/query-client';
+import { saveSession } from '@/lib/session';
+
+/** What every successful sign-in does: store the session, greet, go home. */
+export function useCompleteSignIn(): (answer: LoginResponse) => void {
+  const navigate = useNavigate();
+  return ({ token, user }) => {
+    queryClient.clear();
+    saveSession({
+      username: user.username,
+      robloxId: user.robloxId,
+      token,
+      referralsMade: user.referralsMade,
+      referralsEarned: user.referralsEarned,
+    });
+    toast.dismiss(); // earlier "Login failed" toasts no longer apply
+    toast.success(`Welcome, ${user.displayName || user.username}!`, {
+      description: 'You are signed in. Start earning Robux!',
+    });
+    void navigate('/');
+  };
+}

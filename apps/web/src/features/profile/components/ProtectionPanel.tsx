@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LockKeyhole } from 'lucide-react';
+import type { LoginProofChallenge, ProfileResponse } from '@rewards/contracts';
+import { Card } from '@/components/ui/Card';
+import { IconTile } from '@/components/ui/IconTile';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { profileQueryKey } from '../api/profile';
+import { requestProtectionProof, setProtection } from '../api/protection';
+import { UnprotectDialog } from './UnprotectDialog';
+
+/** "Protect my account": typing the name no longer opens the account; proof does (issue 20). */
+export function ProtectionPanel({ profile, username }: { profile: ProfileResponse; username: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  // Turning it off asks for proof in a dialog when this session was not opened by proof lately.
+  const [proof, setProof] = useState<LoginProofChallenge | null>(null);
+  const on = profile.protected;
+
+  function show(state: boolean) {
+    queryClient.setQueryData<ProfileResponse>(
+      profileQueryKey(username),
+      (old) => old && { ...old, protected: state },
+    );
+    toastSuccess(state ? 'Your account is protected' : 'Protection is off');
+  }
+
+  async function onToggle() {
+    if (busy || !profile.verified) return;
+    setBusy(true);
+    try {
+      show((await setProtection({ on: !on })).protected);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'PROOF_REQUIRED') {
+        try {
+          setProof(await requestProtectionProof());
+        } catch (proofErr) {
+          toastError(proofErr, 'Could not turn protection off');
+        }
+      } else toastError(err, on ? 'Could not turn protection off' : 'Could not protect your account');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card role="region" aria-labelledby="protect-title" className="p-5 sm:p-7">
+      <div className="flex items-start justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <IconTile icon={LockKeyhole} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
+          <h2 id="protect-title" className="text-lg font-bold text-white">
+            Protect my account
+          </h2>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby="protect-title"
+          disabled={busy || !profile.verified}
+          onClick={() => void onToggle()}
+          className={cn(
+            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
+            'disabled:cursor-not-allowed disabled:opacity-50',
+            on ? 'border-emerald-300 bg-emerald-400' : 'border-slate-600 bg-slate-800',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cn(
+              'inline-block size-5 rounded-full bg-white shadow transition-transform',
+              on ? 'translate-x-6' : 'translate-x-1',
+            )}
+          />
+        </button>
+      </div>
+      <p className="mt-4 text-sm text-slate-300">
+        {on
+          ? 'On. Typing your name does not open this account: whoever signs in must prove it is theirs with a fresh sentence in your Roblox profile, or with Sign in with Roblox.'
+          : 'When on, typing your name is not enough to open this account: signing in asks for proof that the Roblox account is yours. Your balance and history stay private.'}
+      </p>
+      {!profile.verified && (
+        <p className="mt-2 text-sm text-amber-200">Verify your Roblox profile above first.</p>
+      )}
+      {on && <p className="mt-2 text-sm text-slate-400">Turning it off needs the same proof.</p>}
+      <UnprotectDialog
+        proof={proof}
+        onDone={(done) => {
+          setProof(null);
+          if (done) show(false);
+        }}
+      />
+    </Card>
+  );
+}

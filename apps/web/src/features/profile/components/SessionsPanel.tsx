@@ -1,0 +1,85 @@
+import { LogOut, MonitorSmartphone } from 'lucide-react';
+import type { AccountSession } from '@rewards/contracts';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { IconTile } from '@/components/ui/IconTile';
+import { Spinner } from '@/components/ui/Spinner';
+import { errorMessage, toastError, toastSuccess } from '@/lib/toast';
+import { useAccountSessions, useRevokeSessions } from '../api/protection';
+
+const HOW: Record<AccountSession['proof'], string> = {
+  name: 'Signed in by name',
+  bio: 'Proven with a bio sentence',
+  roblox: 'Signed in with Roblox',
+};
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "Your sessions": every browser signed in to this account, and signing the others out. */
+export function SessionsPanel() {
+  const sessions = useAccountSessions();
+  const revoke = useRevokeSessions();
+  const list = sessions.data?.sessions ?? [];
+  const others = list.filter((s) => !s.current).length;
+
+  function signOut(id: string | null) {
+    revoke.mutate(id, {
+      onSuccess: ({ revoked }) =>
+        toastSuccess(revoked === 1 ? 'Signed out 1 session' : `Signed out ${revoked} sessions`),
+      onError: (err) => toastError(err, 'Could not sign out'),
+    });
+  }
+
+  return (
+    <Card role="region" aria-labelledby="sessions-title" className="p-5 sm:p-7">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <IconTile
+            icon={MonitorSmartphone}
+            className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300"
+          />
+          <h2 id="sessions-title" className="text-lg font-bold text-white">
+            Your sessions
+          </h2>
+        </div>
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={others === 0 || revoke.isPending}
+          aria-busy={revoke.isPending}
+          onClick={() => signOut(null)}
+        >
+          <LogOut aria-hidden="true" className="size-4" /> Sign out other sessions
+        </Button>
+      </div>
+      {sessions.isPending && <Spinner label="Loading sessions" className="mt-4 size-5 text-emerald-300" />}
+      {sessions.isError && (
+        <p role="alert" className="mt-4 text-sm text-rose-300">
+          {errorMessage(sessions.error)}
+        </p>
+      )}
+      <ul className="mt-4 divide-y divide-slate-800" data-testid="session-list">
+        {list.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
+                {s.browser} {s.current && <Badge tone="green">This session</Badge>}
+              </p>
+              <p className="text-sm text-slate-400">
+                {HOW[s.proof]} · {when(s.createdAt)}
+              </p>
+            </div>
+            {!s.current && (
+              <Button variant="ghost" size="sm" disabled={revoke.isPending} onClick={() => signOut(s.id)}>
+                Sign out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
