@@ -17,8 +17,11 @@ export let browser: Browser;
 export let adminCookie = '';
 
 export interface JourneyOptions {
-  /** Added to the server's environment; a function when it needs something started first. */
-  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  /**
+   * Added to the server's environment; a function when it needs something started first or names the
+   * stack's Roblox stand-in (its URL is passed).
+   */
+  env?: Record<string, string> | ((standinUrl: string) => Promise<Record<string, string>>);
   /** Sign the admin in once, for `asAdmin` and `adminCookie`. */
   admin?: boolean;
 }
@@ -26,8 +29,7 @@ export interface JourneyOptions {
 export function openJourney(opts: JourneyOptions = {}): void {
   beforeAll(async () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
-    const env = typeof opts.env === 'function' ? await opts.env() : opts.env;
-    [stack, browser] = await Promise.all([startStack(env), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStack(opts.env), launchBrowser()]);
     if (opts.admin) adminCookie = await stack.adminCookie();
   });
   afterAll(async () => {

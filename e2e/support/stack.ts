@@ -25,8 +25,11 @@ export interface Stack extends Site {
  * The real production server as a child process (built web app, fresh SQLite file) talking to a
  * fresh Roblox stand-in.
  */
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  extraEnv: Record<string, string> | ((standinUrl: string) => Promise<Record<string, string>>) = {},
+): Promise<Stack> {
   const standin = await startStandin({ port: 0 });
+  const extra = typeof extraEnv === 'function' ? await extraEnv(standin.url) : extraEnv;
   const dir = mkdtempSync(join(tmpdir(), 'rewards-e2e-'));
   const port = await freePort();
   const env = {
@@ -43,7 +46,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     // A first withdrawal is not held for review unless a journey is about review (review.test.ts).
     REVIEW_FIRST_WITHDRAWAL: 'false',
     ...RAISED_LIMITS,
-    ...extraEnv,
+    ...extra,
   };
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,

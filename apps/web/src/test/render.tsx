@@ -12,14 +12,14 @@ export function signIn({ username = 'AliceRBX', robloxId = 1001 as number | null
   window.localStorage.setItem(STORAGE_KEYS.token, token);
 }
 
-/** Renders `ui` as the app would at `path`: a router, its own query cache (no retries) and the toaster. */
+/** Renders `ui` as the app would at `path` (with its query, if any): a router, its own query cache (no retries) and the toaster. */
 export function renderPage(ui: ReactNode, path = '/') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(
     [
-      { path, element: ui },
+      { path: path.split('?')[0], element: ui }, // `path` may carry a query (`/login?ref=…`)
       { path: '*', element: <p>Elsewhere</p> },
     ],
     { initialEntries: [path] },

@@ -12,6 +12,7 @@ import { loginFailureDescription, useLogin } from '../api/login';
 import { protectedAccountProof } from '../api/prove';
 import { useCompleteSignIn } from './complete-sign-in';
 import { ProtectedAccountProof } from './ProtectedAccountProof';
+import { RobloxSignInButton } from './RobloxSignInButton';
 import { CardIntro } from '@/components/ui/CardIntro';
 
 export function LoginForm() {
@@ -92,6 +93,7 @@ export function LoginForm() {
         <SubmitButton busy={busy} busyLabel="Signing In..." className="w-full">
           Sign In
         </SubmitButton>
+        <RobloxSignInButton referrer={ref} />
       </form>
 
       <p className="mt-6 flex items-start gap-2 text-xs text-slate-400">

@@ -1,6 +1,7 @@
 import { SITE_NAME } from '@/config/site';
 import { useSession } from '@/lib/session';
 import { LoginForm } from './LoginForm';
+import { RobloxSignInReturn } from './RobloxSignInReturn';
 import { SignedInPanel } from './SignedInPanel';
 
 export function LoginPage() {
@@ -8,7 +9,10 @@ export function LoginPage() {
   return (
     <section className="flex flex-1 items-center justify-center px-4 py-12 sm:py-20">
       <title>{`Sign In · ${SITE_NAME}`}</title>
-      <div className="w-full max-w-md">{session ? <SignedInPanel session={session} /> : <LoginForm />}</div>
+      <div className="w-full max-w-md">
+        <RobloxSignInReturn />
+        {session ? <SignedInPanel session={session} /> : <LoginForm />}
+      </div>
     </section>
   );
 }
