@@ -546,7 +546,7 @@ describe(`admin offers on ${testEngine}`, () => {
     const replays = await auditOf('postback.replay');
     expect(replays).toHaveLength(5);
     expect(replays.find((r) => JSON.parse(r.after!).verdict === 'credited')).toMatchObject({
-      actor: 'admin',
+      actor: 'owner (bootstrap)',
       target: `postback:${pb!.id}`,
     });
     expect(JSON.parse(replays[1]!.before!)).toMatchObject({
@@ -567,7 +567,7 @@ describe(`admin offers on ${testEngine}`, () => {
       'wall:minimal-1',
       'wall:replaywall',
     ]);
-    expect(creates[0]).toMatchObject({ actor: 'admin', before: null });
+    expect(creates[0]).toMatchObject({ actor: 'owner (bootstrap)', before: null });
     expect(JSON.parse(creates[0]!.after!)).toMatchObject({ slug: 'surveyo', hasSecret: true, rate: 120 });
 
     const updates = await auditOf('wall.update');

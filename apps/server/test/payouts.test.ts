@@ -460,7 +460,7 @@ describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
 
     const audit = await auditRows(t.deps.db, { target: `withdrawal:${id}` });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: 'admin', action: 'withdrawal.reject' });
+    expect(audit[0]).toMatchObject({ actor: 'owner (bootstrap)', action: 'withdrawal.reject' });
     expect((await admin('POST', `/api/admin/withdrawals/${id}/reject`, { reason: '' })).statusCode).toBe(400);
     await h.invariant();
   });

@@ -10,6 +10,7 @@ import {
 import { ADMIN_COOKIE } from './session-hook.ts';
 import { AppError } from '../../shared/errors.ts';
 import { adminLogin, adminLogout, newAdminLoginLimiter } from './auth-service.ts';
+import { staffRoutes } from './staff-routes.ts';
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const failures = newAdminLoginLimiter(app.deps);
@@ -24,13 +25,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     ...publicRoute,
     tags: ['admin'],
     body: adminLoginRequest,
-    response: { 200: adminSessionResponse, ...errorResponses(400, 401, 413, 429) },
+    response: { 200: adminSessionResponse, ...errorResponses(400, 401, 403, 413, 429) },
   };
   app.post('/admin/login', { schema: login }, async (request, reply) => {
     const { token, maxAgeSeconds } = await adminLogin(
       app.deps,
       failures,
-      request.body.password,
+      request.body,
       request.ip,
       request.log,
     ).catch((err: unknown) => {
@@ -60,7 +61,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { ...adminRoute, response: { 200: adminSessionResponse, ...errorResponses(401) } },
       preHandler: app.requireAdmin,
+      config: { permission: 'read' },
     },
     async () => ({ authenticated: true as const }),
   );
+
+  await app.register(staffRoutes);
 };

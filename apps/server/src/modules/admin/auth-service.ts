@@ -1,12 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AdminLoginRequest } from '@rewards/contracts';
 import { limitKeyOfAddress } from '../../shared/addresses.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, forbidden } from '../../shared/errors.ts';
 import { FailureLimiter } from '../../shared/failure-limiter.ts';
 import { insertAudit } from '../audit/index.ts';
 import { hashToken, newSessionToken } from '../auth/index.ts';
 import type { NotifyLog } from '../../shared/discord.ts';
 import { checkSiteWide, recordSiteWideFailure } from './auth-guard.ts';
+import { BOOTSTRAP_NAME } from './role-guard.ts';
+import { checkStaffLimits, recordStaffFailure } from './staff-login-limits.ts';
+import { verifyPassword } from './staff-secrets.ts';
+import { checkSecondFactor } from './staff-second-factor.ts';
+import * as staffRepo from './staff-repository.ts';
 import * as repo from './session-repository.ts';
 
 export const ADMIN_SESSION_HOURS = 12;
@@ -21,13 +27,23 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
+export interface SignIn {
+  token: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * `{password}`: the ADMIN_PASSWORD (bootstrap) owner, unless ADMIN_BOOTSTRAP=false.
+ * `{username, password, code?}`: a staff member; with two-factor sign-in on, a right password without
+ * `code` answers 401 TOTP_REQUIRED (no session, not counted as a failure).
+ */
 export async function adminLogin(
   deps: Deps,
   failures: FailureLimiter,
-  password: string,
+  input: AdminLoginRequest,
   ip: string,
   log?: NotifyLog,
-): Promise<{ token: string; maxAgeSeconds: number }> {
+): Promise<SignIn> {
   // `ip` is request.ip: the address TRUST_PROXY yields, so X-Forwarded-For from a client cannot pick it.
   // Failures count per network: an IPv6 /64 is one caller.
   const network = limitKeyOfAddress(ip);
@@ -36,12 +52,65 @@ export async function adminLogin(
       retryAfter: 60,
     });
   }
-  await checkSiteWide(deps, ip);
-  if (!sameSecret(password, deps.env.ADMIN_PASSWORD)) {
+  const failed = async (message: string, usernameLower?: string) => {
     failures.recordFailure(network);
     await recordSiteWideFailure(deps, ip, log);
-    throw new AppError(401, 'UNAUTHENTICATED', 'Incorrect password');
+    if (usernameLower !== undefined) await recordStaffFailure(deps, usernameLower, ip);
+    return new AppError(401, 'UNAUTHENTICATED', message);
+  };
+
+  if (input.username === undefined) {
+    if (!deps.env.ADMIN_BOOTSTRAP) {
+      throw forbidden(
+        'Signing in with ADMIN_PASSWORD is turned off (ADMIN_BOOTSTRAP=false): use your staff account.',
+      );
+    }
+    await checkSiteWide(deps, ip);
+    if (!sameSecret(input.password, deps.env.ADMIN_PASSWORD)) throw await failed('Incorrect password');
+    return openSession(deps, { id: null, username: BOOTSTRAP_NAME }, ip);
   }
+
+  const usernameLower = input.username.toLowerCase();
+  await checkSiteWide(deps, ip);
+  await checkStaffLimits(deps, usernameLower, ip);
+  const member = await staffRepo.findStaffByName(deps.db, usernameLower);
+  // Verified even for an unknown or disabled name, so the answer's time does not tell which names exist.
+  const passwordOk = await verifyPassword(member?.password_hash, input.password);
+  if (!member || member.disabled_at !== null || !passwordOk) {
+    throw await failed('Incorrect username or password', usernameLower);
+  }
+  if (member.totp_enabled === 1) {
+    if (input.code === undefined) {
+      throw new AppError(
+        401,
+        'TOTP_REQUIRED',
+        'Enter the 6-digit code from your authenticator app, or a recovery code.',
+      );
+    }
+    const second = await checkSecondFactor(deps, member, input.code);
+    if (!second.ok) throw await failed('Incorrect code', usernameLower);
+    if (second.recoveryCodesLeft !== undefined) {
+      await insertAudit(
+        deps.db,
+        {
+          actor: member.username,
+          action: 'staff.recovery_code_used',
+          target: member.username,
+          after: { left: second.recoveryCodesLeft },
+        },
+        deps.clock.now().toISOString(),
+      );
+    }
+  }
+  await staffRepo.clearStaffFailures(deps.db, usernameLower);
+  return openSession(deps, { id: member.id, username: member.username }, ip);
+}
+
+async function openSession(
+  deps: Deps,
+  who: { id: number | null; username: string },
+  ip: string,
+): Promise<SignIn> {
   const now = deps.clock.now();
   const { token, hash } = newSessionToken();
   await repo.insertAdminSession(deps.db, {
@@ -49,8 +118,9 @@ export async function adminLogin(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ADMIN_SESSION_HOURS * 3_600_000).toISOString(),
     ip,
+    staffId: who.id,
   });
-  await insertAudit(deps.db, { actor: 'admin', action: 'admin.login', target: ip }, now.toISOString());
+  await insertAudit(deps.db, { actor: who.username, action: 'admin.login', target: ip }, now.toISOString());
   return { token, maxAgeSeconds: ADMIN_SESSION_HOURS * 3600 };
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminAuditQuery,
   adminAuditResponse,
   adminRoute,
-  beforeIdQuery,
   errorResponses,
   overviewResponse,
 } from '@rewards/contracts';
@@ -14,7 +14,10 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/overview',
-    { schema: { ...adminRoute, response: { 200: overviewResponse, ...errorResponses(401) } } },
+    {
+      schema: { ...adminRoute, response: { 200: overviewResponse, ...errorResponses(401, 403) } },
+      config: { permission: 'read' },
+    },
     async () => service.overview(app.deps),
   );
 
@@ -23,10 +26,13 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...adminRoute,
-        querystring: beforeIdQuery,
-        response: { 200: adminAuditResponse, ...errorResponses(400, 401) },
+        querystring: adminAuditQuery,
+        response: { 200: adminAuditResponse, ...errorResponses(400, 401, 403) },
       },
+      config: { permission: 'read' },
     },
-    async (request) => ({ entries: await service.auditLog(app.deps, request.query.before) }),
+    async (request) => ({
+      entries: await service.auditLog(app.deps, request.query.before, request.query.actor),
+    }),
   );
 };

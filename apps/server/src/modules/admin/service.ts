@@ -137,8 +137,8 @@ export async function userLedger(deps: Deps, userId: number, beforeId?: number):
   }));
 }
 
-export async function auditLog(deps: Deps, beforeId?: number): Promise<AuditRow[]> {
-  const rows = await listAudit(deps.db, 100, beforeId);
+export async function auditLog(deps: Deps, beforeId?: number, actor?: string): Promise<AuditRow[]> {
+  const rows = await listAudit(deps.db, 100, beforeId, actor);
   const parse = (v: string | null) => (v === null ? null : JSON.parse(v));
   return rows.map((r) => ({
     id: r.id,

@@ -29,6 +29,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: adminUsersQuery,
         response: { 200: adminUsersResponse, ...errorResponses(400, 401) },
       },
+      config: { permission: 'read' },
     },
     async (request) => service.listUsers(app.deps, request.query, userCounts),
   );
@@ -42,6 +43,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         body: toggleBanRequest,
         response: { 200: toggleBanResponse, ...errorResponses(400, 401, 404, 413) },
       },
+      config: { permission: 'users.ban' },
     },
     async (request) => service.setBanStatus(app.deps, request.params.id, request.body.status),
   );
@@ -54,6 +56,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         body: addPointsRequest,
         response: { 200: addPointsResponse, ...errorResponses(400, 401, 404, 409, 413) },
       },
+      config: { permission: 'users.points' },
     },
     async (request) => {
       const key = request.headers['idempotency-key'];
@@ -74,6 +77,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: beforeIdQuery,
         response: { 200: adminLedgerResponse, ...errorResponses(400, 401) },
       },
+      config: { permission: 'read' },
     },
     async (request) => ({
       entries: await service.userLedger(app.deps, request.params.id, request.query.before),
@@ -89,6 +93,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 200: linkedAccountsResponse, ...errorResponses(400, 401, 404) },
       },
+      config: { permission: 'read' },
     },
     async (request) => linkedAccountsOfUser(app.deps.db, request.params.id),
   );

@@ -1,4 +1,5 @@
 import type { Database, Db } from '../../db/database.ts';
+import { auditActor } from './actor.ts';
 
 export interface AuditRecord {
   actor: string;
@@ -12,7 +13,7 @@ export async function insertAudit(db: Db, r: AuditRecord, at: string) {
   await db
     .insertInto('audit_log')
     .values({
-      actor: r.actor,
+      actor: auditActor(r.actor),
       action: r.action,
       target: r.target,
       before: r.before === undefined ? null : JSON.stringify(r.before),
@@ -22,8 +23,9 @@ export async function insertAudit(db: Db, r: AuditRecord, at: string) {
     .execute();
 }
 
-export async function listAudit(db: Database, limit: number, beforeId?: number) {
+export async function listAudit(db: Database, limit: number, beforeId?: number, actor?: string) {
   let q = db.selectFrom('audit_log').selectAll();
   if (beforeId) q = q.where('id', '<', beforeId);
+  if (actor) q = q.where('actor', '=', actor);
   return q.orderBy('id', 'desc').limit(limit).execute();
 }

@@ -19,6 +19,7 @@ export {
   listLinkedAccounts,
   lockSignals,
   recordSignIn,
+  signalKey,
   type SignalHashes,
   type SignInOrigin,
 } from './service.ts';

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminRoute,
@@ -21,6 +22,12 @@ const change = {
   response: { 200: adminWithdrawalChangeResponse, ...errorResponses(400, 401, 404, 409, 413) },
 };
 
+/** A moderator approves withdrawals up to MODERATOR_APPROVE_LIMIT R$; the owner without a limit. */
+const approveLimitOf = (request: FastifyRequest) =>
+  request.staff?.role === 'moderator'
+    ? { role: request.staff.role, robux: request.server.deps.env.MODERATOR_APPROVE_LIMIT }
+    : undefined;
+
 /** The admin console's payout queue; every route needs the admin cookie and every change is audited. */
 export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,23 +39,34 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminWithdrawalsResponse, ...errorResponses(400, 401) },
       },
       preHandler: app.requireAdmin,
+      config: { permission: 'read' },
     },
     async (request) => admin.listWithdrawals(app.deps, request.query),
   );
 
-  app.post('/admin/withdrawals/:id/paid', { schema: change, preHandler: app.requireAdmin }, async (request) =>
-    admin.markWithdrawalPaid(app.deps, request.params.id, request.log),
+  app.post(
+    '/admin/withdrawals/:id/paid',
+    { schema: change, preHandler: app.requireAdmin, config: { permission: 'withdrawals.pay' } },
+    async (request) => admin.markWithdrawalPaid(app.deps, request.params.id, request.log),
   );
 
   app.post(
     '/admin/withdrawals/:id/reject',
-    { schema: { ...change, body: rejectWithdrawalRequest }, preHandler: app.requireAdmin },
+    {
+      schema: { ...change, body: rejectWithdrawalRequest },
+      preHandler: app.requireAdmin,
+      config: { permission: 'withdrawals.pay' },
+    },
     async (request) => admin.rejectWithdrawal(app.deps, request.params.id, request.body.reason, request.log),
   );
 
   app.post(
     '/admin/withdrawals/:id/resolve',
-    { schema: { ...change, body: resolveWithdrawalRequest }, preHandler: app.requireAdmin },
+    {
+      schema: { ...change, body: resolveWithdrawalRequest },
+      preHandler: app.requireAdmin,
+      config: { permission: 'withdrawals.pay' },
+    },
     async (request) =>
       admin.resolveNeedsReview(
         app.deps,
@@ -62,8 +80,13 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   // A withdrawal in review (a review rule applied) or held (the player was banned): approve or refund.
   app.post(
     '/admin/withdrawals/:id/decide',
-    { schema: { ...change, body: decideWithdrawalRequest }, preHandler: app.requireAdmin },
-    async (request) => admin.decideWithdrawal(app.deps, request.params.id, request.body, request.log),
+    {
+      schema: { ...change, body: decideWithdrawalRequest },
+      preHandler: app.requireAdmin,
+      config: { permission: 'withdrawals.decide' },
+    },
+    async (request) =>
+      admin.decideWithdrawal(app.deps, request.params.id, request.body, request.log, approveLimitOf(request)),
   );
 
   // The user view's money state: reversal figures, holds, what blocks a withdrawal, open withdrawals.
@@ -76,6 +99,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserMoneyResponse, ...errorResponses(400, 401, 404) },
       },
       preHandler: app.requireAdmin,
+      config: { permission: 'read' },
     },
     async (request) => userMoney(app.deps, request.params.id),
   );

@@ -6,7 +6,7 @@ import {
 } from '@rewards/contracts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../shared/errors.ts';
+import { conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
@@ -189,9 +189,15 @@ export async function decideWithdrawal(
   id: number,
   input: DecideWithdrawalRequest,
   log?: NotifyLog,
+  approveLimit?: { role: string; robux: number },
 ) {
   const w = await repo.findById(deps.db, id);
   if (!w) throw notFound('Withdrawal not found.');
+  if (input.decision === 'approve' && approveLimit && w.robux > approveLimit.robux) {
+    throw forbidden(
+      `Your role (${approveLimit.role}) can approve withdrawals up to R$ ${approveLimit.robux}; this one is R$ ${w.robux}. Ask an owner.`,
+    );
+  }
   if (w.state !== 'in_review' && w.state !== 'held') {
     throw conflict(
       `Withdrawal #${id} is ${w.state.replace('_', ' ')}: only a withdrawal under review or held can be approved or refunded here.`,

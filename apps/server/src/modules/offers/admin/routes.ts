@@ -29,7 +29,10 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/walls',
-    { schema: { ...adminRoute, response: { 200: adminWallsResponse, ...errorResponses(401) } } },
+    {
+      schema: { ...adminRoute, response: { 200: adminWallsResponse, ...errorResponses(401) } },
+      config: { permission: 'read' },
+    },
     async (request) => ({
       walls: await service.listWalls(app.deps, base(request)),
     }),
@@ -43,6 +46,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createWallRequest,
         response: { 201: adminWall, ...errorResponses(400, 401, 409, 413) },
       },
+      config: { permission: 'walls.edit' },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createWall(app.deps, request.body, base(request))),
@@ -57,6 +61,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateWallRequest,
         response: { 200: adminWall, ...errorResponses(400, 401, 404, 413) },
       },
+      config: { permission: 'walls.edit' },
     },
     async (request) => service.updateWall(app.deps, request.params.slug, request.body, base(request)),
   );
@@ -70,6 +75,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
         body: testPostbackRequest,
         response: { 200: testPostbackResponse, ...errorResponses(400, 401, 404, 409, 413) },
       },
+      config: { permission: 'walls.edit' },
     },
     async (request) =>
       service.sendTestPostback(app.deps, request.params.slug, request.body.username, base(request)),
@@ -83,6 +89,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: adminPostbacksQuery,
         response: { 200: adminPostbacksResponse, ...errorResponses(400, 401) },
       },
+      config: { permission: 'read' },
     },
     async (request) => service.listPostbacks(app.deps, request.query),
   );
@@ -95,6 +102,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 200: replayPostbackResponse, ...errorResponses(400, 401, 404) },
       },
+      config: { permission: 'postbacks.decide' },
     },
     async (request) => service.replayPostback(app.deps, request.params.id),
   );
@@ -104,11 +112,15 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
     params: idParams,
     response: { 200: postbackDecisionResponse, ...errorResponses(400, 401, 404, 409) },
   };
-  app.post('/admin/postbacks/:id/approve', { schema: decision }, async (request) =>
-    service.decidePostback(app.deps, request.params.id, 'approved'),
+  app.post(
+    '/admin/postbacks/:id/approve',
+    { schema: decision, config: { permission: 'postbacks.decide' } },
+    async (request) => service.decidePostback(app.deps, request.params.id, 'approved'),
   );
 
-  app.post('/admin/postbacks/:id/reject', { schema: decision }, async (request) =>
-    service.decidePostback(app.deps, request.params.id, 'rejected'),
+  app.post(
+    '/admin/postbacks/:id/reject',
+    { schema: decision, config: { permission: 'postbacks.decide' } },
+    async (request) => service.decidePostback(app.deps, request.params.id, 'rejected'),
   );
 };

@@ -65,6 +65,7 @@ export const giveawayAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { ...adminRoute, response: { 200: adminGiveawaysResponse, ...errorResponses(401) } },
       preHandler: app.requireAdmin,
+      config: { permission: 'read' },
     },
     async () => ({ giveaways: await service.listGiveaways(app.deps) }),
   );
@@ -78,6 +79,7 @@ export const giveawayAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminGiveaway, ...errorResponses(400, 401, 413) },
       },
       preHandler: app.requireAdmin,
+      config: { permission: 'giveaways.edit' },
     },
     async (request, reply) => reply.status(201).send(await service.createGiveaway(app.deps, request.body)),
   );
@@ -91,6 +93,7 @@ export const giveawayAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminGiveawayEntriesResponse, ...errorResponses(400, 401, 404) },
       },
       preHandler: app.requireAdmin,
+      config: { permission: 'read' },
     },
     async (request) => service.listGiveawayEntries(app.deps, request.params.id),
   );
@@ -104,6 +107,7 @@ export const giveawayAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminGiveaway, ...errorResponses(400, 401, 404, 409) },
       },
       preHandler: app.requireAdmin,
+      config: { permission: 'giveaways.edit' },
     },
     async (request) => service.endGiveawayNow(app.deps, request.params.id),
   );

@@ -42,6 +42,7 @@ export const promocodeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { ...adminRoute, response: { 200: adminPromoCodesResponse, ...errorResponses(401) } },
       preHandler: app.requireAdmin,
+      config: { permission: 'read' },
     },
     async () => ({ promoCodes: await service.listPromoCodes(app.deps) }),
   );
@@ -55,6 +56,7 @@ export const promocodeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminPromoCode, ...errorResponses(400, 401, 409, 413) },
       },
       preHandler: app.requireAdmin,
+      config: { permission: 'promocodes.edit' },
     },
     async (request, reply) => reply.status(201).send(await service.createPromoCode(app.deps, request.body)),
   );
@@ -69,6 +71,7 @@ export const promocodeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminPromoCode, ...errorResponses(400, 401, 404, 413) },
       },
       preHandler: app.requireAdmin,
+      config: { permission: 'promocodes.edit' },
     },
     async (request) => service.setPromoCodeActive(app.deps, request.params.id, request.body.active),
   );

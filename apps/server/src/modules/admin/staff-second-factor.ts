@@ -1,0 +1,37 @@
+import type { Selectable } from 'kysely';
+import type { Deps } from '../../deps.ts';
+import type { StaffTable } from '../../db/tables/accounts.ts';
+import { hashRecoveryCode, unseal } from './staff-secrets.ts';
+import { looksLikeTotp, validTotp } from './staff-totp.ts';
+import * as repo from './staff-repository.ts';
+
+type Member = Selectable<StaffTable>;
+
+/**
+ * A member's second factor: a current TOTP code, or one of their unused recovery codes, which is used
+ * up by the same conditional update that checks it is still there.
+ */
+export async function checkSecondFactor(
+  deps: Deps,
+  member: Member,
+  code: string,
+): Promise<{ ok: boolean; recoveryCodesLeft?: number }> {
+  if (looksLikeTotp(code)) {
+    if (!member.totp_secret) return { ok: false };
+    return { ok: validTotp(await unseal(deps, member.totp_secret), code, deps.clock.now()) };
+  }
+  const stored = member.recovery_codes;
+  if (!stored) return { ok: false };
+  const hashes = JSON.parse(stored) as string[];
+  const hash = hashRecoveryCode(code);
+  if (!hashes.includes(hash)) return { ok: false };
+  const left = hashes.filter((h) => h !== hash);
+  const used = await repo.replaceRecoveryCodes(
+    deps.db,
+    member.id,
+    stored,
+    JSON.stringify(left),
+    deps.clock.now().toISOString(),
+  );
+  return used ? { ok: true, recoveryCodesLeft: left.length } : { ok: false };
+}

@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { staffPermissions } from '@rewards/contracts';
+import { hashPassword } from '../src/modules/admin/staff-secrets.ts';
+import { testEngine } from './support/test-database.ts';
+import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
+import { adminCookie } from './support/admin.ts';
+import { creditRobux } from './support/ledger.ts';
+import { userIdOf } from './support/accounts.ts';
+import { signInPlayer, verifyPlayer } from './support/players.ts';
+import { priceFor } from './support/gamepasses.ts';
+import { auditRows } from './support/records.ts';
+
+/**
+ * Issue 20, staff accounts: named members with Argon2id passwords, TOTP two-factor sign-in with
+ * one-time recovery codes, roles checked on every admin route, the audit log naming who did what,
+ * per-account and per-address sign-in limits, the Origin check on state-changing admin calls.
+ */
+
+const PASSWORD = 'a-long-staff-password';
+let addresses = 0;
+/** Each sign-in from its own address, so the per-address limits of other tests never interfere. */
+const nextIp = () => `10.20.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+function login(body: Record<string, unknown>, opts: { ip?: string; origin?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: body,
+    remoteAddress: opts.ip ?? nextIp(),
+    headers: opts.origin ? { origin: opts.origin } : {},
+  });
+}
+
+function cookieOf(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : String(raw);
+  return first.split(';')[0]!;
+}
+
+function call(
+  cookie: string,
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { cookie, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** The owner (bootstrap sign-in) creates a member; returns the member's session cookie. */
+async function member(role: 'owner' | 'moderator' | 'support', name = `${role}_${randomUUID().slice(0, 6)}`) {
+  const owner = await adminCookie(t);
+  const created = await call(owner, 'POST', '/api/admin/staff', { username: name, password: PASSWORD, role });
+  expect(created.statusCode, created.body).toBe(201);
+  const res = await login({ username: name, password: PASSWORD });
+  expect(res.statusCode, res.body).toBe(200);
+  return { name, id: created.json().id as number, cookie: cookieOf(res) };
+}
+
+const codeAt = (secret: string, ms: number) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: ms });
+
+describe(`staff accounts on ${testEngine}`, () => {
+  openTestApp({ env: { REVIEW_FIRST_WITHDRAWAL: 'true', MODERATOR_APPROVE_LIMIT: '20' } });
+
+  it('every admin route declares the permission it needs (a new route cannot forget)', () => {
+    const routes = t.app.adminRoutes.filter((r) => r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(35);
+    const undeclared = routes.filter((r) => !r.permission || !staffPermissions.includes(r.permission));
+    expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // Every admin route of the API is in the walk (the walk is not missing a module's routes).
+    const api = t.app.routeList.filter((r) => /^\/api\/(admin\/|all-users|toggle-ban)/.test(r.url));
+    const walked = new Set(t.app.adminRoutes.map((r) => `${r.method} ${r.url}`));
+    const open = ['POST /api/admin/login', 'POST /api/admin/logout'];
+    expect(api.map((r) => `${r.method} ${r.url}`).filter((r) => !walked.has(r) && !open.includes(r))).toEqual(
+      [],
+    );
+  });
+
+  it('a moderator bans and unbans, and gets 403 for points, walls and staff; the audit log names them', async () => {
+    const mod = await member('moderator');
+    const player = await signInPlayer(t, `Modded_${randomUUID().slice(0, 6)}`);
+    const userId = await userIdOf(t.deps.db, player.robloxId);
+
+    const ban = await call(mod.cookie, 'PUT', `/api/toggle-ban/${userId}`, { status: 'banned' });
+    expect(ban.statusCode, ban.body).toBe(200);
+    expect(
+      (await call(mod.cookie, 'PUT', `/api/toggle-ban/${userId}`, { status: 'active' })).statusCode,
+    ).toBe(200);
+
+    const refused = [
+      await call(mod.cookie, 'POST', '/api/admin/add-points', { userId, points: 10 }),
+      await call(mod.cookie, 'POST', '/api/admin/walls', { slug: 'x', name: 'X' }),
+      await call(mod.cookie, 'PATCH', '/api/admin/walls/cpx', { enabled: false }),
+      await call(mod.cookie, 'POST', '/api/admin/staff', {
+        username: 'sneaky',
+        password: PASSWORD,
+        role: 'owner',
+      }),
+      await call(mod.cookie, 'POST', '/api/admin/promocodes', {}),
+      await call(mod.cookie, 'POST', '/api/admin/payout-account/resume'),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', error: 'Your role (moderator) cannot do this.' });
+    }
+    // Reading is open to them.
+    expect((await call(mod.cookie, 'GET', '/api/all-users')).statusCode).toBe(200);
+    expect((await call(mod.cookie, 'GET', '/api/admin/postbacks')).statusCode).toBe(200);
+
+    const bans = await auditRows(t.deps.db, { target: `user:${userId}` });
+    expect(bans.map((r) => [r.action, r.actor])).toEqual(
+      expect.arrayContaining([
+        ['user.ban', mod.name],
+        ['user.unban', mod.name],
+      ]),
+    );
+    const owner = await adminCookie(t);
+    const filtered = await call(owner, 'GET', `/api/admin/audit?actor=${mod.name}`);
+    expect(filtered.statusCode).toBe(200);
+    const entries = filtered.json().entries as { actor: string; action: string }[];
+    expect(entries.map((e) => e.action)).toEqual(['user.unban', 'user.ban', 'admin.login']);
+    expect(new Set(entries.map((e) => e.actor))).toEqual(new Set([mod.name]));
+    // The bootstrap owner's own rows carry its name.
+    const points = await call(owner, 'POST', '/api/admin/add-points', { userId, points: 5 });
+    expect(points.statusCode).toBe(200);
+    expect((await auditRows(t.deps.db, { action: 'user.add_points' })).at(-1)!.actor).toBe(
+      'owner (bootstrap)',
+    );
+  });
+
+  it('a moderator approves review-queue withdrawals up to MODERATOR_APPROVE_LIMIT, not above', async () => {
+    const mod = await member('moderator');
+    const withdrawal = async (robux: number) => {
+      const p = await signInPlayer(t, `Payee_${randomUUID().slice(0, 6)}`);
+      await verifyPlayer(t, p, '');
+      await creditRobux(t.deps.db, t.clock, await userIdOf(t.deps.db, p.robloxId), 100);
+      const pass = await t.control('POST', '/gamepasses', {
+        creatorId: p.robloxId,
+        price: priceFor(robux),
+        isForSale: true,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/withdraw',
+        headers: bearer(p.token),
+        payload: { gamepassId: pass.id, amount: robux },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().withdrawal.state).toBe('in_review');
+      return res.json().withdrawal.id as number;
+    };
+    const big = await withdrawal(30);
+    const above = await call(mod.cookie, 'POST', `/api/admin/withdrawals/${big}/decide`, {
+      decision: 'approve',
+    });
+    expect(above.statusCode).toBe(403);
+    expect(above.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      error: 'Your role (moderator) can approve withdrawals up to R$ 20; this one is R$ 30. Ask an owner.',
+    });
+    // Refusing it (money back to the player) is a review decision they may take.
+    const small = await withdrawal(15);
+    const ok = await call(mod.cookie, 'POST', `/api/admin/withdrawals/${small}/decide`, {
+      decision: 'approve',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await auditRows(t.deps.db, { target: `withdrawal:${small}` })).at(-1)).toMatchObject({
+      actor: mod.name,
+    });
+    // The owner approves above the limit; marking paid stays the owner's.
+    expect((await call(mod.cookie, 'POST', `/api/admin/withdrawals/${small}/paid`)).statusCode).toBe(403);
+    const owner = await adminCookie(t);
+    expect(
+      (await call(owner, 'POST', `/api/admin/withdrawals/${big}/decide`, { decision: 'approve' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('support reads every GET and gets 403 on every state-changing admin call (their own account aside)', async () => {
+    const support = await member('support');
+    for (const route of t.app.adminRoutes.filter((r) => r.method !== 'HEAD')) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1');
+      const res = await call(support.cookie, route.method, url, route.method === 'GET' ? undefined : {});
+      if (route.permission === 'self') {
+        // Their own password and two-factor sign-in.
+        expect([route.url, res.statusCode === 403]).toEqual([route.url, false]);
+      } else if (route.method !== 'GET') {
+        expect([route.method, route.url, res.statusCode]).toEqual([route.method, route.url, 403]);
+      } else if (route.permission === 'staff.manage') {
+        // The staff list (names are half of a sign-in) is the owner's.
+        expect(res.statusCode).toBe(403);
+      } else {
+        // Read: allowed (a made-up id may be 404, never 403).
+        expect([route.url, res.statusCode === 403]).toEqual([route.url, false]);
+        if (!route.url.includes(':')) expect([route.url, res.statusCode]).toEqual([route.url, 200]);
+      }
+    }
+    const me = await call(support.cookie, 'GET', '/api/admin/me');
+    expect(me.json()).toMatchObject({
+      username: support.name,
+      role: 'support',
+      bootstrap: false,
+      permissions: ['read', 'self'],
+    });
+  });
+
+  it('two-factor sign-in: no code → TOTP_REQUIRED, a wrong code refused, a valid code and a recovery code (once) sign in', async () => {
+    const m = await member('moderator');
+    const setup = await call(m.cookie, 'POST', '/api/admin/me/totp/setup');
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret, otpauthUri, qrDataUrl } = setup.json();
+    expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+    expect(qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    // Sealed at rest.
+    const row = await t.deps.db
+      .selectFrom('staff')
+      .selectAll()
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.totp_secret).not.toContain(secret);
+
+    const now = t.clock.now().getTime();
+    expect(
+      (await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: codeAt(secret, now + 600_000) }))
+        .statusCode,
+    ).toBe(400);
+    const enabled = await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: codeAt(secret, now) });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const codes = enabled.json().recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    const stored = await t.deps.db
+      .selectFrom('staff')
+      .select('recovery_codes')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.recovery_codes).not.toContain(codes[0]!);
+
+    const noCode = await login({ username: m.name, password: PASSWORD });
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json()).toMatchObject({ code: 'TOTP_REQUIRED' });
+    expect(noCode.headers['set-cookie']).toBeUndefined();
+
+    const wrong = await login({ username: m.name, password: PASSWORD, code: codeAt(secret, now + 600_000) });
+    expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+
+    // The previous step still counts (clock drift of ±30 s).
+    const valid = await login({ username: m.name, password: PASSWORD, code: codeAt(secret, now - 30_000) });
+    expect(valid.statusCode, valid.body).toBe(200);
+    const me = await call(cookieOf(valid), 'GET', '/api/admin/me');
+    expect(me.json()).toMatchObject({ username: m.name, totpEnabled: true });
+
+    const recovery = await login({ username: m.name, password: PASSWORD, code: codes[3]!.toUpperCase() });
+    expect(recovery.statusCode, recovery.body).toBe(200);
+    const again = await login({ username: m.name, password: PASSWORD, code: codes[3]! });
+    expect(again.statusCode).toBe(401);
+    const left = await t.deps.db
+      .selectFrom('staff')
+      .select('recovery_codes')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(left.recovery_codes!)).toHaveLength(9);
+
+    // Turning it off needs a code too.
+    expect((await call(m.cookie, 'POST', '/api/admin/me/totp/disable', { code: '123456' })).statusCode).toBe(
+      codeAt(secret, now) === '123456' ? 204 : 400,
+    );
+    expect((await call(m.cookie, 'POST', '/api/admin/me/totp/disable', { code: codes[0]! })).statusCode).toBe(
+      204,
+    );
+    expect((await login({ username: m.name, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('5 failed sign-ins of one account (from any addresses) lock it for 15 minutes, with Retry-After', async () => {
+    const m = await member('support');
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ username: m.name, password: `wrong-${i}` })).statusCode).toBe(401);
+    }
+    const locked = await login({ username: m.name, password: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // Other accounts are not held back.
+    const other = await member('support');
+    expect((await login({ username: other.name, password: PASSWORD })).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await login({ username: m.name, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('unknown names answer like wrong passwords', async () => {
+    const res = await login({ username: 'nobody_here', password: PASSWORD });
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: 'Incorrect username or password' });
+  });
+
+  it('staff management: names are unique, the last owner stays, a disabled member is signed out at once', async () => {
+    const owner = await adminCookie(t);
+    const boss = await member('owner');
+    const dup = await call(owner, 'POST', '/api/admin/staff', {
+      username: boss.name.toUpperCase(),
+      password: PASSWORD,
+      role: 'support',
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(
+      (
+        await call(owner, 'POST', '/api/admin/staff', {
+          username: 'shorty',
+          password: 'short',
+          role: 'support',
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    const owners = (await call(owner, 'GET', '/api/admin/staff'))
+      .json()
+      .staff.filter((s: any) => s.role === 'owner' && !s.disabled);
+    for (const o of owners.slice(1)) {
+      expect((await call(owner, 'PATCH', `/api/admin/staff/${o.id}`, { role: 'support' })).statusCode).toBe(
+        200,
+      );
+    }
+    const last = await call(boss.cookie, 'PATCH', `/api/admin/staff/${owners[0].id}`, { disabled: true });
+    expect(last.statusCode).toBe(409);
+
+    const mod = await member('moderator');
+    const disabled = await call(boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, { disabled: true });
+    expect(disabled.json()).toMatchObject({ disabled: true });
+    expect((await call(mod.cookie, 'GET', '/api/admin/me')).statusCode).toBe(401);
+    expect((await login({ username: mod.name, password: PASSWORD })).statusCode).toBe(401);
+
+    const reset = await call(boss.cookie, 'POST', `/api/admin/staff/${mod.id}/reset-password`, {
+      password: 'another-long-password',
+    });
+    expect(reset.statusCode).toBe(204);
+    await call(boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, { disabled: false });
+    expect((await login({ username: mod.name, password: 'another-long-password' })).statusCode).toBe(200);
+
+    const changed = await call(mod.cookie, 'POST', '/api/admin/me/password', {
+      current: 'x',
+      next: 'yet-another-password',
+    });
+    expect(changed.statusCode).toBe(401); // that session ended when the member was disabled
+  });
+
+  it('my account: the password changes with the current one; the bootstrap sign-in has no account', async () => {
+    const m = await member('support');
+    expect(
+      (
+        await call(m.cookie, 'POST', '/api/admin/me/password', {
+          current: 'wrong',
+          next: 'a-newer-long-password',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(m.cookie, 'POST', '/api/admin/me/password', {
+          current: PASSWORD,
+          next: 'a-newer-long-password',
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await login({ username: m.name, password: 'a-newer-long-password' })).statusCode).toBe(200);
+
+    const owner = await adminCookie(t);
+    expect((await call(owner, 'GET', '/api/admin/me')).json()).toMatchObject({
+      id: null,
+      username: 'owner (bootstrap)',
+      role: 'owner',
+      bootstrap: true,
+      permissions: staffPermissions,
+    });
+    expect((await call(owner, 'POST', '/api/admin/me/totp/setup')).statusCode).toBe(409);
+  });
+
+  it('a state-changing admin call from another site’s page is refused; the own origin and no Origin pass', async () => {
+    const owner = await adminCookie(t);
+    const foreign = await call(
+      owner,
+      'POST',
+      '/api/admin/staff',
+      { username: 'csrf_made', password: PASSWORD, role: 'owner' },
+      { origin: 'https://evil.example' },
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ code: 'FORBIDDEN', error: 'Cross-site admin request refused.' });
+    const nullOrigin = await call(owner, 'POST', '/api/admin/logout', undefined, { origin: 'null' });
+    expect(nullOrigin.statusCode).toBe(403);
+    const crossSite = await call(owner, 'POST', '/api/admin/logout', undefined, {
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    // A login form on another site cannot sign the browser in either.
+    expect(
+      (await login({ password: TEST_ADMIN_PASSWORD }, { origin: 'https://evil.example' })).statusCode,
+    ).toBe(403);
+    // GETs are not state-changing.
+    expect(
+      (await call(owner, 'GET', '/api/admin/me', undefined, { origin: 'https://evil.example' })).statusCode,
+    ).toBe(200);
+
+    const own = await call(
+      owner,
+      'POST',
+      '/api/admin/staff',
+      { username: `same_${randomUUID().slice(0, 6)}`, password: PASSWORD, role: 'support' },
+      { origin: 'http://localhost' },
+    );
+    expect(own.statusCode, own.body).toBe(201);
+  });
+});
+
+describe(`ADMIN_BOOTSTRAP=false on ${testEngine}`, () => {
+  openTestApp({ env: { ADMIN_BOOTSTRAP: 'false' } });
+
+  it('refuses the ADMIN_PASSWORD sign-in; staff still sign in', async () => {
+    const res = await login({ password: TEST_ADMIN_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+
+    const now = t.clock.now().toISOString();
+    await t.deps.db
+      .insertInto('staff')
+      .values({
+        username: 'Root',
+        username_lower: 'root',
+        password_hash: await hashPassword(PASSWORD),
+        role: 'owner',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const staff = await login({ username: 'ROOT', password: PASSWORD });
+    expect(staff.statusCode, staff.body).toBe(200);
+  });
+});
+
+describe(`per-address staff sign-in limit on ${testEngine}`, () => {
+  openTestApp();
+
+  it('20 failed sign-ins from one address, over any names, hold that address back', async () => {
+    const ip = '10.30.0.1';
+    for (let i = 0; i < 20; i++) {
+      // Past the in-memory "10 a minute" block of the address: a minute apart in batches.
+      if (i % 9 === 8) t.clock.advance(61_000);
+      const res = await login({ username: `guess${i}`, password: 'wrong-password' }, { ip });
+      expect(res.statusCode).toBe(401);
+    }
+    t.clock.advance(61_000);
+    const held = await login({ username: 'guess_new', password: 'wrong-password' }, { ip });
+    expect(held.statusCode).toBe(429);
+    expect(held.json().error).toMatch(/from this address/);
+    expect(
+      (await login({ username: 'guess_new', password: 'wrong-password' }, { ip: '10.30.9.9' })).statusCode,
+    ).toBe(401);
+  });
+});
