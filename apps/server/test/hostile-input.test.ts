@@ -35,6 +35,8 @@ const ALLOWED_2XX = new Set([
   'POST /api/roblox-lookup', // a read: an unknown but well-formed name answers { data: [] }
   'POST /api/verify-bio', // idempotent: the account is already verified
   'POST /api/admin/payout-account/resume', // takes no body; payouts already run, so it only reads the account
+  'POST /api/account/protection/proof', // takes no body; hands the caller a sentence for their own account
+  'POST /api/account/sessions/revoke-others', // takes no body; signs out the caller's other sessions only
 ]);
 
 /** Answer providers in plain text, so their 4xx bodies are text; health and images are not JSON errors either. */
