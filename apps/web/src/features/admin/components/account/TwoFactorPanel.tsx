@@ -75,7 +75,7 @@ function Enrolment({ setup }: { setup: TotpSetupResponse }) {
         <code
           data-testid="totp-secret"
           data-secret={setup.secret}
-          className="mt-2 block rounded-lg border border-slate-800 bg-slate-950/60 px-3 py-2 font-mono text-sm tracking-wider break-all text-white"
+          className="mt-2 block rounded-lg border border-slate-800 bg-slate-950/60 px-3 py-2 font-mono text-sm tracking-wider break-words text-white"
         >
           {grouped(setup.secret)}
         </code>
