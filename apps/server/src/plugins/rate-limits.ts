@@ -35,6 +35,20 @@ export function rateLimitTable(env: Env): RouteLimit[] {
     // Sign-in and the name lookup ask Roblox for every call: per address.
     { methods: ['POST'], url: '/api/login', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
     { methods: ['POST'], url: '/api/roblox-lookup', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
+    // Sign in with Roblox: each start keeps a flow, each callback asks Roblox; per address like sign-in.
+    { methods: ['GET'], url: '/api/auth/roblox/start', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
+    {
+      methods: ['GET'],
+      url: '/api/auth/roblox/callback',
+      max: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+      key: 'address',
+    },
+    {
+      methods: ['POST'],
+      url: '/api/auth/roblox/finish',
+      max: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+      key: 'address',
+    },
     // On top of the admin module's "10 wrong passwords a minute" block.
     { methods: ['POST'], url: '/api/admin/login', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
     // Each call reads the player's Roblox profile. Per player from each address, so an impersonator
