@@ -13,12 +13,15 @@ import { protectedAccountProof } from '../api/prove';
 import { useCompleteSignIn } from './complete-sign-in';
 import { ProtectedAccountProof } from './ProtectedAccountProof';
 import { RobloxSignInButton } from './RobloxSignInButton';
+import { useRobloxSignInConfig } from '../api/roblox-sign-in';
 import { CardIntro } from '@/components/ui/CardIntro';
 
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref')?.trim() || undefined;
+  // A protected account also opens with Sign in with Roblox, when the site offers it.
+  const robloxSignIn = useRobloxSignInConfig();
   const completeSignIn = useCompleteSignIn();
   // A protected account answers with a sentence to prove ownership: the card asks for it instead.
   const [proof, setProof] = useState<LoginProofChallenge | null>(null);
@@ -52,7 +55,14 @@ export function LoginForm() {
   if (proof) {
     return (
       <Card className="p-6 sm:p-8">
-        <ProtectedAccountProof username={username.trim()} proof={proof} onBack={() => setProof(null)} />
+        <ProtectedAccountProof
+          username={username.trim()}
+          proof={proof}
+          onBack={() => setProof(null)}
+          alternative={
+            robloxSignIn.data?.enabled ? <RobloxSignInButton referrer={ref} divider={false} /> : undefined
+          }
+        />
       </Card>
     );
   }

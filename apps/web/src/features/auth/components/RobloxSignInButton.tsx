@@ -14,16 +14,18 @@ function RobloxMark() {
  * "Sign in with Roblox": a link to the server's start of the OpenID Connect flow, carrying the page's
  * `ref`. Shown only when the server says it is on.
  */
-export function RobloxSignInButton({ referrer }: { referrer?: string }) {
+export function RobloxSignInButton({ referrer, divider = true }: { referrer?: string; divider?: boolean }) {
   const config = useRobloxSignInConfig();
   if (!config.data?.enabled) return null;
   return (
     <>
-      <p aria-hidden="true" className="flex items-center gap-3 text-xs text-slate-500 uppercase">
-        <span className="h-px flex-1 bg-slate-700" />
-        or
-        <span className="h-px flex-1 bg-slate-700" />
-      </p>
+      {divider && (
+        <p aria-hidden="true" className="flex items-center gap-3 text-xs text-slate-500 uppercase">
+          <span className="h-px flex-1 bg-slate-700" />
+          or
+          <span className="h-px flex-1 bg-slate-700" />
+        </p>
+      )}
       <a href={robloxSignInStartUrl(referrer)} className={buttonClasses('secondary', 'md', 'w-full')}>
         <RobloxMark />
         Sign in with Roblox
