@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
+import { me } from '../staff/me.fixture';
 import { overview, STOPPED } from './overview.fixture';
 import { PayoutAccountPanel } from './PayoutAccountPanel';
 
@@ -10,7 +11,7 @@ const GET = 'GET /api/admin/payout-account';
 const COOKIE = '_|WARNING:-DO-NOT-SHARE-THIS.--|_new-cookie-value-123';
 
 function show(answers: Parameters<typeof stubApi>[0]) {
-  const seen = stubApi(answers);
+  const seen = stubApi({ 'GET /api/admin/me': { body: me('owner') }, ...answers });
   renderPage(<PayoutAccountPanel />, '/admin');
   return { seen, user: userEvent.setup() };
 }
@@ -149,5 +150,15 @@ describe('PayoutAccountPanel', () => {
     show({ [GET]: { body: overview() } });
     await screen.findByText('OK');
     expect(screen.queryByRole('button', { name: 'Resume payouts' })).toBeNull();
+  });
+});
+
+describe('PayoutAccountPanel for a role that cannot change the payout account', () => {
+  it('shows the figures but no cookie form and no Resume', async () => {
+    stubApi({ 'GET /api/admin/me': { body: me('moderator') }, [GET]: { body: overview(STOPPED) } });
+    renderPage(<PayoutAccountPanel />, '/admin');
+    expect(await screen.findByText('Needs attention')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Resume payouts/ })).toBeNull();
+    expect(screen.queryByLabelText(/ROBLOSECURITY/)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   useReplacePayoutCookie,
   useResumePayouts,
 } from '../../api/payout-account';
+import { useCan } from '../../api/me';
 import { formatDateTime } from '../format';
 import { retryFailed, SectionError } from '../SectionError';
 import { PAYOUT_PANEL_ID } from './labels';
@@ -34,6 +35,8 @@ export function PayoutAccountPanel() {
   const account = usePayoutAccount();
   const replace = useReplacePayoutCookie();
   const resume = useResumePayouts();
+  // Support and moderators see the account; only a role with payoutAccount.edit may change it.
+  const canEdit = useCan('payoutAccount.edit');
   const [missing, setMissing] = useState(false);
   const { ask, dialog } = useConfirmation();
   const data = account.data;
@@ -64,58 +67,60 @@ export function PayoutAccountPanel() {
           <div className="flex flex-col gap-4">
             <Notes account={data} />
             <PayoutAccountFigures account={data} />
-            <div className="flex flex-col gap-4 border-t border-slate-800 pt-4 lg:flex-row lg:items-start">
-              <div className="min-w-0 flex-1">
-                <ReplaceCookieForm
-                  canReplace={data.cookie.canReplace}
-                  busy={replace.isPending}
-                  onMissing={() => {
-                    reset();
-                    setMissing(true);
-                  }}
-                  onReplace={(cookie, done) => {
-                    reset();
-                    replace.mutate(
-                      { cookie },
-                      {
-                        onSuccess: () => {
-                          done();
-                          toastSuccess(
-                            'Payout cookie replaced',
-                            'Roblox accepted it. Press Resume payouts if payouts are stopped.',
-                          );
-                        },
-                      },
-                    );
-                  }}
-                />
-              </div>
-              {(data.status === 'needs_attention' || data.fundsPause) && (
-                <div className="flex flex-col gap-2 lg:w-64">
-                  <h4 className="text-sm font-bold text-white">Resume</h4>
-                  <Button
-                    disabled={resume.isPending}
-                    onClick={() => {
+            {canEdit && (
+              <div className="flex flex-col gap-4 border-t border-slate-800 pt-4 lg:flex-row lg:items-start">
+                <div className="min-w-0 flex-1">
+                  <ReplaceCookieForm
+                    canReplace={data.cookie.canReplace}
+                    busy={replace.isPending}
+                    onMissing={() => {
                       reset();
-                      ask(RESUME, () =>
-                        resume.mutate(undefined, {
-                          onSuccess: () =>
-                            toastSuccess('Payouts resumed', 'Waiting withdrawals are paid again.'),
-                        }),
+                      setMissing(true);
+                    }}
+                    onReplace={(cookie, done) => {
+                      reset();
+                      replace.mutate(
+                        { cookie },
+                        {
+                          onSuccess: () => {
+                            done();
+                            toastSuccess(
+                              'Payout cookie replaced',
+                              'Roblox accepted it. Press Resume payouts if payouts are stopped.',
+                            );
+                          },
+                        },
                       );
                     }}
-                  >
-                    <Play aria-hidden="true" className="size-4" />
-                    {resume.isPending ? 'Resuming...' : 'Resume payouts'}
-                  </Button>
-                  <p className="text-xs text-slate-500">
-                    {data.status === 'needs_attention'
-                      ? 'After replacing the cookie (or passing the challenge on Roblox).'
-                      : 'Tries the waiting withdrawals now instead of in a minute.'}
-                  </p>
+                  />
                 </div>
-              )}
-            </div>
+                {(data.status === 'needs_attention' || data.fundsPause) && (
+                  <div className="flex flex-col gap-2 lg:w-64">
+                    <h4 className="text-sm font-bold text-white">Resume</h4>
+                    <Button
+                      disabled={resume.isPending}
+                      onClick={() => {
+                        reset();
+                        ask(RESUME, () =>
+                          resume.mutate(undefined, {
+                            onSuccess: () =>
+                              toastSuccess('Payouts resumed', 'Waiting withdrawals are paid again.'),
+                          }),
+                        );
+                      }}
+                    >
+                      <Play aria-hidden="true" className="size-4" />
+                      {resume.isPending ? 'Resuming...' : 'Resume payouts'}
+                    </Button>
+                    <p className="text-xs text-slate-500">
+                      {data.status === 'needs_attention'
+                        ? 'After replacing the cookie (or passing the challenge on Roblox).'
+                        : 'Tries the waiting withdrawals now instead of in a minute.'}
+                    </p>
+                  </div>
+                )}
+              </div>
+            )}
           </div>
         ) : null}
       </Panel>

@@ -3,6 +3,16 @@ import { RowButton } from '@/components/ui/DataTable';
 import { formatDateTime } from '../format';
 import { decisionsFor, markPaid, rejectWithReason, type Decision } from './decisions';
 import { RejectForm } from './RejectForm';
+import { useCan } from '../../api/me';
+import type { StaffPermission } from '@rewards/contracts';
+
+/** What each decision needs (the server checks it too): paying is the owner's, the review queue a moderator's. */
+const NEEDS: Record<Decision['action']['kind'], StaffPermission> = {
+  paid: 'withdrawals.pay',
+  reject: 'withdrawals.pay',
+  resolve: 'withdrawals.pay',
+  decide: 'withdrawals.decide',
+};
 
 /**
  * The actions cell: a pending withdrawal is marked paid or rejected with a reason; one that waits for
@@ -22,7 +32,10 @@ export function WithdrawalActions({
   onRejecting: (open: boolean) => void;
   onDecide: (decision: Decision) => void;
 }) {
-  if (w.state === 'pending') {
+  const canPay = useCan('withdrawals.pay');
+  const canDecide = useCan('withdrawals.decide');
+  const allowed = (d: Decision) => (NEEDS[d.action.kind] === 'withdrawals.pay' ? canPay : canDecide);
+  if (w.state === 'pending' && canPay) {
     if (rejecting) {
       return (
         <RejectForm
@@ -41,7 +54,7 @@ export function WithdrawalActions({
       </div>
     );
   }
-  const decisions = decisionsFor(w);
+  const decisions = w.state === 'pending' ? [] : decisionsFor(w).filter(allowed);
   if (decisions.length === 0) {
     return (
       <span className="text-xs text-slate-500">{w.paidAt ? `Paid ${formatDateTime(w.paidAt)}` : '—'}</span>
