@@ -252,9 +252,20 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     expect(wrong.headers['set-cookie']).toBeUndefined();
 
-    // The previous step still counts (clock drift of ±30 s).
-    const valid = await login({ username: m.name, password: PASSWORD, code: codeAt(secret, now - 30_000) });
+    // The code that turned it on is used up, and so is an older one; the next step counts (clock
+    // drift of ±30 s), once.
+    for (const used of [codeAt(secret, now), codeAt(secret, now - 30_000)]) {
+      const replay = await login({ username: m.name, password: PASSWORD, code: used });
+      expect([replay.statusCode, replay.json().code]).toEqual([401, 'UNAUTHENTICATED']);
+    }
+    const valid = await login({ username: m.name, password: PASSWORD, code: codeAt(secret, now + 30_000) });
     expect(valid.statusCode, valid.body).toBe(200);
+    const replayed = await login({
+      username: m.name,
+      password: PASSWORD,
+      code: codeAt(secret, now + 30_000),
+    });
+    expect([replayed.statusCode, replayed.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     const me = await call(cookieOf(valid), 'GET', '/api/admin/me');
     expect(me.json()).toMatchObject({ username: m.name, totpEnabled: true });
 

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_abuse_limits.ts';
 import * as m0011 from './migrations/0011_payout_methods.ts';
 import * as m0012 from './migrations/0012_accounts.ts';
 import * as m0013 from './migrations/0013_roblox_sign_in_finish.ts';
+import * as m0014 from './migrations/0014_staff_totp_step.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011_payout_methods': m0011,
   '0012_accounts': m0012,
   '0013_roblox_sign_in_finish': m0013,
+  '0014_staff_totp_step': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** A fresh bio sentence handed out to open a protected account, checked on the spot, used once (migration 0012). */
 export interface LoginProofsTable {
@@ -44,6 +44,8 @@ export interface StaffTable {
   /** The TOTP secret (sealed), set at enrolment; used only when `totp_enabled` is 1. */
   totp_secret: string | null;
   totp_enabled: Generated<number>;
+  /** The 30-second step of the last TOTP code accepted (migration 0014): an older or equal one is a replay. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   /** JSON array of hashes of the unused one-time recovery codes. */
   recovery_codes: string | null;
   created_at: string;

@@ -13,7 +13,7 @@ import {
   unseal,
   verifyPassword,
 } from './staff-secrets.ts';
-import { newTotpEnrolment, validTotp } from './staff-totp.ts';
+import { newTotpEnrolment, totpStep } from './staff-totp.ts';
 import * as repo from './staff-repository.ts';
 
 /** "My account" in the console: any signed-in staff member, about themselves only. */
@@ -82,7 +82,9 @@ export async function enableTotp(deps: Deps, staff: StaffOfRequest, code: string
   const member = await ownAccount(deps, staff);
   if (member.totp_enabled === 1) throw conflict('Two-factor sign-in is already on.');
   if (!member.totp_secret) throw conflict('Start with the setup: scan the QR code first.');
-  if (!validTotp(await unseal(deps, member.totp_secret), code, deps.clock.now())) {
+  const step = totpStep(await unseal(deps, member.totp_secret), code, deps.clock.now());
+  // The code that turns it on is used up too: it cannot sign in a second time.
+  if (step === null || !(await repo.takeTotpStep(deps.db, member.id, step))) {
     throw badRequest('Incorrect code: check the time on your phone and try the current code.');
   }
   const codes = newRecoveryCodes();

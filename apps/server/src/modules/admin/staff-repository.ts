@@ -86,6 +86,17 @@ export async function replaceRecoveryCodes(
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Accepts a TOTP code's step once: only when it is newer than the last step accepted. */
+export async function takeTotpStep(db: Database, id: number, step: number): Promise<boolean> {
+  const res = await db
+    .updateTable('staff')
+    .set({ totp_last_step: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Wrong staff sign-ins: per account and per address, in the database so every process counts them. */
 export async function recordStaffFailure(
   db: Database,

@@ -23,11 +23,18 @@ export async function newTotpEnrolment(username: string) {
   return { secret, otpauthUri, qrDataUrl };
 }
 
-/** A 6-digit code for now, the step before or the step after (clock drift of ±30 s). */
-export function validTotp(secretBase32: string, code: string, now: Date): boolean {
+const PERIOD_MS = 30_000;
+
+/**
+ * The 30-second step a 6-digit code belongs to, when it is the code of now, the step before or the
+ * step after (clock drift of ±30 s); null when it is none of them.
+ */
+export function totpStep(secretBase32: string, code: string, now: Date): number | null {
   const token = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
-  return totpOf(secretBase32, '').validate({ token, timestamp: now.getTime(), window: 1 }) !== null;
+  if (!/^\d{6}$/.test(token)) return null;
+  const delta = totpOf(secretBase32, '').validate({ token, timestamp: now.getTime(), window: 1 });
+  return delta === null ? null : Math.floor(now.getTime() / PERIOD_MS) + delta;
 }
+
 
 export const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
