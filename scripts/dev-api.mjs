@@ -7,6 +7,10 @@ for (const name of ['USERS', 'THUMBNAILS', 'GAMEPASS', 'ECONOMY', 'INVENTORY', '
   env[`ROBLOX_${name}_API`] ??= standin;
 }
 env.ROBLOX_PAYOUT_COOKIE ??= 'dev-payout-cookie';
+// Sign in with Roblox against the stand-in, which registers this client at start (its main.ts).
+env.ROBLOX_OAUTH_ISSUER ??= `${standin}/oauth/`;
+env.ROBLOX_OAUTH_CLIENT_ID ??= 'dev-client';
+env.ROBLOX_OAUTH_CLIENT_SECRET ??= 'dev-client-secret';
 env.CPX_SECURE_HASH ??= 'dev-cpx-secret';
 const child = spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
 child.on('exit', (code) => process.exit(code ?? 0));
