@@ -197,6 +197,36 @@ describe(`Sign in with Roblox on ${testEngine}`, () => {
     await expectRefused(back, 'roblox_unavailable');
   });
 
+  it('opens a protected account, which typing the name does not; that session may turn protection off', async () => {
+    const first = await signInWithRoblox(1002);
+    expect(first.statusCode).toBe(200);
+    const token = first.json().token as string;
+    const on = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/protection',
+      payload: { on: true },
+      headers: bearer(token),
+    });
+    expect(on.statusCode, on.body).toBe(200);
+
+    const typed = await t.login('BobBuilder');
+    expect([typed.status, typed.body.code]).toEqual([403, 'ACCOUNT_PROTECTED']);
+    const before = await sessionCount();
+    const proven = await signInWithRoblox(1002);
+    expect(proven.statusCode).toBe(200);
+    expect(await sessionCount()).toBe(before + 1);
+
+    // Proof made just now: protection can be switched off with this session alone.
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/protection',
+      payload: { on: false },
+      headers: bearer(proven.json().token as string),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await t.login('BobBuilder')).status).toBe(200);
+  });
+
   it('refuses a banned account', async () => {
     const dave = await t.login('DaveTheBrave');
     expect(dave.status).toBe(200);
