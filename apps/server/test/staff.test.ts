@@ -379,7 +379,21 @@ describe(`staff accounts on ${testEngine}`, () => {
         })
       ).statusCode,
     ).toBe(204);
-    expect((await login({ username: m.name, password: 'a-newer-long-password' })).statusCode).toBe(200);
+    const fresh = await login({ username: m.name, password: 'a-newer-long-password' });
+    expect(fresh.statusCode).toBe(200);
+
+    // A session opened with the old password elsewhere ends at the next change; the one that changed it stays.
+    const other = cookieOf(fresh);
+    expect(
+      (
+        await call(m.cookie, 'POST', '/api/admin/me/password', {
+          current: 'a-newer-long-password',
+          next: 'the-newest-long-password',
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await call(other, 'GET', '/api/admin/me')).statusCode).toBe(401);
+    expect((await call(m.cookie, 'GET', '/api/admin/me')).statusCode).toBe(200);
 
     const owner = await adminCookie(t);
     expect((await call(owner, 'GET', '/api/admin/me')).json()).toMatchObject({

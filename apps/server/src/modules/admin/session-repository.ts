@@ -63,12 +63,16 @@ export async function revokeAdminSession(db: Database, tokenHash: string, now: s
     .execute();
 }
 
-/** Signs a staff member out everywhere (disabled, or the password was reset). */
-export async function revokeStaffSessions(db: Database, staffId: number, now: string) {
-  await db
+/**
+ * Signs a staff member out everywhere (disabled, or the password was reset), or everywhere but the
+ * session `keepHash` (they changed their own password there).
+ */
+export async function revokeStaffSessions(db: Database, staffId: number, now: string, keepHash?: string) {
+  let q = db
     .updateTable('admin_sessions')
     .set({ revoked_at: now })
     .where('staff_id', '=', staffId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keepHash) q = q.where('token_hash', '<>', keepHash);
+  await q.execute();
 }

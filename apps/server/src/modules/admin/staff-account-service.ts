@@ -15,6 +15,7 @@ import {
 } from './staff-secrets.ts';
 import { newTotpEnrolment, totpStep } from './staff-totp.ts';
 import * as repo from './staff-repository.ts';
+import { revokeStaffSessions } from './session-repository.ts';
 
 /** "My account" in the console: any signed-in staff member, about themselves only. */
 
@@ -47,6 +48,8 @@ export async function changeOwnPassword(
   staff: StaffOfRequest,
   input: { current: string; next: string },
   ip: string,
+  /** The hash of the session that asked: it stays signed in, every other one of the member ends. */
+  sessionHash: string,
 ): Promise<void> {
   const member = await ownAccount(deps, staff);
   // A borrowed session must not try current passwords faster than the sign-in page allows.
@@ -57,6 +60,8 @@ export async function changeOwnPassword(
   }
   const now = deps.clock.now().toISOString();
   await repo.updateStaff(deps.db, member.id, { password_hash: await hashPassword(input.next) }, now);
+  // Whoever knew the old password may hold a session: only this one stays.
+  await revokeStaffSessions(deps.db, member.id, now, sessionHash);
   await insertAudit(
     deps.db,
     { actor: 'admin', action: 'staff.password_change', target: member.username },

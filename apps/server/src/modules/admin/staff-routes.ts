@@ -18,6 +18,8 @@ import {
 } from '@rewards/contracts';
 import * as staff from './staff-service.ts';
 import * as account from './staff-account-service.ts';
+import { hashToken } from '../auth/index.ts';
+import { ADMIN_COOKIE } from './session-hook.ts';
 
 /** Staff accounts (owner only) and "My account" (every member, about themselves). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -94,7 +96,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: self,
     },
     async (request, reply) => {
-      await account.changeOwnPassword(app.deps, request.staff!, request.body, request.ip);
+      await account.changeOwnPassword(
+        app.deps,
+        request.staff!,
+        request.body,
+        request.ip,
+        hashToken(request.cookies[ADMIN_COOKIE] ?? ''),
+      );
       return reply.status(204).send();
     },
   );
