@@ -18,4 +18,5 @@ export * from './socials.ts';
 export * from './activity.ts';
 export * from './site.ts';
 export * from './signals.ts';
+export * from './data-rights.ts';
 export * from './api-docs.ts';

@@ -98,6 +98,8 @@ export function rateLimitTable(env: Env): RouteLimit[] {
     },
     // Every open page asks when the countdown ends.
     { methods: ['POST'], url: '/api/giveaway/pick', max: 30, key: 'address' },
+    // A data export reads every table about the player: a person downloads it once or twice.
+    { methods: ['GET'], url: '/api/account/export', max: 3, key: 'player' },
   ];
 }
 
