@@ -9,6 +9,7 @@ import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { useProfile } from '../api/profile';
+import { DataPanel } from './DataPanel';
 import { ProfileStats } from './ProfileStats';
 import { ProtectionPanel } from './ProtectionPanel';
 import { SessionsPanel } from './SessionsPanel';
@@ -57,6 +58,7 @@ export function ProfilePage() {
         <VerifyPanel profile={profile} username={username} />
         <ProtectionPanel profile={profile} username={username} />
         <SessionsPanel />
+        <DataPanel />
       </div>
     );
   }

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { FileDown } from 'lucide-react';
+import type { AccountExport } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { IconTile } from '@/components/ui/IconTile';
+import { apiFetch } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+
+/** The name the server gives the file (its Content-Disposition), rebuilt from the document itself. */
+function fileName(data: AccountExport): string {
+  const safe = data.account.username.replace(/[^A-Za-z0-9_]/g, '_');
+  return `rbxrewards-data-${safe}-${data.exportedAt.slice(0, 10)}.json`;
+}
+
+/** Hands the document to the browser as a download, through a Blob link (the call needs the bearer token). */
+function saveAsFile(data: AccountExport): void {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName(data);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has been handled: revoking at once may cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** "Your data": download everything the site holds about the player (issue 23). */
+export function DataPanel() {
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      saveAsFile(await apiFetch<AccountExport>('/api/account/export'));
+      toastSuccess('Your data is downloading');
+    } catch (err) {
+      toastError(err, 'Could not download your data');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card role="region" aria-labelledby="data-title" className="p-5 sm:p-7">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <IconTile icon={FileDown} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
+          <h2 id="data-title" className="text-lg font-bold text-white">
+            Your data
+          </h2>
+        </div>
+        <Button variant="secondary" size="sm" disabled={busy} aria-busy={busy} onClick={download}>
+          <FileDown aria-hidden="true" className="size-4" /> Download my data
+        </Button>
+      </div>
+      <p className="mt-3 text-sm text-slate-400">
+        A file with everything we keep about your account: your balance and every transaction, withdrawals,
+        verification, sessions (without their secrets), referrals, rewards claimed and offer records, with a
+        short summary at the top. Other players are never named in it.
+      </p>
+    </Card>
+  );
+}
