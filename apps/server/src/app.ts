@@ -16,6 +16,7 @@ import { databaseFigures } from './modules/health/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialsRoutes } from './modules/socials/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
+import { retentionPlugin } from './modules/retention/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(adminAuthPlugin);
   // Before the routes: the document collects them as they are added.
   await app.register(openApiPlugin, { adminCookie: ADMIN_COOKIE });
+  await app.register(retentionPlugin);
 
   await app.register(
     async (api) => {

@@ -156,6 +156,8 @@ const schema = z.object({
     }),
   /** Days the postback log keeps rows that moved no money (held ones and credits are kept). */
   POSTBACK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days a sign-in address hash or device id is kept after the account last signed in with it. */
+  SIGN_IN_SIGNAL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

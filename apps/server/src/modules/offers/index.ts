@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOfferRoutes } from './admin/routes.ts';
 import { releaseDueHolds } from './credits/service.ts';
 import { pendingRoutes } from './credits/routes.ts';
-import { prunePostbackLog } from './postbacks/retention.ts';
 import { postbackRoutes } from './postbacks/routes.ts';
 import { referralRoutes } from './referrals/routes.ts';
 import { wallRoutes } from './walls/routes.ts';
 
-// For other modules: the profile's `pendingRobux`, and the admin console's postback list and replay.
+// For other modules: the profile's `pendingRobux`, the admin console's postback list and replay, and
+// the postback log's pruning (run by the retention module with the rest of the site's retention).
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
 export { handlePostback } from './postbacks/service.ts';
 export { replayPostback } from './postbacks/replay.ts';
@@ -16,8 +16,6 @@ export { listPostbacks } from './postbacks/repository.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;
-/** How often the postback log drops rows past POSTBACK_LOG_DAYS. */
-export const POSTBACK_PRUNE_MS = 60 * 60_000;
 
 /** Every route of this feature, registered under /api by app.ts. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +35,6 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.addHook('onReady', async () => {
     every(HOLD_SWEEP_MS, () => releaseDueHolds(app.deps), 'releasing held offer credits');
-    every(POSTBACK_PRUNE_MS, () => prunePostbackLog(app.deps), 'pruning the postback log');
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
