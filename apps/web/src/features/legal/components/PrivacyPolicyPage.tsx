@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react';
 import { SITE_NAME } from '@/config/site';
 import { CommunityChatLink } from './CommunityChatLink';
 import { LegalDocument, LegalList, type LegalSection } from './LegalDocument';
+import { STORED_DATA } from './storedData';
 
 const sections: LegalSection[] = [
   {
@@ -14,15 +15,15 @@ const sections: LegalSection[] = [
     ),
   },
   {
-    heading: 'What we collect',
+    heading: 'What we store, why, and for how long',
     body: (
       <LegalList
-        items={[
-          'your Roblox username, display name and Roblox user id, and your public Roblox avatar and profile description when you verify your account;',
-          'your balance and the history of rewards, referrals, promo codes, giveaway entries and withdrawals;',
-          'the gamepass links you submit for withdrawals;',
-          'technical data such as your IP address and browser type, used for security and to prevent abuse.',
-        ]}
+        items={STORED_DATA.map((item) => (
+          <>
+            <strong className="text-white">{item.what}:</strong> {item.details} <em>Why:</em> {item.why}{' '}
+            <em>Kept:</em> {item.kept}
+          </>
+        ))}
       />
     ),
   },
@@ -54,17 +55,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         We keep your username, Roblox id, session token and referral counts in your browser&rsquo;s local
-        storage so you stay signed in. Logging out removes them. We do not use advertising or tracking
-        cookies.
-      </p>
-    ),
-  },
-  {
-    heading: 'How long we keep it',
-    body: (
-      <p>
-        We keep your account data for as long as your account is active. Records of rewards and withdrawals
-        are kept as long as the law requires. Security logs are deleted after a short period.
+        storage so you stay signed in. Logging out removes them. A <code>device_id</code> cookie holds a
+        random value for 400 days so we can recognise the browser when preventing abuse; we store only its
+        keyed hash. We do not use advertising or tracking cookies.
       </p>
     ),
   },
@@ -74,8 +67,30 @@ const sections: LegalSection[] = [
       <>
         <p>
           You have the right to access, correct or delete your personal data, to restrict or object to its
-          processing and to data portability. To use these rights, contact us as described below.
+          processing and to data portability. Two buttons on your profile page do the most common requests at
+          once:
         </p>
+        <LegalList
+          items={[
+            <>
+              <strong className="text-white">Download my data</strong> gives you a file (JSON, with a readable
+              summary) of everything we hold about you: your account, rewards history, withdrawals and their
+              states, verification history, referrals, sessions (without their secrets), giveaway entries,
+              promo code redemptions and the sign-in signals that concern you.
+            </>,
+            <>
+              <strong className="text-white">Delete my account</strong> asks you to confirm in a dialog (a
+              protected account also asks for proof that you own it). It signs out every session and erases
+              your username, the link to your Roblox id, your verification data, address hashes and device
+              ids. Your rewards history and withdrawals are kept for our accounting and fraud duties, with
+              nothing that leads back to your Roblox account. A positive balance is forfeited; the dialog
+              shows the amount first. While a withdrawal is in progress you cannot delete your account: wait
+              until it is paid or refunded. Signing in again later with the same Roblox name creates a new
+              account.
+            </>,
+          ]}
+        />
+        <p>For any other request, contact us as described below.</p>
         <p>
           You may also lodge a complaint with the Belgian Data Protection Authority
           (Gegevensbeschermingsautoriteit / Autorit&eacute; de protection des donn&eacute;es).
@@ -102,7 +117,7 @@ export function PrivacyPolicyPage() {
     <LegalDocument
       title="Privacy Policy"
       icon={Lock}
-      intro={`This policy explains what personal data ${SITE_NAME} collects, why, and what your rights are.`}
+      intro={`This policy explains what personal data ${SITE_NAME} stores, why, for how long, and what your rights are.`}
       sections={sections}
     />
   );

@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '@/test/render';
+import { PrivacyPolicyPage } from './PrivacyPolicyPage';
+
+/** The policy's entry for one kind of data: the list item that starts with its name. */
+function entryFor(what: string): string {
+  const item = screen.getByText(`${what}:`).closest('li');
+  expect(item, what).toBeTruthy();
+  return item!.textContent ?? '';
+}
+
+/** Issue 23: the policy says what the server stores, why, for how long, and how to use the two buttons. */
+describe('PrivacyPolicyPage', () => {
+  it('lists each kind of stored data with why and the retention period the server applies', () => {
+    renderPage(<PrivacyPolicyPage />, '/privacy-policy');
+    expect(screen.getByRole('heading', { name: /What we store, why, and for how long/ })).toBeTruthy();
+
+    const periods: Array<[what: string, kept: RegExp]> = [
+      ['Your account', /as long as your account exists/],
+      [
+        'Rewards history and withdrawals',
+        /accounting and tax rules require, also after you delete your account/,
+      ],
+      ['Sessions', /until the session expires \(30 days after you sign in\) or you sign out, plus 7 days/],
+      ['Sign-in address and device id', /180 days after your last sign-in/],
+      [
+        'Offer and survey reports (postback records)',
+        /90 days, unless the report credited or reversed a reward/,
+      ],
+      ['Verification sentences', /one day after they were used or expired/],
+      ['Staff audit log', /as long as the rewards history/],
+    ];
+    for (const [what, kept] of periods) {
+      const entry = entryFor(what);
+      expect(entry, what).toMatch(/Why: \S/);
+      expect(entry, what).toMatch(kept);
+    }
+    expect(entryFor('Sign-in address and device id')).toMatch(/keyed hashes/);
+  });
+
+  it('says where the two buttons are and what each does', () => {
+    renderPage(<PrivacyPolicyPage />, '/privacy-policy');
+    const rights = screen.getByRole('heading', { name: /Your rights/ }).closest('section')!.textContent ?? '';
+    expect(rights).toMatch(/buttons on your profile page/);
+    expect(rights).toMatch(/Download my data gives you a file/);
+    expect(rights).toMatch(/Delete my account asks you to confirm in a dialog/);
+    expect(rights).toMatch(/withdrawal is in progress you cannot delete your account/);
+  });
+});
