@@ -32,6 +32,10 @@ export const errorCodes = [
   'TOTP_REQUIRED',
   /** Sign in with Roblox: the one-time code of POST /api/auth/roblox/finish is unknown, used or expired. */
   'ROBLOX_SIGN_IN_FAILED',
+  /** Account deletion: a withdrawal is not yet paid or refunded. */
+  'WITHDRAWAL_IN_FLIGHT',
+  /** Account deletion: the balance is no longer the one the dialog showed (`balance` is the current one). */
+  'BALANCE_CHANGED',
   'RATE_LIMITED',
   'ROBLOX_UNAVAILABLE',
   'PAYLOAD_TOO_LARGE',
@@ -58,6 +62,8 @@ export const errorBody = z
       .optional(),
     /** ACCOUNT_PROTECTED: the fresh bio sentence to prove ownership with (POST /api/login/prove). */
     proof: loginProofChallenge.optional(),
+    /** BALANCE_CHANGED: the player's balance now, in R$. */
+    balance: z.number().optional(),
   })
   // One named schema in the API document, which every error answer refers to.
   .meta({ id: 'ErrorBody', description: 'An error: `error` for people, `code` for programs.' });

@@ -19,4 +19,5 @@ export * from './activity.ts';
 export * from './site.ts';
 export * from './signals.ts';
 export * from './data-rights.ts';
+export * from './account-deletion.ts';
 export * from './api-docs.ts';

@@ -11,7 +11,8 @@ export type StaffRole = z.infer<typeof staffRole>;
  * the console hides what the signed-in member's role cannot do.
  * - `read`: every GET of the console;
  * - `self`: the member's own account (password, two-factor sign-in);
- * - `users.ban`: ban and unban players; `users.points`: add or remove points;
+ * - `users.ban`: ban and unban players; `users.points`: add or remove points; `users.delete`: delete
+ *   a player's account on their request (owner only);
  * - `postbacks.decide`: the postback log's actions (replay, approve or reject a held postback);
  * - `withdrawals.decide`: the review queue's decisions on withdrawals in review or held (a moderator
  *   approves up to MODERATOR_APPROVE_LIMIT R$); `withdrawals.pay`: mark paid, reject a pending one, settle
@@ -23,6 +24,7 @@ export const staffPermissions = [
   'self',
   'users.ban',
   'users.points',
+  'users.delete',
   'postbacks.decide',
   'withdrawals.decide',
   'withdrawals.pay',
