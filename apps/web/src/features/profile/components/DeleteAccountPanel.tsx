@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { IconTile } from '@/components/ui/IconTile';
+import { logout } from '@/lib/logout';
+import { errorMessage, toastSuccess } from '@/lib/toast';
+import { paths } from '@/config/paths';
+import { useAccountDeletionPreview } from '../api/account-deletion';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+
+/** The profile's danger zone: "Delete my account" (issue 23), refused while a withdrawal is on its way. */
+export function DeleteAccountPanel() {
+  const preview = useAccountDeletionPreview();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const blocked = preview.data?.blocked;
+
+  function onDeleted() {
+    // The server signed every session of the account out: forget this one and leave the signed-in pages.
+    logout();
+    void navigate(paths.landing, { replace: true });
+    toastSuccess('Your account was deleted.');
+  }
+
+  return (
+    <Card role="region" aria-labelledby="delete-title" className="border-rose-500/30 p-5 sm:p-7">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <IconTile icon={Trash2} className="size-10 rounded-xl bg-rose-500/10 text-rose-300" />
+          <h2 id="delete-title" className="text-lg font-bold text-white">
+            Delete my account
+          </h2>
+        </div>
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={!preview.data || Boolean(blocked)}
+          onClick={() => setOpen(true)}
+        >
+          <Trash2 aria-hidden="true" className="size-4" /> Delete my account
+        </Button>
+      </div>
+      <p className="mt-3 text-sm text-slate-400">
+        Erases your username, the link to your Roblox account and your sign-in data, and signs out every
+        session. Your balance is forfeited. Rewards history and withdrawals are kept for our accounting, with
+        nothing that leads back to you.
+      </p>
+      {blocked && (
+        <p data-testid="deletion-blocked" className="mt-2 text-sm text-amber-200">
+          {blocked.message}
+        </p>
+      )}
+      {preview.isError && (
+        <p role="alert" className="mt-2 text-sm text-rose-300">
+          Could not check whether your account can be deleted: {errorMessage(preview.error)}
+        </p>
+      )}
+      {open && preview.data && (
+        <DeleteAccountDialog preview={preview.data} onCancel={() => setOpen(false)} onDeleted={onDeleted} />
+      )}
+    </Card>
+  );
+}
