@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { IconTile } from '@/components/ui/IconTile';
 import { logout } from '@/lib/logout';
+import { clearSession } from '@/lib/session';
 import { errorMessage, toastSuccess } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { useAccountDeletionPreview } from '../api/account-deletion';
@@ -20,6 +21,9 @@ export function DeleteAccountPanel() {
   function onDeleted() {
     // The server signed every session of the account out: forget this one and leave the signed-in pages.
     logout();
+    // Ended by the server, not a logout: the signed-in pages' guard then sends to the landing page too,
+    // rather than to /login (which would race this navigation and win).
+    clearSession('expired');
     void navigate(paths.landing, { replace: true });
     toastSuccess('Your account was deleted.');
   }
