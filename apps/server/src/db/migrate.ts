@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_payout_methods.ts';
 import * as m0012 from './migrations/0012_accounts.ts';
 import * as m0013 from './migrations/0013_roblox_sign_in_finish.ts';
 import * as m0014 from './migrations/0014_staff_totp_step.ts';
+import * as m0015 from './migrations/0015_account_deletion.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012_accounts': m0012,
   '0013_roblox_sign_in_finish': m0013,
   '0014_staff_totp_step': m0014,
+  '0015_account_deletion': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,8 @@ export interface UsersTable {
   joined_at: string;
   /** 1: signing in by typing the name needs proof of ownership (migration 0012). */
   protected: Generated<number>;
+  /** When the account was deleted and pseudonymised (migration 0015); null: a live account. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

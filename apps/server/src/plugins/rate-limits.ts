@@ -100,6 +100,8 @@ export function rateLimitTable(env: Env): RouteLimit[] {
     { methods: ['POST'], url: '/api/giveaway/pick', max: 30, key: 'address' },
     // A data export reads every table about the player: a person downloads it once or twice.
     { methods: ['GET'], url: '/api/account/export', max: 3, key: 'player' },
+    // Deleting may read a Roblox profile (the proof of a protected account): a person does it once.
+    { methods: ['GET', 'POST'], url: '/api/account/delete', max: 10, key: 'player' },
   ];
 }
 

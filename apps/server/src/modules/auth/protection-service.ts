@@ -99,6 +99,26 @@ async function sessionRecentlyProven(deps: Deps, player: Player): Promise<boolea
 }
 
 /**
+ * Proof of ownership from the last 10 minutes, as signing in to a protected account needs: the bio
+ * proof `proofToken` names (used once), or this session was itself opened by proof. Otherwise 403
+ * PROOF_REQUIRED with `refusal`. Turning protection off and deleting a protected account ask for it.
+ */
+export async function requireOwnershipProof(
+  deps: Deps,
+  player: Player,
+  proofToken: string | undefined,
+  refusal: string,
+): Promise<void> {
+  if (proofToken) await useBioProof(deps, proofToken, player.id);
+  else if (!(await sessionRecentlyProven(deps, player))) throw new AppError(403, 'PROOF_REQUIRED', refusal);
+}
+
+/** Whether acting on this protected account now needs a `proofToken` (the session is not itself proof). */
+export async function ownershipProofNeeded(deps: Deps, player: Player): Promise<boolean> {
+  return !(await sessionRecentlyProven(deps, player));
+}
+
+/**
  * POST /api/account/protection. On: verified accounts only (ownership was proven once). Off: needs
  * proof from the last 10 minutes, as signing in would, so a typed-name session of an impostor
  * (from before protection was on) cannot turn it off.
@@ -118,14 +138,12 @@ export async function setProtection(
     return { protected: true };
   }
   if (account.protected !== 1) return { protected: false };
-  if (input.proofToken) await useBioProof(deps, input.proofToken, player.id);
-  else if (!(await sessionRecentlyProven(deps, player))) {
-    throw new AppError(
-      403,
-      'PROOF_REQUIRED',
-      "Prove this account is yours to turn protection off: put the sentence in your Roblox profile's About.",
-    );
-  }
+  await requireOwnershipProof(
+    deps,
+    player,
+    input.proofToken,
+    "Prove this account is yours to turn protection off: put the sentence in your Roblox profile's About.",
+  );
   await repo.setProtected(deps.db, player.id, false);
   return { protected: false };
 }

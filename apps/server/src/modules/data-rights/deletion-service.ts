@@ -1,0 +1,129 @@
+import {
+  fromCents,
+  toCents,
+  WITHDRAWAL_IN_FLIGHT_MESSAGE,
+  type AccountDeletionPreview,
+  type AccountDeletionRequest,
+  type AccountDeletionResponse,
+} from '@rewards/contracts';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../shared/errors.ts';
+import { insertAudit } from '../audit/index.ts';
+import { ownershipProofNeeded, requireOwnershipProof, type Player } from '../auth/index.ts';
+import { lockUser } from '../ledger/index.ts';
+import * as repo from './deletion-repository.ts';
+
+const PROOF_REFUSAL =
+  "Prove this account is yours to delete it: put the sentence in your Roblox profile's About.";
+
+const inFlight = () => new AppError(409, 'WITHDRAWAL_IN_FLIGHT', WITHDRAWAL_IN_FLIGHT_MESSAGE);
+
+/** GET /api/account/delete: what deleting would do now. */
+export async function deletionPreview(deps: Deps, player: Player): Promise<AccountDeletionPreview> {
+  const account = await repo.deletableAccount(deps.db, player.id);
+  if (!account) throw notFound('Account not found.');
+  const blocked = (await repo.hasWithdrawalInFlight(deps.db, player.id))
+    ? { code: 'WITHDRAWAL_IN_FLIGHT' as const, message: WITHDRAWAL_IN_FLIGHT_MESSAGE }
+    : undefined;
+  return {
+    balance: fromCents(Number(account.balance)),
+    ...(blocked ? { blocked } : {}),
+    proofRequired: Number(account.protected) === 1 && (await ownershipProofNeeded(deps, player)),
+  };
+}
+
+/** POST /api/account/delete: the player deletes their own account, having seen what they forfeit. */
+export async function deleteOwnAccount(
+  deps: Deps,
+  player: Player,
+  input: AccountDeletionRequest,
+): Promise<AccountDeletionResponse> {
+  const account = await repo.deletableAccount(deps.db, player.id);
+  if (!account) throw notFound('Account not found.');
+  // Cheap refusals first: the proof is used once, so it is spent only on a deletion that can happen.
+  if (await repo.hasWithdrawalInFlight(deps.db, player.id)) throw inFlight();
+  checkForfeit(Number(account.balance), input.forfeitRobux);
+  if (Number(account.protected) === 1) {
+    await requireOwnershipProof(deps, player, input.proofToken, PROOF_REFUSAL);
+  }
+  return deleteAccount(deps, player.id, { actor: 'player', forfeitRobux: input.forfeitRobux });
+}
+
+/** POST /api/admin/users/{id}/delete: staff delete an account on the player's request. */
+export async function deleteAccountOnRequest(deps: Deps, userId: number): Promise<AccountDeletionResponse> {
+  return deleteAccount(deps, userId, { actor: 'admin' });
+}
+
+function checkForfeit(balanceCents: number, forfeitRobux: number) {
+  if (toCents(forfeitRobux) === balanceCents) return;
+  const balance = fromCents(balanceCents);
+  throw new AppError(
+    409,
+    'BALANCE_CHANGED',
+    `Your balance is now R$${balance}: check the amount you give up, then confirm again.`,
+    { balance },
+  );
+}
+
+/**
+ * One transaction, under the account's lock (a withdrawal or credit cannot slip in between the checks
+ * and the writes). The balance is not moved: the ledger still adds up and the operator's totals do
+ * not change; nothing leads back to the player or their Roblox account.
+ */
+async function deleteAccount(
+  deps: Deps,
+  userId: number,
+  opts: { actor: string; forfeitRobux?: number },
+): Promise<AccountDeletionResponse> {
+  const at = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const account = await repo.deletableAccount(trx, userId);
+    if (!account || account.deleted_at !== null) throw notFound('Account not found.');
+    if (await repo.hasWithdrawalInFlight(trx, userId)) throw inFlight();
+    const balanceCents = Number(account.balance);
+    if (opts.forfeitRobux !== undefined) checkForfeit(balanceCents, opts.forfeitRobux);
+
+    const robloxId = Number(account.roblox_id);
+    await repo.deleteSignInRecords(trx, userId);
+    await repo.forgetPayoutRecipient(trx, userId, robloxId);
+    await scrubMentions(trx, account.username, robloxId, `deleted-${userId}`);
+    await repo.pseudonymiseUser(trx, userId, at);
+    await insertAudit(
+      trx,
+      {
+        actor: opts.actor,
+        action: 'account.delete',
+        target: `user:${userId}`,
+        after: { forfeitedRobux: fromCents(balanceCents) },
+      },
+      at,
+    );
+    return { deleted: true as const, forfeited: fromCents(balanceCents) };
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Rewrites every text that quotes the player: their name as a whole word (any case) becomes the
+ * pseudonym, their Roblox id as a whole number becomes 0. Another player's longer name that merely
+ * contains this one is left alone.
+ */
+async function scrubMentions(db: Db, username: string, robloxId: number, pseudonym: string) {
+  const name = new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(username)}(?![A-Za-z0-9_])`, 'gi');
+  const id = new RegExp(`(?<![0-9])${robloxId}(?![0-9])`, 'g');
+  const scrub = (text: string) => text.replace(name, pseudonym).replace(id, '0');
+  for (const table of Object.keys(repo.TEXT_COLUMNS) as repo.TextTable[]) {
+    const rows = await repo.rowsMentioning(db, table, [username.toLowerCase(), String(robloxId)]);
+    for (const row of rows) {
+      const changed: Record<string, string | null> = {};
+      for (const column of repo.TEXT_COLUMNS[table]) {
+        const value = row[column];
+        if (typeof value === 'string' && scrub(value) !== value) changed[column] = scrub(value);
+      }
+      await repo.rewriteText(db, table, Number(row.id), changed);
+    }
+  }
+}

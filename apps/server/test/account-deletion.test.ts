@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WITHDRAWAL_IN_FLIGHT_MESSAGE } from '@rewards/contracts';
+import { isPostgres } from '../src/db/database.ts';
+import { postAlone } from '../src/modules/ledger/service.ts';
+import { adminCookie } from './support/admin.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { openTestApp, t } from './support/suite.ts';
+import { bearer } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+
+/*
+ * Delete my account (issue 23): afterwards no table holds the player's name, Roblox id or sign-in
+ * hashes, the ledger still adds up, the operator's totals are unchanged, and the Roblox account signs
+ * up again as a new account. The player's rows are made through the real endpoints where they exist
+ * (sign-ins, postbacks) and straight in the database for the rest, as the data export test does.
+ */
+
+const OWNER = 'ZeldaQuartz';
+const OWNER_ROBLOX_ID = 7346251989;
+const REFERRER = 'CarolPlays';
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString();
+let addresses = 0;
+const nextAddress = () => `198.51.100.${++addresses}`;
+
+/** Signs in through the real endpoint; the Roblox stand-in gets the name first if it lacks it. */
+async function signIn(username: string, opts: { ref?: string; address?: string; device?: string } = {}) {
+  // Answers 409 for a name it knows already.
+  await t.control('POST', '/users', { name: username });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: opts.address ?? nextAddress(),
+    headers: { 'user-agent': `${username} browser`, ...(opts.device ? { cookie: opts.device } : {}) },
+    payload: { username, ref: opts.ref },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const raw = res.headers['set-cookie'];
+  const device = [raw ?? []]
+    .flat()
+    .find((c) => /device/i.test(c))
+    ?.split(';')[0];
+  const user = await t.deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return { token: res.json().token as string, id: user.id, device };
+}
+
+const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const deleteOwn = (token: string, body: object) => api('POST', '/api/account/delete', token, body);
+
+/** A credit or debit through the ledger, so balances keep matching their entries. */
+const post = (userId: number, amount: number, kind: 'admin' | 'referral' | 'daily', description: string) =>
+  postAlone(t.deps.db, t.deps.clock, { userId, amount, kind, key: randomUUID(), description });
+
+async function insertWithdrawal(userId: number, state: 'paid' | 'pending', extra: object = {}) {
+  return t.deps.db
+    .insertInto('withdrawals')
+    .values({
+      user_id: userId,
+      robux: 10,
+      amount: 1000,
+      gamepass_id: 500_000 + userId,
+      product_id: 600_000 + userId,
+      price: 15,
+      seller_id: 1,
+      state,
+      created_at: at(6),
+      updated_at: at(7),
+      paid_at: state === 'paid' ? at(7) : null,
+      ...extra,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Every row of every table, as text values, from the engine's own catalog. */
+async function everyValue(): Promise<{ where: string; value: string }[]> {
+  const db = t.deps.db;
+  const tables = isPostgres(db)
+    ? (
+        await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+      ).rows
+    : (
+        await sql<{ name: string }>`select name from sqlite_master
+          where type = 'table' and name not like 'sqlite_%'`.execute(db)
+      ).rows;
+  expect(tables.map((r) => r.name)).toEqual(
+    expect.arrayContaining(['users', 'sign_in_signals', 'postbacks']),
+  );
+  const values: { where: string; value: string }[] = [];
+  for (const { name } of tables) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    for (const row of rows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (value !== null) values.push({ where: `${name}.${column}`, value: String(value) });
+      }
+    }
+  }
+  return values;
+}
+
+async function totals() {
+  const cookie = await adminCookie(t);
+  const overview = await t.app.inject({ method: 'GET', url: '/api/admin/overview', headers: { cookie } });
+  expect(overview.statusCode).toBe(200);
+  const sums = await t.deps.db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.sum<number>('balance').as('balance'),
+      eb.fn.sum<number>('earnings').as('earnings'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { overview: overview.json(), balance: Number(sums.balance), earnings: Number(sums.earnings) };
+}
+
+async function staffMember(role: 'moderator') {
+  const owner = await adminCookie(t);
+  const username = `${role}_${randomUUID().slice(0, 6)}`;
+  const password = 'a-long-staff-password';
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/staff',
+    headers: { cookie: owner },
+    payload: { username, password, role },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    remoteAddress: nextAddress(),
+    payload: { username, password },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return [res.headers['set-cookie'] ?? []].flat()[0]!.split(';')[0]!;
+}
+
+describe(`deleting an account on ${testEngine}`, () => {
+  openTestApp();
+
+  let owner: Awaited<ReturnType<typeof signIn>>;
+  let hashes: string[];
+
+  beforeAll(async () => {
+    await t.control('POST', '/users', { id: OWNER_ROBLOX_ID, name: OWNER });
+    const referrer = await signIn(REFERRER);
+    owner = await signIn(OWNER, { ref: REFERRER });
+    // A second session from another address, with the device id cookie of the first.
+    await signIn(OWNER, { device: owner.device });
+    const db = t.deps.db;
+
+    await expectPostbackCredited(
+      t,
+      cpxPostbackPath({ trans: 'owner-t1', user: OWNER_ROBLOX_ID, local: '2.00' }),
+    );
+    await post(owner.id, 500, 'daily', 'Daily reward day 1');
+    // The referrer's commission names the owner; an audit row quotes the owner's name and Roblox id.
+    await post(referrer.id, 30, 'referral', `Referral bonus from ${OWNER}`);
+    await insertWithdrawal(owner.id, 'paid', {
+      seller_id: OWNER_ROBLOX_ID,
+      last_error: `seller ${OWNER_ROBLOX_ID} owns it`,
+      review_reasons: JSON.stringify([{ code: 'new', text: `${OWNER.toLowerCase()} is new` }]),
+    });
+    await db
+      .insertInto('audit_log')
+      .values({
+        actor: 'staff-member-name',
+        action: 'user.ban',
+        target: `user:${owner.id}`,
+        before: JSON.stringify({ username: OWNER, robloxId: OWNER_ROBLOX_ID }),
+        after: JSON.stringify({ note: `banned ${OWNER}` }),
+        created_at: at(15),
+      })
+      .execute();
+    await db
+      .insertInto('login_proofs')
+      .values({
+        token_hash: 'owner-proof-hash',
+        user_id: owner.id,
+        sentence: 'owner sentence',
+        created_at: at(8),
+        expires_at: at(18),
+        used_at: at(9),
+      })
+      .execute();
+    await db
+      .insertInto('oauth_flows')
+      .values({
+        state: 'owner-state',
+        code_verifier: 'owner-verifier',
+        nonce: 'owner-nonce',
+        ref: null,
+        session_hash: null,
+        created_at: at(10),
+        expires_at: at(20),
+        used_at: at(11),
+        user_id: owner.id,
+        finish_hash: 'owner-finish-hash',
+        finished_at: at(11),
+      })
+      .execute();
+    const giveaway = await db
+      .insertInto('giveaways')
+      .values({ title: 'Spring', description: 'R$5', prize: 500, end_at: at(30), created_at: at(1) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('giveaway_entries')
+      .values({ giveaway_id: giveaway.id, user_id: owner.id, created_at: at(12) })
+      .execute();
+    await db
+      .insertInto('streaks')
+      .values({ user_id: owner.id, day: 1, last_claim_day: '2026-03-02', updated_at: at(5) })
+      .execute();
+    hashes = (
+      await db.selectFrom('sign_in_signals').select('value_hash').where('user_id', '=', owner.id).execute()
+    ).map((r) => r.value_hash);
+    expect(hashes.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('asks for the balance the dialog showed, then leaves no trace of the player in any table', async () => {
+    const before = await totals();
+    const name = OWNER.toLowerCase();
+    const robloxId = new RegExp(`(?<![0-9])${OWNER_ROBLOX_ID}(?![0-9])`);
+    const traces = async () =>
+      (await everyValue()).filter(
+        ({ value }) =>
+          value.toLowerCase().includes(name) || robloxId.test(value) || hashes.some((h) => value.includes(h)),
+      );
+    // The scan sees the player everywhere they are before the deletion.
+    const wheres = new Set((await traces()).map((f) => f.where));
+    expect([...wheres]).toEqual(
+      expect.arrayContaining([
+        'users.username',
+        'users.roblox_id',
+        'sign_in_signals.value_hash',
+        'ledger_entries.description',
+        'postbacks.params',
+        'withdrawals.seller_id',
+        'audit_log.before',
+      ]),
+    );
+
+    const preview = await api('GET', '/api/account/delete', owner.token);
+    expect(preview.json()).toEqual({ balance: 7, proofRequired: false });
+
+    const wrong = await deleteOwn(owner.token, { confirm: 'DELETE', forfeitRobux: 2 });
+    expect([wrong.statusCode, wrong.json().code, wrong.json().balance]).toEqual([409, 'BALANCE_CHANGED', 7]);
+    expect((await deleteOwn(owner.token, { forfeitRobux: 7 })).statusCode).toBe(400);
+
+    const res = await deleteOwn(owner.token, { confirm: 'DELETE', forfeitRobux: 7 });
+    expect([res.statusCode, res.json()]).toEqual([200, { deleted: true, forfeited: 7 }]);
+    // The session is gone with the others.
+    expect((await api('GET', '/api/account/delete', owner.token)).statusCode).toBe(401);
+
+    expect(await traces()).toEqual([]);
+
+    await expectInvariant(t.deps.db);
+    expect(await totals()).toEqual(before);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor', 'target'])
+      .where('action', '=', 'account.delete')
+      .execute();
+    expect(audit).toEqual([{ actor: 'player', target: `user:${owner.id}` }]);
+    // The withdrawal and ledger rows stay, pseudonymised, for the operator's accounting.
+    const kept = await t.deps.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .execute();
+    expect(kept.length).toBeGreaterThan(0);
+  });
+
+  it('lets the Roblox account sign up again as a new account', async () => {
+    const again = await signIn(OWNER);
+    expect(again.id).not.toBe(owner.id);
+    const profile = await api('GET', '/api/account/delete', again.token);
+    expect(profile.json()).toMatchObject({ balance: 0 });
+  });
+
+  it('waits for a withdrawal in flight, with words that say why', async () => {
+    const player = await signIn('WaitingWill');
+    await post(player.id, 2000, 'admin', 'Grant');
+    await insertWithdrawal(player.id, 'pending');
+    const preview = await api('GET', '/api/account/delete', player.token);
+    expect(preview.json()).toEqual({
+      balance: 20,
+      blocked: { code: 'WITHDRAWAL_IN_FLIGHT', message: WITHDRAWAL_IN_FLIGHT_MESSAGE },
+      proofRequired: false,
+    });
+    const res = await deleteOwn(player.token, { confirm: 'DELETE', forfeitRobux: 20 });
+    expect([res.statusCode, res.json().code, res.json().error]).toEqual([
+      409,
+      'WITHDRAWAL_IN_FLIGHT',
+      WITHDRAWAL_IN_FLIGHT_MESSAGE,
+    ]);
+  });
+
+  it('asks a protected account for proof of ownership, as turning protection off does', async () => {
+    const player = await signIn('GuardedGwen');
+    await t.deps.db
+      .updateTable('users')
+      .set({ protected: 1, verified: 1 })
+      .where('id', '=', player.id)
+      .execute();
+    expect((await api('GET', '/api/account/delete', player.token)).json()).toEqual({
+      balance: 0,
+      proofRequired: true,
+    });
+    const refused = await deleteOwn(player.token, { confirm: 'DELETE', forfeitRobux: 0 });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'PROOF_REQUIRED']);
+
+    const proof = (await api('POST', '/api/account/protection/proof', player.token)).json();
+    const robloxId = (
+      await t.deps.db
+        .selectFrom('users')
+        .select('roblox_id')
+        .where('id', '=', player.id)
+        .executeTakeFirstOrThrow()
+    ).roblox_id;
+    await t.control('PUT', `/users/${robloxId}/description`, { description: proof.sentence });
+    const res = await deleteOwn(player.token, {
+      confirm: 'DELETE',
+      forfeitRobux: 0,
+      proofToken: proof.proofToken,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('lets the owner delete an account on request, audited with their name; a moderator gets 403', async () => {
+    const player = await signIn('AskingAnna');
+    const moderator = await staffMember('moderator');
+    const url = `/api/admin/users/${player.id}/delete`;
+    const denied = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: moderator },
+      payload: { confirm: 'DELETE' },
+    });
+    expect(denied.statusCode).toBe(403);
+
+    const cookie = await adminCookie(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: { confirm: 'DELETE' },
+    });
+    expect([res.statusCode, res.json()]).toEqual([200, { deleted: true, forfeited: 0 }]);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select('actor')
+      .where('action', '=', 'account.delete')
+      .where('target', '=', `user:${player.id}`)
+      .executeTakeFirstOrThrow();
+    expect(audit.actor).not.toBe('player');
+    expect(audit.actor).not.toBe('admin');
+    const user = await t.deps.db
+      .selectFrom('users')
+      .select(['username', 'deleted_at'])
+      .where('id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ username: `deleted-${player.id}`, deleted_at: expect.any(String) });
+    // Already deleted: nothing left to delete.
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: { confirm: 'DELETE' },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
