@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { useProfile } from '../api/profile';
 import { DataPanel } from './DataPanel';
+import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { ProfileStats } from './ProfileStats';
 import { ProtectionPanel } from './ProtectionPanel';
 import { SessionsPanel } from './SessionsPanel';
@@ -59,6 +60,7 @@ export function ProfilePage() {
         <ProtectionPanel profile={profile} username={username} />
         <SessionsPanel />
         <DataPanel />
+        <DeleteAccountPanel />
       </div>
     );
   }
