@@ -9,6 +9,7 @@ import { cellClass } from '@/components/ui/table-styles';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { useUserLedger } from '../../api/users';
 import { formatDateTime } from '../format';
+import { DeleteUserAction } from './DeleteUserAction';
 import { LinkedAccountsPanel } from './LinkedAccountsPanel';
 import { UserMoneyPanel } from './UserMoneyPanel';
 import { LoadOlder } from '../ListStates';
@@ -38,6 +39,7 @@ export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null;
             {user && <UserMoneyPanel userId={user._id} />}
             {user && <LinkedAccountsPanel userId={user._id} />}
             {user && <LedgerTable userId={user._id} />}
+            {user && <DeleteUserAction user={user} onDeleted={onClose} />}
           </div>
         </Dialog.Content>
       </Dialog.Portal>
