@@ -39,11 +39,12 @@ describe('PrivacyPolicyPage', () => {
     expect(entryFor('Sign-in address and device id')).toMatch(/keyed hashes/);
   });
 
-  it('says where to download your data and how to have the account deleted', () => {
+  it('says where the two buttons are and what each does', () => {
     renderPage(<PrivacyPolicyPage />, '/privacy-policy');
     const rights = screen.getByRole('heading', { name: /Your rights/ }).closest('section')!.textContent ?? '';
-    expect(rights).toMatch(/Download my data, on your profile page, gives you a file/);
-    expect(rights).toMatch(/To delete your account, contact us/);
-    expect(rights).toMatch(/a withdrawal in progress is paid or refunded first/);
+    expect(rights).toMatch(/buttons on your profile page/);
+    expect(rights).toMatch(/Download my data gives you a file/);
+    expect(rights).toMatch(/Delete my account asks you to confirm in a dialog/);
+    expect(rights).toMatch(/withdrawal is in progress you cannot delete your account/);
   });
 });

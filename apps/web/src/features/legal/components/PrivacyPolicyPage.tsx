@@ -67,23 +67,26 @@ const sections: LegalSection[] = [
       <>
         <p>
           You have the right to access, correct or delete your personal data, to restrict or object to its
-          processing and to data portability.
+          processing and to data portability. Two buttons on your profile page do the most common requests at
+          once:
         </p>
         <LegalList
           items={[
             <>
-              <strong className="text-white">Download my data</strong>, on your profile page, gives you a file
-              (JSON, with a readable summary) of everything we hold about you at once: your account, rewards
-              history, withdrawals and their states, verification history, referrals, sessions (without their
-              secrets), giveaway entries, promo code redemptions and the sign-in signals that concern you.
+              <strong className="text-white">Download my data</strong> gives you a file (JSON, with a readable
+              summary) of everything we hold about you: your account, rewards history, withdrawals and their
+              states, verification history, referrals, sessions (without their secrets), giveaway entries,
+              promo code redemptions and the sign-in signals that concern you.
             </>,
             <>
-              <strong className="text-white">To delete your account</strong>, contact us as described below
-              from the account concerned. We sign out every session and erase your username, the link to your
-              Roblox id, your verification data, address hashes and device ids within one month. Your rewards
-              history and withdrawals are kept for our accounting and fraud duties, with nothing that leads
-              back to your Roblox account. A positive balance is forfeited, and a withdrawal in progress is
-              paid or refunded first. Signing in again later with the same Roblox name creates a new account.
+              <strong className="text-white">Delete my account</strong> asks you to confirm in a dialog (a
+              protected account also asks for proof that you own it). It signs out every session and erases
+              your username, the link to your Roblox id, your verification data, address hashes and device
+              ids. Your rewards history and withdrawals are kept for our accounting and fraud duties, with
+              nothing that leads back to your Roblox account. A positive balance is forfeited; the dialog
+              shows the amount first. While a withdrawal is in progress you cannot delete your account: wait
+              until it is paid or refunded. Signing in again later with the same Roblox name creates a new
+              account.
             </>,
           ]}
         />
