@@ -59,6 +59,26 @@ interface Acked {
   gamepassId?: number;
 }
 
+/** The production server's environment in both crash suites: automatic payouts from the stand-in. */
+function crashServerEnv(o: { port: string; databaseUrl: string; dir: string; standinUrl: string }) {
+  return {
+    NODE_ENV: 'test',
+    PORT: o.port,
+    HOST: '127.0.0.1',
+    DATABASE_URL: o.databaseUrl,
+    ADMIN_PASSWORD: 'crash-admin-password-123',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: join(o.dir, 'no-web-build'),
+    ...robloxApisAt(o.standinUrl),
+    PAYOUT_MODE: 'roblox',
+    ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
+    PAYOUT_INTERVAL_MS: '200',
+    CPX_SECURE_HASH: CPX_SECRET,
+    ...NO_HOLDS_OR_REVIEW,
+    ...RAISED_LIMITS,
+  };
+}
+
 describe(`crash safety of the production server on ${testEngine}`, () => {
   let standin: Standin;
   let database: TestDatabase | null = null;
@@ -80,22 +100,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     }
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    env = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: 'crash-admin-password-123',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(dir, 'no-web-build'),
-      ...robloxApisAt(standin.url),
-      PAYOUT_MODE: 'roblox',
-      ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
-      PAYOUT_INTERVAL_MS: '200',
-      CPX_SECURE_HASH: CPX_SECRET,
-      ...NO_HOLDS_OR_REVIEW,
-      ...RAISED_LIMITS,
-    };
+    env = crashServerEnv({ port: String(port), databaseUrl, dir, standinUrl: standin.url });
   });
 
   afterAll(async () => {
@@ -478,24 +483,16 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
     database = testEngine === 'postgres' ? await createTestDatabase() : null;
     baseUrl = `http://127.0.0.1:${await freePort()}`;
     env = {
-      NODE_ENV: 'test',
-      PORT: new URL(baseUrl).port,
-      HOST: '127.0.0.1',
-      DATABASE_URL: database?.url ?? join(dir, 'rewards.db'),
-      ADMIN_PASSWORD: 'crash-admin-password-123',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(dir, 'no-web-build'),
-      ...robloxApisAt(standin.url),
+      ...crashServerEnv({
+        port: new URL(baseUrl).port,
+        databaseUrl: database?.url ?? join(dir, 'rewards.db'),
+        dir,
+        standinUrl: standin.url,
+      }),
       // Long enough to wait for the held answer: the process dies waiting, not giving up.
       ROBLOX_TIMEOUT_MS: '30000',
-      PAYOUT_MODE: 'roblox',
       PAYOUT_METHODS: 'group',
       ROBLOX_PAYOUT_GROUP_ID: String(GROUP_ID),
-      ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
-      PAYOUT_INTERVAL_MS: '200',
-      CPX_SECURE_HASH: CPX_SECRET,
-      ...NO_HOLDS_OR_REVIEW,
-      ...RAISED_LIMITS,
     };
   });
 
