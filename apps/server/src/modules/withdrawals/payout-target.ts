@@ -79,7 +79,7 @@ async function groupTarget(
   log?: NotifyLog,
 ): Promise<PayoutTarget> {
   const groupId = deps.env.ROBLOX_PAYOUT_GROUP_ID!;
-  const eligibility = await asPayoutAccount(deps, log, (cookie) =>
+  const eligibility = await asPayoutAccount(deps, log, await payoutCookie(deps), (cookie) =>
     deps.roblox.groupPayoutEligibility(groupId, player.robloxId, cookie),
   );
   if (eligibility === 'NotInGroup') throw notInGroup(groupId);
@@ -112,11 +112,12 @@ async function gamepassTarget(
       `Set your gamepass price to ${price} Robux (it is ${pass.price} now): Roblox keeps ${ROBLOX_FEE_PERCENT}%, so you receive ${robux} Robux.`,
     );
   }
-  if (await payoutCookie(deps)) {
-    const offered = await asPayoutAccount(deps, log, (cookie) =>
-      deps.roblox.offeredGamePassPrice(pass.id, cookie),
+  const cookie = await payoutCookie(deps);
+  if (cookie) {
+    const offered = await asPayoutAccount(deps, log, cookie, (c) =>
+      deps.roblox.offeredGamePassPrice(pass.id, c),
     );
-    if (offered !== undefined && offered !== null && offered !== price) {
+    if (offered !== null && offered !== price) {
       throw new AppError(400, 'REGIONAL_PRICING', regionalPricingReason(offered, price));
     }
   }
@@ -142,10 +143,11 @@ async function gamepassTarget(
 async function asPayoutAccount<T>(
   deps: Deps,
   log: NotifyLog | undefined,
+  cookie: string | undefined,
   read: (cookie: string | undefined) => Promise<T>,
 ): Promise<T> {
   try {
-    return await read(await payoutCookie(deps));
+    return await read(cookie);
   } catch (err) {
     if (!(err instanceof PayoutAccountBlocked)) throw err;
     await stopPayouts(deps, err.block.detail, {

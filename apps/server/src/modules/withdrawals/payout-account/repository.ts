@@ -64,7 +64,10 @@ export async function saveReadings(
 }
 
 export async function setFundsPause(db: Db, note: string | null) {
-  await db.updateTable('payout_account').set({ funds_pause: note }).where('id', '=', 1).execute();
+  let q = db.updateTable('payout_account').set({ funds_pause: note }).where('id', '=', 1);
+  // Cleared before every payout that can be covered: write only when there is a pause to clear.
+  if (note === null) q = q.where('funds_pause', 'is not', null);
+  await q.execute();
 }
 
 /** Withdrawals waiting to be paid and what paying them costs, per method. */
