@@ -20,6 +20,7 @@ import { retentionPlugin } from './modules/retention/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { inviterNames } from './modules/users/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -95,6 +96,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     { prefix: '/api' },
   );
 
-  if (opts.webDist) await registerWebApp(app, opts.webDist);
+  if (opts.webDist) await registerWebApp(app, opts.webDist, { inviterName: inviterNames(deps) });
   return app;
 }

@@ -26,7 +26,8 @@ export interface TestApp extends Site {
 /** Settings over the tests' defaults; a function when they name the stand-in (it starts first). */
 export type TestEnv = Record<string, string> | ((standinUrl: string) => Record<string, string>);
 
-export async function createTestApp(opts: { env?: TestEnv } = {}): Promise<TestApp> {
+/** `webDist`: a built web app to serve (link-previews.test.ts); API tests leave it out. */
+export async function createTestApp(opts: { env?: TestEnv; webDist?: string } = {}): Promise<TestApp> {
   const standin = await startStandin({ port: 0 });
   const database = await createTestDatabase();
   const env = loadEnv({
@@ -49,7 +50,7 @@ export async function createTestApp(opts: { env?: TestEnv } = {}): Promise<TestA
   });
   const clock = new ManualClock(new Date('2026-03-02T10:00:00Z'));
   const deps: Deps = { env, db: database.db, clock, roblox: createRobloxGateway(robloxConfigFromEnv(env)) };
-  const app = await buildApp(deps, { logger: process.env.DBG ? true : false });
+  const app = await buildApp(deps, { logger: process.env.DBG ? true : false, webDist: opts.webDist });
   await app.ready();
 
   return {

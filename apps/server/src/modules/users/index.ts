@@ -1,5 +1,5 @@
-// For other modules: reading, creating and renaming accounts, and the sentence a player puts in
-// their bio.
+// For other modules and the wiring: reading, creating and renaming accounts, the sentence a player puts in
+// their bio, and who a referral link names in its preview.
 export {
   findUserById,
   findUserByName,
@@ -9,3 +9,4 @@ export {
   updateNames,
 } from './repository.ts';
 export { newVerificationSentence } from './verification-sentence.ts';
+export { inviterNames } from './inviter-names.ts';

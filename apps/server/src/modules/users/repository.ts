@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { firstRow, prepared } from '../../db/prepared.ts';
 
 export async function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -15,6 +16,23 @@ export async function findUserByName(db: Db, username: string) {
     .selectAll()
     .where('username_lower', '=', username.toLowerCase())
     .executeTakeFirst();
+}
+
+const inviterQuery = prepared((db, usernameLower: string) =>
+  db
+    .selectFrom('users')
+    .select('username')
+    .where('username_lower', '=', usernameLower)
+    .where('status', '=', 'active')
+    .where('deleted_at', 'is', null),
+);
+
+/**
+ * The stored (canonical) name of the player called `username` (any case) if the account is neither
+ * banned nor deleted, else undefined: the name a referral link's preview may show.
+ */
+export async function findInviterName(db: Db, username: string): Promise<string | undefined> {
+  return (await firstRow(inviterQuery(db, username.toLowerCase())))?.username;
 }
 
 /** Creates the account unless one exists for that Roblox id; returns the new id or null. */

@@ -1,0 +1,182 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparePage } from '../src/plugins/page-meta.ts';
+import { setPlayerStatus } from './support/accounts.ts';
+import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+
+/*
+ * Link previews (issue 21): every page carries Open Graph and Twitter card tags with an absolute
+ * image URL, and `/login?ref=<name>` names the friend who invites, written into the HTML by the
+ * server, only for a live, unbanned player, and never with the link's own text.
+ */
+
+const WEB = resolve(import.meta.dirname, '../../web');
+const SITE = 'https://rbx.example';
+const GENERIC = 'RBXRewards: earn free Robux';
+/** Marks the sign-in page's own file (the build writes it with its chunks preloaded). */
+const LOGIN_MARK = '<link rel="modulepreload" crossorigin href="/assets/LoginPage-test.js">';
+
+/** A web build as the server reads it: the real index.html head, its login page, the preview image. */
+function fakeBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rewards-web-'));
+  const html = readFileSync(join(WEB, 'index.html'), 'utf8');
+  mkdirSync(join(dir, 'routes'));
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'routes/login.html'), html.replace('</head>', `${LOGIN_MARK}\n</head>`));
+  copyFileSync(join(WEB, 'public/og-image.png'), join(dir, 'og-image.png'));
+  return dir;
+}
+
+/** The content of `<meta property|name="key">`, or undefined. */
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta\\s+(?:property|name)="${key}"\\s+content="([^"]*)"`).exec(html);
+  return match?.[1];
+}
+
+const titlesOf = (html: string) => [meta(html, 'og:title'), meta(html, 'twitter:title')];
+
+describe(`link previews on ${testEngine}`, () => {
+  let t: TestApp;
+  let dist: string;
+  const page = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    return { status: res.statusCode, headers: res.headers, html: res.body };
+  };
+
+  beforeAll(async () => {
+    dist = fakeBuild();
+    t = await createTestApp({ env: { PUBLIC_URL: `${SITE}/` }, webDist: dist });
+    for (const name of ['AliceRBX', 'BobBuilder', 'DaveTheBrave', 'XssTester']) {
+      expect((await t.login(name)).status).toBe(200);
+    }
+    await setPlayerStatus(t.deps.db, 'BobBuilder', 'banned');
+    const dave = (await t.login('DaveTheBrave')).token;
+    const deleted = await t.api(
+      'POST',
+      '/api/account/delete',
+      { confirm: 'DELETE', forfeitRobux: 0 },
+      bearer(dave),
+    );
+    expect(deleted.status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('every page has the preview tags, with the image at an absolute URL from PUBLIC_URL that answers a PNG', async () => {
+    for (const url of ['/', '/login', '/leaderboard', '/giveaways', '/terms', '/privacy-policy', '/help']) {
+      const { status, html, headers } = await page(url);
+      expect([url, status, headers['content-type']]).toEqual([url, 200, 'text/html; charset=utf-8']);
+      expect(titlesOf(html)).toEqual([GENERIC, GENERIC]);
+      expect(meta(html, 'og:image')).toBe(`${SITE}/og-image.png`);
+      expect(meta(html, 'twitter:image')).toBe(`${SITE}/og-image.png`);
+      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+      expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+    }
+    expect((await page('/login')).html).toContain(LOGIN_MARK);
+
+    const image = await t.app.inject({ method: 'GET', url: new URL(`${SITE}/og-image.png`).pathname });
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
+    const png = image.rawPayload;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
+  it('/login?ref=<name> names a player who exists, by their stored name, and changes nothing else', async () => {
+    const generic = (await page('/login')).html;
+    for (const ref of ['AliceRBX', 'alicerbx', 'ALICERBX']) {
+      const { status, html } = await page(`/login?ref=${ref}`);
+      expect(status).toBe(200);
+      expect(titlesOf(html)).toEqual([
+        'AliceRBX invites you to earn Robux',
+        'AliceRBX invites you to earn Robux',
+      ]);
+      expect(html.replaceAll('AliceRBX invites you to earn Robux', GENERIC)).toBe(generic);
+    }
+    // The stored user name, never the display name (the stand-in's XssTester has a hostile one).
+    expect(titlesOf((await page('/login?ref=xsstester')).html)[0]).toBe(
+      'XssTester invites you to earn Robux',
+    );
+    // Only the sign-in page names anyone.
+    expect(titlesOf((await page('/earn?ref=AliceRBX')).html)).toEqual([GENERIC, GENERIC]);
+  });
+
+  it('an unknown, banned or deleted player and any hostile or malformed name give the generic preview, unchanged', async () => {
+    const generic = (await page('/login')).html;
+    const refs = [
+      'CarolPlays', // never signed up here
+      'BobBuilder', // banned
+      'DaveTheBrave', // deleted
+      'deleted-3',
+      encodeURIComponent('"><script>alert(1)</script>'),
+      encodeURIComponent('AliceRBX"><img src=x onerror=alert(1)>'),
+      encodeURIComponent("Alice'RBX"),
+      'A'.repeat(21),
+      'Al',
+      '',
+      'AliceRBX&ref=BobBuilder',
+      encodeURIComponent(' AliceRBX'),
+    ];
+    for (const ref of refs) {
+      const { status, html } = await page(`/login?ref=${ref}`);
+      expect([ref, status]).toEqual([ref, 200]);
+      expect([ref, html === generic]).toEqual([ref, true]);
+    }
+  });
+
+  it('a title is escaped where it is written, whatever it holds', () => {
+    const login = preparePage(readFileSync(join(WEB, 'index.html'), 'utf8'), SITE);
+    const html = login.titled("\"><script>alert(1)</script> & 'x'");
+    expect(html).not.toContain('<script>alert');
+    expect(titlesOf(html)).toEqual(
+      Array(2).fill('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;x&#39;'),
+    );
+  });
+
+  it('answers are reused for a minute: a new player is named, and a banned one no longer, a minute later', async () => {
+    const title = async (ref: string) => titlesOf((await page(`/login?ref=${ref}`)).html)[0];
+    expect(await title('CarolPlays')).toBe(GENERIC);
+    await t.login('CarolPlays');
+    expect(await title('carolplays')).toBe(GENERIC);
+    t.clock.advance(61_000);
+    expect(await title('CarolPlays')).toBe('CarolPlays invites you to earn Robux');
+    await setPlayerStatus(t.deps.db, 'CarolPlays', 'banned');
+    expect(await title('CarolPlays')).toBe('CarolPlays invites you to earn Robux');
+    t.clock.advance(61_000);
+    expect(await title('CarolPlays')).toBe(GENERIC);
+  });
+
+  it('pages are sent from memory with a validator: an unchanged page answers 304', async () => {
+    const first = await page('/leaderboard');
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await page('/leaderboard', { 'if-none-match': etag });
+    expect([again.status, again.html]).toEqual([304, '']);
+    expect((await page('/login', { 'if-none-match': etag })).status).toBe(200);
+  });
+});
+
+describe('link previews without PUBLIC_URL (development)', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    t = await createTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("takes the image's origin from the request", async () => {
+    for (const host of ['127.0.0.1:4000', 'localhost:5173']) {
+      const res = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
+      expect(meta(res.body, 'og:image')).toBe(`http://${host}/og-image.png`);
+    }
+  });
+});
