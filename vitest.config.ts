@@ -23,6 +23,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          globalSetup: ['scripts/compile-messages.mjs'],
         },
       },
       {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { moduleOf, pageRoutes, segmentOf, type PageName } from './src/config/paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -107,10 +108,19 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Compiles the message catalogues (apps/web/messages/<area>/<locale>.json) into one function per
+ * message under src/paraglide, so each page's chunk carries only the messages it uses. Options other
+ * than the paths are in project.inlang/paraglide.config.js (shared with `npm run i18n`).
+ */
+function paraglide() {
+  return paraglideVitePlugin({ project: join(root, 'project.inlang'), outdir: join(root, 'src/paraglide') });
+}
+
 // Run from the repository root: `vite --config apps/web/vite.config.ts`.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress(), routePreloads()],
+  plugins: [react(), tailwindcss(), paraglide(), precompress(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },

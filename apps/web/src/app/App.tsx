@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { onSessionExpired } from '@/lib/api-client';
+import { useLocale } from '@/lib/i18n';
+import { m } from '@/paraglide/messages.js';
 import { queryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 
@@ -11,13 +13,15 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 
 export function App() {
   const [router] = useState(createAppRouter);
+  // A new language renders every page again: the router's tree is mounted afresh (no reload).
+  const locale = useLocale();
 
   useEffect(
     () =>
       onSessionExpired(() => {
         queryClient.clear();
         void import('sonner').then(({ toast }) =>
-          toast.info('Your session has ended', { description: 'Please sign in again.' }),
+          toast.info(m.app_session_ended(), { description: m.app_session_ended_hint() }),
         );
       }),
     [],
@@ -25,7 +29,7 @@ export function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider key={locale} router={router} />
       <Suspense fallback={null}>
         <Toaster theme="dark" position="top-center" richColors closeButton />
       </Suspense>

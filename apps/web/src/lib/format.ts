@@ -1,6 +1,118 @@
-const robuxFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { currentLocale, type Locale } from './i18n';
 
-/** "R$ 1,234.50": balances are shown with two decimals (spec §9). */
+/**
+ * The one place the web app turns numbers and times into text, in the player's language.
+ *
+ * Numbers: Belgian usage in both Dutch and French (`1.234,50`; CLDR's fr-BE would group with a
+ * narrow space), English as in the spec (`1,234.50`). Dates and times name months and days in the
+ * language itself.
+ */
+const NUMBER_LOCALE: Record<Locale, string> = { en: 'en-US', nl: 'nl-BE', fr: 'nl-BE' };
+const DATE_LOCALE: Record<Locale, string> = { en: 'en-US', nl: 'nl-BE', fr: 'fr-BE' };
+
+type Kind = 'number' | 'date';
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+/** Formatters are costly to build: one per language and style, made on first use. */
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: Kind | 'relative',
+  key: string,
+  make: (locale: string) => T,
+): T {
+  const locale = currentLocale();
+  const id = `${kind}:${locale}:${key}`;
+  let f = cache.get(id) as T | undefined;
+  if (!f) {
+    f = make(kind === 'number' ? NUMBER_LOCALE[locale] : DATE_LOCALE[locale]);
+    cache.set(id, f);
+  }
+  return f;
+}
+
+const number = (key: string, options: Intl.NumberFormatOptions) =>
+  formatter('number', key, (l) => new Intl.NumberFormat(l, options));
+const date = (key: string, options: Intl.DateTimeFormatOptions) =>
+  formatter('date', key, (l) => new Intl.DateTimeFormat(l, options));
+
+function parse(iso: string | Date): Date | null {
+  const d = iso instanceof Date ? iso : new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** `1,234.50` / `1.234,50`: an amount of R$ with two decimals (spec §9). */
+export function formatAmount(robux: number): string {
+  return number('amount', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(robux);
+}
+
+/** `R$ 1,234.50`: balances and prices. */
 export function formatRobux(robux: number): string {
-  return `R$ ${robuxFormat.format(robux)}`;
+  return `R$ ${formatAmount(robux)}`;
+}
+
+/** `12` or `12.5`: a reward without trailing zeros (offer cards, giveaway prizes, the live feed). */
+export function formatReward(robux: number): string {
+  return number('reward', { maximumFractionDigits: 2 }).format(robux);
+}
+
+/** `1,234` / `1.234`: counts. */
+export function formatCount(n: number): string {
+  return number('count', {}).format(n);
+}
+
+/** `1.2K`: chart axes. */
+export function formatCompact(n: number): string {
+  return number('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+/** `12.5%`. */
+export function formatPercent(percent: number): string {
+  return number('percent', { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
+}
+
+/** `Nov 23, 2026, 2:27 AM` / `23 nov 2026, 02:27`; "—" when missing, the input when unreadable. */
+export function formatDateTime(iso: string | Date | null | undefined): string {
+  if (!iso) return '—';
+  const d = parse(iso);
+  return d ? date('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(d) : String(iso);
+}
+
+/** `Nov 23, 2:27 AM`: compact, for tables. */
+export function formatShortDateTime(iso: string | Date | null | undefined): string {
+  if (!iso) return '—';
+  const d = parse(iso);
+  return d
+    ? date('shortDateTime', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d)
+    : String(iso);
+}
+
+/** `Monday, November 23, 2026 at 2:27 AM`: a moment people plan around (a giveaway's end). */
+export function formatLongDateTime(iso: string | Date): string {
+  const d = parse(iso);
+  return d ? date('longDateTime', { dateStyle: 'full', timeStyle: 'short' }).format(d) : String(iso);
+}
+
+/** `November 2026`: when a player joined. */
+export function formatMonthYear(iso: string | Date): string {
+  const d = parse(iso);
+  return d ? date('monthYear', { month: 'long', year: 'numeric' }).format(d) : String(iso);
+}
+
+/** `Nov 23, 2026`. */
+export function formatDate(iso: string | Date): string {
+  const d = parse(iso);
+  return d ? date('date', { dateStyle: 'medium' }).format(d) : String(iso);
+}
+
+/** `Nov 23` for a UTC `yyyy-mm-dd` day (streak days and charts are UTC days). */
+export function formatDay(day: string): string {
+  const d = parse(`${day}T00:00:00.000Z`);
+  return d ? date('day', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d) : day;
+}
+
+/** `in 3 hours` / `over 3 uur` / `dans 3 heures`, or `2 minutes ago`. */
+export function formatRelative(value: number, unit: Intl.RelativeTimeFormatUnit): string {
+  return formatter('date', `relative`, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' })).format(
+    value,
+    unit,
+  );
 }

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { Footer } from './Footer';
+import { LazyFooter as Footer } from './LazyFooter';
 import { SidebarNav } from './SidebarNav';
 import { TopBar } from './TopBar';
 
@@ -13,7 +13,7 @@ export function AppLayout() {
           <SidebarNav />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10">
+          <main id="main" tabIndex={-1} className="outline-none mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10">
             <Outlet />
           </main>
           <Footer />

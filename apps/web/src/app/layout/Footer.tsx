@@ -4,6 +4,7 @@ import { ExternalLink, MessageCircle } from 'lucide-react';
 import { footerQuickLinks } from '@/config/navigation';
 import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL, COPYRIGHT_YEAR, SITE_NAME } from '@/config/site';
 import { paths } from '@/config/paths';
+import { LanguageMenu } from '@/components/ui/LanguageMenu';
 
 const linkClass =
   'rounded text-sm text-slate-400 transition-colors hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400';
@@ -86,6 +87,7 @@ export function Footer() {
             © {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.
           </p>
           <p>Not affiliated with, endorsed or sponsored by Roblox Corporation.</p>
+          <LanguageMenu className="self-start sm:self-auto" />
         </div>
       </div>
     </footer>

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { Footer } from './Footer';
+import { LazyFooter as Footer } from './LazyFooter';
 import { TopBar } from './TopBar';
 
 /** Top bar and footer, no sidebar: landing, login, not found. */
@@ -7,7 +7,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar withSidebar={false} />
-      <main id="main" className="flex flex-1 flex-col">
+      <main id="main" tabIndex={-1} className="outline-none flex flex-1 flex-col">
         <Outlet />
       </main>
       <Footer />

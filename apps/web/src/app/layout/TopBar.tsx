@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { LogIn } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
+import { LanguageMenu } from '@/components/ui/LanguageMenu';
+import { m } from '@/paraglide/messages.js';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import { Brand } from './Brand';
@@ -24,13 +26,14 @@ export function TopBar({ withSidebar }: { withSidebar: boolean }) {
         )}
         <Brand />
         <div className="ml-auto flex items-center gap-3">
+          <LanguageMenu compact />
           {session ? (
             <Suspense fallback={<span className="h-9" />}>
               <SignedInControls session={session} />
             </Suspense>
           ) : (
             <ButtonLink to={paths.login} size="sm" className="px-4">
-              <LogIn aria-hidden="true" className="size-4" /> Sign In
+              <LogIn aria-hidden="true" className="size-4" /> {m.app_sign_in()}
             </ButtonLink>
           )}
         </div>

@@ -1,36 +1,5 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const shortDateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const integer = new Intl.NumberFormat('en-US');
-
-/** "Nov 23, 2026, 2:27 AM" in the admin's time zone; "—" when missing or unreadable. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
-/** "Nov 23, 2:27 AM": compact, for tables (the full date is in the title). */
-export function formatShortDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : shortDateTime.format(date);
-}
-
-/** "Nov 23" for a UTC `yyyy-mm-dd` day. */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) ? day : dayLabel.format(date);
-}
-
-export function formatCount(n: number): string {
-  return integer.format(n);
-}
+// Dates and counts come from the app's one formatting module, in the admin's language.
+export { formatCount, formatDateTime, formatDay, formatShortDateTime } from '@/lib/format';
 
 /** A compact one-line rendering of an audit or postback value. */
 export function formatJson(value: unknown): string {

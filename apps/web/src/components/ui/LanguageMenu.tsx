@@ -1,0 +1,34 @@
+import { Languages } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
+import { changeLocale, LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
+import { cn } from '@/lib/cn';
+
+/**
+ * The language switch: a native select, so keyboards, screen readers and phones handle it as they
+ * handle any list. `compact` shows the two-letter codes (the top bar on a phone has little room).
+ */
+export function LanguageMenu({ compact = false, className }: { compact?: boolean; className?: string }) {
+  const locale = useLocale();
+  return (
+    <label
+      className={cn(
+        'relative inline-flex items-center gap-1.5 rounded-lg border border-slate-700/80 bg-slate-900/70 pl-2 text-sm text-slate-200 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-emerald-400 hover:border-slate-600',
+        className,
+      )}
+    >
+      <Languages aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+      <span className="sr-only">{m.app_language()}</span>
+      <select
+        value={locale}
+        onChange={(e) => changeLocale(e.target.value as Locale)}
+        className="h-9 cursor-pointer appearance-none bg-transparent pr-2 font-semibold outline-none"
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l.locale} value={l.locale} lang={l.locale} className="bg-slate-900">
+            {compact ? l.short : l.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
