@@ -34,6 +34,8 @@ const sizes = {
 interface FrameProps {
   label: string;
   hint?: ReactNode;
+  /** What is wrong with the value: shown under the field and tied to it (aria-invalid, aria-describedby). */
+  error?: ReactNode;
   compact?: boolean;
   className?: string;
   id?: string;
@@ -41,20 +43,30 @@ interface FrameProps {
 
 /** What a control inside a FieldFrame gets: the attributes that tie it to its label and hint, and its look. */
 type ControlSlot = (
-  attrs: { id: string; 'aria-describedby'?: string },
+  attrs: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true },
   look: { control: string; height: string },
 ) => ReactNode;
 
 /** Separates the frame's props (label, hint, size, outer class, id) from the control's own. */
-function splitFrame<P extends FrameProps>({ label, hint, compact, className, id, ...control }: P) {
-  return [{ label, hint, compact, className, id }, control] as const;
+function splitFrame<P extends FrameProps>({ label, hint, error, compact, className, id, ...control }: P) {
+  return [{ label, hint, error, compact, className, id }, control] as const;
 }
 
 /** The label above a form control (tied to it by id) and the hint below it. */
-function FieldFrame({ label, hint, compact, className, id, control }: FrameProps & { control: ControlSlot }) {
+function FieldFrame({
+  label,
+  hint,
+  error,
+  compact,
+  className,
+  id,
+  control,
+}: FrameProps & { control: ControlSlot }) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const size = sizes[compact ? 'compact' : 'regular'];
   return (
     <div className={cn('flex min-w-0 flex-col', size.frame, className)}>
@@ -62,8 +74,24 @@ function FieldFrame({ label, hint, compact, className, id, control }: FrameProps
         {label}
       </label>
       {control(
-        { id: controlId, 'aria-describedby': hintId },
-        { control: cn(controlClass, size.control), height: size.height },
+        {
+          id: controlId,
+          'aria-describedby': describedBy,
+          ...(error ? { 'aria-invalid': true as const } : {}),
+        },
+        {
+          control: cn(
+            controlClass,
+            size.control,
+            errorId && 'border-rose-500/80 focus:border-rose-400 focus:ring-rose-400/30',
+          ),
+          height: size.height,
+        },
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-rose-300">
+          {error}
+        </p>
       )}
       {hint && (
         <p id={hintId} className={size.hint}>
