@@ -18,3 +18,11 @@ export {
   payReferralOnVerified,
   takeBackReferralCommission,
 } from './earnings.ts';
+export {
+  claimDailyInOneCall,
+  creditEarningAlone,
+  creditPostbackInOneCall,
+  redeemPromoInOneCall,
+  requestWithdrawalInOneCall,
+  type PromoRefusal,
+} from './one-call.ts';

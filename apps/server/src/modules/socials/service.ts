@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { findSocial, SOCIALS, socialKey } from './config.ts';
 import * as repo from './repository.ts';
-import { creditEarning } from '../ledger/index.ts';
+import { creditEarningAlone } from '../ledger/index.ts';
 
 export const ALREADY_CLAIMED_MESSAGE = 'You already claimed this reward.';
 
@@ -37,16 +37,14 @@ export async function claimSocial(
 ): Promise<SocialClaimResponse> {
   const social = findSocial(socialId);
   if (!social) throw notFound('No such social.');
-  const result = await deps.db.transaction().execute((trx) =>
-    creditEarning(trx, deps, {
-      userId: player.id,
-      amount: social.reward,
-      kind: 'social',
-      key: socialKey(social.id, player.id),
-      description: social.description,
-      meta: { social: social.id },
-    }),
-  );
+  const result = await creditEarningAlone(deps, {
+    userId: player.id,
+    amount: social.reward,
+    kind: 'social',
+    key: socialKey(social.id, player.id),
+    description: social.description,
+    meta: { social: social.id },
+  });
   if (!result.applied) throw conflict(ALREADY_CLAIMED_MESSAGE);
   return { success: true, amount: fromCents(social.reward), robux: fromCents(result.balance) };
 }

@@ -12,10 +12,10 @@ import type { WithdrawalsTable } from '../../db/tables/withdrawals.ts';
 import type { Player } from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
-import { post } from '../ledger/index.ts';
 import { findUserById } from '../users/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
+import { insertWithDebit } from './request-write.ts';
 import { insufficientBalance, parseAmount, type WithdrawInput } from './withdraw-input.ts';
 import { GROUP_IN_FLIGHT_MESSAGE, PASS_IN_USE_MESSAGE, payoutTarget } from './payout-target.ts';
 
@@ -95,8 +95,9 @@ export async function requestWithdrawal(
   const now = deps.clock.now().toISOString();
   let created: { id: number; balance: number } | 'repeat' | 'in_use';
   try {
-    created = await deps.db.transaction().execute(async (trx) => {
-      const id = await repo.insertWithdrawalOnce(trx, {
+    created = await insertWithDebit(
+      deps,
+      {
         userId: player.id,
         robux,
         amount: cents,
@@ -105,29 +106,9 @@ export async function requestWithdrawal(
         now,
         state,
         reviewReasons: reasons.length > 0 ? JSON.stringify(reasons) : null,
-      });
-      if (id === null) {
-        // A unique key is taken: the same request (committed meanwhile), a live withdrawal to this pass,
-        // or the player's live group payout.
-        return requestKey && (await repo.findByRequestKey(trx, requestKey)) ? 'repeat' : 'in_use';
-      }
-      const debit = await post(trx, deps.clock, {
-        userId: player.id,
-        amount: -cents,
-        kind: 'withdrawal',
-        key: `withdrawal:${id}`,
-        description: WITHDRAWAL_DESCRIPTION,
-        meta: {
-          withdrawalId: id,
-          method: target.method,
-          gamepassId: target.gamepassId,
-          robux,
-          price: target.price,
-        },
-      });
-      await repo.setLedgerEntry(trx, id, debit.entryId);
-      return { id, balance: debit.balance };
-    });
+      },
+      WITHDRAWAL_DESCRIPTION,
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
       throw insufficientBalance(await balanceOf(deps, player.id));

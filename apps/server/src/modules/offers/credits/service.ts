@@ -17,6 +17,8 @@ import * as repo from './repository.ts';
 const HOUR_MS = 60 * 60 * 1000;
 
 export const creditKey = (slug: string, transId: string) => `postback:${slug}:${transId}`;
+/** What a provider credit's ledger entry notes of where it came from. */
+export const creditMeta = (slug: string, transId: string) => ({ wall: slug, transId });
 export const reversalKey = (slug: string, transId: string) => `reversal:${slug}:${transId}`;
 
 export interface CreditOutcome {
@@ -49,11 +51,35 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
     key: creditKey(t.wall_slug, t.trans_id),
     description: t.description,
     offersCompleted: 1,
-    meta: { wall: t.wall_slug, transId: t.trans_id },
+    meta: creditMeta(t.wall_slug, t.trans_id),
   });
   await repo.setCreditEntry(trx, t.id, result.entryId, now);
   if (result.account) await payReferralCommissions(trx, deps, t.user_id, result.account);
   return result.entryId;
+}
+
+export interface CreditInput {
+  wall: Wall;
+  transId: string;
+  userId: number;
+  amount: number;
+}
+
+/**
+ * What a provider's credit records: its kind and text, and whether it waits on hold. With
+ * OFFER_HOLD_HOURS > 0 a credit of HOLD_EXEMPT_BELOW or more is held; small credits are available at
+ * once, as holding them costs players more than it saves.
+ */
+export function creditTerms(deps: Deps, input: CreditInput, now: Date) {
+  const holdMs =
+    input.amount < toCents(deps.env.HOLD_EXEMPT_BELOW) ? 0 : deps.env.OFFER_HOLD_HOURS * HOUR_MS;
+  const kind = kindOf(input.wall);
+  return {
+    kind,
+    description: `${input.wall.name} ${kind}`,
+    state: holdMs > 0 ? ('held' as const) : ('credited' as const),
+    releaseAt: holdMs > 0 ? new Date(now.getTime() + holdMs).toISOString() : null,
+  };
 }
 
 /**
@@ -65,15 +91,12 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
 export async function creditTransaction(
   trx: Kysely<DB>,
   deps: Deps,
-  input: { wall: Wall; transId: string; userId: number; amount: number },
+  input: CreditInput,
 ): Promise<CreditOutcome> {
   const { wall, transId, userId, amount } = input;
   const now = deps.clock.now();
-  // Small credits are available at once: holding them costs players more than it saves.
-  const holdMs = amount < toCents(deps.env.HOLD_EXEMPT_BELOW) ? 0 : deps.env.OFFER_HOLD_HOURS * HOUR_MS;
-  const kind = kindOf(wall);
+  const { kind, description, state, releaseAt } = creditTerms(deps, input, now);
   await lockUser(trx, userId);
-  const description = `${wall.name} ${kind}`;
   const id = await repo.insertTransactionOnce(trx, {
     wallSlug: wall.slug,
     transId,
@@ -81,8 +104,8 @@ export async function creditTransaction(
     kind,
     amount,
     description,
-    state: holdMs > 0 ? 'held' : 'credited',
-    releaseAt: holdMs > 0 ? new Date(now.getTime() + holdMs).toISOString() : null,
+    state,
+    releaseAt,
     now: now.toISOString(),
   });
   if (id === null) {
@@ -96,7 +119,7 @@ export async function creditTransaction(
     }
     return { verdict: 'duplicate', ledgerEntryId: existing.credit_entry_id };
   }
-  if (holdMs > 0) return { verdict: 'on_hold', ledgerEntryId: null };
+  if (state === 'held') return { verdict: 'on_hold', ledgerEntryId: null };
   // The row just inserted holds exactly these values; no need to read it back.
   const row = { id, wall_slug: wall.slug, trans_id: transId, user_id: userId, kind, amount, description };
   return { verdict: 'credited', ledgerEntryId: await postCredit(trx, deps, row) };

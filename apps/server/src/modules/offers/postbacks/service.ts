@@ -3,7 +3,8 @@ import type { Deps } from '../../../deps.ts';
 import { addressAllowed, limitKeyOfAddress } from '../../../shared/addresses.ts';
 import { FailureLimiter } from '../../../shared/failure-limiter.ts';
 import { defineCounter } from '../../../shared/process-counters.ts';
-import { creditTransaction, reverseTransaction } from '../credits/service.ts';
+import { creditAndRecord } from '../credits/credit-and-record.ts';
+import { reverseTransaction } from '../credits/service.ts';
 import { allowedIpsOf, wallSecret } from '../walls/settings.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import type { Db } from '../../../db/database.ts';
@@ -216,8 +217,6 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     record.reason = review;
     return finish(200, success, 'held');
   }
-  return deps.db.transaction().execute(async (trx) => {
-    const r = await creditTransaction(trx, deps, { wall, transId: pb.transId, userId: user.id, amount });
-    return finish(200, success, r.verdict, r.ledgerEntryId, trx);
-  });
+  const r = await creditAndRecord(deps, { wall, transId: pb.transId, userId: user.id, amount }, record);
+  return { status: 200, body: success, ...r };
 }

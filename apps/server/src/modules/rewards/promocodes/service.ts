@@ -15,29 +15,21 @@ import type { Deps } from '../../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
-import { creditEarning } from '../../ledger/index.ts';
+import type { PromoRefusal } from '../../ledger/index.ts';
+import { redeemOnce } from './redeem-write.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
 import { parseInput } from '../../../shared/parse-input.ts';
 
-const invalid = () => notFound(PROMO_ERRORS.invalid);
-const expired = () => conflict(PROMO_ERRORS.expired);
-const usedUp = () => conflict(PROMO_ERRORS.usedUp);
-const already = () => conflict(PROMO_ERRORS.already);
-
 type CodeRow = Selectable<PromoCodesTable>;
 
-/** Why a code cannot be redeemed now, or null if it can. */
-function refusal(code: CodeRow, now: string): AppError | null {
-  if (code.active !== 1) return invalid();
-  if (code.expires_at !== null && code.expires_at <= now) return expired();
-  if (code.max_uses !== null && code.uses >= code.max_uses) return usedUp();
-  return null;
-}
+const refusals: Record<PromoRefusal, () => AppError> = {
+  invalid: () => notFound(PROMO_ERRORS.invalid),
+  expired: () => conflict(PROMO_ERRORS.expired),
+  used_up: () => conflict(PROMO_ERRORS.usedUp),
+  already: () => conflict(PROMO_ERRORS.already),
+};
 
-/**
- * Redeems a code for the signed-in player. One transaction: the guarded use count, the unique
- * redemption row and the credit (key `promo:<codeId>:<userId>`) commit together or not at all.
- */
+/** Redeems a code for the signed-in player (redeem-write.ts: at most once, with the use count). */
 export async function redeemPromoCode(
   deps: Deps,
   player: Player,
@@ -46,35 +38,9 @@ export async function redeemPromoCode(
   const code = normalizePromoCode(rawCode);
   if (!code) throw badRequest('Please enter a promo code.');
   await requireCompletedOffer(deps, player);
-  const now = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await repo.findCodeByName(trx, code);
-    if (!row || row.active !== 1) throw invalid();
-    if (await repo.hasRedeemed(trx, row.id, player.id)) throw already();
-    const before = refusal(row, now);
-    if (before) throw before;
-
-    if (!(await repo.takeUse(trx, row.id, now))) {
-      // Changed since it was read (a concurrent redemption took the last use, or an admin acted).
-      const fresh = await repo.findCodeById(trx, row.id);
-      throw (fresh && refusal(fresh, now)) ?? usedUp();
-    }
-    if (!(await repo.insertRedemptionOnce(trx, row.id, player.id, now))) throw already();
-    const result = await creditEarning(trx, deps, {
-      userId: player.id,
-      amount: Number(row.amount),
-      kind: 'promo',
-      key: `promo:${row.id}:${player.id}`,
-      description: `Promo code ${row.code}`,
-      meta: { codeId: row.id, code: row.code },
-    });
-    if (!result.applied) throw already();
-    return {
-      success: true as const,
-      amount: fromCents(Number(row.amount)),
-      robux: fromCents(result.balance),
-    };
-  });
+  const result = await redeemOnce(deps, player.id, code, deps.clock.now().toISOString());
+  if ('refused' in result) throw refusals[result.refused]();
+  return { success: true as const, amount: fromCents(result.amount), robux: fromCents(result.balance) };
 }
 
 function toAdmin(row: CodeRow): AdminPromoCode {

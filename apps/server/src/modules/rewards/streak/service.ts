@@ -14,7 +14,7 @@ import { utcDay } from '../../../shared/clock.ts';
 import type { Deps } from '../../../deps.ts';
 import { conflict } from '../../../shared/errors.ts';
 import * as repo from './repository.ts';
-import { creditEarning } from '../../ledger/index.ts';
+import { claimToday } from './claim-write.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,46 +75,26 @@ export async function getStreakRewards(deps: Deps, player: Player): Promise<Stre
 }
 
 /**
- * Claims today's reward. The streak row moves with a guarded statement and the credit carries the
- * key `daily:<user>:<day>`, both in one transaction: however many claims race, one credits.
+ * Claims today's reward (claim-write.ts): the streak row moves with a guarded statement and the
+ * credit carries the key `daily:<user>:<day>`, both at once: however many claims race, one credits.
  */
 export async function claimStreak(deps: Deps, player: Player): Promise<StreakClaimResponse> {
   await requireCompletedOffer(deps, player);
   const now = deps.clock.now();
   const today = utcDay(now);
-  const at = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await repo.findStreak(trx, player.id);
-    const { nextDay } = streakState(row, today);
-    if (nextDay === null) throw conflict(ALREADY_CLAIMED);
-
-    const moved = row
-      ? await repo.advanceStreak(
-          trx,
-          player.id,
-          { day: row.day, lastClaimDay: row.last_claim_day },
-          { day: nextDay, claimDay: today, at },
-        )
-      : await repo.insertStreakOnce(trx, player.id, nextDay, today, at);
-    if (!moved) throw conflict(ALREADY_CLAIMED);
-
-    const amount = rewardCents(nextDay);
-    const result = await creditEarning(trx, deps, {
-      userId: player.id,
-      amount,
-      kind: 'daily',
-      key: `daily:${player.id}:${today}`,
-      description:
-        nextDay === STREAK_DAYS ? 'Daily streak day 7 surprise prize' : `Daily streak day ${nextDay}`,
-      meta: { day: nextDay, date: today },
-    });
-    // The key is taken only if a claim for today committed under another streak state; refuse.
-    if (!result.applied) throw conflict(ALREADY_CLAIMED);
-    return {
-      success: true as const,
-      day: nextDay,
-      amount: fromCents(amount),
-      robux: fromCents(result.balance),
-    };
+  const claimed = await claimToday(deps, {
+    userId: player.id,
+    today,
+    yesterday: previousDay(today),
+    at: now.toISOString(),
+    rewardOf: rewardCents,
+    nextDayAfter: (row) => streakState(row, today).nextDay,
   });
+  if (!claimed) throw conflict(ALREADY_CLAIMED);
+  return {
+    success: true as const,
+    day: claimed.day,
+    amount: fromCents(claimed.amount),
+    robux: fromCents(claimed.balance),
+  };
 }

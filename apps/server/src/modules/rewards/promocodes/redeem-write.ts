@@ -1,0 +1,65 @@
+import type { Selectable } from 'kysely';
+import { isPostgres } from '../../../db/database.ts';
+import type { PromoCodesTable } from '../../../db/tables/rewards.ts';
+import type { Deps } from '../../../deps.ts';
+import { creditEarning, redeemPromoInOneCall, type PromoRefusal } from '../../ledger/index.ts';
+import * as repo from './repository.ts';
+
+type CodeRow = Selectable<PromoCodesTable>;
+
+/** Why a code cannot be redeemed now, or null if it can. */
+export function refusalOf(code: CodeRow, now: string): PromoRefusal | null {
+  if (code.active !== 1) return 'invalid';
+  if (code.expires_at !== null && code.expires_at <= now) return 'expired';
+  if (code.max_uses !== null && code.uses >= code.max_uses) return 'used_up';
+  return null;
+}
+
+class Refused extends Error {
+  constructor(readonly reason: PromoRefusal) {
+    super(reason);
+  }
+}
+
+/**
+ * Redeems a code for a player, once: the guarded use count, the unique redemption row and the credit
+ * (key `promo:<codeId>:<userId>`) commit together or not at all. On PostgreSQL one function call; on
+ * SQLite the same steps in a transaction.
+ */
+export async function redeemOnce(
+  deps: Deps,
+  userId: number,
+  code: string,
+  now: string,
+): Promise<{ refused: PromoRefusal } | { amount: number; balance: number }> {
+  if (isPostgres(deps.db)) return redeemPromoInOneCall(deps, userId, code, now);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const row = await repo.findCodeByName(trx, code);
+      if (!row || row.active !== 1) throw new Refused('invalid');
+      if (await repo.hasRedeemed(trx, row.id, userId)) throw new Refused('already');
+      const before = refusalOf(row, now);
+      if (before) throw new Refused(before);
+      if (!(await repo.takeUse(trx, row.id, now))) {
+        // Changed since it was read (a concurrent redemption took the last use, or an admin acted).
+        const fresh = await repo.findCodeById(trx, row.id);
+        throw new Refused((fresh && refusalOf(fresh, now)) ?? 'used_up');
+      }
+      if (!(await repo.insertRedemptionOnce(trx, row.id, userId, now))) throw new Refused('already');
+      const amount = Number(row.amount);
+      const result = await creditEarning(trx, deps, {
+        userId,
+        amount,
+        kind: 'promo',
+        key: `promo:${row.id}:${userId}`,
+        description: `Promo code ${row.code}`,
+        meta: { codeId: row.id, code: row.code },
+      });
+      if (!result.applied) throw new Refused('already');
+      return { amount, balance: result.balance };
+    });
+  } catch (err) {
+    if (err instanceof Refused) return { refused: err.reason };
+    throw err;
+  }
+}

@@ -1,0 +1,77 @@
+import { STREAK_DAYS } from '@rewards/contracts';
+import { isPostgres } from '../../../db/database.ts';
+import type { Deps } from '../../../deps.ts';
+import { claimDailyInOneCall, creditEarning } from '../../ledger/index.ts';
+import * as repo from './repository.ts';
+
+export interface Claim {
+  userId: number;
+  today: string;
+  yesterday: string;
+  at: string;
+  /** What day `n` pays, in hundredths (day 7's draw is made before the claim). */
+  rewardOf: (day: number) => number;
+  /** The streak's next day after `row`, or null when today is claimed. */
+  nextDayAfter: (row: { day: number; last_claim_day: string } | undefined) => number | null;
+}
+
+/** Rolls the transaction back when the claim is refused. */
+const ALREADY = new Error('already claimed today');
+
+export const dayDescription = 'Daily streak day ';
+export const SURPRISE_DESCRIPTION = 'Daily streak day 7 surprise prize';
+
+/**
+ * Today's claim, written once: the streak moves from the state read and the day's credit (key
+ * `daily:<user>:<day>`) commits with it, or nothing does (null: today is claimed already). On
+ * PostgreSQL one function call; on SQLite the same steps in a transaction.
+ */
+export async function claimToday(
+  deps: Deps,
+  c: Claim,
+): Promise<{ day: number; amount: number; balance: number } | null> {
+  if (isPostgres(deps.db)) {
+    return claimDailyInOneCall(deps, {
+      userId: c.userId,
+      today: c.today,
+      yesterday: c.yesterday,
+      at: c.at,
+      days: STREAK_DAYS,
+      dayReward: c.rewardOf(1),
+      surpriseReward: c.rewardOf(STREAK_DAYS),
+      description: dayDescription,
+      surpriseDescription: SURPRISE_DESCRIPTION,
+    });
+  }
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const row = await repo.findStreak(trx, c.userId);
+      const day = c.nextDayAfter(row);
+      if (day === null) throw ALREADY;
+      const moved = row
+        ? await repo.advanceStreak(
+            trx,
+            c.userId,
+            { day: row.day, lastClaimDay: row.last_claim_day },
+            { day, claimDay: c.today, at: c.at },
+          )
+        : await repo.insertStreakOnce(trx, c.userId, day, c.today, c.at);
+      if (!moved) throw ALREADY;
+      const amount = c.rewardOf(day);
+      const result = await creditEarning(trx, deps, {
+        userId: c.userId,
+        amount,
+        kind: 'daily',
+        key: `daily:${c.userId}:${c.today}`,
+        description: day === STREAK_DAYS ? SURPRISE_DESCRIPTION : `${dayDescription}${day}`,
+        meta: { day, date: c.today },
+      });
+      // The key is taken only if a claim for today committed under another streak state.
+      if (!result.applied) throw ALREADY;
+      return { day, amount, balance: result.balance };
+    });
+  } catch (err) {
+    if (err === ALREADY) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountNamed, balanceOf } from './support/accounts.ts';
+import { priceFor } from './support/gamepasses.ts';
+import { creditRobux, expectInvariant } from './support/ledger.ts';
+import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { cpxPostbackPath, CPX_ADDRESS } from './support/postbacks.ts';
+import { bearer } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+import { openTestApp, t } from './support/suite.ts';
+
+/*
+ * Issue 22: on PostgreSQL each money write is one statement (a call of a function of migration 0017),
+ * so one round trip. What the real driver sends is observed at pg's client: every query text of the
+ * requests below, whatever our code does above it. Reads around the write (the session, the wall, the
+ * player) may stay; a write, a BEGIN or a COMMIT other than the one call may not.
+ */
+const sent: string[] = [];
+let recording = false;
+const query = pg.Client.prototype.query;
+
+function recordQueries() {
+  beforeAll(() => {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+      if (recording && text) sent.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterAll(() => {
+    pg.Client.prototype.query = query;
+  });
+}
+
+/** The statements one request sent to PostgreSQL. */
+async function statementsOf(request: () => Promise<unknown>): Promise<string[]> {
+  sent.length = 0;
+  recording = true;
+  try {
+    await request();
+  } finally {
+    recording = false;
+  }
+  return [...sent];
+}
+
+/** What is not a plain read: writes, transaction control and the function calls. */
+const writes = (statements: string[]) =>
+  statements.filter((s) => !/^\s*select\b/i.test(s) || /\brewards_\w+\(/.test(s));
+
+const postback = (trans: string, user: number, local = '1.50') =>
+  t.app.inject({ method: 'GET', url: cpxPostbackPath({ trans, user, local }), remoteAddress: CPX_ADDRESS });
+
+const claimDaily = (p: SignedInPlayer) =>
+  t.app.inject({ method: 'POST', url: '/api/streak-rewards/claim', headers: bearer(p.token), payload: {} });
+
+const withdraw = (p: SignedInPlayer, gamepassId: number, amount: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/withdraw',
+    headers: bearer(p.token),
+    payload: { gamepassId, amount },
+  });
+
+const account = (username: string) =>
+  t.deps.db
+    .selectFrom('users')
+    .select(['id', 'balance', 'offers_completed', 'referrals_made'])
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+
+const newPass = async (creatorId: number, robux: number) =>
+  (await t.control('POST', '/gamepasses', { creatorId, price: priceFor(robux), isForSale: true })).id as number;
+
+describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on postgres', () => {
+  openTestApp();
+  recordQueries();
+
+  it('a postback credit (guard row, entry, balance, offers count, record) is one statement', async () => {
+    const p = await signInPlayer(t, 'OneTripOffers');
+    const sentFor = await statementsOf(async () => expect((await postback('ot-1', p.robloxId)).body).toBe('1'));
+    expect(writes(sentFor)).toEqual([expect.stringContaining('from rewards_credit_postback(')]);
+    const repeat = await statementsOf(async () => expect((await postback('ot-1', p.robloxId)).body).toBe('1'));
+    expect(writes(repeat)).toEqual([expect.stringContaining('from rewards_credit_postback(')]);
+    const user = await account('OneTripOffers');
+    expect([Number(user.balance), user.offers_completed]).toEqual([150, 1]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it("a credit that pays the referrer's commission is still one statement", async () => {
+    const referrer = await signInPlayer(t, 'OneTripReferrer');
+    await t.control('POST', '/users', { name: 'OneTripFriend' });
+    const login = await t.api('POST', '/api/login', { username: 'OneTripFriend', ref: 'OneTripReferrer' });
+    const friend = { name: 'OneTripFriend', token: login.body.token, robloxId: login.body.user.robloxId };
+    await verifyPlayer(t, friend);
+    const sentFor = await statementsOf(async () =>
+      expect((await postback('ot-ref', friend.robloxId, '10.00')).body).toBe('1'),
+    );
+    expect(writes(sentFor)).toHaveLength(1);
+    const r = await account(referrer.name);
+    expect([Number(r.balance), r.referrals_made]).toEqual([100, 1]); // 10% of R$10
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a daily claim is one statement, and so is its refusal', async () => {
+    const p = await signInPlayer(t, 'OneTripDaily');
+    const first = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(200));
+    expect(writes(first)).toEqual([expect.stringContaining('from rewards_claim_daily(')]);
+    const again = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(409));
+    expect(writes(again)).toEqual([expect.stringContaining('from rewards_claim_daily(')]);
+  });
+
+  it('a social claim is one statement', async () => {
+    const p = await signInPlayer(t, 'OneTripSocial');
+    const socials = await t.api('GET', '/api/socials', undefined, bearer(p.token));
+    const id = socials.body.socials[0].id;
+    const sentFor = await statementsOf(async () => {
+      const res = await t.api('POST', `/api/socials/${id}/claim`, {}, bearer(p.token));
+      expect(res.status).toBe(200);
+    });
+    expect(writes(sentFor)).toEqual([expect.stringContaining('from rewards_credit_earning(')]);
+  });
+
+  it('a promo redemption is one statement', async () => {
+    const p = await signInPlayer(t, 'OneTripPromo');
+    await t.deps.db
+      .insertInto('promo_codes')
+      .values({ code: 'ONETRIP', amount: 500, max_uses: null, expires_at: null, active: 1, created_at: 'x' })
+      .execute();
+    const sentFor = await statementsOf(async () => {
+      const res = await t.api('POST', '/api/promocode/redeem', { code: 'onetrip' }, bearer(p.token));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+    expect(writes(sentFor)).toEqual([expect.stringContaining('from rewards_redeem_promo(')]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a withdrawal request (row and conditional debit) is one statement', async () => {
+    const p = await signInPlayer(t, 'OneTripWithdraw');
+    await verifyPlayer(t, p);
+    const user = await accountNamed(t.deps.db, p.name);
+    await creditRobux(t.deps.db, t.clock, user.id, 50);
+    const pass = await newPass(p.robloxId, 20);
+    const sentFor = await statementsOf(async () => {
+      const res = await withdraw(p, pass, 20);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(writes(sentFor)).toEqual([expect.stringContaining('from rewards_request_withdrawal(')]);
+    expect(await balanceOf(t.deps.db, user.id)).toBe(30);
+    await expectInvariant(t.deps.db);
+  });
+});
+
+describe(`money writes at once on ${testEngine}`, () => {
+  openTestApp();
+
+  it('the same postback 30 times at once: one credit, one entry, every answer "1"', async () => {
+    const p = await signInPlayer(t, 'BurstOffers');
+    const trans = `burst-${randomUUID()}`;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => postback(trans, p.robloxId)));
+    expect(answers.map((a) => a.body)).toEqual(Array(30).fill('1'));
+    const entries = await t.deps.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('idempotency_key', '=', `postback:cpx:${trans}`)
+      .execute();
+    expect(entries).toHaveLength(1);
+    const user = await account(p.name);
+    expect([Number(user.balance), user.offers_completed]).toEqual([150, 1]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('20 daily claims at once by one player: one is paid', async () => {
+    const p = await signInPlayer(t, 'BurstDaily');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => claimDaily(p)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+    const user = await accountNamed(t.deps.db, p.name);
+    expect(Number(user.balance)).toBe(5000);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('withdrawals at once to different passes never overdraw: R$50 pays two of R$20', async () => {
+    const p = await signInPlayer(t, 'BurstWithdraw');
+    await verifyPlayer(t, p);
+    const user = await accountNamed(t.deps.db, p.name);
+    await creditRobux(t.deps.db, t.clock, user.id, 50);
+    const passes = await Promise.all(Array.from({ length: 10 }, () => newPass(p.robloxId, 20)));
+    const answers = await Promise.all(passes.map((pass) => withdraw(p, pass, 20)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    for (const a of answers.filter((a) => a.statusCode !== 200)) {
+      expect(a.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    }
+    expect(await balanceOf(t.deps.db, user.id)).toBe(10);
+    const rows = await t.deps.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(2);
+    await expectInvariant(t.deps.db);
+  });
+});
