@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { paths } from './paths';
 import {
   CalendarCheck,
@@ -25,47 +26,50 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Sidebar groups (spec §2 "Chrome"). Links use the lower-case paths; routes match any casing. */
-export const sidebarGroups: NavGroup[] = [
+/**
+ * Sidebar groups (spec §2 "Chrome"). Links use the lower-case paths; routes match any casing. A
+ * function, so the labels are read in the language of the moment.
+ */
+export const sidebarGroups = (): NavGroup[] => [
   {
-    title: 'Earn Points',
+    title: m.app_nav_group_earn(),
     items: [
-      { label: 'Earn', to: paths.earn, icon: Coins },
-      { label: 'Videos', to: paths.videos, icon: CirclePlay },
+      { label: m.app_nav_earn(), to: paths.earn, icon: Coins },
+      { label: m.app_nav_videos(), to: paths.videos, icon: CirclePlay },
     ],
   },
   {
-    title: 'Extra Rewards',
+    title: m.app_nav_group_extra(),
     items: [
-      { label: 'Promocodes', to: paths.promocodes, icon: Ticket },
-      { label: 'Daily Login', to: paths.daily, icon: CalendarCheck },
-      { label: 'Giveaways', to: paths.giveaways, icon: Gift },
+      { label: m.app_nav_promocodes(), to: paths.promocodes, icon: Ticket },
+      { label: m.app_nav_daily(), to: paths.daily, icon: CalendarCheck },
+      { label: m.app_nav_giveaways(), to: paths.giveaways, icon: Gift },
     ],
   },
   {
-    title: 'Cashier',
+    title: m.app_nav_group_cashier(),
     items: [
-      { label: 'Withdraw', to: paths.withdraw, icon: Wallet },
-      { label: 'Transactions', to: paths.transactions, icon: History },
+      { label: m.app_nav_withdraw(), to: paths.withdraw, icon: Wallet },
+      { label: m.app_nav_transactions(), to: paths.transactions, icon: History },
     ],
   },
   {
-    title: 'Other',
+    title: m.app_nav_group_other(),
     items: [
-      { label: 'Leaderboard', to: paths.leaderboard, icon: Trophy },
-      { label: 'Affiliates', to: paths.affiliates, icon: Users, hint: 'Referral Program' },
+      { label: m.app_nav_leaderboard(), to: paths.leaderboard, icon: Trophy },
+      { label: m.app_nav_affiliates(), to: paths.affiliates, icon: Users, hint: m.app_nav_referral_program() },
     ],
   },
   {
-    title: 'Support',
-    items: [{ label: 'Help', to: paths.help, icon: CircleHelp }],
+    title: m.app_nav_group_support(),
+    items: [{ label: m.app_nav_help(), to: paths.help, icon: CircleHelp }],
   },
 ];
 
-export const footerQuickLinks: { label: string; to: string }[] = [
-  { label: 'Earn Robux', to: paths.earn },
-  { label: 'Daily Rewards', to: paths.daily },
-  { label: 'Leaderboard', to: paths.leaderboard },
-  { label: 'Referral Program', to: paths.affiliates },
-  { label: 'Withdraw', to: paths.withdraw },
+export const footerQuickLinks = (): { label: string; to: string }[] => [
+  { label: m.app_footer_earn_robux(), to: paths.earn },
+  { label: m.app_footer_daily_rewards(), to: paths.daily },
+  { label: m.app_nav_leaderboard(), to: paths.leaderboard },
+  { label: m.app_nav_referral_program(), to: paths.affiliates },
+  { label: m.app_nav_withdraw(), to: paths.withdraw },
 ];

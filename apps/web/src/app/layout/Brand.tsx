@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SITE_NAME } from '@/config/site';
+import { m } from '@/paraglide/messages.js';
 
 /** Logo mark and site name, linking home. */
 export function Brand() {
@@ -16,7 +17,7 @@ export function Brand() {
       </span>
       <span className="text-lg font-black tracking-tight text-white">
         RBX<span className="text-emerald-400">Rewards</span>
-        <span className="sr-only">{` (${SITE_NAME} home)`}</span>
+        <span className="sr-only">{` (${m.app_brand_home({ site: SITE_NAME })})`}</span>
       </span>
     </Link>
   );

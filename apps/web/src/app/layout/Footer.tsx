@@ -5,6 +5,7 @@ import { footerQuickLinks } from '@/config/navigation';
 import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL, COPYRIGHT_YEAR, SITE_NAME } from '@/config/site';
 import { paths } from '@/config/paths';
 import { LanguageMenu } from '@/components/ui/LanguageMenu';
+import { m } from '@/paraglide/messages.js';
 
 const linkClass =
   'rounded text-sm text-slate-400 transition-colors hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400';
@@ -27,11 +28,11 @@ export function Footer() {
             RBX<span className="text-emerald-400">Rewards</span>
           </p>
           <p className="mt-2 max-w-xs text-sm text-slate-400">
-            Complete offers, keep your daily streak and cash out Robux to your own gamepass.
+            {m.app_footer_tagline()}
           </p>
         </div>
-        <Column title="Quick Links">
-          {footerQuickLinks.map((link) => (
+        <Column title={m.app_footer_quick_links()}>
+          {footerQuickLinks().map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={linkClass}>
                 {link.label}
@@ -39,33 +40,33 @@ export function Footer() {
             </li>
           ))}
         </Column>
-        <Column title="Support">
+        <Column title={m.app_nav_group_support()}>
           <li>
             <Link to={paths.help} className={linkClass}>
-              Help Center
+              {m.app_footer_help_center()}
             </Link>
           </li>
           <li>
             <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
-              {COMMUNITY_CHAT_NAME} server
+              {m.app_footer_chat_server({ name: COMMUNITY_CHAT_NAME })}
               <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only">{m.app_new_tab()}</span>
             </a>
           </li>
           <li>
             <Link to={paths.terms} className={linkClass}>
-              Terms of Service
+              {m.app_footer_terms()}
             </Link>
           </li>
           <li>
             <Link to={paths.privacy} className={linkClass}>
-              Privacy Policy
+              {m.app_footer_privacy()}
             </Link>
           </li>
         </Column>
-        <Column title="Stay Connected">
+        <Column title={m.app_footer_stay_connected()}>
           <li className="text-sm text-slate-400">
-            Giveaway winners, new promo codes and support live on our community server.
+            {m.app_footer_community_blurb()}
           </li>
           <li>
             <a
@@ -75,18 +76,16 @@ export function Footer() {
               className="mt-1 inline-flex items-center gap-2 rounded-xl border border-indigo-400/30 bg-indigo-500/10 px-3.5 py-2 text-sm font-semibold text-indigo-200 transition-colors hover:bg-indigo-500/20 focus-visible:outline-2 focus-visible:outline-indigo-400"
             >
               <MessageCircle aria-hidden="true" className="size-4" />
-              Join our {COMMUNITY_CHAT_NAME}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {m.app_footer_join({ name: COMMUNITY_CHAT_NAME })}
+              <span className="sr-only">{m.app_new_tab()}</span>
             </a>
           </li>
         </Column>
       </div>
       <div className="border-t border-slate-800/80">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:justify-between sm:px-6">
-          <p>
-            © {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.
-          </p>
-          <p>Not affiliated with, endorsed or sponsored by Roblox Corporation.</p>
+          <p>{m.app_footer_rights({ year: String(COPYRIGHT_YEAR), site: SITE_NAME })}</p>
+          <p>{m.app_footer_not_affiliated()}</p>
           <LanguageMenu className="self-start sm:self-auto" />
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
+import { m } from '@/paraglide/messages.js';
 import { Brand } from './Brand';
 import { BalanceChip } from './BalanceChip';
 import { SidebarNav } from './SidebarNav';
@@ -12,7 +13,7 @@ export function MobileNav() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
-        aria-label="Open menu"
+        aria-label={m.app_menu_open()}
         className="inline-flex size-10 items-center justify-center rounded-xl border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 md:hidden"
       >
         <Menu aria-hidden="true" className="size-5" />
@@ -26,9 +27,9 @@ export function MobileNav() {
                 <Brand />
               </div>
             </Dialog.Title>
-            <DialogCloseButton label="Close menu" />
+            <DialogCloseButton label={m.app_menu_close()} />
           </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+          <Dialog.Description className="sr-only">{m.app_menu_description()}</Dialog.Description>
           <div className="flex-1 overflow-y-auto px-3 py-5">
             <div className="mb-6 px-1">
               <BalanceChip className="flex w-full" onClick={() => setOpen(false)} />

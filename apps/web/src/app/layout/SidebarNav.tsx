@@ -1,12 +1,13 @@
 import { NavLink } from 'react-router';
 import { sidebarGroups } from '@/config/navigation';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 
 /** The grouped page links, used by the desktop sidebar and the mobile drawer. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <nav aria-label="Main" className="flex flex-col gap-6">
-      {sidebarGroups.map((group) => (
+    <nav aria-label={m.app_nav_main()} className="flex flex-col gap-6">
+      {sidebarGroups().map((group) => (
         <div key={group.title}>
           <h2 className="mb-2 px-3 text-[11px] font-bold tracking-[0.14em] text-slate-400 uppercase">
             {group.title}

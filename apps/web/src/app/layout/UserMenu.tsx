@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/Avatar';
 import { useLogout } from '@/lib/logout';
 import type { Session } from '@/lib/session';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages.js';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2.5 text-sm text-slate-200 outline-none ' +
@@ -18,7 +19,7 @@ export function UserMenu({ session }: { session: Session }) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         data-testid="user-menu"
-        aria-label={`Account menu for ${session.username}`}
+        aria-label={m.app_user_menu_label({ name: session.username })}
         className="flex items-center gap-2 rounded-full border border-slate-800 bg-slate-900 py-1 pr-3 pl-1 text-sm font-semibold text-slate-100 transition-colors hover:border-slate-700 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400 data-[state=open]:border-slate-700"
       >
         <Avatar robloxId={session.robloxId} name={session.username} size="sm" />
@@ -32,14 +33,14 @@ export function UserMenu({ session }: { session: Session }) {
           className="z-50 min-w-52 rounded-xl border border-slate-800 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
         >
           <DropdownMenu.Label className="truncate px-3 pt-1.5 pb-2 text-xs font-medium text-slate-400">
-            Signed in as <span className="text-slate-200">{session.username}</span>
+            {m.app_user_menu_signed_in_as()} <span className="text-slate-200">{session.username}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(paths.profile)}>
-            <User aria-hidden="true" className="size-4" /> Profile
+            <User aria-hidden="true" className="size-4" /> {m.app_user_menu_profile()}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
           <DropdownMenu.Item className={`${itemClass} text-rose-300`} onSelect={logout}>
-            <LogOut aria-hidden="true" className="size-4" /> Logout
+            <LogOut aria-hidden="true" className="size-4" /> {m.app_user_menu_logout()}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
