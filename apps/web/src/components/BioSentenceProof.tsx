@@ -3,6 +3,7 @@ import { BadgeCheck, CircleAlert, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 
 /**
  * A fresh sentence the owner puts in their Roblox profile's About to prove an account is theirs, and
@@ -13,7 +14,7 @@ export function BioSentenceProof({
   intro,
   sentence,
   check,
-  checkLabel = 'Check',
+  checkLabel = m.ui_check(),
 }: {
   intro: ReactNode;
   sentence: string;
@@ -50,14 +51,14 @@ export function BioSentenceProof({
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-300">{intro}</p>
       <div className="rounded-xl border border-slate-700 bg-slate-950/70 px-4 py-3.5">
-        <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">Your sentence</p>
+        <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">{m.ui_proof_your_sentence()}</p>
         <p data-testid="proof-sentence" className="mt-1 font-mono text-base break-words text-emerald-100">
           {sentence}
         </p>
       </div>
       <div className="flex gap-2 sm:gap-3">
         <Button variant="secondary" onClick={() => void onCopy()} className="flex-1 sm:flex-none">
-          <Copy aria-hidden="true" className="size-4" /> {copied ? 'Copied' : 'Copy'}
+          <Copy aria-hidden="true" className="size-4" /> {copied ? m.ui_copied() : m.ui_copy()}
         </Button>
         <Button
           onClick={() => void onCheck()}

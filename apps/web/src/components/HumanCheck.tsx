@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { useSiteConfig } from '@/lib/site-config';
+import { m } from '@/paraglide/messages.js';
 
 /**
  * Cloudflare Turnstile on sign-in and claims, shown only when the server names a site key
@@ -10,6 +11,9 @@ import { useSiteConfig } from '@/lib/site-config';
  * schemas chunk into the sign-in page.)
  */
 export const HUMAN_CHECK_HEADER = 'X-Turnstile-Token';
+/** What a form says when it is sent before the check handed a token, in the player's language. */
+export const humanCheckMissingMessage = (): string => m.ui_human_check_missing();
+/** @deprecated English only (read once): use humanCheckMissingMessage(). */
 export const HUMAN_CHECK_MISSING_MESSAGE =
   'Please complete the human check (the “Verify you are human” box), then try again.';
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
@@ -126,15 +130,13 @@ function TurnstileWidget({
           'expired-callback': () => onToken(null),
           'error-callback': () => {
             onToken(null);
-            setProblem('The human check ran into a problem. Please reload the page and try again.');
+            setProblem(m.ui_human_check_problem());
           },
         });
       },
       () => {
         if (!cancelled) {
-          setProblem(
-            'The human check could not load. Check your connection (or pause an ad blocker for this site), then reload the page.',
-          );
+          setProblem(m.ui_human_check_no_load());
         }
       },
     );
@@ -152,7 +154,7 @@ function TurnstileWidget({
   return (
     <div data-testid="human-check" className="flex min-h-[65px] flex-col gap-2">
       <div ref={box} />
-      {!shown && !problem && <p className="text-sm text-slate-400">Loading the human check…</p>}
+      {!shown && !problem && <p className="text-sm text-slate-400">{m.ui_human_check_loading()}</p>}
       {problem && (
         <p role="alert" className="flex items-start gap-2 text-sm text-amber-200">
           <ShieldAlert aria-hidden="true" className="mt-px size-4 shrink-0 text-amber-300" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 
 interface AvatarProps {
   robloxId: number | null | undefined;
@@ -30,7 +31,7 @@ export function Avatar({ robloxId, name, size = 'md', className }: AvatarProps) 
       {showImage ? (
         <img
           src={`/api/avatar/${encodeURIComponent(String(robloxId))}`}
-          alt={`${name}'s avatar`}
+          alt={m.ui_avatar_alt({ name })}
           className="size-full object-cover"
           loading="lazy"
           decoding="async"

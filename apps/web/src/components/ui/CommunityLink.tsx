@@ -1,5 +1,6 @@
 import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL } from '@/config/site';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 
 /** "Join the <community> server →", opening the community chat in a new tab. */
 export function CommunityLink({ className }: { className?: string }) {
@@ -10,7 +11,7 @@ export function CommunityLink({ className }: { className?: string }) {
       rel="noopener noreferrer"
       className={cn(className, 'text-sm font-semibold text-emerald-300 hover:text-emerald-200')}
     >
-      Join the {COMMUNITY_CHAT_NAME} server →
+      {m.ui_join_chat_server({ name: COMMUNITY_CHAT_NAME })}
     </a>
   );
 }

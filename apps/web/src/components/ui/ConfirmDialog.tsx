@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { buttonClasses } from './button-styles';
+import { m } from '@/paraglide/messages.js';
 
 /** What a confirmation asks: a short title, the full question, and the words on the button that acts. */
 export interface Confirmation {
@@ -64,7 +65,7 @@ export function ConfirmDialog({
               {confirmation.question}
             </AlertDialog.Description>
             <div className="mt-5 flex flex-wrap justify-end gap-2">
-              <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>{m.ui_cancel()}</AlertDialog.Cancel>
               <AlertDialog.Action
                 className={buttonClasses(confirmation.danger ? 'danger' : 'primary', 'sm')}
                 onClick={onConfirm}

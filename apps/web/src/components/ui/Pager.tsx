@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './Button';
+import { m } from '@/paraglide/messages.js';
 
 /** How many pages `total` items fill (at least one). */
 export function pageCount(total: number, pageSize: number): number {
@@ -24,10 +25,10 @@ export function Pager({
       <span>{children}</span>
       <div className="flex gap-2">
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+          <ChevronLeft aria-hidden="true" className="size-4" /> {m.ui_previous()}
         </Button>
         <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next <ChevronRight aria-hidden="true" className="size-4" />
+          {m.ui_next()} <ChevronRight aria-hidden="true" className="size-4" />
         </Button>
       </div>
     </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from './Card';
 import { CardNotice } from './CardStates';
+import { m } from '@/paraglide/messages.js';
 
 interface PlaceholderPanelProps {
   icon: LucideIcon;
@@ -14,8 +15,8 @@ interface PlaceholderPanelProps {
 /** Body of a page with nothing to show: a feature still being built, or no data right now. */
 export function PlaceholderPanel({
   icon,
-  title = 'Almost ready',
-  message = 'This section is being prepared. Check back soon!',
+  title = m.ui_placeholder_title(),
+  message = m.ui_placeholder_message(),
   children,
 }: PlaceholderPanelProps) {
   return (
