@@ -3,12 +3,11 @@ import { Copy, Gift, Info, Link2, UserPlus, Users, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { formatAmount, formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useReferrals } from '../api/referrals';
-
-const robux = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en-US');
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {
@@ -50,24 +49,20 @@ export function AffiliatesPage() {
   const link = data?.link ?? `${window.location.origin}/login?ref=${encodeURIComponent(username)}`;
 
   async function onCopy() {
-    if (await copyText(link, inputRef.current)) toastSuccess('Copied to clipboard!');
-    else toastError(null, 'Could not copy', 'Select the link and copy it yourself.');
+    if (await copyText(link, inputRef.current)) toastSuccess(m.affiliates_copied());
+    else toastError(null, m.affiliates_copy_failed(), m.affiliates_copy_failed_hint());
   }
 
   return (
     <>
-      <PageHeader
-        title="Refer & Earn"
-        description="Invite friends with your referral link and earn from their activity."
-        icon={Users}
-      />
+      <PageHeader title={m.affiliates_title()} description={m.affiliates_description()} icon={Users} />
       <Card className="mb-6 p-5 sm:p-6">
         <label
           htmlFor="referral-link"
           className="mb-2 flex items-center gap-2 text-sm font-medium text-slate-200"
         >
           <Link2 aria-hidden="true" className="size-4 text-emerald-300" />
-          Your referral link
+          {m.affiliates_link_label()}
         </label>
         <div className="flex flex-col gap-3 sm:flex-row">
           <input
@@ -79,51 +74,40 @@ export function AffiliatesPage() {
             className="h-12 w-full min-w-0 rounded-xl border border-slate-700 bg-slate-950/60 px-4 font-mono text-sm text-white focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none sm:flex-1"
           />
           <Button onClick={() => void onCopy()} className="h-12 sm:w-36">
-            <Copy aria-hidden="true" className="size-4" /> Copy
+            <Copy aria-hidden="true" className="size-4" /> {m.affiliates_copy()}
           </Button>
         </div>
         <div className="mt-4 flex items-start gap-2 text-sm text-slate-400">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-300" />
           <div className="flex flex-col gap-1.5">
-            <p>
-              Your friend must sign up with your link and earn at least 1 R$ for you to receive the referral
-              bonus.
-            </p>
-            <p data-testid="referral-rules">
-              A referral counts only once your friend has verified their Roblox account (the bio check on
-              their profile) and earned 1 R$. What they earn before verifying waits, and you receive your
-              share when they verify. Accounts signed in from the same device or internet connection as yours
-              never count.
-            </p>
+            <p>{m.affiliates_minimum()}</p>
+            <p data-testid="referral-rules">{m.affiliates_rules()}</p>
           </div>
         </div>
       </Card>
 
       <div className="mb-8 grid gap-4 sm:grid-cols-2">
         <StatCard
-          label="Referrals"
-          value={isPending || !data ? '…' : count.format(data.referralsMade)}
+          label={m.affiliates_referrals()}
+          value={isPending || !data ? '…' : formatCount(data.referralsMade)}
           icon={UserPlus}
         />
         <StatCard
-          label="Earned from Referrals (R$)"
-          value={isPending || !data ? '…' : robux.format(data.referralsEarned)}
+          label={m.affiliates_earned()}
+          value={isPending || !data ? '…' : formatAmount(data.referralsEarned)}
           icon={Wallet}
         />
       </div>
 
       <Card className="p-5 sm:p-6">
         <h2 className="mb-4 flex items-center gap-2 text-lg font-bold text-white">
-          <Gift aria-hidden="true" className="size-5 text-emerald-300" /> How it works
+          <Gift aria-hidden="true" className="size-5 text-emerald-300" /> {m.affiliates_how_it_works()}
         </h2>
         <ol className="grid gap-4 sm:grid-cols-3">
           {[
-            ['Share your link', 'Send your referral link to friends who play Roblox.'],
-            [
-              'They sign up, verify and earn',
-              'Your friend signs in through your link, verifies their Roblox account and earns their first 1 R$.',
-            ],
-            ['You get a bonus', 'You receive a share of every offer and survey they complete.'],
+            [m.affiliates_step_share_title(), m.affiliates_step_share_text()],
+            [m.affiliates_step_verify_title(), m.affiliates_step_verify_text()],
+            [m.affiliates_step_bonus_title(), m.affiliates_step_bonus_text()],
           ].map(([title, text], i) => (
             <li key={title} className="rounded-xl border border-slate-800 bg-slate-950/40 p-4">
               <span className="mb-2 inline-flex size-7 items-center justify-center rounded-full bg-emerald-400 text-sm font-black text-slate-950">

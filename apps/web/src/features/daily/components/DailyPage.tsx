@@ -12,6 +12,8 @@ import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
+import { m } from '@/paraglide/messages.js';
+import { formatCount, formatReward } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
 import { DayCard } from './DayCard';
@@ -24,14 +26,16 @@ const FRESH_STREAK: StreakReward[] = Array.from({ length: STREAK_DAYS }, (_, i) 
     : { day: i + 1, amount: STREAK_DAY_REWARD, claimed: false, canClaim: i === 0 },
 );
 
-const LOGIN_TO_CLAIM_MESSAGE = 'You must be logged in to claim your daily reward.';
-
 function formatWait(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
+  const min = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  return `${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s`;
+  return m.daily_wait({
+    hours: String(h),
+    minutes: String(min).padStart(2, '0'),
+    seconds: String(s).padStart(2, '0'),
+  });
 }
 
 export function DailyPage() {
@@ -59,12 +63,12 @@ export function DailyPage() {
 
   function onClaim() {
     if (!signedIn || !session) {
-      toast.error(LOGIN_TO_CLAIM_MESSAGE);
+      toast.error(m.daily_login_to_claim());
       return;
     }
     if (claim.isPending) return;
     if (!human.ready) {
-      toast.error('Could not claim your reward', { description: HUMAN_CHECK_MISSING_MESSAGE });
+      toast.error(m.daily_claim_failed(), { description: HUMAN_CHECK_MISSING_MESSAGE });
       return;
     }
     const username = session.username;
@@ -72,12 +76,12 @@ export function DailyPage() {
       { username, headers: human.headers },
       {
         onSuccess: (result) => {
-          toast.success(`Day ${result.day} claimed!`, {
-            description: `You received ${result.amount} Robux.`,
+          toast.success(m.daily_day_claimed({ day: String(result.day) }), {
+            description: m.daily_received({ amount: formatReward(result.amount) }),
           });
           notifyBalanceUpdated();
         },
-        onError: (err) => toastError(err, 'Could not claim your reward'),
+        onError: (err) => toastError(err, m.daily_claim_failed()),
         onSettled: () => {
           human.reset();
           return queryClient.invalidateQueries({ queryKey: streakQueryKey(username) });
@@ -88,20 +92,16 @@ export function DailyPage() {
 
   return (
     <>
-      <PageHeader
-        title="7-Day Streak Rewards"
-        description="Come back every day to claim your reward. Miss a day and your streak starts again at day 1. Day 7 hides a surprise prize."
-        icon={CalendarCheck}
-      />
+      <PageHeader title={m.daily_title()} description={m.daily_description()} icon={CalendarCheck} />
 
       {streak.isPending && signedIn ? (
-        <LoadingCard label="Loading your streak" />
+        <LoadingCard label={m.daily_loading()} />
       ) : rewards.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <p className="text-slate-300">No streak rewards to show right now.</p>
+          <p className="text-slate-300">{m.daily_empty()}</p>
           {streak.isError && (
             <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              <RotateCcw aria-hidden="true" className="size-4" /> Try again
+              <RotateCcw aria-hidden="true" className="size-4" /> {m.daily_try_again()}
             </Button>
           )}
         </Card>
@@ -112,16 +112,16 @@ export function DailyPage() {
               icon={Flame}
               tileClassName="bg-orange-400/15 text-orange-300"
               iconClassName="size-6"
-              label="Current streak"
+              label={m.daily_current_streak()}
             >
               <p className="text-lg font-bold text-white">
-                {claimedDays} / {STREAK_DAYS} days
+                {m.daily_streak_days({ claimed: formatCount(claimedDays), total: formatCount(STREAK_DAYS) })}
               </p>
             </IconStat>
             <div
               className="h-2 w-full overflow-hidden rounded-full bg-slate-800 sm:mx-6 sm:max-w-sm"
               role="progressbar"
-              aria-label="Streak progress"
+              aria-label={m.daily_progress_label()}
               aria-valuemin={0}
               aria-valuemax={STREAK_DAYS}
               aria-valuenow={claimedDays}
@@ -135,24 +135,24 @@ export function DailyPage() {
               <Clock aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
               {streak.data?.claimedToday ? (
                 <span>
-                  Next reward in{' '}
+                  {m.daily_next_in()}{' '}
                   <span className="font-semibold text-white tabular-nums">{formatWait(waitMs)}</span>
                 </span>
               ) : (
-                <span className="font-semibold text-emerald-200">Today&apos;s reward is ready!</span>
+                <span className="font-semibold text-emerald-200">{m.daily_ready()}</span>
               )}
             </p>
           </Card>
 
           {human.widget && signedIn && !streak.data?.claimedToday && (
             <Card className="mb-6 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm text-slate-300">Confirm you are human, then claim today&apos;s reward.</p>
+              <p className="text-sm text-slate-300">{m.daily_human_first()}</p>
               <div className="w-full sm:max-w-xs">{human.widget}</div>
             </Card>
           )}
 
           <section
-            aria-label="Streak days"
+            aria-label={m.daily_days_label()}
             className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
           >
             {rewards.map((reward) => (
@@ -166,8 +166,8 @@ export function DailyPage() {
             ))}
           </section>
           <p className="mt-6 text-sm text-slate-400">
-            Days change at midnight UTC. Rewards are added to your balance at once.
-            {needsOffer && ' Daily rewards unlock after your first completed offer.'}
+            {m.daily_footer()}
+            {needsOffer && ` ${m.daily_needs_offer()}`}
           </p>
         </>
       )}

@@ -3,6 +3,8 @@ import type { StreakReward } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
+import { formatReward } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 
 export type DayState = 'claimed' | 'claimable' | 'locked';
 
@@ -18,10 +20,10 @@ const frame: Record<DayState, string> = {
   locked: 'border-slate-800 bg-slate-900/70',
 };
 
-const badge: Record<DayState, { text: string; className: string }> = {
-  claimed: { text: 'Claimed', className: 'bg-emerald-400/15 text-emerald-200' },
-  claimable: { text: 'Ready', className: 'bg-emerald-400 text-slate-950' },
-  locked: { text: 'Locked', className: 'bg-slate-800 text-slate-400' },
+const badge: Record<DayState, { text: () => string; className: string }> = {
+  claimed: { text: m.daily_badge_claimed, className: 'bg-emerald-400/15 text-emerald-200' },
+  claimable: { text: m.daily_badge_ready, className: 'bg-emerald-400 text-slate-950' },
+  locked: { text: m.daily_badge_locked, className: 'bg-slate-800 text-slate-400' },
 };
 
 interface DayCardProps {
@@ -36,10 +38,16 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
   const state = dayState(reward);
   const surprise = Boolean(reward.surprise);
   const Icon = state === 'claimed' ? Check : surprise ? Gift : state === 'locked' ? Lock : Coins;
-  const label = state === 'claimed' ? 'CLAIMED' : claiming ? 'CLAIMING...' : 'CLAIM';
+  const label =
+    state === 'claimed'
+      ? m.daily_button_claimed()
+      : claiming
+        ? m.daily_button_claiming()
+        : m.daily_button_claim();
+  const day = m.daily_day({ day: String(reward.day) });
   return (
     <article
-      aria-label={`Day ${reward.day}`}
+      aria-label={day}
       data-state={state}
       className={cn(
         'relative flex flex-col gap-4 overflow-hidden rounded-2xl border p-4 backdrop-blur-sm transition-colors sm:p-5',
@@ -51,9 +59,9 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
       )}
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-bold tracking-wide text-slate-300 uppercase">Day {reward.day}</h2>
+        <h2 className="text-sm font-bold tracking-wide text-slate-300 uppercase">{day}</h2>
         <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', badge[state].className)}>
-          {badge[state].text}
+          {badge[state].text()}
         </span>
       </div>
 
@@ -73,13 +81,16 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
         <div className="min-w-0">
           {surprise ? (
             <>
-              <p className="text-xs font-semibold tracking-wide text-amber-300 uppercase">Surprise prize</p>
+              <p className="text-xs font-semibold tracking-wide text-amber-300 uppercase">
+                {m.daily_surprise_prize()}
+              </p>
               <p className="text-xl font-black text-white tabular-nums">
-                <span className="text-sm font-semibold text-slate-400">up to </span>R${reward.amount}
+                <span className="text-sm font-semibold text-slate-400">{m.daily_up_to()} </span>R$
+                {formatReward(reward.amount)}
               </p>
             </>
           ) : (
-            <p className="text-2xl font-black text-white tabular-nums">R${reward.amount}</p>
+            <p className="text-2xl font-black text-white tabular-nums">R${formatReward(reward.amount)}</p>
           )}
         </div>
       </div>

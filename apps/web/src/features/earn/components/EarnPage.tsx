@@ -4,6 +4,7 @@ import { ClipboardList, LayoutGrid } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { useSession } from '@/lib/session';
+import { m } from '@/paraglide/messages.js';
 import { useWalls } from '../api/walls';
 import { EarnHeader } from './EarnHeader';
 import { SocialsSection } from './SocialsSection';
@@ -12,13 +13,8 @@ import { WallsSection } from './WallsSection';
 
 /** The two lists of walls, in the spec's order (§2 Earn): offerwalls, then surveys. */
 const wallKinds = [
-  {
-    kind: 'offerwalls',
-    title: 'OFFERWALLS',
-    hint: 'Complete offers from our partners to earn Robux.',
-    icon: LayoutGrid,
-  },
-  { kind: 'surveys', title: 'SURVEYS', hint: 'Share your opinion in paid surveys.', icon: ClipboardList },
+  { kind: 'offerwalls', title: m.earn_offerwalls_title, hint: m.earn_offerwalls_hint, icon: LayoutGrid },
+  { kind: 'surveys', title: m.earn_surveys_title, hint: m.earn_surveys_hint, icon: ClipboardList },
 ] as const;
 
 export function EarnPage() {
@@ -40,17 +36,19 @@ export function EarnPage() {
           role="alert"
           className="mb-8 flex flex-col items-start gap-3 rounded-2xl border border-rose-500/30 bg-rose-500/10 px-5 py-4 text-sm text-rose-100 sm:flex-row sm:items-center sm:justify-between"
         >
-          <span>The offerwalls and surveys could not be loaded.</span>
+          <span>{m.earn_walls_error()}</span>
           <Button size="sm" variant="secondary" onClick={() => void walls.refetch()}>
-            Try again
+            {m.earn_try_again()}
           </Button>
         </div>
       )}
-      {wallKinds.map(({ kind, ...heading }) => (
+      {wallKinds.map(({ kind, title, hint, icon }) => (
         <WallsSection
           key={kind}
           id={`${kind}-heading`}
-          {...heading}
+          title={title()}
+          hint={hint()}
+          icon={icon}
           walls={walls.data?.[kind]}
           isLoading={walls.isPending && !walls.isError}
           onOpen={setOpenWall}

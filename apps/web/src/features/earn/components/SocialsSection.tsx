@@ -9,9 +9,11 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { toast } from 'sonner';
+import { m } from '@/paraglide/messages.js';
 import { ApiError } from '@/lib/api-client';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { cn } from '@/lib/cn';
+import { formatReward } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { useClaimSocial, useSocials } from '../api/socials';
 import { SectionHeading } from './SectionHeading';
@@ -52,10 +54,10 @@ function SocialCard({ social, busy, onClick }: { social: SocialEntry; busy: bool
         {social.claimed ? (
           <span className="inline-flex items-center gap-1 text-sm font-semibold text-slate-400">
             <CircleCheck aria-hidden="true" className="size-4 text-emerald-400" />
-            Claimed
+            {m.earn_social_claimed()}
           </span>
         ) : (
-          <span className="text-sm font-bold text-emerald-300">+R${social.reward}</span>
+          <span className="text-sm font-bold text-emerald-300">+R${formatReward(social.reward)}</span>
         )}
       </span>
     </button>
@@ -73,14 +75,14 @@ export function SocialsSection() {
     if (social.claimed) return;
     claim.mutate(social.id, {
       onSuccess: (result) => {
-        toast.success(`+R$${result.amount} added to your balance`, {
-          description: `Thanks for following us on ${social.name}!`,
+        toast.success(m.earn_social_added({ amount: formatReward(result.amount) }), {
+          description: m.earn_social_thanks({ name: social.name }),
         });
         notifyBalanceUpdated();
       },
       onError: (err) => {
         if (err instanceof ApiError && err.status === 409) return; // already claimed: the card turns to Claimed
-        toastError(err, 'Could not claim the reward');
+        toastError(err, m.earn_social_claim_failed());
       },
     });
   }
@@ -89,8 +91,8 @@ export function SocialsSection() {
     <section aria-labelledby="socials-heading" className="mb-4">
       <SectionHeading
         id="socials-heading"
-        title="SOCIALS"
-        hint="Follow us and get a one-time bonus for each."
+        title={m.earn_socials_title()}
+        hint={m.earn_socials_hint()}
         icon={Share2}
       />
       {isPending ? (
@@ -101,7 +103,7 @@ export function SocialsSection() {
         </div>
       ) : isError || !data ? (
         <p className="rounded-2xl border border-dashed border-slate-800 px-5 py-8 text-center text-sm text-slate-400">
-          Socials could not be loaded. Please try again later.
+          {m.earn_socials_error()}
         </p>
       ) : (
         <ul className={socialGrid}>

@@ -1,6 +1,7 @@
 import type { WallEntry } from '@rewards/contracts';
 import { ArrowUpRight, Clock } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 import { WallLogo } from './WallLogo';
 
 const cardBase =
@@ -22,7 +23,7 @@ export function WallCard({ wall, onOpen }: { wall: WallEntry; onOpen: (wall: Wal
         <span className="font-bold text-slate-300">{wall.name}</span>
         <span className="inline-flex items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/70 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-slate-400 sm:px-3">
           <Clock aria-hidden="true" className="size-3.5" />
-          Coming soon
+          {m.earn_coming_soon()}
         </span>
       </div>
     );
@@ -42,7 +43,7 @@ export function WallCard({ wall, onOpen }: { wall: WallEntry; onOpen: (wall: Wal
       <WallLogo name={wall.name} logoUrl={wall.logoUrl} />
       <span className="font-bold text-white">{wall.name}</span>
       <span className="inline-flex items-center gap-1 rounded-full bg-emerald-400/10 px-3 py-1 text-xs font-semibold text-emerald-300 ring-1 ring-emerald-400/25 transition-colors group-hover:bg-emerald-400 group-hover:text-slate-950">
-        Open
+        {m.earn_open()}
         <ArrowUpRight aria-hidden="true" className="size-3.5" />
       </span>
     </button>

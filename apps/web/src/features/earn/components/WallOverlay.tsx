@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { WallEntry } from '@rewards/contracts';
 import { WallLogo } from './WallLogo';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
+import { m } from '@/paraglide/messages.js';
 
 /** The full-screen overlay with the provider's frame and a close button (spec §4, Wall overlay). */
 export function WallOverlay({ wall, onClose }: { wall: WallEntry | null; onClose: () => void }) {
@@ -16,11 +17,10 @@ export function WallOverlay({ wall, onClose }: { wall: WallEntry | null; onClose
               <Dialog.Title className="min-w-0 flex-1 truncate text-lg font-bold text-white">
                 {wall.name}
               </Dialog.Title>
-              <DialogCloseButton label="Close" framed />
+              <DialogCloseButton label={m.earn_close()} framed />
             </div>
             <Dialog.Description className="sr-only">
-              Complete offers in {wall.name} to earn Robux. Your balance updates when the provider confirms
-              them.
+              {m.earn_wall_description({ name: wall.name })}
             </Dialog.Description>
             <iframe
               src={wall.iframeSrc}

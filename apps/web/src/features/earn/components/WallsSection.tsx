@@ -1,5 +1,6 @@
 import type { WallEntry } from '@rewards/contracts';
 import type { LucideIcon } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { SectionHeading } from './SectionHeading';
 import { WallCard } from './WallCard';
 
@@ -35,7 +36,7 @@ export function WallsSection({ id, title, hint, icon, walls, isLoading, onOpen }
         </ul>
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-800 px-5 py-8 text-center text-sm text-slate-400">
-          Nothing here yet. Check back soon!
+          {m.earn_walls_empty()}
         </p>
       )}
     </section>

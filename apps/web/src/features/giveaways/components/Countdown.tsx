@@ -1,9 +1,11 @@
+import { m } from '@/paraglide/messages.js';
+
 const UNITS = [
-  { label: 'weeks', short: 'w', seconds: 7 * 24 * 3600 },
-  { label: 'days', short: 'd', seconds: 24 * 3600 },
-  { label: 'hours', short: 'h', seconds: 3600 },
-  { label: 'min', short: 'min', seconds: 60 },
-  { label: 's', short: 's', seconds: 1 },
+  { key: 'weeks', label: m.giveaways_unit_weeks, seconds: 7 * 24 * 3600 },
+  { key: 'days', label: m.giveaways_unit_days, seconds: 24 * 3600 },
+  { key: 'hours', label: m.giveaways_unit_hours, seconds: 3600 },
+  { key: 'minutes', label: m.giveaways_unit_minutes, seconds: 60 },
+  { key: 'seconds', label: m.giveaways_unit_seconds, seconds: 1 },
 ] as const;
 
 /** Splits a duration into weeks, days, hours, min and s. */
@@ -16,11 +18,16 @@ export function splitDuration(ms: number): number[] {
   });
 }
 
-/** "1w 2d 3h 4min 5s". */
+/** "1w 2d 3h 4min 5s", in the player's language. */
 export function formatDuration(ms: number): string {
-  return splitDuration(ms)
-    .map((n, i) => `${n}${UNITS[i]!.short}`)
-    .join(' ');
+  const [weeks, days, hours, minutes, seconds] = splitDuration(ms).map(String) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  return m.giveaways_duration({ weeks, days, hours, minutes, seconds });
 }
 
 /** The time left, in weeks, days, hours, min and s. */
@@ -29,20 +36,20 @@ export function Countdown({ remainingMs }: { remainingMs: number }) {
   return (
     <div
       role="timer"
-      aria-label={`Time left: ${formatDuration(remainingMs)}`}
+      aria-label={m.giveaways_time_left({ duration: formatDuration(remainingMs) })}
       data-testid="giveaway-countdown"
     >
       <ol className="grid grid-cols-5 gap-2 sm:gap-3">
         {UNITS.map((unit, i) => (
           <li
-            key={unit.label}
-            className="flex flex-col items-center rounded-xl border border-slate-800 bg-slate-950/60 px-1 py-3 sm:py-4"
+            key={unit.key}
+            className="flex min-w-0 flex-col items-center rounded-xl border border-slate-800 bg-slate-950/60 px-1 py-3 sm:py-4"
           >
             <span className="text-2xl font-black text-white tabular-nums sm:text-4xl" aria-hidden="true">
               {String(parts[i]).padStart(2, '0')}
             </span>
-            <span className="mt-1 text-[0.65rem] font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">
-              {unit.label}
+            <span className="mt-1 max-w-full truncate text-[0.65rem] font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">
+              {unit.label()}
             </span>
           </li>
         ))}

@@ -12,15 +12,14 @@ import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
 import { Spinner } from '@/components/ui/Spinner';
 import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { ApiError } from '@/lib/api-client';
+import { formatCount, formatLongDateTime, formatReward } from '@/lib/format';
 import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { giveawayQueryKey, pickWinner, useEnterGiveaway, useGiveaway } from '../api/giveaway';
 import { Countdown } from './Countdown';
 import { IconStat, IconTile } from '@/components/ui/IconTile';
-
-const robux = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const endDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 
 export function GiveawaysPage() {
   const session = useSession();
@@ -57,44 +56,40 @@ export function GiveawaysPage() {
           }, 3000);
           return;
         }
-        toast.error('Error picking winner', { description: errorMessage(err) });
+        toast.error(m.giveaways_pick_failed(), { description: errorMessage(err) });
       });
     return () => window.clearTimeout(retry);
   }, [needsPick, giveawayId, refetch]);
 
   function onEnter() {
     if (!signedIn || !session) {
-      toast.error('You need to be logged in to enter!');
+      toast.error(m.giveaways_login_to_enter());
       return;
     }
     if (!g || enter.isPending) return;
     enter.mutate(session.username, {
       onSuccess: (updated) => {
         queryClient.setQueryData<GiveawayResponse | null>(queryKey, updated);
-        toast.success('You have entered the giveaway!', {
-          description: `Good luck! Winners are announced on our ${COMMUNITY_CHAT_NAME} server.`,
+        toast.success(m.giveaways_entered_toast(), {
+          description: m.giveaways_good_luck({ community: COMMUNITY_CHAT_NAME }),
         });
       },
       onError: (err) => {
-        toast.error('Error entering', { description: errorMessage(err) });
+        toast.error(m.giveaways_enter_failed(), { description: errorMessage(err) });
         void refetch();
       },
     });
   }
 
   const header = (
-    <PageHeader
-      title="Giveaways"
-      description="Enter the current giveaway for a chance to win Robux."
-      icon={Gift}
-    />
+    <PageHeader title={m.giveaways_title()} description={m.giveaways_description()} icon={Gift} />
   );
 
   if (giveaway.isPending) {
     return (
       <>
         {header}
-        <LoadingCard label="Loading the giveaway" />
+        <LoadingCard label={m.giveaways_loading()} />
       </>
     );
   }
@@ -105,16 +100,16 @@ export function GiveawaysPage() {
         {header}
         <PlaceholderPanel
           icon={Gift}
-          title={giveaway.isError ? 'Could not load the giveaway' : 'No giveaway right now'}
+          title={giveaway.isError ? m.giveaways_load_failed() : m.giveaways_none()}
           message={
             giveaway.isError
-              ? 'Please try again in a moment.'
-              : `There is no giveaway running at the moment. New giveaways are announced on our ${COMMUNITY_CHAT_NAME} server, so check back soon!`
+              ? m.giveaways_try_later()
+              : m.giveaways_none_text({ community: COMMUNITY_CHAT_NAME })
           }
         >
           {giveaway.isError && (
             <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              Try again
+              {m.giveaways_try_again()}
             </Button>
           )}
         </PlaceholderPanel>
@@ -125,7 +120,11 @@ export function GiveawaysPage() {
   const hasWinner = Boolean(g.winner);
   const disabled = hasWinner || timeUp || g.entered || enter.isPending;
   const showEntered = g.entered && !hasWinner && !timeUp;
-  const buttonText = enter.isPending ? 'Entering...' : showEntered ? "You're entered!" : 'Enter The Giveaway';
+  const buttonText = enter.isPending
+    ? m.giveaways_entering()
+    : showEntered
+      ? m.giveaways_entered()
+      : m.giveaways_enter();
 
   return (
     <>
@@ -141,9 +140,11 @@ export function GiveawaysPage() {
             <Trophy aria-hidden="true" className="size-6" />
           </span>
           <div className="min-w-0">
-            <p className="text-sm font-semibold tracking-wide text-amber-200 uppercase">Winner</p>
+            <p className="text-sm font-semibold tracking-wide text-amber-200 uppercase">
+              {m.giveaways_winner()}
+            </p>
             <p className="text-xl font-black break-words text-white">
-              {g.winner} won R${robux.format(g.prize)}!
+              {m.giveaways_winner_won({ winner: g.winner ?? '', prize: formatReward(g.prize) })}
             </p>
           </div>
         </div>
@@ -153,9 +154,7 @@ export function GiveawaysPage() {
           role="status"
           className="mb-6 rounded-2xl border border-slate-700 bg-slate-900/70 p-5 text-slate-300"
         >
-          {g.entries > 0
-            ? 'Time is up! The winner is being picked...'
-            : 'This giveaway has ended without any entries.'}
+          {g.entries > 0 ? m.giveaways_picking() : m.giveaways_no_entries()}
         </div>
       )}
 
@@ -163,23 +162,23 @@ export function GiveawaysPage() {
         <Card className="overflow-hidden">
           <div className="border-b border-slate-800 bg-linear-to-br from-emerald-400/15 via-transparent to-sky-500/10 p-6 sm:p-8">
             <p className="text-xs font-semibold tracking-widest text-emerald-300 uppercase">
-              {timeUp ? 'Giveaway ended' : 'Live giveaway'}
+              {timeUp ? m.giveaways_ended() : m.giveaways_live()}
             </p>
             <h2 className="mt-2 text-2xl font-extrabold break-words text-white sm:text-3xl">{g.title}</h2>
             {g.description && (
               <p className="mt-3 break-words whitespace-pre-line text-slate-300">{g.description}</p>
             )}
             <p className="mt-5 inline-flex items-baseline gap-2 rounded-xl bg-slate-950/50 px-4 py-2">
-              <span className="text-sm text-slate-400">Prize</span>
+              <span className="text-sm text-slate-400">{m.giveaways_prize()}</span>
               <span className="text-2xl font-black text-emerald-300 tabular-nums">
-                R${robux.format(g.prize)}
+                R${formatReward(g.prize)}
               </span>
             </p>
           </div>
           <div className="flex flex-col gap-6 p-6 sm:p-8">
             <div>
               <h3 className="mb-3 text-sm font-semibold text-slate-300">
-                {timeUp ? 'Time is up' : 'Ends in'}
+                {timeUp ? m.giveaways_time_is_up() : m.giveaways_ends_in()}
               </h3>
               <Countdown remainingMs={remaining} />
             </div>
@@ -207,23 +206,26 @@ export function GiveawaysPage() {
             <IconStat
               icon={Users}
               tileClassName="bg-emerald-400/10 text-emerald-300"
-              label="Registered users"
+              label={m.giveaways_registered_users()}
             >
               <p data-testid="giveaway-entries" className="text-xl font-bold text-white tabular-nums">
-                {g.entries.toLocaleString('en-US')} {g.entries === 1 ? 'registered user' : 'registered users'}
+                {m.giveaways_entries({ count: g.entries, formatted: formatCount(g.entries) })}
               </p>
             </IconStat>
-            <IconStat icon={CalendarClock} tileClassName="bg-sky-400/10 text-sky-300" label="End date">
+            <IconStat
+              icon={CalendarClock}
+              tileClassName="bg-sky-400/10 text-sky-300"
+              label={m.giveaways_end_date()}
+            >
               <p className="font-semibold text-white">
-                <time dateTime={g.endDate}>{endDateFormat.format(new Date(g.endDate))}</time>
+                <time dateTime={g.endDate}>{formatLongDateTime(g.endDate)}</time>
               </p>
             </IconStat>
           </Card>
           <Card className="flex flex-col gap-3 p-6">
             <IconTile icon={MessagesSquare} className="size-11 rounded-xl bg-indigo-400/10 text-indigo-300" />
             <p className="text-sm text-slate-300">
-              Winners are announced on our {COMMUNITY_CHAT_NAME} community server. The prize is added to the
-              winner&apos;s balance automatically.
+              {m.giveaways_announced({ community: COMMUNITY_CHAT_NAME })}
             </p>
             <CommunityLink />
           </Card>

@@ -4,10 +4,9 @@ import { Card } from '@/components/ui/Card';
 import { CardEmpty, CardSpinner } from '@/components/ui/CardStates';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useSession } from '@/lib/session';
+import { m } from '@/paraglide/messages.js';
 import { useLeaderboard } from '../api/leaderboard';
 import { LeaderboardTable } from './LeaderboardTable';
-
-const EMPTY_LEADERBOARD_TEXT = 'No leaderboard data available.';
 
 export function LeaderboardPage() {
   const session = useSession();
@@ -16,16 +15,12 @@ export function LeaderboardPage() {
 
   return (
     <>
-      <PageHeader
-        title="Leaderboard"
-        description="The top 100 earners on the platform, ranked by Robux earned."
-        icon={Trophy}
-      />
+      <PageHeader title={m.leaderboard_title()} description={m.leaderboard_description()} icon={Trophy} />
       <Card className="overflow-hidden">
         {isPending ? (
-          <CardSpinner label="Loading leaderboard" />
+          <CardSpinner label={m.leaderboard_loading()} />
         ) : entries.length === 0 ? (
-          <CardEmpty icon={Trophy}>{EMPTY_LEADERBOARD_TEXT}</CardEmpty>
+          <CardEmpty icon={Trophy}>{m.leaderboard_empty()}</CardEmpty>
         ) : (
           <LeaderboardTable entries={entries} currentUsername={session?.username ?? null} />
         )}

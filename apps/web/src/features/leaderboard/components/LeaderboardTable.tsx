@@ -3,11 +3,8 @@ import type { LeaderboardEntry } from '@rewards/contracts';
 import { DataTable } from '@/components/ui/DataTable';
 import { cardRowClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
-
-/** Localized in the reader's locale, with two decimals like every balance ("1,234.00", "1.50"). */
-export function formatEarned(robux: number): string {
-  return robux.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
+import { formatAmount, formatCount } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 
 const podium: Record<number, string> = {
   2: 'bg-slate-300/15 text-slate-200 ring-slate-300/40',
@@ -19,7 +16,7 @@ function RankBadge({ rank }: { rank: number }) {
     return (
       <span
         className="inline-flex size-9 items-center justify-center rounded-full bg-amber-400/15 text-amber-300 ring-1 ring-amber-400/50"
-        title="1st place"
+        title={m.leaderboard_first_place()}
       >
         <Trophy aria-hidden="true" className="size-5" data-testid="first-place-trophy" />
         <span className="sr-only">1</span>
@@ -34,15 +31,16 @@ function RankBadge({ rank }: { rank: number }) {
         podium[rank] && 'ring-1',
       )}
     >
-      {rank.toLocaleString()}
+      {formatCount(rank)}
     </span>
   );
 }
 
-const columns = [
-  { label: 'Rank', className: 'w-20 px-4 py-3 sm:w-24 sm:px-6' },
-  { label: 'Username', className: 'px-2 py-3 sm:px-6' },
-  { label: 'Robux Earned', className: 'px-4 py-3 text-right whitespace-nowrap sm:px-6' },
+/** Built at render, so the headers follow the language. */
+const columns = () => [
+  { label: m.leaderboard_rank(), className: 'w-20 px-4 py-3 sm:w-24 sm:px-6' },
+  { label: m.leaderboard_username(), className: 'px-2 py-3 sm:px-6' },
+  { label: m.leaderboard_robux_earned(), className: 'px-4 py-3 text-right whitespace-nowrap sm:px-6' },
 ];
 
 interface LeaderboardTableProps {
@@ -54,7 +52,7 @@ interface LeaderboardTableProps {
 export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableProps) {
   const me = currentUsername?.toLowerCase();
   return (
-    <DataTable look="card" columns={columns}>
+    <DataTable look="card" columns={columns()}>
       {entries.map((entry, index) => {
         const rank = index + 1;
         const isMe = entry.username.toLowerCase() === me;
@@ -81,14 +79,14 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
                 </span>
                 {isMe && (
                   <span className="shrink-0 rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
-                    You
+                    {m.leaderboard_you()}
                   </span>
                 )}
               </div>
             </td>
             <td className="px-4 py-3 text-right font-bold whitespace-nowrap text-emerald-300 tabular-nums sm:px-6">
               <span className="mr-1 text-xs font-semibold text-emerald-400/70">R$</span>
-              {formatEarned(entry.robuxEarned)}
+              {formatAmount(entry.robuxEarned)}
             </td>
           </tr>
         );

@@ -3,14 +3,15 @@ import type { TransactionItem, TransactionState } from '@rewards/contracts';
 import { DataTable } from '@/components/ui/DataTable';
 import { cardRowClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
-import { formatRobux } from '@/lib/format';
+import { formatDateTime, formatRobux } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 
-/** The date and time in the reader's locale. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+const stateLabels: Record<TransactionState, () => string> = {
+  pending: m.transactions_state_pending,
+  under_review: m.transactions_state_under_review,
+  paid: m.transactions_state_paid,
+  refunded: m.transactions_state_refunded,
+};
 
 const stateStyles: Record<TransactionState, string> = {
   pending: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
@@ -24,11 +25,12 @@ function StateBadge({ state }: { state: TransactionState }) {
     <span
       data-testid="transaction-state"
       className={cn(
-        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold capitalize',
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold',
         stateStyles[state],
       )}
     >
-      {state === 'under_review' ? 'under review' : state}
+      {/* A flex item is a block, so ::first-letter applies: "Under review", "In afwachting". */}
+      <span className="first-letter:uppercase">{stateLabels[state]()}</span>
     </span>
   );
 }
@@ -46,16 +48,19 @@ function TypeLabel({ item }: { item: TransactionItem }) {
       >
         <Icon aria-hidden="true" className="size-4" />
       </span>
-      <span className={earned ? 'text-emerald-200' : 'text-rose-200'}>{earned ? 'Earned' : 'Withdrawn'}</span>
+      <span className={earned ? 'text-emerald-200' : 'text-rose-200'}>
+        {earned ? m.transactions_earned() : m.transactions_withdrawn()}
+      </span>
     </span>
   );
 }
 
-const columns = [
-  { label: 'Type', className: 'px-6 py-3' },
-  { label: 'Amount', className: 'px-4 py-3 text-right' },
-  { label: 'Description', className: 'px-4 py-3' },
-  { label: 'Date', className: 'px-6 py-3 text-right' },
+/** Built at render, so the headers follow the language. */
+const columns = () => [
+  { label: m.transactions_column_type(), className: 'px-6 py-3' },
+  { label: m.transactions_column_amount(), className: 'px-4 py-3 text-right' },
+  { label: m.transactions_column_description(), className: 'px-4 py-3' },
+  { label: m.transactions_column_date(), className: 'px-6 py-3 text-right' },
 ];
 
 /**
@@ -64,7 +69,7 @@ const columns = [
  */
 export function TransactionsTable({ items }: { items: TransactionItem[] }) {
   return (
-    <DataTable look="card" columns={columns} headClassName="max-sm:sr-only">
+    <DataTable look="card" columns={columns()} headClassName="max-sm:sr-only">
       {items.map((item) => {
         const earned = item.type === 'earn';
         return (
@@ -89,14 +94,14 @@ export function TransactionsTable({ items }: { items: TransactionItem[] }) {
               )}
             >
               <span aria-hidden="true">{earned ? '+' : '−'}</span>
-              <span className="sr-only">{earned ? 'plus ' : 'minus '}</span>
+              <span className="sr-only">{`${earned ? m.transactions_plus() : m.transactions_minus()} `}</span>
               {formatRobux(item.amount)}
             </td>
             <td className="px-4 py-3 break-words text-slate-200 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9">
               {item.description}
             </td>
             <td className="px-6 py-3 text-right whitespace-nowrap text-slate-400 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9 max-sm:text-left max-sm:text-xs">
-              <time dateTime={item.date}>{formatDate(item.date)}</time>
+              <time dateTime={item.date}>{formatDateTime(item.date)}</time>
             </td>
           </tr>
         );
