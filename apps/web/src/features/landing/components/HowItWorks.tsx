@@ -1,17 +1,10 @@
 import { UserRound, ListChecks, Wallet } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 
 const steps = [
-  { icon: UserRound, title: 'Sign in', text: 'Enter your Roblox username. No password, ever.' },
-  {
-    icon: ListChecks,
-    title: 'Earn',
-    text: 'Offers, surveys, a 7-day streak, promo codes, referrals and giveaways.',
-  },
-  {
-    icon: Wallet,
-    title: 'Withdraw',
-    text: 'Cash out to a gamepass you created and get your Robux instantly.',
-  },
+  { icon: UserRound, title: m.landing_step_sign_in, text: m.landing_step_sign_in_text },
+  { icon: ListChecks, title: m.landing_step_earn, text: m.landing_step_earn_text },
+  { icon: Wallet, title: m.landing_step_withdraw, text: m.landing_step_withdraw_text },
 ];
 
 export function HowItWorks() {
@@ -21,17 +14,17 @@ export function HowItWorks() {
         id="how-it-works"
         className="text-center text-2xl font-extrabold tracking-tight text-white sm:text-3xl"
       >
-        How it works
+        {m.landing_how_title()}
       </h2>
       <ol className="mt-10 grid gap-6 sm:grid-cols-3">
         {steps.map(({ icon: Icon, title, text }, index) => (
-          <li key={title} className="relative rounded-2xl border border-slate-800 bg-slate-900/40 p-6">
+          <li key={index} className="relative rounded-2xl border border-slate-800 bg-slate-900/40 p-6">
             <span className="absolute top-5 right-5 rounded-full bg-emerald-400/10 px-2.5 py-1 text-xs font-bold text-emerald-300">
-              Step {index + 1}
+              {m.landing_step({ number: String(index + 1) })}
             </span>
             <Icon aria-hidden="true" className="size-7 text-emerald-400" />
-            <h3 className="mt-4 text-lg font-bold text-white">{title}</h3>
-            <p className="mt-1.5 text-sm text-slate-400">{text}</p>
+            <h3 className="mt-4 text-lg font-bold text-white">{title()}</h3>
+            <p className="mt-1.5 text-sm text-slate-400">{text()}</p>
           </li>
         ))}
       </ol>

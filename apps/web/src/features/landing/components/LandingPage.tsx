@@ -1,4 +1,5 @@
 import { SITE_NAME } from '@/config/site';
+import { m } from '@/paraglide/messages.js';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
 import { StatCards } from './StatCards';
@@ -6,7 +7,7 @@ import { StatCards } from './StatCards';
 export function LandingPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 sm:px-6">
-      <title>{`${SITE_NAME}: earn free Robux, paid out instantly`}</title>
+      <title>{m.landing_document_title({ site: SITE_NAME })}</title>
       <Hero />
       <StatCards />
       <HowItWorks />
