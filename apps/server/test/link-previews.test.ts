@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePage } from '../src/plugins/page-meta.ts';
@@ -151,10 +152,35 @@ describe(`link previews on ${testEngine}`, () => {
     expect(await title('CarolPlays')).toBe(GENERIC);
   });
 
-  it('pages are sent from memory with a validator: an unchanged page answers 304', async () => {
-    const first = await page('/leaderboard');
-    const etag = String(first.headers.etag);
-    expect(first.headers['cache-control']).toBe('no-cache');
+  it('pages are sent from memory, compressed at start, with a validator: an unchanged page answers 304', async () => {
+    const plain = await page('/leaderboard');
+    expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([undefined, 'accept-encoding']);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/leaderboard',
+        headers: { 'accept-encoding': accept },
+      });
+      expect([accept, res.headers['content-encoding']]).toEqual([accept, encoding]);
+      expect(decoders[encoding](res.rawPayload).toString()).toBe(plain.html);
+      expect(res.headers.etag).not.toBe(plain.headers.etag);
+    }
+    const invite = await t.app.inject({
+      method: 'GET',
+      url: '/login?ref=AliceRBX',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(titlesOf(brotliDecompressSync(invite.rawPayload).toString())[0]).toBe(
+      'AliceRBX invites you to earn Robux',
+    );
+
+    const etag = String(plain.headers.etag);
     const again = await page('/leaderboard', { 'if-none-match': etag });
     expect([again.status, again.html]).toEqual([304, '']);
     expect((await page('/login', { 'if-none-match': etag })).status).toBe(200);

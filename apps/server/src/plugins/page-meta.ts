@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { encode, type Encoding } from './page-encoding.ts';
 
 /** One page of the built web app, ready to send: worked out once, never per request. */
 export interface PageFile {
   html: string;
-  /** A strong validator of `html`, for `If-None-Match` (the page is sent with `no-cache`). */
-  etag: string;
+  /**
+   * The page's bytes in each encoding, with a strong validator of each for `If-None-Match` (pages are
+   * sent with `no-cache`, so a browser asks again every time and mostly gets a 304).
+   */
+  encoded: Record<Encoding, { body: Buffer; etag: string }>;
   /** The same page with `og:title` and `twitter:title` set to `title` (escaped here). */
   titled(title: string): string;
 }
@@ -39,9 +43,14 @@ export function preparePage(source: string, base: string): PageFile {
   const html = source.replace(IMAGE_META, (_, start: string) => `${start}${escapeHtml(base)}/`);
   // Text, then each title's opening and closing around its value, then text again.
   const pieces = html.split(TITLE_META);
+  const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+  const encoded = (encoding: Encoding) => ({
+    body: encode(html, encoding, 'once'),
+    etag: `"${hash}-${encoding}"`,
+  });
   return {
     html,
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    encoded: { br: encoded('br'), gzip: encoded('gzip'), identity: encoded('identity') },
     titled(title) {
       const value = escapeHtml(title);
       let out = pieces[0]!;

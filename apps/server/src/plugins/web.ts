@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBase } from '../shared/public-url.ts';
+import { encode, pickEncoding, type Encoding } from './page-encoding.ts';
 import { inviteTitle, preparePage, type PageFile } from './page-meta.ts';
 
 export interface WebAppOptions {
@@ -13,7 +14,10 @@ export interface WebAppOptions {
   inviterName?: (ref: string) => Promise<string | null>;
 }
 
-/** Origins whose pages are kept when PUBLIC_URL is unset (development): each Host seen, up to this. */
+/**
+ * Origins whose pages are made when PUBLIC_URL is unset (development): one set per Host seen, up to
+ * this many (each set is compressed at the highest levels).
+ */
 const MAX_ORIGINS = 8;
 
 /**
@@ -62,20 +66,32 @@ export async function registerWebApp(
     if (configured) return configured;
     const origin = `${request.protocol}://${request.host}`;
     let pages = byOrigin.get(origin);
-    if (!pages) {
-      pages = prepareAll(origin);
-      if (byOrigin.size < MAX_ORIGINS) byOrigin.set(origin, pages);
-    }
+    if (pages) return pages;
+    // Past the bound, made-up Host headers get the first origin's pages instead of costing a build each.
+    if (byOrigin.size >= MAX_ORIGINS) return byOrigin.values().next().value!;
+    pages = prepareAll(origin);
+    byOrigin.set(origin, pages);
     return pages;
   };
 
+  const html = (reply: FastifyReply, encoding: Encoding) => {
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply;
+  };
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PageFile) => {
-    reply.header('cache-control', 'no-cache').header('etag', page.etag).type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.send(page.html);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const { body, etag } = page.encoded[encoding];
+    html(reply, encoding).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(body);
   };
   // A referral link's preview names the friend who invites; a crawler runs no script, so the server
-  // writes it. Only this request pays for a lookup; every other page is sent as prepared.
+  // writes it. Only this request pays for a lookup (and a fast compression); every other page is
+  // sent as prepared.
   const sendInvite = async (request: FastifyRequest, reply: FastifyReply, page: PageFile, ref: string) => {
     let name: string | null = null;
     try {
@@ -84,10 +100,8 @@ export async function registerWebApp(
       request.log.warn({ err }, 'referral preview: inviter lookup failed; generic preview sent');
     }
     if (!name) return sendPage(request, reply, page);
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.titled(inviteTitle(name)));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    return html(reply, encoding).send(encode(page.titled(inviteTitle(name)), encoding, 'per-request'));
   };
 
   app.get('/*', (request, reply) => {
