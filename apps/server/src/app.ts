@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { robloxSignInRoutes } from './modules/auth/roblox-sign-in-routes.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 import { dataRightsRoutes } from './modules/data-rights/index.ts';
+import { liveRoutes } from './modules/live/index.ts';
 import { siteConfigRoutes } from './modules/humancheck/routes.ts';
 import { databaseFigures } from './modules/health/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(activityRoutes);
       await api.register(dataRightsRoutes);
       await api.register(siteConfigRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

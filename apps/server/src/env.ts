@@ -158,6 +158,10 @@ const schema = z.object({
   POSTBACK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Days a sign-in address hash or device id is kept after the account last signed in with it. */
   SIGN_IN_SIGNAL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** `off`: no live feed (its endpoints answer 404 and the web hides it). */
+  LIVE_FEED: z.enum(['on', 'off']).default('on'),
+  /** Open live-feed streams one process serves; more are refused (503 LIVE_FEED_FULL) and the web polls. */
+  LIVE_FEED_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

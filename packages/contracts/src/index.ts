@@ -20,4 +20,5 @@ export * from './site.ts';
 export * from './signals.ts';
 export * from './data-rights.ts';
 export * from './account-deletion.ts';
+export * from './live.ts';
 export * from './api-docs.ts';

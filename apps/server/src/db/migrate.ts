@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_accounts.ts';
 import * as m0013 from './migrations/0013_roblox_sign_in_finish.ts';
 import * as m0014 from './migrations/0014_staff_totp_step.ts';
 import * as m0015 from './migrations/0015_account_deletion.ts';
+import * as m0016 from './migrations/0016_live_feed.ts';
 import * as m0017 from './migrations/0017_money_functions.ts';
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0013_roblox_sign_in_finish': m0013,
   '0014_staff_totp_step': m0014,
   '0015_account_deletion': m0015,
+  '0016_live_feed': m0016,
   '0017_money_functions': m0017,
 };
 

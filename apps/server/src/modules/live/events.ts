@@ -1,0 +1,51 @@
+import { fromCents, liveFeedKinds, type LiveEarning, type LiveFeedKind } from '@rewards/contracts';
+import type { LedgerEvent } from './repository.ts';
+
+/** Characters of a name the feed shows at most. */
+export const SHOWN_NAME_CHARACTERS = 5;
+
+/**
+ * A name as the public feed shows it: its first 5 characters and `…`, and never the whole of a short
+ * name (at least two characters stay hidden), so the feed names nobody outright.
+ */
+export function shortName(username: string): string {
+  const chars = [...username];
+  const shown = Math.max(1, Math.min(SHOWN_NAME_CHARACTERS, chars.length - 2));
+  return `${chars.slice(0, shown).join('')}…`;
+}
+
+const isFeedKind = (kind: string): kind is LiveFeedKind =>
+  (liveFeedKinds as readonly string[]).includes(kind);
+
+/**
+ * Where a credit came from: the offers module describes a credit as `<wall name> offer` (or `survey`),
+ * which keeps the wall's name as it was when the credit was paid.
+ */
+function sourceOf(kind: LiveFeedKind, description: string): string {
+  if (kind === 'giveaway') return 'Giveaway';
+  const suffix = ` ${kind}`;
+  return description.endsWith(suffix) ? description.slice(0, -suffix.length) : description;
+}
+
+/** The public form of a ledger entry, or null when the feed does not show it (kind, debit, banned or deleted player). */
+export function publicEarning(entry: LedgerEvent): LiveEarning | null {
+  const amount = Number(entry.amount);
+  if (!isFeedKind(entry.kind) || amount <= 0) return null;
+  if (entry.status !== 'active' || entry.deleted_at !== null) return null;
+  return {
+    id: entry.id,
+    name: shortName(entry.username),
+    amount: fromCents(amount),
+    kind: entry.kind,
+    source: sourceOf(entry.kind, entry.description),
+    at: entry.created_at,
+  };
+}
+
+/** One Server-Sent Events message. JSON holds no raw newline, so one `data:` line carries it. */
+export function sseMessage(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A comment line: ignored by clients, it keeps proxies from closing an idle stream. */
+export const SSE_HEARTBEAT = ': keep-alive\n\n';

@@ -1,0 +1,132 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromCents, LIVE_STREAM_EVENTS } from '@rewards/contracts';
+import { isPostgres } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { publicEarning, SSE_HEARTBEAT, sseMessage } from './events.ts';
+import { sessionBalance, type LedgerEvent } from './repository.ts';
+import { startListener, startPoller, type LedgerSource } from './sources.ts';
+
+/** How often every open stream gets a comment line (proxies close streams idle for a minute or so). */
+export const HEARTBEAT_MS = 15_000;
+/** A client this far behind in reading (bytes queued) is dropped rather than buffered for. */
+const MAX_QUEUED_BYTES = 64 * 1024;
+
+/** One open stream; a signed-in one knows its session, to send that player's balance. */
+export interface LiveStream {
+  res: ServerResponse;
+  userId: number | null;
+  tokenHash: string | null;
+}
+
+/**
+ * The process's open streams and its one ledger source, which runs only while streams are open: new
+ * entries are read once and fanned out to every stream. One shared interval sends heartbeats, and
+ * stops the source once no stream is left.
+ */
+export class LiveHub {
+  readonly #deps: Deps;
+  readonly #log: FastifyBaseLogger;
+  readonly #streams = new Set<LiveStream>();
+  readonly #byUser = new Map<number, Set<LiveStream>>();
+  #source: LedgerSource | null = null;
+  #heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(deps: Deps, log: FastifyBaseLogger) {
+    this.#deps = deps;
+    this.#log = log;
+  }
+
+  get size(): number {
+    return this.#streams.size;
+  }
+
+  get full(): boolean {
+    return this.#streams.size >= this.#deps.env.LIVE_FEED_MAX_STREAMS;
+  }
+
+  add(stream: LiveStream): void {
+    this.#streams.add(stream);
+    if (stream.userId !== null) {
+      const own = this.#byUser.get(stream.userId) ?? new Set();
+      own.add(stream);
+      this.#byUser.set(stream.userId, own);
+    }
+    stream.res.once('close', () => this.#remove(stream));
+    this.#start();
+  }
+
+  #remove(stream: LiveStream): void {
+    this.#streams.delete(stream);
+    if (stream.userId === null) return;
+    const own = this.#byUser.get(stream.userId);
+    own?.delete(stream);
+    if (own?.size === 0) this.#byUser.delete(stream.userId);
+  }
+
+  #start(): void {
+    this.#heartbeat ??= setInterval(() => this.#beat(), HEARTBEAT_MS);
+    if (this.#source) return;
+    const onEntries = (entries: LedgerEvent[]) => this.#deliver(entries);
+    const { db, env } = this.#deps;
+    this.#source =
+      isPostgres(db) && env.DATABASE_URL
+        ? startListener(env.DATABASE_URL, db, onEntries, this.#log)
+        : startPoller(db, onEntries, this.#log);
+  }
+
+  #beat(): void {
+    if (this.#streams.size === 0) {
+      void this.#stopSource();
+      return;
+    }
+    this.#broadcast(SSE_HEARTBEAT);
+  }
+
+  async #stopSource(): Promise<void> {
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
+    const source = this.#source;
+    this.#source = null;
+    await source?.stop();
+  }
+
+  #write(stream: LiveStream, text: string): void {
+    if (stream.res.writableLength > MAX_QUEUED_BYTES) {
+      stream.res.destroy();
+      return;
+    }
+    stream.res.write(text);
+  }
+
+  #broadcast(text: string): void {
+    for (const stream of this.#streams) this.#write(stream, text);
+  }
+
+  /** Public earnings to every stream, then each affected signed-in player's balance to their own streams. */
+  async #deliver(entries: LedgerEvent[]): Promise<void> {
+    for (const entry of entries) {
+      const earning = publicEarning(entry);
+      if (earning) this.#broadcast(sseMessage(LIVE_STREAM_EVENTS.earning, earning));
+    }
+    const users = new Set(entries.map((e) => e.user_id).filter((id) => this.#byUser.has(id)));
+    const now = this.#deps.clock.now().toISOString();
+    for (const userId of users) {
+      for (const stream of this.#byUser.get(userId) ?? []) {
+        // Read now, not taken from the entry: later entries may already have moved it.
+        const balance = await sessionBalance(this.#deps.db, stream.tokenHash!, now);
+        if (balance === undefined)
+          stream.res.end(); // signed out meanwhile: no more of their data
+        else this.#write(stream, sseMessage(LIVE_STREAM_EVENTS.balance, { robux: fromCents(balance) }));
+      }
+    }
+  }
+
+  /** Ends every stream and the source (before the server closes, which would otherwise wait for them). */
+  async close(): Promise<void> {
+    for (const stream of this.#streams) stream.res.end();
+    this.#streams.clear();
+    this.#byUser.clear();
+    await this.#stopSource();
+  }
+}

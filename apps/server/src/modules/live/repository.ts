@@ -1,0 +1,80 @@
+import type { Db } from '../../db/database.ts';
+import { liveFeedKinds } from '@rewards/contracts';
+
+/** A new ledger entry with what the feed needs of its player (the public part is chosen in events.ts). */
+export interface LedgerEvent {
+  id: number;
+  user_id: number;
+  amount: number;
+  kind: string;
+  description: string;
+  created_at: string;
+  username: string;
+  status: 'active' | 'banned';
+  deleted_at: string | null;
+}
+
+function entriesWithPlayer(db: Db) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select([
+      'e.id',
+      'e.user_id',
+      'e.amount',
+      'e.kind',
+      'e.description',
+      'e.created_at',
+      'u.username',
+      'u.status',
+      'u.deleted_at',
+    ]);
+}
+
+/** Entries after `afterId`, oldest first, by the primary key (the SQLite poller). */
+export async function entriesAfter(db: Db, afterId: number, limit: number): Promise<LedgerEvent[]> {
+  return entriesWithPlayer(db).where('e.id', '>', afterId).orderBy('e.id').limit(limit).execute();
+}
+
+/** The entries PostgreSQL announced, oldest first. */
+export async function entriesByIds(db: Db, ids: number[]): Promise<LedgerEvent[]> {
+  if (ids.length === 0) return [];
+  return entriesWithPlayer(db).where('e.id', 'in', ids).orderBy('e.id').execute();
+}
+
+/** The newest entry's id (0 on an empty ledger): a poller starts after it. */
+export async function lastEntryId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * The newest credits the public feed may show: its kinds, players neither banned nor deleted. Walks
+ * the primary key backwards, and offer credits are most of the ledger, so it stops after a few rows.
+ */
+export async function recentFeedEntries(db: Db, limit: number): Promise<LedgerEvent[]> {
+  return entriesWithPlayer(db)
+    .where('e.kind', 'in', [...liveFeedKinds])
+    .where('e.amount', '>', 0)
+    .where('u.status', '=', 'active')
+    .where('u.deleted_at', 'is', null)
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The balance of the account behind a live session, or undefined once the session has ended. */
+export async function sessionBalance(db: Db, tokenHash: string, now: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select('u.balance')
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.balance);
+}

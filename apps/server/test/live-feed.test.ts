@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie } from './support/admin.ts';
+import { openLiveStream, type OpenStream } from './support/live-stream.ts';
+import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { signInPlayer, type SignedInPlayer } from './support/players.ts';
+import { bearer } from './support/site.ts';
+import { openTestApp, t } from './support/suite.ts';
+
+/**
+ * The live feed (issue 21): credits reach every open stream of the process as public events (a
+ * shortened name, no user id), the player's own balance reaches only their own signed-in streams,
+ * the number of streams is bounded, and the feed can be switched off. On SQLite the process polls the
+ * ledger; on PostgreSQL it LISTENs to migration 0016's trigger.
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('live feed', () => {
+  openTestApp({ env: { LIVE_FEED_MAX_STREAMS: '3' } });
+  let base: string;
+  const open: OpenStream[] = [];
+  const stream = async (token?: string) => {
+    const s = await openLiveStream(base, token);
+    open.push(s);
+    return s;
+  };
+  let alice: SignedInPlayer;
+  let bob: SignedInPlayer;
+
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    alice = await signInPlayer(t, 'AliceRBX');
+    bob = await signInPlayer(t, 'BobBuilder');
+  });
+  afterAll(() => {
+    for (const s of open) s.close();
+  });
+
+  /** Closes every stream; the server lets go of each as soon as it sees the connection close. */
+  async function closeAll() {
+    for (const s of open.splice(0)) s.close();
+    await sleep(300);
+  }
+
+  it("a postback credit reaches every stream as a public event; the balance only the player's own stream", async () => {
+    const anonymous = await stream();
+    const own = await stream(alice.token);
+    const other = await stream(bob.token);
+    expect([anonymous.status, own.status, other.status]).toEqual([200, 200, 200]);
+    await sleep(300); // the process's source has started (a poll's first read, or LISTEN)
+
+    await expectPostbackCredited(
+      t,
+      cpxPostbackPath({ trans: 'live-1', user: alice.robloxId, local: '12.00' }),
+    );
+
+    const earning = await anonymous.next((e) => e.event === 'earning', 3000);
+    expect(earning.data).toEqual({
+      id: expect.any(Number),
+      name: 'Alice…',
+      amount: 12,
+      kind: 'survey',
+      source: 'CPX Research',
+      at: expect.any(String),
+    });
+    const text = JSON.stringify(earning.data);
+    for (const secret of ['AliceRBX', String(alice.robloxId)]) expect(text).not.toContain(secret);
+
+    const balance = await own.next((e) => e.event === 'balance', 3000);
+    const me = await t.api('GET', '/api/user/AliceRBX', undefined, bearer(alice.token));
+    expect(balance.data).toEqual({ robux: me.body.robux });
+    expect(me.body.robux).toBe(12);
+    expect(own.events.map((e) => e.event)).toEqual(['earning', 'balance']);
+
+    await other.next((e) => e.event === 'earning', 3000);
+    await sleep(300);
+    expect(other.events.filter((e) => e.event === 'balance')).toEqual([]);
+    expect(anonymous.events.filter((e) => e.event === 'balance')).toEqual([]);
+
+    // Bob's own credit gives Bob his balance, and Alice nothing new about money.
+    await expectPostbackCredited(t, cpxPostbackPath({ trans: 'live-2', user: bob.robloxId, local: '3.50' }));
+    expect((await other.next((e) => e.event === 'balance', 3000)).data).toEqual({ robux: 3.5 });
+    await anonymous.next((e) => e.event === 'earning' && e.data.name === 'BobBu…', 3000);
+    expect(own.events.filter((e) => e.event === 'balance')).toHaveLength(1);
+
+    const recent = await t.api('GET', '/api/live/recent');
+    expect(recent.status).toBe(200);
+    expect(
+      recent.body.events.slice(0, 2).map((e: { name: string; amount: number }) => [e.name, e.amount]),
+    ).toEqual([
+      ['BobBu…', 3.5],
+      ['Alice…', 12],
+    ]);
+    await closeAll();
+  });
+
+  it('a signed-out session stops getting its balance: the stream ends at its next credit', async () => {
+    const carol = await signInPlayer(t, 'CarolPlays');
+    const s = await stream(carol.token);
+    await sleep(300);
+    expect((await t.api('POST', '/api/logout', {}, bearer(carol.token))).status).toBeLessThan(300);
+    await expectPostbackCredited(
+      t,
+      cpxPostbackPath({ trans: 'live-3', user: carol.robloxId, local: '1.00' }),
+    );
+    await s.next((e) => e.event === 'earning', 3000);
+    await sleep(500);
+    expect(s.events.filter((e) => e.event === 'balance')).toEqual([]);
+    await closeAll();
+  });
+
+  it('banned and deleted players are never shown, live or in the recent list', async () => {
+    const dave = await signInPlayer(t, 'DaveTheBrave');
+    await expectPostbackCredited(t, cpxPostbackPath({ trans: 'live-4', user: dave.robloxId, local: '2.00' }));
+    t.clock.advance(2000);
+    expect((await t.api('GET', '/api/live/recent')).body.events[0].name).toBe('DaveT…');
+
+    const cookie = await adminCookie(t);
+    const { id } = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'DaveTheBrave')
+      .executeTakeFirstOrThrow();
+    expect((await t.api('PUT', `/api/toggle-ban/${id}`, { status: 'banned' }, { cookie })).status).toBe(200);
+    t.clock.advance(2000);
+    const names = (await t.api('GET', '/api/live/recent')).body.events.map((e: { name: string }) => e.name);
+    expect(names).not.toContain('DaveT…');
+
+    const watcher = await stream();
+    await sleep(300);
+    await t.api('GET', cpxPostbackPath({ trans: 'live-5', user: dave.robloxId, local: '2.00' }), undefined, {
+      'x-forwarded-for': '188.40.3.73',
+    });
+    await expectPostbackCredited(
+      t,
+      cpxPostbackPath({ trans: 'live-6', user: alice.robloxId, local: '1.00' }),
+    );
+    await watcher.next((e) => e.event === 'earning' && e.data.name === 'Alice…', 3000);
+    expect(watcher.events.map((e) => e.data.name)).not.toContain('DaveT…');
+    await closeAll();
+  });
+
+  it('over LIVE_FEED_MAX_STREAMS a stream is refused with 503 LIVE_FEED_FULL; a closed one frees its place', async () => {
+    await stream();
+    await stream();
+    const third = await stream();
+    expect(third.status).toBe(200);
+    const refused = await openLiveStream(base);
+    expect([refused.status, refused.body.code]).toEqual([503, 'LIVE_FEED_FULL']);
+    third.close();
+    await expect
+      .poll(
+        async () => {
+          const again = await openLiveStream(base);
+          if (again.status === 200) open.push(again);
+          return again.status;
+        },
+        { timeout: 3000 },
+      )
+      .toBe(200);
+    await closeAll();
+  });
+
+  it('wants Accept: text/event-stream, and a valid session when a token is sent', async () => {
+    const plain = await t.api('GET', '/api/live/stream');
+    expect([plain.status, plain.body.code]).toEqual([400, 'VALIDATION']);
+    const stale = await openLiveStream(base, 'not-a-session');
+    expect([stale.status, stale.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
+
+describe('live feed switched off (LIVE_FEED=off)', () => {
+  openTestApp({ env: { LIVE_FEED: 'off' } });
+
+  it('both endpoints answer 404', async () => {
+    const recent = await t.api('GET', '/api/live/recent');
+    const stream = await t.api('GET', '/api/live/stream', undefined, { accept: 'text/event-stream' });
+    expect([recent.status, stream.status]).toEqual([404, 404]);
+    expect(stream.body.code).toBe('NOT_FOUND');
+  });
+});
