@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WallEntry } from '@rewards/contracts';
 import { ClipboardList, LayoutGrid } from 'lucide-react';
+import { LiveFeed } from '@/components/live/LiveFeed';
 import { Button } from '@/components/ui/Button';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { useSession } from '@/lib/session';
@@ -31,6 +32,7 @@ export function EarnPage() {
   return (
     <>
       <EarnHeader session={session} />
+      <LiveFeed className="mb-8" />
       {walls.isError && (
         <div
           role="alert"

@@ -1,0 +1,62 @@
+import { LIVE_STREAM_EVENTS, type LiveBalance, type LiveEarning } from '@rewards/contracts';
+
+/** The stream was not opened: `status` says why (404 off, 401 stale session, 503 full, 0 network). */
+export class StreamRefused extends Error {
+  constructor(readonly status: number) {
+    super(`live stream refused (${status})`);
+    this.name = 'StreamRefused';
+  }
+}
+
+export interface StreamHandlers {
+  onOpen(): void;
+  onEarning(earning: LiveEarning): void;
+  onBalance(balance: LiveBalance): void;
+}
+
+/** Hands one `event:`/`data:` block of the stream to its handler; comments (heartbeats) are skipped. */
+function dispatch(block: string, handlers: StreamHandlers): void {
+  let event = 'message';
+  let data = '';
+  for (const line of block.split('\n')) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data += line.slice(5).trim();
+  }
+  if (!data) return;
+  if (event === LIVE_STREAM_EVENTS.earning) handlers.onEarning(JSON.parse(data) as LiveEarning);
+  else if (event === LIVE_STREAM_EVENTS.balance) handlers.onBalance(JSON.parse(data) as LiveBalance);
+}
+
+/**
+ * Reads `GET /api/live/stream` until it ends (resolves) or fails (throws). fetch rather than
+ * EventSource: the player's session is a bearer token, which travels in a header, never in the URL.
+ */
+export async function readLiveStream(
+  token: string | null,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch('/api/live/stream', { headers, signal, cache: 'no-store' });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    throw new StreamRefused(0);
+  }
+  if (!res.ok || !res.body) throw new StreamRefused(res.status);
+  handlers.onOpen();
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value.replace(/\r\n?/g, '\n');
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      dispatch(buffer.slice(0, end), handlers);
+      buffer = buffer.slice(end + 2);
+    }
+  }
+}
