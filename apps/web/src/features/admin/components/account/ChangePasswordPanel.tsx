@@ -1,66 +1,73 @@
 import { useState, type FormEvent } from 'react';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { TextField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import { Button } from '@/components/ui/Button';
 import { useFormState } from '@/lib/form-state';
 import { useChangeOwnPassword } from '../../api/me';
 import { SectionError } from '../SectionError';
-import { MIN_STAFF_PASSWORD } from '../staff/roles';
+import { MIN_STAFF_PASSWORD, newPasswordTooShort, passwordHint } from '../staff/roles';
+
+type PasswordField = 'current' | 'next' | 'repeat';
 
 /** The signed-in member's own password: the current one proves it is them, the new one twice. */
 export function ChangePasswordPanel() {
   const change = useChangeOwnPassword();
   const { form, bind, reset } = useFormState({ current: '', next: '', repeat: '' });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ field: PasswordField; message: string } | null>(null);
+  const errorOf = (field: PasswordField) => (formError?.field === field ? formError.message : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
     change.reset();
-    if (!form.current) return setFormError('Enter your current password.');
-    if (form.next.length < MIN_STAFF_PASSWORD)
-      return setFormError(`The new password needs at least ${MIN_STAFF_PASSWORD} characters.`);
-    if (form.next !== form.repeat) return setFormError('The two new passwords differ.');
+    const refuse = (field: PasswordField, message: string) => setFormError({ field, message });
+    if (!form.current) return refuse('current', m.admin_setup_password_error_current());
+    if (form.next.length < MIN_STAFF_PASSWORD) return refuse('next', newPasswordTooShort());
+    if (form.next !== form.repeat) return refuse('repeat', m.admin_setup_password_error_differ());
     change.mutate(
       { current: form.current, next: form.next },
       {
         onSuccess: () => {
           reset();
-          toastSuccess('Password changed', 'Use the new password from your next sign-in.');
+          toastSuccess(m.admin_setup_password_changed(), m.admin_setup_password_changed_detail());
         },
       },
     );
   }
 
   return (
-    <Panel title="Password">
-      <SectionError error={formError ?? change.error} />
+    <Panel title={m.admin_setup_password_title()}>
+      <SectionError error={formError?.message ?? change.error} />
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
         <TextField
           compact
-          label="Current password"
+          label={m.admin_setup_password_current()}
           type="password"
           autoComplete="current-password"
+          error={errorOf('current')}
           {...bind('current')}
         />
         <TextField
           compact
-          label="New password"
+          label={m.admin_setup_new_password()}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${MIN_STAFF_PASSWORD} characters.`}
+          error={errorOf('next')}
+          hint={passwordHint()}
           {...bind('next')}
         />
         <TextField
           compact
-          label="New password again"
+          label={m.admin_setup_password_again()}
           type="password"
           autoComplete="new-password"
+          error={errorOf('repeat')}
           {...bind('repeat')}
         />
         <Button type="submit" disabled={change.isPending} className="h-10 justify-self-start">
-          {change.isPending ? 'Saving...' : 'Change password'}
+          {change.isPending ? m.admin_setup_saving() : m.admin_setup_password_change()}
         </Button>
       </form>
     </Panel>

@@ -1,7 +1,9 @@
 import { CardSpinner } from '@/components/ui/CardStates';
 import { Panel } from '@/components/ui/Panel';
+import { m } from '@/paraglide/messages.js';
 import { useAdminMe } from '../../api/me';
 import { SectionError, retryFailed } from '../SectionError';
+import { aroundNode } from '../offers/aroundNode';
 import { roleLabel } from '../staff/roles';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
@@ -12,22 +14,24 @@ import { TwoFactorPanel } from './TwoFactorPanel';
  */
 export function MyAccountSection() {
   const me = useAdminMe();
-  if (me.isPending) return <CardSpinner label="Loading your account" />;
+  if (me.isPending) return <CardSpinner label={m.admin_setup_account_loading()} />;
   if (!me.data) return <SectionError error={me.error} onRetry={retryFailed(me)} />;
   const { username, role, bootstrap, totpEnabled } = me.data;
+  const [before, after] = aroundNode((name) =>
+    m.admin_setup_account_signed_in_as({ name, role: roleLabel(role) }),
+  );
 
   return (
     <div className="flex flex-col gap-6">
       <Panel>
         <p className="text-sm text-slate-300">
-          Signed in as <strong className="font-semibold break-all text-white">{username}</strong> (
-          {roleLabel[role]}).
+          {before}
+          <strong className="font-semibold break-all text-white">{username}</strong>
+          {after}
         </p>
         {bootstrap && (
           <p className="mt-2 text-sm text-slate-400" data-testid="bootstrap-note">
-            This is the site&apos;s admin password (ADMIN_PASSWORD): it has no password or two-factor sign-in
-            to change here. Add yourself as an owner in Staff, sign in with that account, then turn this
-            sign-in off with ADMIN_BOOTSTRAP=false.
+            {m.admin_setup_account_bootstrap_note()}
           </p>
         )}
       </Panel>

@@ -1,5 +1,6 @@
 import { Copy, TriangleAlert } from 'lucide-react';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { copyText } from '../copyText';
 
@@ -10,8 +11,8 @@ import { copyText } from '../copyText';
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   function onCopy() {
     copyText(codes.join('\n')).then(
-      () => toastSuccess('Recovery codes copied', 'Paste them into your password manager now.'),
-      (err: unknown) => toastError(err, 'Could not copy the recovery codes'),
+      () => toastSuccess(m.admin_setup_recovery_copied(), m.admin_setup_recovery_copied_detail()),
+      (err: unknown) => toastError(err, m.admin_setup_recovery_copy_failed()),
     );
   }
 
@@ -24,13 +25,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
         <p>
           <strong id="recovery-codes-title" className="font-semibold text-amber-200">
-            Store these recovery codes now.
+            {m.admin_setup_recovery_title()}
           </strong>{' '}
-          They are shown only this once. Each one signs you in once if you lose your authenticator app.
+          {m.admin_setup_recovery_explained()}
         </p>
       </div>
       <ol
-        aria-label="Recovery codes"
+        aria-label={m.admin_setup_recovery_codes()}
         className="grid grid-cols-2 gap-x-6 gap-y-1.5 rounded-xl border border-slate-800 bg-slate-950/60 p-4 font-mono text-sm text-white sm:grid-cols-5"
       >
         {codes.map((code) => (
@@ -39,10 +40,10 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={onCopy}>
-          <Copy aria-hidden="true" className="size-4" /> Copy codes
+          <Copy aria-hidden="true" className="size-4" /> {m.admin_setup_recovery_copy()}
         </Button>
         <Button size="sm" onClick={onDone}>
-          I stored them
+          {m.admin_setup_recovery_done()}
         </Button>
       </div>
     </section>

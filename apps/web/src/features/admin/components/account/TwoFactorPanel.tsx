@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import type { TotpSetupResponse } from '@rewards/contracts';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
@@ -22,12 +23,15 @@ function CodeForm({
   button,
   busy,
   danger,
+  error,
   onCode,
 }: {
   label: string;
   button: string;
   busy: boolean;
   danger?: boolean;
+  /** A refused code, shown under the field. */
+  error?: string;
   onCode: (code: string, clear: () => void) => void;
 }) {
   const [code, setCode] = useState('');
@@ -46,6 +50,7 @@ function CodeForm({
         maxLength={20}
         placeholder="123456"
         className="w-48"
+        error={error}
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
@@ -62,16 +67,13 @@ function Enrolment({ setup }: { setup: TotpSetupResponse }) {
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <img
         src={setup.qrDataUrl}
-        alt="QR code of your two-factor secret"
+        alt={m.admin_setup_2fa_qr_alt()}
         width={176}
         height={176}
         className="size-44 shrink-0 rounded-xl bg-white p-2"
       />
       <div className="min-w-0 text-sm text-slate-300">
-        <p>
-          Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy...). If your app
-          cannot scan, type this secret into it:
-        </p>
+        <p>{m.admin_setup_2fa_scan()}</p>
         <code
           data-testid="totp-secret"
           data-secret={setup.secret}
@@ -79,7 +81,7 @@ function Enrolment({ setup }: { setup: TotpSetupResponse }) {
         >
           {grouped(setup.secret)}
         </code>
-        <p className="mt-3">Then enter the 6-digit code the app shows, to prove it works.</p>
+        <p className="mt-3">{m.admin_setup_2fa_then_enter()}</p>
       </div>
     </div>
   );
@@ -103,7 +105,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
     disable.reset();
   };
   const needsCode = (code: string) => {
-    if (!code) setFormError('Enter the code from your authenticator app.');
+    if (!code) setFormError(m.admin_setup_2fa_error_code());
     return !code;
   };
 
@@ -124,9 +126,9 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
     if (needsCode(code)) return;
     ask(
       {
-        title: 'Turn off two-factor sign-in?',
-        question: 'From then on your password alone signs you in. Your recovery codes stop working.',
-        confirm: 'Turn off',
+        title: m.admin_setup_2fa_off_title(),
+        question: m.admin_setup_2fa_off_question(),
+        confirm: m.admin_setup_2fa_turn_off(),
         danger: true,
       },
       () =>
@@ -134,7 +136,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
           onSuccess: () => {
             clear();
             enable.reset();
-            toastSuccess('Two-factor sign-in is off');
+            toastSuccess(m.admin_setup_2fa_is_off());
           },
         }),
     );
@@ -145,9 +147,15 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
 
   return (
     <Panel
-      title="Two-factor sign-in"
-      description="A code from an authenticator app on your phone, asked for after your password."
-      actions={enabled ? <Badge tone="green">On</Badge> : <Badge tone="slate">Off</Badge>}
+      title={m.admin_setup_2fa_title()}
+      description={m.admin_setup_2fa_description()}
+      actions={
+        enabled ? (
+          <Badge tone="green">{m.admin_setup_2fa_on()}</Badge>
+        ) : (
+          <Badge tone="slate">{m.admin_setup_2fa_off()}</Badge>
+        )
+      }
     >
       {dialog}
       <SectionError error={error} />
@@ -157,12 +165,13 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
         <div className="flex flex-col gap-4">
           <p className="flex items-center gap-2 text-sm text-slate-300">
             <ShieldCheck aria-hidden="true" className="size-4 text-emerald-300" />
-            Signing in needs your password and a code from your app.
+            {m.admin_setup_2fa_on_explained()}
           </p>
           <CodeForm
-            label="Code to turn it off"
-            button="Turn off"
+            label={m.admin_setup_2fa_code_to_turn_off()}
+            button={m.admin_setup_2fa_turn_off()}
             danger
+            error={formError ?? undefined}
             busy={disable.isPending}
             onCode={onDisable}
           />
@@ -171,7 +180,13 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
         <div className="flex flex-col gap-5">
           <Enrolment setup={start.data} />
           <div className="flex flex-wrap items-end gap-3">
-            <CodeForm label="Code from the app" button="Turn on" busy={enable.isPending} onCode={onEnable} />
+            <CodeForm
+              label={m.admin_setup_2fa_code_from_app()}
+              button={m.admin_setup_2fa_turn_on()}
+              busy={enable.isPending}
+              error={formError ?? undefined}
+              onCode={onEnable}
+            />
             <Button
               variant="ghost"
               className="h-10"
@@ -180,7 +195,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
                 enable.reset();
               }}
             >
-              Cancel
+              {m.admin_setup_cancel()}
             </Button>
           </div>
         </div>
@@ -188,7 +203,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
         <div className="flex flex-col items-start gap-4">
           <p className="flex items-center gap-2 text-sm text-slate-300">
             <ShieldOff aria-hidden="true" className="size-4 text-slate-400" />
-            Your password alone signs you in.
+            {m.admin_setup_2fa_off_explained()}
           </p>
           <Button
             disabled={start.isPending}
@@ -199,7 +214,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
             }}
           >
             <ShieldCheck aria-hidden="true" className="size-4" />
-            {start.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
+            {start.isPending ? m.admin_setup_2fa_preparing() : m.admin_setup_2fa_set_up()}
           </Button>
         </div>
       )}

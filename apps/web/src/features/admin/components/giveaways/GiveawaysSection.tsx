@@ -3,6 +3,7 @@ import { Trophy } from 'lucide-react';
 import type { AdminGiveaway } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
@@ -19,7 +20,21 @@ import { SectionError, SectionPanels } from '../SectionError';
 import { useCan } from '../../api/me';
 import { CreateButton } from '../CreateButton';
 
-const columns = ['Giveaway', 'Prize', 'Ends', 'Entries', 'Winner', { label: 'Actions', hidden: true }];
+const columns = () => [
+  m.admin_setup_column_giveaway(),
+  m.admin_setup_column_prize(),
+  m.admin_setup_column_ends(),
+  m.admin_setup_column_entries(),
+  m.admin_setup_column_winner(),
+  { label: m.admin_setup_column_actions(), hidden: true },
+];
+
+/** The giveaway form's fields that a check may refuse. */
+type GiveawayField = 'title' | 'prize' | 'endAt';
+
+/** `1 entry`, `12 entries`. */
+const entriesText = (entries: number) =>
+  m.admin_setup_entry_count({ n: entries, count: formatCount(entries) });
 
 /** Giveaways: create one, see its entries and winner, end it early (creating and ending: giveaways.edit). */
 export function GiveawaysSection() {
@@ -28,9 +43,10 @@ export function GiveawaysSection() {
   const end = useEndGiveaway();
   const { ask, dialog } = useConfirmation();
   const { form, bind, reset } = useFormState({ title: '', description: '', prize: '', endAt: '' });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ field: GiveawayField; message: string } | null>(null);
   const [openEntries, setOpenEntries] = useState<number | null>(null);
   const canEdit = useCan('giveaways.edit');
+  const errorOf = (field: GiveawayField) => (formError?.field === field ? formError.message : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,16 +54,23 @@ export function GiveawaysSection() {
     create.reset();
     const prize = Number(form.prize);
     const endAt = localInputToIso(form.endAt);
-    if (!form.title.trim()) return setFormError('Enter a title.');
-    if (!(prize > 0)) return setFormError('The prize must be greater than 0.');
-    if (!endAt) return setFormError('Choose an end date.');
-    if (new Date(endAt).getTime() <= Date.now()) return setFormError('The end date must be in the future.');
+    const refuse = (field: GiveawayField, message: string) => setFormError({ field, message });
+    if (!form.title.trim()) return refuse('title', m.admin_setup_giveaway_error_title());
+    if (!(prize > 0)) return refuse('prize', m.admin_setup_giveaway_error_prize());
+    if (!endAt) return refuse('endAt', m.admin_setup_giveaway_error_end());
+    if (new Date(endAt).getTime() <= Date.now()) return refuse('endAt', m.admin_setup_giveaway_error_past());
     create.mutate(
       { title: form.title.trim(), description: form.description.trim(), prize, endAt },
       {
         onSuccess: (created) => {
           reset();
-          toastSuccess('Giveaway created', `${created.title} ends ${formatDateTime(created.endDate)}.`);
+          toastSuccess(
+            m.admin_setup_giveaway_created(),
+            m.admin_setup_giveaway_created_ends({
+              title: created.title,
+              date: formatDateTime(created.endDate),
+            }),
+          );
         },
       },
     );
@@ -57,60 +80,76 @@ export function GiveawaysSection() {
     end.reset();
     const who =
       giveaway.entries > 0
-        ? `A winner will be picked from its ${formatCount(giveaway.entries)} ${giveaway.entries === 1 ? 'entry' : 'entries'}.`
-        : 'Nobody has entered, so there will be no winner.';
+        ? m.admin_setup_giveaway_end_winner({ entries: entriesText(giveaway.entries) })
+        : m.admin_setup_giveaway_end_no_winner();
     ask(
       {
-        title: 'End this giveaway?',
-        question: `End the giveaway "${giveaway.title}" now? ${who}`,
-        confirm: 'End now',
+        title: m.admin_setup_giveaway_end_title(),
+        question: m.admin_setup_giveaway_end_question({ title: giveaway.title, who }),
+        confirm: m.admin_setup_end_now(),
       },
-      () => end.mutate(giveaway.id, { onSuccess: () => toastSuccess('Giveaway ended', giveaway.title) }),
+      () =>
+        end.mutate(giveaway.id, {
+          onSuccess: () => toastSuccess(m.admin_setup_giveaway_ended(), giveaway.title),
+        }),
     );
   }
 
   const giveaways = list.data?.giveaways ?? [];
 
   return (
-    <SectionPanels error={formError ?? create.error ?? end.error ?? list.error} retry={list}>
+    <SectionPanels error={formError?.message ?? create.error ?? end.error ?? list.error} retry={list}>
       {dialog}
       {canEdit && (
-        <Panel title="Create a giveaway">
+        <Panel title={m.admin_setup_giveaway_create_title()}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
             <TextField
               compact
-              label="Title"
+              label={m.admin_setup_giveaway_title()}
               className="sm:col-span-2"
               maxLength={120}
-              placeholder="Weekend giveaway"
+              placeholder={m.admin_setup_giveaway_title_placeholder()}
               {...bind('title')}
+              error={errorOf('title')}
             />
-            <AmountField compact label="Prize (R$)" placeholder="500" {...bind('prize')} />
-            <TextField compact label="End date" type="datetime-local" {...bind('endAt')} />
+            <AmountField
+              compact
+              label={m.admin_setup_giveaway_prize()}
+              placeholder="500"
+              {...bind('prize')}
+              error={errorOf('prize')}
+            />
+            <TextField
+              compact
+              label={m.admin_setup_giveaway_end_date()}
+              type="datetime-local"
+              {...bind('endAt')}
+              error={errorOf('endAt')}
+            />
             <TextAreaField
               compact
-              label="Description"
+              label={m.admin_setup_giveaway_description()}
               className="sm:col-span-2"
               maxLength={2000}
               rows={3}
-              placeholder="What players can win and how"
+              placeholder={m.admin_setup_giveaway_description_placeholder()}
               {...bind('description')}
             />
             <div className="sm:col-span-2">
-              <CreateButton busy={create.isPending} label="Create giveaway" />
+              <CreateButton busy={create.isPending} label={m.admin_setup_giveaway_create()} />
             </div>
           </form>
         </Panel>
       )}
 
-      <Panel title="All giveaways">
+      <Panel title={m.admin_setup_giveaways_all()}>
         <ListBody
           query={list}
           count={giveaways.length}
-          loading="Loading giveaways..."
-          empty="No giveaways yet."
+          loading={m.admin_setup_giveaways_loading()}
+          empty={m.admin_setup_giveaways_empty()}
         >
-          <DataTable columns={columns} className="min-w-[40rem]">
+          <DataTable columns={columns()} className="min-w-[40rem]">
             {giveaways.map((g) => (
               <GiveawayRow
                 key={g.id}
@@ -153,7 +192,13 @@ function GiveawayRow({
         <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
           <div className="flex flex-col gap-1">
             {formatDateTime(g.endedAt ?? g.endDate)}
-            <span>{g.ended ? <Badge tone="slate">Ended</Badge> : <Badge tone="green">Open</Badge>}</span>
+            <span>
+              {g.ended ? (
+                <Badge tone="slate">{m.admin_setup_giveaway_status_ended()}</Badge>
+              ) : (
+                <Badge tone="green">{m.admin_setup_giveaway_status_open()}</Badge>
+              )}
+            </span>
           </div>
         </td>
         <td className={cellClass}>
@@ -164,7 +209,7 @@ function GiveawayRow({
             disabled={g.entries === 0}
             onClick={onToggleEntries}
           >
-            {formatCount(g.entries)} {g.entries === 1 ? 'entry' : 'entries'}
+            {entriesText(g.entries)}
           </RowButton>
         </td>
         <td className={cn(cellClass, 'whitespace-nowrap')}>
@@ -179,14 +224,14 @@ function GiveawayRow({
         <td className={cn(cellClass, 'text-right')}>
           {onEnd && !g.ended && (
             <RowButton variant="danger" disabled={ending} onClick={onEnd}>
-              {ending ? 'Ending...' : 'End now'}
+              {ending ? m.admin_setup_ending() : m.admin_setup_end_now()}
             </RowButton>
           )}
         </td>
       </tr>
       {entriesOpen && (
         <tr>
-          <td colSpan={columns.length} className={cn(cellClass, 'bg-slate-950/40')}>
+          <td colSpan={columns().length} className={cn(cellClass, 'bg-slate-950/40')}>
             <GiveawayEntries id={g.id} />
           </td>
         </tr>
@@ -197,16 +242,16 @@ function GiveawayRow({
 
 function GiveawayEntries({ id }: { id: number }) {
   const entries = useGiveawayEntries(id);
-  if (entries.isPending) return <LoadingRow label="Loading entries..." />;
-  if (entries.isError) return <SectionError error={entries.error} title="Failed to load the entries" />;
+  if (entries.isPending) return <LoadingRow label={m.admin_setup_entries_loading()} />;
+  if (entries.isError) return <SectionError error={entries.error} title={m.admin_setup_entries_failed()} />;
   const list = entries.data.entries;
-  if (list.length === 0) return <EmptyState>Nobody has entered yet.</EmptyState>;
+  if (list.length === 0) return <EmptyState>{m.admin_setup_entries_empty()}</EmptyState>;
   return (
-    <ul className="flex flex-wrap gap-2 py-1" aria-label="Entries">
+    <ul className="flex flex-wrap gap-2 py-1" aria-label={m.admin_setup_column_entries()}>
       {list.map((entry) => (
         <li
           key={entry.username}
-          title={`Entered ${formatDateTime(entry.enteredAt)}`}
+          title={m.admin_setup_entered_at({ date: formatDateTime(entry.enteredAt) })}
           className="rounded-full border border-slate-700 bg-slate-900 px-3 py-1 text-xs font-medium text-slate-200"
         >
           {entry.username}

@@ -1,4 +1,6 @@
 import { TextField } from '@/components/ui/FormField';
+import { m } from '@/paraglide/messages.js';
+import { aroundNode } from './aroundNode';
 import { frameParamLabel } from './schemes';
 
 /**
@@ -14,11 +16,12 @@ export function FrameParamFields({
   values: Record<string, string>;
   onChange: (name: string, value: string) => void;
 }) {
+  const [before, after] = aroundNode((placeholder) => m.admin_setup_frame_param_hint({ placeholder }));
   return names.map((name) => (
     <TextField
       compact
       key={name}
-      label={`${frameParamLabel(name)} (frame)`}
+      label={m.admin_setup_frame_param_label({ name: frameParamLabel(name) })}
       value={values[name] ?? ''}
       onChange={(e) => onChange(name, e.target.value)}
       maxLength={200}
@@ -26,8 +29,9 @@ export function FrameParamFields({
       autoComplete="off"
       hint={
         <>
-          Fills <code className="font-mono text-slate-400">{`{${name}}`}</code> in the frame URL. Empty: the
-          card reads Coming soon.
+          {before}
+          <code className="font-mono text-slate-400">{`{${name}}`}</code>
+          {after}
         </>
       }
     />

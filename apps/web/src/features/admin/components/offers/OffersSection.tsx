@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
 import { Panel } from '@/components/ui/Panel';
@@ -17,6 +18,16 @@ import { wallColumns, WallRow } from './WallRow';
 
 /** What opens above the wall list: the form (a new wall or one being edited), or a test postback. */
 type Tool = { kind: 'new' } | { kind: 'edit'; wall: AdminWall } | { kind: 'test'; slug: string } | null;
+
+/** The question before a wall is turned off (its Disable button, or saving its form with Active unticked). */
+function disableQuestion(name: string) {
+  return {
+    title: m.admin_setup_wall_disable_title(),
+    question: m.admin_setup_wall_disable_question({ name }),
+    confirm: m.admin_setup_disable(),
+    danger: true,
+  };
+}
 
 /** Walls (list, add, edit, disable, postback URL, test postback) and the postback log. */
 export function OffersSection() {
@@ -43,27 +54,30 @@ export function OffersSection() {
     resetErrors();
     const done = () => {
       setTool(null);
-      toastSuccess('Wall saved', input.name);
+      toastSuccess(m.admin_setup_wall_saved(), input.name);
     };
     if (tool?.kind === 'new') create.mutate(input, { onSuccess: done });
-    else if (tool?.kind === 'edit')
-      update.mutate({ slug: tool.wall.slug, changes: input }, { onSuccess: done });
+    else if (tool?.kind === 'edit') {
+      const { wall } = tool;
+      ask(wall.active && input.active === false && disableQuestion(wall.name), () =>
+        update.mutate({ slug: wall.slug, changes: input }, { onSuccess: done }),
+      );
+    }
   }
 
   function onToggle(wall: AdminWall) {
     resetErrors();
-    ask(
-      wall.active && {
-        title: 'Disable this wall?',
-        question: `Disable ${wall.name}? Its card disappears and its postbacks are refused.`,
-        confirm: 'Disable',
-        danger: true,
-      },
-      () =>
-        update.mutate(
-          { slug: wall.slug, changes: { active: !wall.active } },
-          { onSuccess: () => toastSuccess(wall.active ? 'Wall disabled' : 'Wall enabled', wall.name) },
-        ),
+    ask(wall.active && disableQuestion(wall.name), () =>
+      update.mutate(
+        { slug: wall.slug, changes: { active: !wall.active } },
+        {
+          onSuccess: () =>
+            toastSuccess(
+              wall.active ? m.admin_setup_wall_disabled() : m.admin_setup_wall_enabled(),
+              wall.name,
+            ),
+        },
+      ),
     );
   }
 
@@ -77,13 +91,13 @@ export function OffersSection() {
       {dialog}
 
       <Panel
-        title="Walls"
-        description="Offerwalls and survey walls shown on the earn page, and where their providers send postbacks."
+        title={m.admin_setup_walls_title()}
+        description={m.admin_setup_walls_description()}
         actions={
           canEdit &&
           tool === null && (
             <Button size="sm" onClick={() => open({ kind: 'new' })}>
-              <Plus aria-hidden="true" className="size-4" /> Add wall
+              <Plus aria-hidden="true" className="size-4" /> {m.admin_setup_add_wall()}
             </Button>
           )
         }
@@ -91,7 +105,7 @@ export function OffersSection() {
         {(tool?.kind === 'new' || tool?.kind === 'edit') && (
           <div className="mb-6 rounded-xl border border-slate-700 bg-slate-950/50 p-4">
             <h4 className="mb-4 font-semibold text-white">
-              {formWall ? `Edit ${formWall.name}` : 'Add a wall'}
+              {formWall ? m.admin_setup_edit_named({ name: formWall.name }) : m.admin_setup_add_a_wall()}
             </h4>
             <WallForm
               key={formWall?.slug ?? 'new'}
@@ -106,8 +120,13 @@ export function OffersSection() {
         {testedWall && (
           <TestPostbackPanel key={testedWall.slug} wall={testedWall} onClose={() => open(null)} />
         )}
-        <ListBody query={walls} count={wallList.length} loading="Loading walls..." empty="No walls yet.">
-          <DataTable columns={wallColumns} {...cardTableProps('min-w-[40rem]')}>
+        <ListBody
+          query={walls}
+          count={wallList.length}
+          loading={m.admin_setup_walls_loading()}
+          empty={m.admin_setup_walls_empty()}
+        >
+          <DataTable columns={wallColumns()} {...cardTableProps('min-w-[40rem]')}>
             {wallList.map((wall) => (
               <WallRow
                 key={wall.slug}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { postbackVerdicts } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
 import { ChoiceField } from '@/components/ui/FormField';
@@ -21,7 +22,7 @@ import { postbackColumns, PostbackRow } from './PostbackRow';
 import { verdictLabel } from './verdicts';
 
 function describe(pb: AdminPostback): string {
-  return `postback #${pb.id} of ${pb.wall} (transaction ${pb.transId ?? '—'})`;
+  return m.admin_setup_postback_described({ id: pb.id, wall: pb.wall, transaction: pb.transId ?? '—' });
 }
 
 /** The postback log: filters by wall and verdict, raw parameters, replay of refusals, decisions on held ones. */
@@ -40,33 +41,40 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
 
   function onReplay(pb: AdminPostback) {
     resetErrors();
-    const question = `Replay ${describe(pb)} with the wall's current settings?`;
-    ask({ title: 'Replay this postback?', question, confirm: 'Replay' }, () =>
+    const question = m.admin_setup_replay_question({ postback: describe(pb) });
+    ask({ title: m.admin_setup_replay_title(), question, confirm: m.admin_setup_replay() }, () =>
       replay.mutate(pb.id, {
         onSuccess: (result) =>
-          toastSuccess(`Replayed: ${verdictLabel(result.verdict)}`, `Answer ${result.status} ${result.body}`),
+          toastSuccess(
+            m.admin_setup_replayed({ verdict: verdictLabel(result.verdict) }),
+            m.admin_setup_replay_answer({ status: result.status, body: result.body }),
+          ),
       }),
     );
   }
 
   function onDecide(pb: AdminPostback, choice: PostbackDecision) {
     resetErrors();
-    const credit = pb.amount === null ? 'its credit' : formatRobux(pb.amount);
-    const player = pb.userId === null ? 'the player' : `user ${pb.userId}`;
+    const credit = pb.amount === null ? m.admin_setup_its_credit() : formatRobux(pb.amount);
+    const player = pb.userId === null ? m.admin_setup_the_player() : m.admin_setup_user_id({ id: pb.userId });
     const question =
       choice === 'approve'
-        ? `Approve ${describe(pb)}? It credits ${credit} to ${player}, once.`
-        : `Reject ${describe(pb)}? Nothing is credited; the provider is not told.`;
-    const title = choice === 'approve' ? 'Approve this postback?' : 'Reject this postback?';
-    const confirm = choice === 'approve' ? 'Approve' : 'Reject';
+        ? m.admin_setup_approve_question({ postback: describe(pb), credit, player })
+        : m.admin_setup_reject_question({ postback: describe(pb) });
+    const title = choice === 'approve' ? m.admin_setup_approve_title() : m.admin_setup_reject_title();
+    const confirm = choice === 'approve' ? m.admin_setup_approve() : m.admin_setup_reject();
     ask({ title, question, confirm, danger: choice !== 'approve' }, () =>
       decision.mutate(
         { id: pb.id, decision: choice },
         {
           onSuccess: (result) =>
             toastSuccess(
-              result.verdict === 'approved' ? 'Postback approved' : 'Postback rejected',
-              result.outcome ? `Credit: ${verdictLabel(result.outcome)}` : `Postback #${result.postbackId}`,
+              result.verdict === 'approved'
+                ? m.admin_setup_postback_approved()
+                : m.admin_setup_postback_rejected(),
+              result.outcome
+                ? m.admin_setup_credit_outcome({ verdict: verdictLabel(result.outcome) })
+                : m.admin_setup_postback_number({ id: result.postbackId }),
             ),
         },
       ),
@@ -77,25 +85,25 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
 
   return (
     <Panel
-      title="Postback log"
-      description="Every postback received, accepted or refused, newest first. Held ones wait for your decision."
+      title={m.admin_setup_postback_log_title()}
+      description={m.admin_setup_postback_log_description()}
       actions={
         <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
           <ChoiceField
             compact
-            label="Wall"
+            label={m.admin_setup_column_wall()}
             value={wallFilter}
             onChoose={setWallFilter}
-            anyLabel="All walls"
+            anyLabel={m.admin_setup_all_walls()}
             options={walls.map((w) => w.slug)}
             labelOf={(slug) => walls.find((w) => w.slug === slug)?.name ?? slug}
           />
           <ChoiceField
             compact
-            label="Verdict"
+            label={m.admin_setup_column_verdict()}
             value={verdictFilter}
             onChoose={setVerdictFilter}
-            anyLabel="All verdicts"
+            anyLabel={m.admin_setup_all_verdicts()}
             options={postbackVerdicts}
             labelOf={verdictLabel}
           />
@@ -110,10 +118,10 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
       <ListBody
         query={postbacks}
         count={list.length}
-        loading="Loading postbacks..."
-        empty="No postbacks match."
+        loading={m.admin_setup_postbacks_loading()}
+        empty={m.admin_setup_postbacks_empty()}
       >
-        <DataTable columns={postbackColumns} {...cardTableProps('min-w-[44rem]')}>
+        <DataTable columns={postbackColumns()} {...cardTableProps('min-w-[44rem]')}>
           {list.map((pb) => (
             <PostbackRow
               key={pb.id}
@@ -126,7 +134,7 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
           ))}
         </DataTable>
       </ListBody>
-      <LoadOlder query={postbacks} label="Load older postbacks" />
+      <LoadOlder query={postbacks} label={m.admin_setup_postbacks_load_older()} />
     </Panel>
   );
 }

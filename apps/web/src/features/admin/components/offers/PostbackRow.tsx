@@ -1,6 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 import { Badge } from '@/components/ui/Badge';
 import { RowButton } from '@/components/ui/DataTable';
 import { useCan } from '../../api/me';
@@ -11,7 +12,14 @@ import { WhenCell } from '../WhenCell';
 import { cardCell, cardRow } from './mobileCards';
 import { REPLAYABLE, verdictLabel, verdictTone } from './verdicts';
 
-export const postbackColumns = ['When', 'Wall', 'Transaction', 'Amount', 'Verdict', 'Parameters'];
+export const postbackColumns = () => [
+  m.admin_setup_column_when(),
+  m.admin_setup_column_wall(),
+  m.admin_setup_column_transaction(),
+  m.admin_setup_column_amount(),
+  m.admin_setup_column_verdict(),
+  m.admin_setup_column_parameters(),
+];
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -46,8 +54,8 @@ export function PostbackRow({
       <td className={cn(cellClass, 'max-w-48 text-xs text-slate-300', cardCell)}>
         <p className="font-mono break-all">{pb.transId ?? '—'}</p>
         <p className="text-slate-500">
-          {pb.action ?? 'unreadable'}
-          {pb.userId !== null && ` · user ${pb.userId}`}
+          {pb.action ?? m.admin_setup_unreadable()}
+          {pb.userId !== null && ` · ${m.admin_setup_user_id({ id: pb.userId })}`}
         </p>
       </td>
       <td
@@ -64,24 +72,28 @@ export function PostbackRow({
             <RowButton
               variant="secondary"
               disabled={busy}
-              aria-label={`Replay postback ${pb.id}`}
+              aria-label={m.admin_setup_replay_postback({ id: pb.id })}
               onClick={onReplay}
             >
-              Replay
+              {m.admin_setup_replay()}
             </RowButton>
           )}
           {canDecide && pb.verdict === 'held' && (
             <div className="flex flex-wrap gap-2">
-              <RowButton disabled={busy} aria-label={`Approve postback ${pb.id}`} onClick={onApprove}>
-                <Check aria-hidden="true" className="size-3.5" /> Approve
+              <RowButton
+                disabled={busy}
+                aria-label={m.admin_setup_approve_postback({ id: pb.id })}
+                onClick={onApprove}
+              >
+                <Check aria-hidden="true" className="size-3.5" /> {m.admin_setup_approve()}
               </RowButton>
               <RowButton
                 variant="danger"
                 disabled={busy}
-                aria-label={`Reject postback ${pb.id}`}
+                aria-label={m.admin_setup_reject_postback({ id: pb.id })}
                 onClick={onReject}
               >
-                <X aria-hidden="true" className="size-3.5" /> Reject
+                <X aria-hidden="true" className="size-3.5" /> {m.admin_setup_reject()}
               </RowButton>
             </div>
           )}
@@ -93,12 +105,12 @@ export function PostbackRow({
             <code className="font-mono break-all text-slate-300 group-open:hidden">
               {truncate(formatJson(pb.params), 60)}
             </code>
-            <span className="hidden group-open:inline">Hide parameters</span>
+            <span className="hidden group-open:inline">{m.admin_setup_hide_parameters()}</span>
           </summary>
           <pre className="mt-2 max-h-56 overflow-auto rounded-lg bg-slate-950 p-2.5 font-mono text-xs break-all whitespace-pre-wrap text-slate-200">
             {JSON.stringify(pb.params, null, 2)}
           </pre>
-          {pb.ip && <p className="mt-1 text-xs text-slate-500">from {pb.ip}</p>}
+          {pb.ip && <p className="mt-1 text-xs text-slate-500">{m.admin_setup_from_ip({ ip: pb.ip })}</p>}
         </details>
       </td>
     </tr>

@@ -1,5 +1,6 @@
 import { Copy } from 'lucide-react';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { RowButton } from '@/components/ui/DataTable';
 import { copyText } from '../copyText';
 
@@ -16,26 +17,30 @@ export function PostbackUrlField({
   url: string;
   secretInside: boolean;
 }) {
-  if (!url) return <p className="text-xs text-slate-500">This wall accepts no postbacks.</p>;
+  if (!url) return <p className="text-xs text-slate-500">{m.admin_setup_no_postbacks_accepted()}</p>;
 
   function onCopy() {
     copyText(url).then(
-      () => toastSuccess('Postback URL copied', `Paste it into ${wallName}'s dashboard.`),
-      (err: unknown) => toastError(err, 'Could not copy the postback URL'),
+      () =>
+        toastSuccess(
+          m.admin_setup_postback_url_copied(),
+          m.admin_setup_postback_url_paste({ wall: wallName }),
+        ),
+      (err: unknown) => toastError(err, m.admin_setup_postback_url_copy_failed()),
     );
   }
 
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <div className="flex items-center justify-between gap-2">
-        <span className="font-semibold text-slate-400">Postback URL for the provider’s dashboard</span>
+        <span className="font-semibold text-slate-400">{m.admin_setup_postback_url_heading()}</span>
         <RowButton
           variant="secondary"
           className="h-7 shrink-0 px-2.5 text-xs"
-          aria-label={`Copy the postback URL of ${wallName}`}
+          aria-label={m.admin_setup_postback_url_copy_label({ wall: wallName })}
           onClick={onCopy}
         >
-          <Copy aria-hidden="true" className="size-3.5" /> Copy
+          <Copy aria-hidden="true" className="size-3.5" /> {m.admin_setup_copy()}
         </RowButton>
       </div>
       <textarea
@@ -43,13 +48,11 @@ export function PostbackUrlField({
         value={url}
         rows={3}
         spellCheck={false}
-        aria-label={`Postback URL of ${wallName}`}
+        aria-label={m.admin_setup_postback_url_of({ wall: wallName })}
         onFocus={(e) => e.currentTarget.select()}
         className="w-full min-w-0 resize-y rounded-lg border border-slate-700 bg-slate-950/60 px-2.5 py-1.5 font-mono text-xs leading-relaxed break-all text-slate-200 focus:border-emerald-400 focus:outline-none"
       />
-      {secretInside && (
-        <p className="text-amber-300">Carries the wall’s secret: share it only with the provider.</p>
-      )}
+      {secretInside && <p className="text-amber-300">{m.admin_setup_postback_url_secret_inside()}</p>}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Send, X } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
+import { formatRobux } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 import { useTestPostback, type AdminWall } from '../../api/offers';
 import { SectionError } from '../SectionError';
 import { TextField } from '@/components/ui/FormField';
@@ -20,37 +22,42 @@ export function TestPostbackPanel({ wall, onClose }: { wall: AdminWall; onClose:
     const name = username.trim();
     setInvalid(null);
     test.reset();
-    if (!name) return setInvalid('Enter the username of a player who has signed in.');
+    if (!name) return setInvalid(m.admin_setup_test_username_missing());
     test.mutate({ slug: wall.slug, username: name });
   }
 
   return (
     <section
-      aria-label={`Test postback to ${wall.name}`}
+      aria-label={m.admin_setup_test_postback_to({ wall: wall.name })}
       className="mb-6 rounded-xl border border-slate-700 bg-slate-950/50 p-4"
     >
       <div className="mb-3 flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h4 className="font-semibold text-white">Send a test postback to {wall.name}</h4>
+          <h4 className="font-semibold text-white">
+            {m.admin_setup_send_test_postback_to({ wall: wall.name })}
+          </h4>
           <p className="mt-0.5 text-sm text-slate-400">
-            A postback of R$ 0.01, built and signed exactly as {wall.name} would send it, goes through the
-            real postback path: it credits the player once, like any postback.
+            {m.admin_setup_test_postback_explained({ amount: formatRobux(0.01), wall: wall.name })}
           </p>
         </div>
-        <Button variant="ghost" size="sm" aria-label="Close the test postback" onClick={onClose}>
+        <Button variant="ghost" size="sm" aria-label={m.admin_setup_test_postback_close()} onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
         </Button>
       </div>
-      <SectionError error={invalid ?? test.error} title={invalid ? undefined : 'Test postback failed'} />
+      <SectionError
+        error={invalid ?? test.error}
+        title={invalid ? undefined : m.admin_setup_test_postback_failed()}
+      />
       <form
         onSubmit={submit}
         noValidate
-        aria-label={`Send a test postback to ${wall.name}`}
+        aria-label={m.admin_setup_send_test_postback_to({ wall: wall.name })}
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
       >
         <TextField
           compact
-          label="Player's username"
+          label={m.admin_setup_test_username()}
+          error={invalid}
           className="sm:w-72"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
@@ -61,7 +68,7 @@ export function TestPostbackPanel({ wall, onClose }: { wall: AdminWall; onClose:
         />
         <Button type="submit" disabled={test.isPending} className="h-10">
           <Send aria-hidden="true" className="size-4" />
-          {test.isPending ? 'Sending...' : 'Send test postback'}
+          {test.isPending ? m.admin_setup_sending() : m.admin_setup_send_test_postback()}
         </Button>
       </form>
       {test.data && <TestPostbackResult result={test.data} />}

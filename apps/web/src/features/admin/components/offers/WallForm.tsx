@@ -1,17 +1,19 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { amountModes, postbackSchemes, wallKinds } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { useFormState } from '@/lib/form-state';
+import { m } from '@/paraglide/messages.js';
 import type { AdminWall, WallInput } from '../../api/offers';
 import { AllowedAddressesField } from './AllowedAddressesField';
 import { FrameParamFields } from './FrameParamFields';
-import { amountLabels, frameParamNamesOf, schemeLabels } from './schemes';
-import { initialWallForm, toWallInput } from './wallFormState';
+import { amountLabel, frameParamNamesOf, schemeLabel } from './schemes';
+import { initialWallForm, toWallInput, type WallFormError, type WallFormState } from './wallFormState';
 
 /**
  * Add or edit a wall. The secret is write-only: the field starts empty, is never filled from the server,
- * and is sent only when the admin types a new one.
+ * and is sent only when the admin types a new one. A refused value shows under its field and, through
+ * `onInvalid`, in the section's error box.
  */
 export function WallForm({
   wall,
@@ -27,13 +29,16 @@ export function WallForm({
   onInvalid: (message: string) => void;
 }) {
   const { form, set, bind } = useFormState(initialWallForm(wall));
+  const [invalid, setInvalid] = useState<WallFormError | null>(null);
   const editing = wall !== null;
   const paramNames = frameParamNamesOf(form.iframeTemplate);
+  const errorOf = (field: keyof WallFormState) => (invalid?.field === field ? invalid.message : undefined);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = toWallInput(form, wall);
-    if (checked.error !== undefined) onInvalid(checked.error);
+    setInvalid(checked.error ?? null);
+    if (checked.error !== undefined) onInvalid(checked.error.message);
     else onSubmit(checked.input);
   }
 
@@ -41,46 +46,59 @@ export function WallForm({
     <form
       onSubmit={submit}
       noValidate
-      aria-label={editing ? `Edit ${wall.name}` : 'Add a wall'}
+      aria-label={editing ? m.admin_setup_edit_named({ name: wall.name }) : m.admin_setup_add_a_wall()}
       className="grid gap-4 md:grid-cols-2"
     >
       <TextField
         compact
-        label="Slug (postback URL)"
+        label={m.admin_setup_wall_slug()}
         {...bind('slug')}
+        error={errorOf('slug')}
         disabled={editing}
         placeholder="lootably"
         maxLength={40}
         spellCheck={false}
         hint={
           <span className="wrap-anywhere">
-            Postbacks go to {window.location.origin}/api/postback/
-            {form.slug.trim().toLowerCase() || '<slug>'}
+            {m.admin_setup_wall_slug_hint({
+              url: `${window.location.origin}/api/postback/${form.slug.trim().toLowerCase() || '<slug>'}`,
+            })}
           </span>
         }
       />
-      <TextField compact label="Name" {...bind('name')} maxLength={80} />
-      <TextField compact label="Logo URL" type="url" {...bind('logoUrl')} placeholder="https://…/logo.png" />
-      <ChoiceField
+      <TextField
         compact
-        label="Kind"
-        value={form.kind}
-        onChoose={(kind) => set('kind', kind)}
-        options={wallKinds}
-        labelOf={(kind) => (kind === 'offerwall' ? 'Offerwall' : 'Survey wall')}
+        label={m.admin_setup_wall_name()}
+        {...bind('name')}
+        error={errorOf('name')}
+        maxLength={80}
       />
       <TextField
         compact
-        label="Frame URL template"
+        label={m.admin_setup_wall_logo_url()}
+        type="url"
+        {...bind('logoUrl')}
+        error={errorOf('logoUrl')}
+        placeholder="https://…/logo.png"
+      />
+      <ChoiceField
+        compact
+        label={m.admin_setup_wall_kind()}
+        value={form.kind}
+        onChoose={(kind) => set('kind', kind)}
+        options={wallKinds}
+        labelOf={(kind) =>
+          kind === 'offerwall' ? m.admin_setup_kind_offerwall() : m.admin_setup_kind_survey_wall()
+        }
+      />
+      <TextField
+        compact
+        label={m.admin_setup_wall_frame_template()}
         className="md:col-span-2"
         {...bind('iframeTemplate')}
         placeholder="https://provider.example/wall?app={appId}&user={userId}"
         spellCheck={false}
-        hint={
-          editing
-            ? 'The site fills {userId}, {username} (and for CPX {secureHash}); every other placeholder gets a field below. Empty: the card reads Coming soon.'
-            : 'The site fills {userId}, {username} (and for CPX {secureHash}); every other placeholder gets a field below. Empty: the provider’s own frame, if it has one.'
-        }
+        hint={editing ? m.admin_setup_wall_frame_hint_edit() : m.admin_setup_wall_frame_hint_new()}
       />
       <FrameParamFields
         names={paramNames}
@@ -89,64 +107,68 @@ export function WallForm({
       />
       <ChoiceField
         compact
-        label="Postback scheme"
+        label={m.admin_setup_wall_scheme()}
         value={form.postbackScheme}
         onChoose={(scheme) => set('postbackScheme', scheme)}
         options={postbackSchemes}
-        labelOf={(scheme) => schemeLabels[scheme]}
+        labelOf={schemeLabel}
       />
       <TextField
         compact
-        label="Secret"
+        label={m.admin_setup_wall_secret()}
         type="password"
         autoComplete="new-password"
         {...bind('secret')}
+        error={errorOf('secret')}
         placeholder={
-          editing ? (wall.hasSecret ? 'Set (hidden): type to replace' : 'Not set') : 'Postback secret'
-        }
-        hint={
           editing
-            ? 'Write-only. Leave empty to keep the current secret.'
-            : 'Write-only: it is never shown again.'
+            ? wall.hasSecret
+              ? m.admin_setup_wall_secret_set()
+              : m.admin_setup_wall_secret_not_set()
+            : m.admin_setup_wall_secret_placeholder()
         }
+        hint={editing ? m.admin_setup_wall_secret_hint_edit() : m.admin_setup_wall_secret_hint_new()}
       />
       <ChoiceField
         compact
-        label="Amount"
+        label={m.admin_setup_column_amount()}
         value={form.amountMode}
         onChoose={(mode) => set('amountMode', mode)}
         options={amountModes}
-        labelOf={(mode) => amountLabels[mode]}
+        labelOf={amountLabel}
       />
       <TextField
         compact
-        label="Rate (R$ per USD)"
+        label={m.admin_setup_wall_rate()}
         type="number"
         inputMode="decimal"
         min={0}
         step="any"
         {...bind('rate')}
-        hint="With USD × rate, the conversion; otherwise the most R$ a USD of payout may bring (0: not checked)."
+        error={errorOf('rate')}
+        hint={m.admin_setup_wall_rate_hint()}
       />
       <TextField
         compact
-        label="Max credit per postback (R$)"
+        label={m.admin_setup_wall_max_credit()}
         type="number"
         inputMode="decimal"
         min={0.01}
         max={1_000_000}
         step={0.01}
         {...bind('maxCredit')}
-        hint="A postback asking for more waits in the log for an admin to approve or reject it."
+        error={errorOf('maxCredit')}
+        hint={m.admin_setup_wall_max_credit_hint()}
       />
       <TextField
         compact
-        label="Success answer (optional)"
+        label={m.admin_setup_wall_success_body()}
         {...bind('successBody')}
+        error={errorOf('successBody')}
         maxLength={20}
         spellCheck={false}
-        placeholder="The provider’s own"
-        hint="What an accepted postback is answered. Empty: what the provider expects."
+        placeholder={m.admin_setup_wall_success_body_placeholder()}
+        hint={m.admin_setup_wall_success_body_hint()}
       />
       <AllowedAddressesField
         className="md:col-span-2"
@@ -154,17 +176,19 @@ export function WallForm({
         onChange={(value) => set('allowedIps', value)}
         scheme={form.postbackScheme}
         creating={!editing}
+        error={errorOf('allowedIps')}
       />
       <TextField
         compact
-        label="Order"
+        label={m.admin_setup_wall_order()}
         type="number"
         inputMode="numeric"
         min={0}
         step={1}
         {...bind('sort')}
-        placeholder="Last"
-        hint="Cards are shown in ascending order."
+        error={errorOf('sort')}
+        placeholder={m.admin_setup_wall_order_placeholder()}
+        hint={m.admin_setup_wall_order_hint()}
       />
       <label className="flex items-center gap-2.5 self-center text-sm font-medium text-slate-200">
         <input
@@ -173,14 +197,14 @@ export function WallForm({
           onChange={(e) => set('active', e.target.checked)}
           className="size-4 accent-emerald-400"
         />
-        Active (shown on the earn page and accepting postbacks)
+        {m.admin_setup_wall_active()}
       </label>
       <div className="flex flex-wrap gap-2 md:col-span-2">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : editing ? 'Save wall' : 'Add wall'}
+          {busy ? m.admin_setup_saving() : editing ? m.admin_setup_save_wall() : m.admin_setup_add_wall()}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {m.admin_setup_cancel()}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { Pencil, Send } from 'lucide-react';
-import { formatRobux } from '@/lib/format';
+import { formatCount, formatReward, formatRobux } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { RowButton } from '@/components/ui/DataTable';
@@ -8,10 +9,14 @@ import { useCan } from '../../api/me';
 import type { AdminWall } from '../../api/offers';
 import { PostbackUrlField } from './PostbackUrlField';
 import { cardCell, cardRow } from './mobileCards';
-import { amountLabels, frameParamLabel, schemeName } from './schemes';
+import { amountLabel, frameParamLabel, schemeName } from './schemes';
 import { WallLogo } from './WallLogo';
 
-export const wallColumns = ['Wall', 'Postbacks', { label: 'Actions', hidden: true }];
+export const wallColumns = () => [
+  m.admin_setup_column_wall(),
+  m.admin_setup_column_postbacks(),
+  { label: m.admin_setup_column_actions(), hidden: true },
+];
 
 /**
  * One wall of the list: what players see, how its postbacks are checked, where they go, and its actions
@@ -41,23 +46,27 @@ export function WallRow({
             <p className="font-semibold text-white">{wall.name}</p>
             <p className="font-mono text-xs text-slate-500">{wall.slug}</p>
             <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-400">
-              {wall.kind === 'offerwall' ? 'Offerwall' : 'Survey'}
-              {wall.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Disabled</Badge>}
+              {wall.kind === 'offerwall' ? m.admin_setup_kind_offerwall() : m.admin_setup_kind_survey()}
+              {wall.active ? (
+                <Badge tone="green">{m.admin_setup_status_active()}</Badge>
+              ) : (
+                <Badge tone="slate">{m.admin_setup_status_disabled()}</Badge>
+              )}
             </div>
           </div>
         </div>
         <div className="mt-3 text-xs">
-          <p className="font-semibold text-slate-400">Frame URL</p>
+          <p className="font-semibold text-slate-400">{m.admin_setup_frame_url()}</p>
           {wall.iframeTemplate ? (
             <code className="line-clamp-2 font-mono break-all text-slate-300" title={wall.iframeTemplate}>
               {wall.iframeTemplate}
             </code>
           ) : (
-            <span className="text-slate-500">Coming soon</span>
+            <span className="text-slate-500">{m.admin_setup_coming_soon()}</span>
           )}
           {missingParams.length > 0 && (
             <p className="mt-1 text-amber-300">
-              Coming soon until set: {missingParams.map(frameParamLabel).join(', ')}
+              {m.admin_setup_coming_soon_until({ names: missingParams.map(frameParamLabel).join(', ') })}
             </p>
           )}
         </div>
@@ -66,13 +75,15 @@ export function WallRow({
         <div className="mb-2.5 flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <span className="font-semibold text-white">{schemeName(wall.postbackScheme)}</span>
           <span className="text-slate-400">
-            {wall.amountMode === 'usd_rate' ? `R$ ${wall.rate} per USD` : amountLabels[wall.amountMode]}
+            {wall.amountMode === 'usd_rate'
+              ? m.admin_setup_rate_per_usd({ rate: formatReward(wall.rate) })
+              : amountLabel(wall.amountMode)}
           </span>
           <span className={wall.hasSecret ? 'text-emerald-300' : 'text-amber-300'}>
-            {wall.hasSecret ? 'Secret set' : 'No secret'}
+            {wall.hasSecret ? m.admin_setup_secret_set() : m.admin_setup_no_secret()}
           </span>
           <span className="whitespace-nowrap text-slate-400">
-            Max {formatRobux(wall.maxCredit)} / postback
+            {m.admin_setup_max_per_postback({ amount: formatRobux(wall.maxCredit) })}
           </span>
           {wall.postbackScheme !== 'none' && <AllowListBadge addresses={wall.allowedIps} />}
         </div>
@@ -85,25 +96,33 @@ export function WallRow({
       <td className={cn(cellClass, 'w-36 align-top', cardCell)}>
         {canEdit && (
           <div className="flex flex-col items-stretch gap-2 max-sm:flex-row max-sm:flex-wrap">
-            <RowButton variant="secondary" aria-label={`Edit ${wall.name}`} onClick={onEdit}>
-              <Pencil aria-hidden="true" className="size-3.5" /> Edit
+            <RowButton
+              variant="secondary"
+              aria-label={m.admin_setup_edit_named({ name: wall.name })}
+              onClick={onEdit}
+            >
+              <Pencil aria-hidden="true" className="size-3.5" /> {m.admin_setup_edit()}
             </RowButton>
             {wall.postbackScheme !== 'none' && (
               <RowButton
                 variant="secondary"
-                aria-label={`Send a test postback to ${wall.name}`}
+                aria-label={m.admin_setup_send_test_postback_to({ wall: wall.name })}
                 onClick={onTest}
               >
-                <Send aria-hidden="true" className="size-3.5" /> Test postback
+                <Send aria-hidden="true" className="size-3.5" /> {m.admin_setup_test_postback()}
               </RowButton>
             )}
             <RowButton
               variant={wall.active ? 'danger' : 'secondary'}
               disabled={busy}
-              aria-label={`${wall.active ? 'Disable' : 'Enable'} ${wall.name}`}
+              aria-label={
+                wall.active
+                  ? m.admin_setup_disable_named({ name: wall.name })
+                  : m.admin_setup_enable_named({ name: wall.name })
+              }
               onClick={onToggle}
             >
-              {wall.active ? 'Disable' : 'Enable'}
+              {wall.active ? m.admin_setup_disable() : m.admin_setup_enable()}
             </RowButton>
           </div>
         )}
@@ -116,15 +135,15 @@ export function WallRow({
 function AllowListBadge({ addresses }: { addresses: string[] }) {
   if (addresses.length === 0) {
     return (
-      <span title="Any address may send postbacks for this wall: only the signature protects it.">
-        <Badge tone="amber">Any address</Badge>
+      <span title={m.admin_setup_addresses_any_warning()}>
+        <Badge tone="amber">{m.admin_setup_any_address()}</Badge>
       </span>
     );
   }
   return (
     <span title={addresses.join('\n')}>
       <Badge tone="green">
-        {addresses.length === 1 ? '1 allowed address' : `${addresses.length} allowed addresses`}
+        {m.admin_setup_allowed_address_count({ n: addresses.length, count: formatCount(addresses.length) })}
       </Badge>
     </span>
   );

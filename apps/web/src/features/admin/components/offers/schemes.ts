@@ -1,29 +1,38 @@
 import type { AmountMode, PostbackScheme } from '@rewards/contracts';
+import { m } from '@/paraglide/messages.js';
 
 /** How each postback scheme is named in the console: the provider, and how its postbacks are checked. */
-export const schemeLabels: Record<PostbackScheme, string> = {
-  lootably: 'Lootably (SHA-256 hash)',
-  adgem: 'AdGem (HMAC-SHA256 verifier)',
-  torox: 'Torox (md5 signature)',
-  adgate: 'AdGate Media (secret in the URL)',
-  notik: 'Notik (HMAC-SHA1 hash)',
-  cpx: 'CPX Research (md5 hash)',
-  bitlabs: 'BitLabs (HMAC-SHA1 hash)',
-  ayet: 'ayeT Studios (HMAC-SHA256 header)',
-  hmac: 'Generic (HMAC-SHA256)',
-  none: 'None (refuse postbacks)',
+const schemeLabels: Record<PostbackScheme, () => string> = {
+  lootably: m.admin_setup_scheme_lootably,
+  adgem: m.admin_setup_scheme_adgem,
+  torox: m.admin_setup_scheme_torox,
+  adgate: m.admin_setup_scheme_adgate,
+  notik: m.admin_setup_scheme_notik,
+  cpx: m.admin_setup_scheme_cpx,
+  bitlabs: m.admin_setup_scheme_bitlabs,
+  ayet: m.admin_setup_scheme_ayet,
+  hmac: m.admin_setup_scheme_hmac,
+  none: m.admin_setup_scheme_none,
 };
+
+export function schemeLabel(scheme: PostbackScheme): string {
+  return schemeLabels[scheme]();
+}
 
 /** The provider's name alone, for compact places (the wall list). */
 export function schemeName(scheme: PostbackScheme): string {
-  return schemeLabels[scheme].replace(/ \(.*\)$/, '');
+  return schemeLabel(scheme).replace(/ \(.*\)$/, '');
 }
 
-export const amountLabels: Record<AmountMode, string> = {
-  local: 'Provider sends R$',
-  usd_rate: 'USD × rate',
-  reward: 'Provider reward field is R$',
+const amountLabels: Record<AmountMode, () => string> = {
+  local: m.admin_setup_amount_local,
+  usd_rate: m.admin_setup_amount_usd_rate,
+  reward: m.admin_setup_amount_reward,
 };
+
+export function amountLabel(mode: AmountMode): string {
+  return amountLabels[mode]();
+}
 
 /** Placeholders of a frame template that the site fills itself (the player's id, name, CPX's hash). */
 const PLAYER_PLACEHOLDERS = new Set(['userId', 'username', 'secureHash', 'email']);

@@ -1,5 +1,7 @@
 import type { AmountMode, PostbackScheme, WallKind } from '@rewards/contracts';
 import type { AdminWall, WallInput } from '../../api/offers';
+import { formatAmount, formatCount } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 import { frameParamNamesOf } from './schemes';
 
 /** The wall form's values, as typed (numbers stay text until the form is checked). */
@@ -52,6 +54,12 @@ export function addressLines(text: string): string[] {
 /** A rough shape check of an address or CIDR range; the server checks each entry exactly. */
 const ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f.]*:[0-9a-f:.]*(?:\/\d{1,3})?)$/i;
 
+/** What the form refused: the field (its error shows under it) and what to fix. */
+export interface WallFormError {
+  field: keyof WallFormState;
+  message: string;
+}
+
 /**
  * The form checked and turned into the request: `{ input }`, or `{ error }` with what to fix.
  * A new wall sends neither an empty template nor an empty allow-list, so the server fills in the
@@ -60,34 +68,38 @@ const ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f.]*:[0-9a-f:.]
 export function toWallInput(
   form: WallFormState,
   wall: AdminWall | null,
-): { input: WallInput; error?: never } | { error: string; input?: never } {
+): { input: WallInput; error?: never } | { error: WallFormError; input?: never } {
+  const refuse = (field: keyof WallFormState, message: string) => ({ error: { field, message } });
   const editing = wall !== null;
   const slug = form.slug.trim().toLowerCase();
   if (!editing && !/^[a-z0-9][a-z0-9-]{0,39}$/.test(slug))
-    return { error: 'The slug has 1 to 40 lower-case letters, digits or -.' };
-  if (!form.name.trim()) return { error: 'Enter the wall name.' };
+    return refuse('slug', m.admin_setup_wall_error_slug());
+  if (!form.name.trim()) return refuse('name', m.admin_setup_wall_error_name());
   const logoUrl = form.logoUrl.trim();
   if (logoUrl && !/^https:\/\/\S+$/i.test(logoUrl) && !/^\/(?![/\\])\S*$/.test(logoUrl))
-    return { error: 'The logo URL must be an https URL or a path starting with /.' };
+    return refuse('logoUrl', m.admin_setup_wall_error_logo());
   const rate = Number(form.rate);
   if (form.rate.trim() === '' || !Number.isFinite(rate) || rate < 0)
-    return { error: 'The rate must be a number of at least 0.' };
+    return refuse('rate', m.admin_setup_wall_error_rate());
   if (form.amountMode === 'usd_rate' && !(rate > 0))
-    return { error: 'With "USD × rate", the rate (R$ per USD) must be greater than 0.' };
+    return refuse('rate', m.admin_setup_wall_error_usd_rate());
   const maxCredit = Number(form.maxCredit);
   if (form.maxCredit.trim() === '' || !(maxCredit >= 0.01 && maxCredit <= 1_000_000))
-    return { error: 'The max credit must be between R$ 0.01 and R$ 1,000,000.' };
+    return refuse(
+      'maxCredit',
+      m.admin_setup_wall_error_max_credit({ min: formatAmount(0.01), max: formatCount(1_000_000) }),
+    );
   const secret = form.secret.trim();
-  if (secret && secret.length < 8) return { error: 'The secret has at least 8 characters.' };
+  if (secret && secret.length < 8) return refuse('secret', m.admin_setup_wall_error_secret());
   const sort = form.sort.trim() === '' ? undefined : Number(form.sort);
   if (sort !== undefined && !(Number.isInteger(sort) && sort >= 0))
-    return { error: 'The order must be a whole number of at least 0.' };
+    return refuse('sort', m.admin_setup_wall_error_order());
   const allowedIps = addressLines(form.allowedIps);
   const badAddress = allowedIps.find((a) => a.length > 64 || !ADDRESS.test(a));
-  if (badAddress) return { error: `"${badAddress}" is not an IPv4 or IPv6 address or CIDR range.` };
-  if (allowedIps.length > 100) return { error: 'The allow-list takes at most 100 addresses.' };
+  if (badAddress) return refuse('allowedIps', m.admin_setup_wall_error_address({ address: badAddress }));
+  if (allowedIps.length > 100) return refuse('allowedIps', m.admin_setup_wall_error_addresses_count());
   const successBody = form.successBody.trim();
-  if (successBody.length > 20) return { error: 'The success answer has at most 20 characters.' };
+  if (successBody.length > 20) return refuse('successBody', m.admin_setup_wall_error_success_body());
 
   const iframeTemplate = form.iframeTemplate.trim();
   const names = frameParamNamesOf(iframeTemplate);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminPromoCode } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
@@ -17,17 +18,28 @@ import { SectionPanels } from '../SectionError';
 import { CreateButton } from '../CreateButton';
 import { useCan } from '../../api/me';
 
-const columns = ['Code', 'Amount', 'Uses', 'Expires', 'Status', { label: 'Actions', hidden: true }];
+const columns = () => [
+  m.admin_setup_column_code(),
+  m.admin_setup_column_amount(),
+  m.admin_setup_column_uses(),
+  m.admin_setup_column_expires(),
+  m.admin_setup_column_status(),
+  { label: m.admin_setup_column_actions(), hidden: true },
+];
+
+/** The promo code form's fields that a check may refuse. */
+type PromoField = 'code' | 'amount' | 'maxUses' | 'expiresAt';
 
 function isExpired(code: AdminPromoCode): boolean {
   return code.expiresAt !== null && new Date(code.expiresAt).getTime() <= Date.now();
 }
 
 function statusOf(code: AdminPromoCode) {
-  if (!code.active) return <Badge tone="slate">Inactive</Badge>;
-  if (isExpired(code)) return <Badge tone="amber">Expired</Badge>;
-  if (code.maxUses !== null && code.uses >= code.maxUses) return <Badge tone="amber">Used up</Badge>;
-  return <Badge tone="green">Active</Badge>;
+  if (!code.active) return <Badge tone="slate">{m.admin_setup_promo_status_inactive()}</Badge>;
+  if (isExpired(code)) return <Badge tone="amber">{m.admin_setup_promo_status_expired()}</Badge>;
+  if (code.maxUses !== null && code.uses >= code.maxUses)
+    return <Badge tone="amber">{m.admin_setup_promo_status_used_up()}</Badge>;
+  return <Badge tone="green">{m.admin_setup_status_active()}</Badge>;
 }
 
 /** Promo codes: create (code, amount, use limit, expiry), see uses, deactivate (changes: promocodes.edit). */
@@ -37,8 +49,9 @@ export function PromocodesSection() {
   const create = useCreatePromoCode();
   const setActive = useSetPromoCodeActive();
   const { form, set, bind, reset } = useFormState({ code: '', amount: '', maxUses: '', expiresAt: '' });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ field: PromoField; message: string } | null>(null);
   const canEdit = useCan('promocodes.edit');
+  const errorOf = (field: PromoField) => (formError?.field === field ? formError.message : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,17 +60,21 @@ export function PromocodesSection() {
     const amount = Number(form.amount);
     const maxUses = form.maxUses.trim() === '' ? null : Number(form.maxUses);
     const expiresAt = localInputToIso(form.expiresAt);
-    if (!form.code.trim()) return setFormError('Enter a code.');
-    if (!(amount > 0)) return setFormError('The amount must be greater than 0.');
+    const refuse = (field: PromoField, message: string) => setFormError({ field, message });
+    if (!form.code.trim()) return refuse('code', m.admin_setup_promo_error_code());
+    if (!(amount > 0)) return refuse('amount', m.admin_setup_promo_error_amount());
     if (maxUses !== null && !(Number.isInteger(maxUses) && maxUses > 0))
-      return setFormError('The use limit must be a whole number above 0, or empty for unlimited.');
-    if (form.expiresAt && !expiresAt) return setFormError('The expiry date is not valid.');
+      return refuse('maxUses', m.admin_setup_promo_error_max_uses());
+    if (form.expiresAt && !expiresAt) return refuse('expiresAt', m.admin_setup_promo_error_expiry());
     create.mutate(
       { code: form.code.trim(), amount, maxUses, expiresAt },
       {
         onSuccess: (created) => {
           reset();
-          toastSuccess('Promo code created', `${created.code} gives ${formatRobux(created.amount)}.`);
+          toastSuccess(
+            m.admin_setup_promo_created(),
+            m.admin_setup_promo_created_gives({ code: created.code, amount: formatRobux(created.amount) }),
+          );
         },
       },
     );
@@ -66,9 +83,13 @@ export function PromocodesSection() {
   function onToggle(code: AdminPromoCode) {
     setActive.reset();
     const next = !code.active;
-    const question = `Deactivate promo code ${code.code}? Players can no longer redeem it.`;
     ask(
-      !next && { title: 'Deactivate this promo code?', question, confirm: 'Deactivate', danger: true },
+      !next && {
+        title: m.admin_setup_promo_deactivate_title(),
+        question: m.admin_setup_promo_deactivate_question({ code: code.code }),
+        confirm: m.admin_setup_deactivate(),
+        danger: true,
+      },
       () => setActive.mutate({ id: code.id, active: next }),
     );
   }
@@ -76,50 +97,64 @@ export function PromocodesSection() {
   const codes = list.data?.promoCodes ?? [];
 
   return (
-    <SectionPanels error={formError ?? create.error ?? setActive.error ?? list.error} retry={list}>
+    <SectionPanels error={formError?.message ?? create.error ?? setActive.error ?? list.error} retry={list}>
       {dialog}
       {canEdit && (
-        <Panel title="Create a promo code">
+        <Panel title={m.admin_setup_promo_create_title()}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
             <TextField
               compact
-              label="Code"
+              label={m.admin_setup_column_code()}
               placeholder="WELCOME10"
+              error={errorOf('code')}
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={40}
               value={form.code}
               onChange={(e) => set('code', e.target.value.toUpperCase())}
             />
-            <AmountField compact label="Amount (R$)" placeholder="10" {...bind('amount')} />
+            <AmountField
+              compact
+              label={m.admin_setup_promo_amount()}
+              placeholder="10"
+              {...bind('amount')}
+              error={errorOf('amount')}
+            />
             <TextField
               compact
-              label="Use limit"
+              label={m.admin_setup_promo_use_limit()}
               type="number"
               inputMode="numeric"
               min={1}
               step={1}
-              placeholder="Unlimited"
+              placeholder={m.admin_setup_promo_unlimited()}
               {...bind('maxUses')}
+              error={errorOf('maxUses')}
             />
-            <TextField compact label="Expires (optional)" type="datetime-local" {...bind('expiresAt')} />
+            <TextField
+              compact
+              label={m.admin_setup_promo_expires()}
+              type="datetime-local"
+              {...bind('expiresAt')}
+              error={errorOf('expiresAt')}
+            />
             <CreateButton
               busy={create.isPending}
-              label="Create code"
+              label={m.admin_setup_promo_create()}
               className="h-10 justify-self-start sm:col-span-2 2xl:col-span-4"
             />
           </form>
         </Panel>
       )}
 
-      <Panel title="All promo codes">
+      <Panel title={m.admin_setup_promo_all()}>
         <ListBody
           query={list}
           count={codes.length}
-          loading="Loading promo codes..."
-          empty="No promo codes yet."
+          loading={m.admin_setup_promo_loading()}
+          empty={m.admin_setup_promo_empty()}
         >
-          <DataTable columns={columns} className="min-w-[40rem]">
+          <DataTable columns={columns()} className="min-w-[40rem]">
             {codes.map((code) => (
               <tr key={code.id} data-code={code.code}>
                 <td className={cn(cellClass, 'font-mono font-semibold text-white')}>{code.code}</td>
@@ -130,7 +165,7 @@ export function PromocodesSection() {
                   {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
                 </td>
                 <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
-                  {code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}
+                  {code.expiresAt ? formatDateTime(code.expiresAt) : m.admin_setup_promo_never()}
                 </td>
                 <td className={cellClass}>{statusOf(code)}</td>
                 <td className={cn(cellClass, 'text-right')}>
@@ -139,9 +174,13 @@ export function PromocodesSection() {
                       variant={code.active ? 'danger' : 'secondary'}
                       disabled={setActive.isPending}
                       onClick={() => onToggle(code)}
-                      aria-label={`${code.active ? 'Deactivate' : 'Activate'} ${code.code}`}
+                      aria-label={
+                        code.active
+                          ? m.admin_setup_deactivate_named({ name: code.code })
+                          : m.admin_setup_activate_named({ name: code.code })
+                      }
                     >
-                      {code.active ? 'Deactivate' : 'Activate'}
+                      {code.active ? m.admin_setup_deactivate() : m.admin_setup_activate()}
                     </RowButton>
                   )}
                 </td>

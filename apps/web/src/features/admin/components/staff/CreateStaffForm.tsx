@@ -1,12 +1,20 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { StaffRole } from '@rewards/contracts';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import { useFormState } from '@/lib/form-state';
 import { useCreateStaff } from '../../api/staff';
 import { CreateButton } from '../CreateButton';
-import { MIN_STAFF_PASSWORD, roleLabel, roleSummary, staffRoles } from './roles';
+import {
+  MIN_STAFF_PASSWORD,
+  passwordHint,
+  passwordTooShort,
+  roleLabel,
+  roleSummary,
+  staffRoles,
+} from './roles';
 
 /**
  * A new staff member: a username, a first password (they change it in My account) and a role. What
@@ -26,32 +34,44 @@ export function CreateStaffForm({
     password: '',
     role: 'moderator' as StaffRole,
   });
+  // The field a check refused, so its message also shows under it.
+  const [refused, setRefused] = useState<{ field: 'username' | 'password'; message: string } | null>(null);
+  const errorOf = (field: 'username' | 'password') =>
+    refused?.field === field ? refused.message : undefined;
+  const refuse = (field: 'username' | 'password', message: string) => {
+    setRefused({ field, message });
+    onError(message);
+  };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onError(null);
+    setRefused(null);
     create.reset();
     const username = form.username.trim();
-    if (!username) return onError('Enter a username.');
-    if (form.password.length < MIN_STAFF_PASSWORD)
-      return onError(`The password needs at least ${MIN_STAFF_PASSWORD} characters.`);
+    if (!username) return refuse('username', m.admin_setup_staff_error_username());
+    if (form.password.length < MIN_STAFF_PASSWORD) return refuse('password', passwordTooShort());
     create.mutate(
       { username, password: form.password, role: form.role },
       {
         onSuccess: (member) => {
           reset();
-          toastSuccess('Staff member added', `${member.username} can sign in as ${roleLabel[member.role]}.`);
+          toastSuccess(
+            m.admin_setup_staff_added(),
+            m.admin_setup_staff_added_detail({ name: member.username, role: roleLabel(member.role) }),
+          );
         },
       },
     );
   }
 
   return (
-    <Panel title="Add a staff member">
+    <Panel title={m.admin_setup_staff_add_title()}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
         <TextField
           compact
-          label="Username"
+          label={m.admin_setup_staff_username()}
+          error={errorOf('username')}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
@@ -61,29 +81,34 @@ export function CreateStaffForm({
         />
         <TextField
           compact
-          label="First password"
+          label={m.admin_setup_staff_first_password()}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${MIN_STAFF_PASSWORD} characters.`}
+          error={errorOf('password')}
+          hint={passwordHint()}
           {...bind('password')}
         />
         <ChoiceField
           compact
-          label="Role"
+          label={m.admin_setup_staff_role()}
           options={staffRoles}
-          labelOf={(role) => roleLabel[role]}
+          labelOf={roleLabel}
           value={form.role}
           onChoose={(role) => set('role', role)}
         />
         <ul className="text-xs text-slate-400 sm:col-span-3">
           {staffRoles.map((role) => (
             <li key={role}>
-              <span className="font-semibold text-slate-300">{roleLabel[role]}</span>:{' '}
+              <span className="font-semibold text-slate-300">{roleLabel(role)}</span>:{' '}
               {roleSummary(role, moderatorApproveLimit)}
             </li>
           ))}
         </ul>
-        <CreateButton busy={create.isPending} label="Add staff member" className="h-10 justify-self-start" />
+        <CreateButton
+          busy={create.isPending}
+          label={m.admin_setup_staff_add()}
+          className="h-10 justify-self-start"
+        />
       </form>
     </Panel>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { StaffMember, StaffRole } from '@rewards/contracts';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 import { Badge } from '@/components/ui/Badge';
 import { RowButton } from '@/components/ui/DataTable';
 import { InlineInput } from '@/components/ui/FormField';
@@ -10,12 +11,12 @@ import { cardCell, cardRow } from '../offers/mobileCards';
 import { formatDateTime } from '../format';
 import { roleLabel, staffRoles } from './roles';
 
-export const staffColumns = [
-  'Staff member',
-  'Role',
-  'Two-factor',
-  'Status',
-  { label: 'Actions', hidden: true },
+export const staffColumns = () => [
+  m.admin_setup_column_staff_member(),
+  m.admin_setup_staff_role(),
+  m.admin_setup_column_two_factor(),
+  m.admin_setup_column_status(),
+  { label: m.admin_setup_column_actions(), hidden: true },
 ];
 
 const selectClass =
@@ -61,16 +62,18 @@ export function StaffRow({
       <td className={cn(cellClass, cardCell)}>
         <p className="flex flex-wrap items-center gap-1.5 font-semibold break-all text-white">
           {name}
-          {self && <Badge tone="sky">you</Badge>}
+          {self && <Badge tone="sky">{m.admin_setup_staff_you()}</Badge>}
         </p>
-        <p className="text-xs text-slate-500">Since {formatDateTime(member.createdAt)}</p>
+        <p className="text-xs text-slate-500">
+          {m.admin_setup_staff_since({ date: formatDateTime(member.createdAt) })}
+        </p>
       </td>
       <td className={cn(cellClass, cardCell)} data-testid="staff-role">
         {self ? (
-          roleLabel[member.role]
+          roleLabel(member.role)
         ) : (
           <select
-            aria-label={`Role of ${name}`}
+            aria-label={m.admin_setup_staff_role_of({ name })}
             className={selectClass}
             value={member.role}
             disabled={busy}
@@ -78,17 +81,25 @@ export function StaffRow({
           >
             {staffRoles.map((role) => (
               <option key={role} value={role}>
-                {roleLabel[role]}
+                {roleLabel(role)}
               </option>
             ))}
           </select>
         )}
       </td>
       <td className={cn(cellClass, cardCell, 'max-sm:inline-block max-sm:pr-2')} data-testid="staff-2fa">
-        {member.totpEnabled ? <Badge tone="green">2FA on</Badge> : <Badge tone="slate">2FA off</Badge>}
+        {member.totpEnabled ? (
+          <Badge tone="green">{m.admin_setup_staff_2fa_on()}</Badge>
+        ) : (
+          <Badge tone="slate">{m.admin_setup_staff_2fa_off()}</Badge>
+        )}
       </td>
       <td className={cn(cellClass, cardCell, 'max-sm:inline-block')} data-testid="staff-status">
-        {member.disabled ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
+        {member.disabled ? (
+          <Badge tone="red">{m.admin_setup_status_disabled()}</Badge>
+        ) : (
+          <Badge tone="green">{m.admin_setup_status_active()}</Badge>
+        )}
       </td>
       <td className={cn(cellClass, cardCell, 'sm:text-right')}>
         {!self && (
@@ -98,8 +109,8 @@ export function StaffRow({
                 <InlineInput
                   type="password"
                   autoComplete="new-password"
-                  aria-label={`New password for ${name}`}
-                  placeholder="New password"
+                  aria-label={m.admin_setup_staff_new_password_for({ name })}
+                  placeholder={m.admin_setup_new_password()}
                   minLength={12}
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
@@ -107,10 +118,10 @@ export function StaffRow({
                   autoFocus
                 />
                 <RowButton type="submit" variant="primary" disabled={busy || !password}>
-                  Set
+                  {m.admin_setup_staff_set()}
                 </RowButton>
                 <RowButton variant="ghost" onClick={() => setResetting(false)}>
-                  Cancel
+                  {m.admin_setup_cancel()}
                 </RowButton>
               </form>
             ) : (
@@ -118,18 +129,20 @@ export function StaffRow({
                 variant="secondary"
                 disabled={busy}
                 onClick={() => setResetting(true)}
-                aria-label={`Reset the password of ${name}`}
+                aria-label={m.admin_setup_staff_reset_password_of({ name })}
               >
-                <KeyRound aria-hidden="true" className="size-3.5" /> Reset password
+                <KeyRound aria-hidden="true" className="size-3.5" /> {m.admin_setup_staff_reset_password()}
               </RowButton>
             )}
             <RowButton
               variant={member.disabled ? 'secondary' : 'danger'}
               disabled={busy}
               onClick={() => onDisabled(!member.disabled)}
-              aria-label={`${member.disabled ? 'Enable' : 'Disable'} ${name}`}
+              aria-label={
+                member.disabled ? m.admin_setup_enable_named({ name }) : m.admin_setup_disable_named({ name })
+              }
             >
-              {member.disabled ? 'Enable' : 'Disable'}
+              {member.disabled ? m.admin_setup_enable() : m.admin_setup_disable()}
             </RowButton>
           </div>
         )}

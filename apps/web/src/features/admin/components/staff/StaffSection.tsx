@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StaffMember, StaffRole } from '@rewards/contracts';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/CardStates';
@@ -11,7 +12,7 @@ import { ListBody } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 import { cardTableProps } from '../offers/mobileCards';
 import { CreateStaffForm } from './CreateStaffForm';
-import { MIN_STAFF_PASSWORD, roleLabel } from './roles';
+import { MIN_STAFF_PASSWORD, newPasswordTooShort, roleLabel } from './roles';
 import { staffColumns, StaffRow } from './StaffRow';
 
 /**
@@ -30,7 +31,7 @@ export function StaffSection() {
   const [formError, setFormError] = useState<string | null>(null);
 
   if (me.data && !allowed) {
-    return <EmptyState>Only an owner manages staff.</EmptyState>;
+    return <EmptyState>{m.admin_setup_staff_owner_only()}</EmptyState>;
   }
 
   const clearErrors = () => {
@@ -44,9 +45,13 @@ export function StaffSection() {
     clearErrors();
     ask(
       {
-        title: 'Change the role?',
-        question: `Make ${member.username} ${roleLabel[role]} instead of ${roleLabel[member.role]}? It applies to their next action.`,
-        confirm: `Make ${roleLabel[role]}`,
+        title: m.admin_setup_staff_role_title(),
+        question: m.admin_setup_staff_role_question({
+          name: member.username,
+          role: roleLabel(role),
+          previous: roleLabel(member.role),
+        }),
+        confirm: m.admin_setup_staff_role_confirm({ role: roleLabel(role) }),
         danger: role !== 'owner',
       },
       () => update.mutate({ id: member.id, changes: { role } }),
@@ -57,9 +62,9 @@ export function StaffSection() {
     clearErrors();
     ask(
       disabled && {
-        title: `Disable ${member.username}?`,
-        question: `${member.username} is signed out everywhere and cannot sign in until enabled again.`,
-        confirm: 'Disable',
+        title: m.admin_setup_staff_disable_title({ name: member.username }),
+        question: m.admin_setup_staff_disable_question({ name: member.username }),
+        confirm: m.admin_setup_disable(),
         danger: true,
       },
       () => update.mutate({ id: member.id, changes: { disabled } }),
@@ -68,13 +73,12 @@ export function StaffSection() {
 
   function onResetPassword(member: StaffMember, password: string, done: () => void) {
     clearErrors();
-    if (password.length < MIN_STAFF_PASSWORD)
-      return setFormError(`The new password needs at least ${MIN_STAFF_PASSWORD} characters.`);
+    if (password.length < MIN_STAFF_PASSWORD) return setFormError(newPasswordTooShort());
     ask(
       {
-        title: `Set a new password for ${member.username}?`,
-        question: `Their old password stops working and their two-factor sign-in is turned off: tell them the new password and ask them to enrol again in My account.`,
-        confirm: 'Set password',
+        title: m.admin_setup_staff_reset_title({ name: member.username }),
+        question: m.admin_setup_staff_reset_question(),
+        confirm: m.admin_setup_staff_reset_confirm(),
         danger: true,
       },
       () =>
@@ -83,7 +87,10 @@ export function StaffSection() {
           {
             onSuccess: () => {
               done();
-              toastSuccess('Password set', `${member.username} signs in with the new password.`);
+              toastSuccess(
+                m.admin_setup_staff_password_set(),
+                m.admin_setup_staff_password_set_detail({ name: member.username }),
+              );
             },
           },
         ),
@@ -108,16 +115,16 @@ export function StaffSection() {
         }}
       />
       <Panel
-        title="Staff members"
-        description="The site's admin password (no username) also signs in as an owner while ADMIN_BOOTSTRAP is on."
+        title={m.admin_setup_staff_members_title()}
+        description={m.admin_setup_staff_members_description()}
       >
         <ListBody
           query={list}
           count={staff.length}
-          loading="Loading staff..."
-          empty="No staff members yet: add the first one above."
+          loading={m.admin_setup_staff_loading()}
+          empty={m.admin_setup_staff_empty()}
         >
-          <DataTable columns={staffColumns} {...cardTableProps('min-w-[40rem]')}>
+          <DataTable columns={staffColumns()} {...cardTableProps('min-w-[40rem]')}>
             {staff.map((member) => (
               <StaffRow
                 key={member.id}
