@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { LazyFooter as Footer } from './LazyFooter';
+import { Footer } from './Footer';
 import { SidebarNav } from './SidebarNav';
 import { TopBar } from './TopBar';
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { LazyFooter as Footer } from './LazyFooter';
+import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 
 /** Top bar and footer, no sidebar: landing, login, not found. */
