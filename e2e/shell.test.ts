@@ -43,7 +43,9 @@ describe('site shell and sign-in journeys', () => {
     await page.getByLabel(/username/i).fill('NoSuchPlayer42');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.getByText('Login failed').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Please enter a valid Roblox username.').isVisible()).toBe(true);
+    // Toasted, and said under the name field (tied to it: aria-invalid, aria-describedby).
+    await expect.poll(() => page.getByText('Please enter a valid Roblox username.').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(/username/i).getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.close();
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
 import { heldAnswer, stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { LoginForm } from './LoginForm';
@@ -61,7 +62,50 @@ describe('LoginForm', () => {
     renderPage(<LoginForm />, '/login');
     await submit('NoSuchPlayer');
     expect(await screen.findByText('Login failed')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid Roblox username.')).toBeTruthy();
+    // In the toast, and under the name field, tied to it.
+    expect(screen.getAllByText('Please enter a valid Roblox username.')).toHaveLength(2);
+    const field = screen.getByLabelText('Roblox username');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter a valid Roblox username.',
+    );
+  });
+
+  it('a refusal not about the name (rate limited) is toasted only; changing the name clears the field error', async () => {
+    stubApi({
+      'GET /api/config': config,
+      'POST /api/login': { status: 404, body: { success: false, code: 'NOT_FOUND', error: 'No such name.' } },
+    });
+    renderPage(<LoginForm />, '/login');
+    await submit('NoSuchPlayer');
+    const field = screen.getByLabelText('Roblox username');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    await userEvent.setup().type(field, 'X');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+
+    stubApi({
+      'GET /api/config': config,
+      'POST /api/login': { status: 429, body: { success: false, code: 'RATE_LIMITED', error: 'Slow down.' } },
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Slow down.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('reads in Dutch: labels, button, and the refusal under the field and in the toast', async () => {
+    changeLocale('nl');
+    stubApi({
+      'GET /api/config': config,
+      'POST /api/login': { status: 404, body: { success: false, code: 'NOT_FOUND', error: 'No such name.' } },
+    });
+    renderPage(<LoginForm />, '/login?ref=BobRBX');
+    expect(screen.getByRole('heading', { name: 'Log in en begin te verdienen' })).toBeTruthy();
+    expect(screen.getByText('Uitgenodigd door')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Roblox-gebruikersnaam'), 'NoSuchPlayer');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Inloggen mislukt')).toBeTruthy();
+    expect(screen.getAllByText('Vul een geldige Roblox-gebruikersnaam in.')).toHaveLength(2);
   });
 
   it('shows "Signing In..." while the request is on its way', async () => {

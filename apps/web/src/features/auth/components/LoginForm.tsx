@@ -6,9 +6,10 @@ import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/FormField';
 import { toastError } from '@/lib/toast';
-import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
+import { humanCheckMissingMessage, useHumanCheck } from '@/components/HumanCheck';
+import { m } from '@/paraglide/messages.js';
 import type { LoginProofChallenge } from '@rewards/contracts';
-import { loginFailureDescription, useLogin } from '../api/login';
+import { loginFailureDescription, nameRefused, useLogin } from '../api/login';
 import { protectedAccountProof } from '../api/prove';
 import { useCompleteSignIn } from './complete-sign-in';
 import { ProtectedAccountProof } from './ProtectedAccountProof';
@@ -18,6 +19,8 @@ import { CardIntro } from '@/components/ui/CardIntro';
 
 export function LoginForm() {
   const [username, setUsername] = useState('');
+  // Why the server refused the typed name, under the field until the name is changed.
+  const [nameError, setNameError] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref')?.trim() || undefined;
   // A protected account also opens with Sign in with Roblox, when the site offers it.
@@ -34,7 +37,7 @@ export function LoginForm() {
     const name = username.trim();
     if (!name || busy) return; // spec §5: an empty name does nothing
     if (!human.ready) {
-      toast.error('Login failed', { description: HUMAN_CHECK_MISSING_MESSAGE });
+      toast.error(m.auth_login_failed(), { description: humanCheckMissingMessage() });
       return;
     }
     loginMutation.mutate(
@@ -44,7 +47,11 @@ export function LoginForm() {
         onError: (err) => {
           const asked = protectedAccountProof(err);
           if (asked) setProof(asked);
-          else toastError(err, 'Login failed', loginFailureDescription(err));
+          else {
+            const description = loginFailureDescription(err);
+            setNameError(nameRefused(err) ? description : null);
+            toastError(err, m.auth_login_failed(), description);
+          }
         },
         // A token works once: the next attempt needs a new one.
         onSettled: human.reset,
@@ -72,43 +79,47 @@ export function LoginForm() {
       <CardIntro
         icon={LogIn}
         level={1}
-        title="Sign in to start earning"
-        description="Enter your Roblox username. No password needed."
+        title={m.auth_login_title()}
+        description={m.auth_login_description()}
       />
 
       {ref && (
         <p className="mb-5 flex items-center gap-2 rounded-xl border border-emerald-400/25 bg-emerald-400/5 px-3.5 py-2.5 text-sm text-emerald-100">
           <Gift aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
           <span>
-            Invited by <strong className="font-semibold wrap-break-word">{ref}</strong>
+            {m.auth_invited_by()} <strong className="font-semibold wrap-break-word">{ref}</strong>
           </span>
         </p>
       )}
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField
-          label="Roblox username"
+          label={m.auth_username_label()}
           name="username"
-          placeholder="e.g. Builderman"
+          placeholder={m.auth_username_placeholder()}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={20}
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            setNameError(null);
+          }}
+          error={nameError}
           disabled={busy}
           icon={<UserRound aria-hidden="true" className="size-5" />}
         />
         {human.widget}
-        <SubmitButton busy={busy} busyLabel="Signing In..." className="w-full">
-          Sign In
+        <SubmitButton busy={busy} busyLabel={m.auth_signing_in()} className="w-full">
+          {m.auth_sign_in()}
         </SubmitButton>
         <RobloxSignInButton referrer={ref} />
       </form>
 
       <p className="mt-6 flex items-start gap-2 text-xs text-slate-400">
         <ShieldCheck aria-hidden="true" className="mt-px size-4 shrink-0 text-emerald-400" />
-        We never ask for your Roblox password. Withdrawals only go to a gamepass created by your own account.
+        {m.auth_no_password_note()}
       </p>
     </Card>
   );

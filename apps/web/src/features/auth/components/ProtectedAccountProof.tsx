@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, LockKeyhole } from 'lucide-react';
-import { ACCOUNT_PROTECTED_MESSAGE, type LoginProofChallenge } from '@rewards/contracts';
+import type { LoginProofChallenge } from '@rewards/contracts';
 import { BioSentenceProof } from '@/components/BioSentenceProof';
 import { Button } from '@/components/ui/Button';
+import { m } from '@/paraglide/messages.js';
 import { CardIntro } from '@/components/ui/CardIntro';
 import { proveLogin } from '../api/prove';
 import { useCompleteSignIn } from './complete-sign-in';
@@ -28,22 +29,22 @@ export function ProtectedAccountProof({
       <CardIntro
         icon={LockKeyhole}
         level={1}
-        title={`Prove ${username} is yours`}
-        description="Typing the name is not enough to open this account."
+        title={m.auth_prove_title({ name: username })}
+        description={m.auth_prove_description()}
       />
       <BioSentenceProof
-        intro={ACCOUNT_PROTECTED_MESSAGE}
+        intro={m.auth_protected_intro()}
         sentence={proof.sentence}
         check={async () => completeSignIn(await proveLogin(proof.proofToken))}
       />
       {alternative && (
         <div className="mt-2 flex flex-col gap-3 border-t border-slate-800 pt-5">
-          <p className="text-sm text-slate-400">Or prove it in one click:</p>
+          <p className="text-sm text-slate-400">{m.auth_prove_alternative()}</p>
           {alternative}
         </div>
       )}
       <Button variant="ghost" onClick={onBack} className="mt-4">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Use another name
+        <ArrowLeft aria-hidden="true" className="size-4" /> {m.auth_use_another_name()}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { buttonClasses } from '@/components/ui/button-styles';
+import { m } from '@/paraglide/messages.js';
 import { robloxSignInStartUrl, useRobloxSignInConfig } from '../api/roblox-sign-in';
 
 /** The Roblox mark: a tilted square with a square hole. */
@@ -22,13 +23,13 @@ export function RobloxSignInButton({ referrer, divider = true }: { referrer?: st
       {divider && (
         <p aria-hidden="true" className="flex items-center gap-3 text-xs text-slate-500 uppercase">
           <span className="h-px flex-1 bg-slate-700" />
-          or
+          {m.auth_or()}
           <span className="h-px flex-1 bg-slate-700" />
         </p>
       )}
       <a href={robloxSignInStartUrl(referrer)} className={buttonClasses('secondary', 'md', 'w-full')}>
         <RobloxMark />
-        Sign in with Roblox
+        {m.auth_roblox_sign_in()}
       </a>
     </>
   );

@@ -1,10 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import { robloxSignInErrorMessage } from '@rewards/contracts';
+import type { RobloxSignInError } from '@rewards/contracts';
 import { errorMessage } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useFinishRobloxSignIn } from '../api/roblox-sign-in';
 import { useCompleteSignIn } from './complete-sign-in';
+
+/** What the page says for each `?error=` code of the callback (contracts' ROBLOX_SIGN_IN_ERRORS, in the language). */
+const failures: Record<RobloxSignInError, () => string> = {
+  roblox_expired: m.auth_roblox_expired,
+  roblox_denied: m.auth_roblox_denied,
+  roblox_refused: m.auth_roblox_refused,
+  roblox_unavailable: m.auth_roblox_unavailable,
+  roblox_banned: m.auth_roblox_banned,
+  roblox_too_many_accounts: m.auth_roblox_too_many_accounts,
+};
+
+function failureMessage(code: string | null): string | null {
+  return code && Object.hasOwn(failures, code) ? failures[code as RobloxSignInError]() : null;
+}
 
 /**
  * The login page after Roblox's round trip: `?roblox=<one-time code>` is traded for the session (then
@@ -16,7 +31,7 @@ export function RobloxSignInReturn() {
   const finish = useFinishRobloxSignIn();
   const completeSignIn = useCompleteSignIn();
   const code = params.get('roblox');
-  const failure = robloxSignInErrorMessage(params.get('error'));
+  const failure = failureMessage(params.get('error'));
   const taken = useRef<string | null>(null);
 
   useEffect(() => {
@@ -36,7 +51,7 @@ export function RobloxSignInReturn() {
   if (finish.isPending) {
     return (
       <p role="status" className="mb-4 text-center text-sm text-slate-300">
-        Signing you in with Roblox…
+        {m.auth_roblox_signing_in()}
       </p>
     );
   }

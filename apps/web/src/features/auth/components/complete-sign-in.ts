@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { LoginResponse } from '@rewards/contracts';
 import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
+import { m } from '@/paraglide/messages.js';
 
 /** What every successful sign-in does: store the session, greet, go home. */
 export function useCompleteSignIn(): (answer: LoginResponse) => void {
@@ -17,8 +18,8 @@ export function useCompleteSignIn(): (answer: LoginResponse) => void {
       referralsEarned: user.referralsEarned,
     });
     toast.dismiss(); // earlier "Login failed" toasts no longer apply
-    toast.success(`Welcome, ${user.displayName || user.username}!`, {
-      description: 'You are signed in. Start earning Robux!',
+    toast.success(m.auth_welcome_toast({ name: user.displayName || user.username }), {
+      description: m.auth_welcome_toast_description(),
     });
     void navigate('/');
   };
