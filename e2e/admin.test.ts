@@ -119,16 +119,24 @@ describe('admin console in Chromium', () => {
     const status = row.getByTestId('status');
     expect((await status.textContent())?.trim()).toBe('active');
 
+    // Banning waits for the confirmation: until then the player is not banned.
+    const before = dialogs.length;
     await row.getByRole('button', { name: 'Ban CarolPlays' }).click();
+    await page.getByRole('alertdialog', { name: 'Ban CarolPlays?' }).waitFor();
+    expect((await status.textContent())?.trim()).toBe('active');
+    expect((await stack.api('POST', '/api/login', { username: 'CarolPlays' })).status).toBe(200);
+    expect(await lastDialog(before + 1)).toMatch(/^CarolPlays can no longer sign in/);
     await expect.poll(async () => (await status.textContent())?.trim()).toBe('banned');
     expect((await stack.api('POST', '/api/login', { username: 'CarolPlays' })).status).toBe(403);
 
+    // Unbanning gives access back: no question.
     await row.getByRole('button', { name: 'Unban CarolPlays' }).click();
     await expect.poll(async () => (await status.textContent())?.trim()).toBe('active');
     expect((await stack.api('POST', '/api/login', { username: 'CarolPlays' })).status).toBe(200);
+    expect(dialogs.length).toBe(before + 1);
   });
 
-  it('add points: 0 and an empty field alert "Invalid points"; 25 updates the row and the balance chip', async () => {
+  it('add points: 0 and an empty field alert "Invalid points"; 25, once confirmed, updates the row and the balance chip', async () => {
     await openSection(page, 'users');
     const row = userRow(page, 'AliceRBX');
     const field = row.getByLabel('Points to add to AliceRBX');
@@ -149,8 +157,12 @@ describe('admin console in Chromium', () => {
 
     await field.fill('25');
     await add.click();
+    await page.getByRole('alertdialog', { name: 'Add points to AliceRBX?' }).waitFor();
+    expect(addCalls).toBe(0);
+    expect(await lastDialog(before + 3)).toMatch(/^Credit R\$ 25\.00 to AliceRBX\?/);
     await expect.poll(async () => row.getByTestId('balance').textContent()).toContain('R$ 25.00');
-    expect(dialogs.length).toBe(before + 2);
+    expect(addCalls).toBe(1);
+    expect(dialogs.length).toBe(before + 3);
     // The balanceUpdated event refreshes the signed-in player's chip (the browser's player is AliceRBX).
     await expect
       .poll(async () => (await page.getByTestId('balance-chip').textContent()) ?? '', { timeout: 10_000 })
@@ -215,7 +227,9 @@ describe('admin console in Chromium', () => {
     const bobRow = userRow(page, 'BobBuilder');
     await expect.poll(async () => bobRow.getByTestId('balance').textContent()).toContain('R$ 7.00');
     await bobRow.getByLabel('Points to add to BobBuilder').fill('20');
+    const beforeGrant = dialogs.length;
     await bobRow.getByRole('button', { name: 'Add points to BobBuilder' }).click();
+    expect(await lastDialog(beforeGrant + 1)).toMatch(/^Credit R\$ 20\.00 to BobBuilder\?/);
     await expect.poll(async () => bobRow.getByTestId('balance').textContent()).toContain('R$ 27.00');
 
     const withdraw = await stack.api(

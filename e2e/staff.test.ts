@@ -156,6 +156,8 @@ describe('staff accounts in Chromium', () => {
     await openSection('users', 'Users');
     const row = page.locator('tbody tr').filter({ has: page.getByText('BobBuilder', { exact: true }) });
     await row.getByRole('button', { name: 'Ban BobBuilder' }).click();
+    const confirmBan = page.getByRole('alertdialog', { name: 'Ban BobBuilder?' });
+    await confirmBan.getByRole('button', { name: 'Ban', exact: true }).click();
     await expect.poll(async () => (await row.getByTestId('status').textContent())?.trim()).toBe('banned');
     expect(await row.getByLabel('Points to add to BobBuilder').count()).toBe(0);
 

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Shield } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { CardSpinner } from '@/components/ui/CardStates';
 import { AdminNav } from './AdminNav';
@@ -43,9 +44,9 @@ export function AdminConsole() {
   return (
     <>
       <PageHeader
-        title="Admin Panel"
-        documentTitle={`Admin · ${section.label}`}
-        description="Manage users, offers, promo codes, withdrawals and giveaways."
+        title={m.admin_title()}
+        documentTitle={m.admin_document_title({ section: section.label() })}
+        description={m.admin_description()}
         icon={Shield}
       />
       <PayoutBanner />
@@ -54,11 +55,11 @@ export function AdminConsole() {
         <section aria-labelledby="admin-section-title" className="min-w-0">
           <div className="mb-5">
             <h2 id="admin-section-title" className="text-xl font-bold text-white">
-              {section.label}
+              {section.label()}
             </h2>
-            <p className="mt-1 text-sm text-slate-400">{section.description}</p>
+            <p className="mt-1 text-sm text-slate-400">{section.description()}</p>
           </div>
-          <Suspense fallback={<CardSpinner label="Loading section" />}>{views[active]()}</Suspense>
+          <Suspense fallback={<CardSpinner label={m.admin_loading_section()} />}>{views[active]()}</Suspense>
         </section>
       </div>
     </>

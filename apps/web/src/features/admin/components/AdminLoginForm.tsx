@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound, LockKeyhole, ShieldCheck, UserRound } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { CardIntro } from '@/components/ui/CardIntro';
@@ -62,22 +63,22 @@ export function AdminLoginForm() {
         <CardIntro
           icon={ShieldCheck}
           level={2}
-          title="Two-factor sign-in"
-          description={`Enter the 6-digit code from your authenticator app for ${username.trim()}, or one of your recovery codes.`}
+          title={m.admin_login_2fa_title()}
+          description={m.admin_login_2fa_description({ username: username.trim() })}
         />
       ) : (
         <CardIntro
           icon={LockKeyhole}
           level={2}
-          title="Admin sign-in"
-          description="Staff: your username and password. Leave the username empty to use the site's admin password."
+          title={m.admin_login_title()}
+          description={m.admin_login_intro()}
         />
       )}
       <form onSubmit={onSubmit} className="flex flex-col gap-5">
         {askCode ? (
           <TextField
             key="code"
-            label="Code"
+            label={m.admin_login_code()}
             name="admin-totp"
             autoComplete="one-time-code"
             autoCapitalize="off"
@@ -86,7 +87,7 @@ export function AdminLoginForm() {
             required
             maxLength={40}
             placeholder="123456"
-            hint="A recovery code works once."
+            hint={m.admin_login_code_hint()}
             value={code}
             onChange={(event) => {
               setCode(event.target.value);
@@ -99,13 +100,13 @@ export function AdminLoginForm() {
         ) : (
           <>
             <TextField
-              label="Username"
+              label={m.admin_login_username()}
               name="admin-username"
               autoComplete="username"
               autoCapitalize="off"
               spellCheck={false}
               maxLength={40}
-              placeholder="Empty for the admin password"
+              placeholder={m.admin_login_username_placeholder()}
               value={username}
               onChange={(event) => {
                 setUsername(event.target.value);
@@ -115,7 +116,7 @@ export function AdminLoginForm() {
               icon={<UserRound aria-hidden="true" className="size-5" />}
             />
             <TextField
-              label="Admin password"
+              label={m.admin_login_password()}
               name="admin-password"
               type="password"
               autoComplete="current-password"
@@ -138,15 +139,15 @@ export function AdminLoginForm() {
         )}
         <SubmitButton
           busy={busy}
-          busyLabel={askCode ? 'Checking...' : 'Signing In...'}
+          busyLabel={askCode ? m.admin_login_checking() : m.admin_login_signing_in()}
           disabled={busy || !password || (askCode && !code.trim())}
           className="w-full"
         >
-          {askCode ? 'Verify' : 'Sign In'}
+          {askCode ? m.admin_login_verify() : m.admin_login_sign_in()}
         </SubmitButton>
         {askCode && (
           <Button variant="ghost" size="sm" onClick={startOver} disabled={busy} className="self-center">
-            Use another account
+            {m.admin_login_other_account()}
           </Button>
         )}
       </form>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LogOut } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { cn } from '@/lib/cn';
 import { toastError } from '@/lib/toast';
 import { useAdminMe } from '../api/me';
@@ -21,7 +22,7 @@ export function AdminNav({ active }: { active: AdminSectionId }) {
   const me = useAdminMe().data;
   return (
     <nav
-      aria-label="Admin"
+      aria-label={m.admin_nav_label()}
       className="rounded-2xl border border-slate-800 bg-slate-900/70 p-2 xl:sticky xl:top-24 xl:self-start"
     >
       <ul className="flex flex-wrap gap-1 xl:flex-col">
@@ -40,7 +41,7 @@ export function AdminNav({ active }: { active: AdminSectionId }) {
                 )}
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {label}
+                {label()}
               </Link>
             </li>
           );
@@ -56,13 +57,13 @@ export function AdminNav({ active }: { active: AdminSectionId }) {
             disabled={logout.isPending}
             onClick={() =>
               logout.mutate(undefined, {
-                onError: (err) => toastError(err, 'Logout failed'),
+                onError: (err) => toastError(err, m.admin_logout_failed()),
               })
             }
             className={cn(itemClass, 'w-full text-rose-300 hover:bg-rose-500/10 disabled:opacity-60')}
           >
             <LogOut aria-hidden="true" className="size-4 shrink-0" />
-            Logout
+            {m.admin_logout()}
           </button>
         </li>
       </ul>

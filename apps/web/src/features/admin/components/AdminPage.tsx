@@ -1,4 +1,5 @@
 import { Shield } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { CardSpinner } from '@/components/ui/CardStates';
 import { useAdminSession } from '../api/session';
@@ -14,14 +15,14 @@ export function AdminPage() {
 
   return (
     <>
-      <PageHeader title="Admin Panel" description="Sign in to manage the site." icon={Shield} />
+      <PageHeader title={m.admin_title()} description={m.admin_page_description()} icon={Shield} />
       {session.isPending ? (
-        <CardSpinner label="Checking admin session" />
+        <CardSpinner label={m.admin_checking_session()} />
       ) : session.isError ? (
         <div className="mx-auto max-w-md">
           <SectionError
             error={session.error}
-            title="Could not check the admin session"
+            title={m.admin_session_check_failed()}
             onRetry={() => void session.refetch()}
           />
         </div>

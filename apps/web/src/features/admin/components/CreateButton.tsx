@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 
 /** The submit button of a console form that adds something; it reads "Creating..." while the call runs. */
@@ -13,7 +14,7 @@ export function CreateButton({
 }) {
   return (
     <Button type="submit" disabled={busy} className={className}>
-      <Plus aria-hidden="true" className="size-4" /> {busy ? 'Creating...' : label}
+      <Plus aria-hidden="true" className="size-4" /> {busy ? m.admin_creating() : label}
     </Button>
   );
 }

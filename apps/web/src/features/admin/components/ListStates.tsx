@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
 
@@ -41,7 +42,7 @@ export function LoadOlder({
         disabled={query.isFetchingNextPage}
         onClick={() => void query.fetchNextPage()}
       >
-        {query.isFetchingNextPage ? 'Loading...' : label}
+        {query.isFetchingNextPage ? m.admin_loading() : label}
       </Button>
     </div>
   );

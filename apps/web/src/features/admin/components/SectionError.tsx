@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, RotateCw } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/toast';
 
@@ -26,7 +27,7 @@ export function SectionError({
       </p>
       {onRetry && (
         <Button variant="secondary" size="sm" onClick={onRetry} className="h-8">
-          <RotateCw aria-hidden="true" className="size-3.5" /> Retry
+          <RotateCw aria-hidden="true" className="size-3.5" /> {m.admin_retry()}
         </Button>
       )}
     </div>

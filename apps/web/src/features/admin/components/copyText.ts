@@ -1,3 +1,5 @@
+import { m } from '@/paraglide/messages.js';
+
 /** Puts `text` on the clipboard: the Clipboard API, or the older copy command where it is refused. */
 export async function copyText(text: string): Promise<void> {
   try {
@@ -15,5 +17,5 @@ export async function copyText(text: string): Promise<void> {
   area.select();
   const copied = document.execCommand('copy');
   area.remove();
-  if (!copied) throw new Error('The browser refused to copy: select the text and copy it by hand.');
+  if (!copied) throw new Error(m.admin_copy_refused());
 }

@@ -11,69 +11,71 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { StaffPermission } from '@rewards/contracts';
+import { m } from '@/paraglide/messages.js';
 
 export const adminSections = [
   {
     id: 'overview',
-    label: 'Overview',
+    label: m.admin_section_overview,
     icon: Gauge,
-    description: 'The site at a glance: totals and the last 30 days.',
+    description: m.admin_section_overview_description,
   },
   {
     id: 'users',
-    label: 'Users',
+    label: m.admin_section_users,
     icon: Users,
-    description: 'Find players, ban or unban them, add points and read their ledger.',
+    description: m.admin_section_users_description,
   },
   {
     id: 'offers',
-    label: 'Offers',
+    label: m.admin_section_offers,
     icon: Banknote,
-    description: 'Offerwalls and survey walls, and every postback they sent.',
+    description: m.admin_section_offers_description,
   },
   {
     id: 'promocodes',
-    label: 'Promocodes',
+    label: m.admin_section_promocodes,
     icon: Ticket,
-    description: 'Create promo codes, watch their uses and switch them off.',
+    description: m.admin_section_promocodes_description,
   },
   {
     id: 'withdrawals',
-    label: 'Withdrawals',
+    label: m.admin_section_withdrawals,
     icon: Wallet,
-    description: 'The payout queue: mark paid, reject with a refund, resolve reviews.',
+    description: m.admin_section_withdrawals_description,
   },
   {
     id: 'giveaways',
-    label: 'Giveaways',
+    label: m.admin_section_giveaways,
     icon: Gift,
-    description: 'Create giveaways, see their entries and end them early.',
+    description: m.admin_section_giveaways_description,
   },
   {
     id: 'audit',
-    label: 'Audit log',
+    label: m.admin_section_audit,
     icon: ScrollText,
-    description: 'Every admin action: who, what, before, after and when.',
+    description: m.admin_section_audit_description,
   },
   {
     id: 'staff',
-    label: 'Staff',
+    label: m.admin_section_staff,
     icon: UserCog,
-    description: 'Who may use the console, and what their role lets them do.',
+    description: m.admin_section_staff_description,
     needs: 'staff.manage',
   },
   {
     id: 'account',
-    label: 'My account',
+    label: m.admin_section_account,
     icon: UserRoundKey,
-    description: 'Your password and two-factor sign-in.',
+    description: m.admin_section_account_description,
     needs: 'self',
   },
 ] as const satisfies readonly {
   id: string;
-  label: string;
+  /** Messages, read at render so they follow the language. */
+  label: () => string;
   icon: LucideIcon;
-  description: string;
+  description: () => string;
   /** Shown only to a role with this permission (GET /api/admin/me). */
   needs?: StaffPermission;
 }[];

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { RotateCw } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { DataTable } from '@/components/ui/DataTable';
@@ -10,7 +11,7 @@ import { useAuditLog } from '../../api/audit';
 import { useAdminMe } from '../../api/me';
 import { useStaff } from '../../api/staff';
 import { useDebounced } from '../users/useDebounced';
-import { formatJson } from '../format';
+import { formatCount, formatJson } from '../format';
 import { ListBody, LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
 import { WhenCell } from '../WhenCell';
@@ -33,7 +34,12 @@ function changedOnly(before: unknown, after: unknown): [unknown, unknown] {
 }
 
 const SHOWN_FIELDS = 4;
-const columns = ['When', 'Who / what', 'Before', 'After'];
+const columns = () => [
+  m.admin_col_when(),
+  m.admin_audit_col_who(),
+  m.admin_audit_col_before(),
+  m.admin_audit_col_after(),
+];
 
 /** An audit value as `field: value` lines; long objects fold their remaining fields away. */
 function AuditValue({ value }: { value: unknown }) {
@@ -56,7 +62,7 @@ function AuditValue({ value }: { value: unknown }) {
       {rest.length > 0 && (
         <details className="mt-1">
           <summary className="cursor-pointer font-sans text-sky-300 select-none">
-            {rest.length} more {rest.length === 1 ? 'field' : 'fields'}
+            {m.admin_audit_more_fields({ count: rest.length, n: formatCount(rest.length) })}
           </summary>
           <ul className="mt-0.5 flex flex-col gap-0.5">{rest.map(line)}</ul>
         </details>
@@ -79,14 +85,14 @@ function ActorFilter({ value, onChange }: { value: string; onChange: (actor: str
     <>
       <TextField
         compact
-        label="Staff member"
+        label={m.admin_audit_staff_member()}
         type="search"
         list={listId}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
         maxLength={64}
-        placeholder="Everyone"
+        placeholder={m.admin_audit_everyone()}
         className="w-full sm:w-56"
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -109,7 +115,7 @@ export function AuditSection() {
 
   return (
     <Panel
-      description={actor ? `Newest first, by ${actor}.` : 'Newest first.'}
+      description={actor ? m.admin_audit_newest_by({ actor }) : m.admin_audit_newest()}
       actions={
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
           <ActorFilter value={actorInput} onChange={setActorInput} />
@@ -121,19 +127,19 @@ export function AuditSection() {
             onClick={() => void audit.refetch()}
           >
             <RotateCw aria-hidden="true" className={cn('size-4', audit.isFetching && 'animate-spin')} />{' '}
-            Refresh
+            {m.admin_refresh()}
           </Button>
         </div>
       }
     >
-      <SectionError error={audit.error} title="Failed to load the audit log" onRetry={retryFailed(audit)} />
+      <SectionError error={audit.error} title={m.admin_audit_load_failed()} onRetry={retryFailed(audit)} />
       <ListBody
         query={audit}
         count={entries.length}
-        loading="Loading audit log..."
-        empty={actor ? `No actions by ${actor}.` : 'No admin actions yet.'}
+        loading={m.admin_audit_loading()}
+        empty={actor ? m.admin_audit_empty_by({ actor }) : m.admin_audit_empty()}
       >
-        <DataTable columns={columns} className="min-w-[36rem]">
+        <DataTable columns={columns()} className="min-w-[36rem]">
           {entries.map((entry) => {
             const [before, after] = changedOnly(entry.before, entry.after);
             return (
@@ -144,7 +150,7 @@ export function AuditSection() {
                     {entry.action}
                   </p>
                   <p className="text-xs text-slate-400">
-                    by <span className="text-slate-200">{entry.actor}</span> ·{' '}
+                    {m.admin_audit_by()} <span className="text-slate-200">{entry.actor}</span> ·{' '}
                     <span className="font-mono break-all">{entry.target}</span>
                   </p>
                 </td>
@@ -159,7 +165,7 @@ export function AuditSection() {
           })}
         </DataTable>
       </ListBody>
-      <LoadOlder query={audit} label="Load older entries" />
+      <LoadOlder query={audit} label={m.admin_load_older_entries()} />
     </Panel>
   );
 }

@@ -12,7 +12,8 @@ import {
 } from 'recharts';
 import type { ReactElement } from 'react';
 import type { OverviewResponse } from '@rewards/contracts';
-import { formatRobux } from '@/lib/format';
+import { formatCompact, formatRobux } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 import { Panel } from '@/components/ui/Panel';
 import { formatCount, formatDay } from '../format';
 
@@ -50,8 +51,8 @@ const xAxisProps = {
 
 /** The two areas of the R$ chart, each filled with a fading gradient of its colour. */
 const moneySeries = [
-  { key: 'earned', name: 'Earned', fillOpacity: 0.35 },
-  { key: 'withdrawn', name: 'Withdrawn', fillOpacity: 0.3 },
+  { key: 'earned', name: m.admin_chart_earned, fillOpacity: 0.35 },
+  { key: 'withdrawn', name: m.admin_chart_withdrawn, fillOpacity: 0.3 },
 ] as const;
 const chartMargin = { top: 8, right: 8, bottom: 0, left: 0 };
 
@@ -76,15 +77,11 @@ function ChartPanel({
   );
 }
 
-function compact(n: number): string {
-  return Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
-}
-
 export default function OverviewCharts({ days }: { days: Day[] }) {
   const data = days.map((d) => ({ ...d, label: formatDay(d.day) }));
   return (
     <div className="grid gap-6 2xl:grid-cols-2">
-      <ChartPanel title="R$ earned and withdrawn per day" description="The last 30 days (UTC).">
+      <ChartPanel title={m.admin_chart_money_title()} description={m.admin_chart_money_description()}>
         <AreaChart data={data} margin={chartMargin}>
           <defs>
             {moneySeries.map((series) => (
@@ -96,7 +93,7 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
           </defs>
           <CartesianGrid stroke={colors.grid} vertical={false} />
           <XAxis {...xAxisProps} />
-          <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={compact} />
+          <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={formatCompact} />
           <Tooltip {...tooltipProps} formatter={(value) => formatRobux(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 13, color: colors.axis }} />
           {moneySeries.map((series) => (
@@ -104,7 +101,7 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
               key={series.key}
               type="monotone"
               dataKey={series.key}
-              name={series.name}
+              name={series.name()}
               stroke={colors[series.key]}
               strokeWidth={2}
               fill={`url(#${series.key}Fill)`}
@@ -113,7 +110,7 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
           ))}
         </AreaChart>
       </ChartPanel>
-      <ChartPanel title="New players per day" description="Sign-ups over the last 30 days (UTC).">
+      <ChartPanel title={m.admin_chart_players_title()} description={m.admin_chart_players_description()}>
         <BarChart data={data} margin={chartMargin}>
           <CartesianGrid stroke={colors.grid} vertical={false} />
           <XAxis {...xAxisProps} />
@@ -123,12 +120,12 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
             axisLine={false}
             width={40}
             allowDecimals={false}
-            tickFormatter={compact}
+            tickFormatter={formatCompact}
           />
           <Tooltip {...tooltipProps} formatter={(value) => formatCount(Number(value))} />
           <Bar
             dataKey="newPlayers"
-            name="New players"
+            name={m.admin_chart_new_players()}
             fill={colors.players}
             radius={[4, 4, 0, 0]}
             isAnimationActive={false}

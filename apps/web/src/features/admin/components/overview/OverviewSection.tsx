@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { ArrowDownToLine, Coins, Hourglass, RadioTower, Users } from 'lucide-react';
+import { m } from '@/paraglide/messages.js';
 import { Card } from '@/components/ui/Card';
 import { formatRobux } from '@/lib/format';
 import { CardSpinner } from '@/components/ui/CardStates';
@@ -24,31 +25,31 @@ export function OverviewSection() {
   const stats: Stat[] = totals
     ? [
         {
-          label: 'Players',
+          label: m.admin_overview_players(),
           value: formatCount(totals.players),
           icon: Users,
           tone: 'text-sky-300 bg-sky-400/10',
         },
         {
-          label: 'R$ earned',
+          label: m.admin_overview_earned(),
           value: formatRobux(totals.earned),
           icon: Coins,
           tone: 'text-emerald-300 bg-emerald-400/10',
         },
         {
-          label: 'R$ withdrawn',
+          label: m.admin_overview_withdrawn(),
           value: formatRobux(totals.withdrawn),
           icon: ArrowDownToLine,
           tone: 'text-amber-300 bg-amber-400/10',
         },
         {
-          label: 'Withdrawals waiting',
+          label: m.admin_overview_waiting(),
           value: formatCount(totals.withdrawalsWaiting),
           icon: Hourglass,
           tone: 'text-rose-300 bg-rose-500/10',
         },
         {
-          label: 'Postbacks today',
+          label: m.admin_overview_postbacks_today(),
           value: formatCount(totals.postbacksToday),
           icon: RadioTower,
           tone: 'text-violet-300 bg-violet-400/10',
@@ -60,12 +61,15 @@ export function OverviewSection() {
     <div className="flex flex-col gap-6">
       <SectionError
         error={overview.error}
-        title="Failed to load the overview"
+        title={m.admin_overview_load_failed()}
         onRetry={() => void overview.refetch()}
       />
-      {overview.isPending && <CardSpinner label="Loading overview" />}
+      {overview.isPending && <CardSpinner label={m.admin_overview_loading()} />}
       {totals && (
-        <ul aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
+        <ul
+          aria-label={m.admin_overview_totals()}
+          className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5"
+        >
           {stats.map(({ label, value, icon: Icon, tone }) => (
             <li key={label}>
               <Card className="flex h-full items-center gap-3 p-4">
@@ -86,7 +90,7 @@ export function OverviewSection() {
         </ul>
       )}
       {overview.data && (
-        <Suspense fallback={<CardSpinner label="Loading charts" />}>
+        <Suspense fallback={<CardSpinner label={m.admin_overview_loading_charts()} />}>
           <OverviewCharts days={overview.data.days} />
         </Suspense>
       )}

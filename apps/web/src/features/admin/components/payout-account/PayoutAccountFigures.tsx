@@ -2,10 +2,15 @@ import { ExternalLink } from 'lucide-react';
 import type { PayoutAccountResponse } from '@rewards/contracts';
 import { formatCount, formatDateTime, formatShortDateTime } from '../format';
 import { Figure } from '@/components/ui/Figure';
+import { m } from '@/paraglide/messages.js';
 import { cookieSourceLabel, methodLabel, modeLabel, robux } from './labels';
 
 const readNote = (iso: string | null) =>
-  iso ? <span title={formatDateTime(iso)}>read {formatShortDateTime(iso)}</span> : 'not read yet';
+  iso ? (
+    <span title={formatDateTime(iso)}>{m.admin_payout_read_at({ when: formatShortDateTime(iso) })}</span>
+  ) : (
+    m.admin_payout_not_read()
+  );
 
 /** How payouts run, what the payout account (and the group) holds, and what the queue will cost. */
 export function PayoutAccountFigures({ account }: { account: PayoutAccountResponse }) {
@@ -13,26 +18,30 @@ export function PayoutAccountFigures({ account }: { account: PayoutAccountRespon
   const groupOn = account.methods.includes('group');
   const gamepassOn = account.methods.includes('gamepass');
   const queueCosts = [
-    gamepassOn || queue.gamepassCost > 0 ? `gamepass ${robux(queue.gamepassCost)}` : null,
-    groupOn || queue.groupCost > 0 ? `group ${robux(queue.groupCost)}` : null,
+    gamepassOn || queue.gamepassCost > 0
+      ? m.admin_payout_cost_gamepass({ cost: robux(queue.gamepassCost) })
+      : null,
+    groupOn || queue.groupCost > 0 ? m.admin_payout_cost_group({ cost: robux(queue.groupCost) }) : null,
   ].filter(Boolean);
   return (
     <dl data-testid="payout-figures" className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
       <Figure
-        label="Mode"
-        value={modeLabel[account.mode]}
-        note={`Methods: ${account.methods.map((m) => methodLabel[m]).join(', ')}`}
+        label={m.admin_payout_mode()}
+        value={modeLabel[account.mode]()}
+        note={m.admin_payout_methods({
+          methods: account.methods.map((method) => methodLabel[method]()).join(', '),
+        })}
       />
       <Figure
-        label={`Payout account Robux (Roblox ${account.account.userId})`}
-        value={account.account.robux === null ? 'unknown' : robux(account.account.robux)}
+        label={m.admin_payout_account_robux({ id: account.account.userId })}
+        value={account.account.robux === null ? m.admin_unknown() : robux(account.account.robux)}
         note={readNote(account.account.readAt)}
         tone={account.account.robux === null ? 'warn' : undefined}
       />
       {group && (
         <Figure
-          label="Group funds"
-          value={group.funds === null ? 'unknown' : robux(group.funds)}
+          label={m.admin_payout_group_funds()}
+          value={group.funds === null ? m.admin_unknown() : robux(group.funds)}
           note={
             <>
               <a
@@ -41,7 +50,8 @@ export function PayoutAccountFigures({ account }: { account: PayoutAccountRespon
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 text-sky-300 underline-offset-2 hover:underline"
               >
-                group {group.id} <ExternalLink aria-hidden="true" className="size-3" />
+                {m.admin_payout_group_link({ id: group.id })}{' '}
+                <ExternalLink aria-hidden="true" className="size-3" />
               </a>{' '}
               · {readNote(group.readAt)}
             </>
@@ -50,20 +60,20 @@ export function PayoutAccountFigures({ account }: { account: PayoutAccountRespon
         />
       )}
       <Figure
-        label="Paid in the last 24 h"
+        label={m.admin_payout_paid_24h()}
         value={`${formatCount(account.paidLast24h.count)} · ${robux(account.paidLast24h.robux)}`}
       />
       <Figure
-        label="Waiting to be paid"
+        label={m.admin_payout_waiting()}
         value={formatCount(queue.count)}
-        note={queueCosts.length > 0 ? `cost: ${queueCosts.join(' · ')}` : undefined}
+        note={queueCosts.length > 0 ? m.admin_payout_cost({ costs: queueCosts.join(' · ') }) : undefined}
       />
       <Figure
-        label="Payout cookie"
-        value={cookieSourceLabel[cookie.source]}
+        label={m.admin_payout_cookie()}
+        value={cookieSourceLabel[cookie.source]()}
         note={
           cookie.updatedAt
-            ? `replaced ${formatDateTime(cookie.updatedAt)}`
+            ? m.admin_payout_cookie_replaced_at({ when: formatDateTime(cookie.updatedAt) })
             : cookie.source === 'environment'
               ? 'ROBLOX_PAYOUT_COOKIE'
               : undefined

@@ -7,6 +7,7 @@ import { LoadingRow } from '@/components/ui/CardStates';
 import { useConfirmation, type Confirmation } from '@/components/ui/ConfirmDialog';
 import { Panel } from '@/components/ui/Panel';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import {
   usePayoutAccount,
   useQueueFollowsPayouts,
@@ -20,12 +21,11 @@ import { PAYOUT_PANEL_ID } from './labels';
 import { PayoutAccountFigures } from './PayoutAccountFigures';
 import { ReplaceCookieForm } from './ReplaceCookieForm';
 
-const RESUME: Confirmation = {
-  title: 'Resume payouts?',
-  question:
-    'The server first checks that Roblox accepts the payout cookie in use, then the waiting withdrawals are paid again.\n\nIf Roblox asked for a challenge or refused the cookie, replace the cookie first.',
-  confirm: 'Resume payouts',
-};
+const resumeQuestion = (): Confirmation => ({
+  title: m.admin_payout_resume_title(),
+  question: m.admin_payout_resume_question(),
+  confirm: m.admin_payout_resume(),
+});
 
 /**
  * The payout account at the top of the Withdrawals section: whether payouts run, what the account
@@ -48,21 +48,19 @@ export function PayoutAccountPanel() {
     resume.reset();
   }
 
-  const error = missing
-    ? 'Paste the .ROBLOSECURITY cookie value first.'
-    : (replace.error ?? resume.error ?? account.error);
+  const error = missing ? m.admin_payout_missing_cookie() : (replace.error ?? resume.error ?? account.error);
 
   return (
-    <section id={PAYOUT_PANEL_ID} aria-label="Payout account" className="scroll-mt-24">
+    <section id={PAYOUT_PANEL_ID} aria-label={m.admin_payout_title()} className="scroll-mt-24">
       {dialog}
       <Panel
-        title="Payout account"
+        title={m.admin_payout_title()}
         description={data && <StatusLine account={data} />}
         actions={data && <StatusBadge account={data} />}
       >
         <SectionError error={error} onRetry={retryFailed(account)} />
         {account.isPending ? (
-          <LoadingRow label="Loading the payout account..." />
+          <LoadingRow label={m.admin_payout_loading()} />
         ) : data ? (
           <div className="flex flex-col gap-4">
             <Notes account={data} />
@@ -73,6 +71,7 @@ export function PayoutAccountPanel() {
                   <ReplaceCookieForm
                     canReplace={data.cookie.canReplace}
                     busy={replace.isPending}
+                    error={missing ? m.admin_payout_missing_cookie() : undefined}
                     onMissing={() => {
                       reset();
                       setMissing(true);
@@ -85,8 +84,8 @@ export function PayoutAccountPanel() {
                           onSuccess: () => {
                             done();
                             toastSuccess(
-                              'Payout cookie replaced',
-                              'Roblox accepted it. Press Resume payouts if payouts are stopped.',
+                              m.admin_payout_cookie_replaced(),
+                              m.admin_payout_cookie_replaced_description(),
                             );
                           },
                         },
@@ -96,26 +95,26 @@ export function PayoutAccountPanel() {
                 </div>
                 {(data.status === 'needs_attention' || data.fundsPause) && (
                   <div className="flex flex-col gap-2 lg:w-64">
-                    <h4 className="text-sm font-bold text-white">Resume</h4>
+                    <h4 className="text-sm font-bold text-white">{m.admin_payout_resume_heading()}</h4>
                     <Button
                       disabled={resume.isPending}
                       onClick={() => {
                         reset();
-                        ask(RESUME, () =>
+                        ask(resumeQuestion(), () =>
                           resume.mutate(undefined, {
                             onSuccess: () =>
-                              toastSuccess('Payouts resumed', 'Waiting withdrawals are paid again.'),
+                              toastSuccess(m.admin_payout_resumed(), m.admin_payout_resumed_description()),
                           }),
                         );
                       }}
                     >
                       <Play aria-hidden="true" className="size-4" />
-                      {resume.isPending ? 'Resuming...' : 'Resume payouts'}
+                      {resume.isPending ? m.admin_payout_resuming() : m.admin_payout_resume()}
                     </Button>
                     <p className="text-xs text-slate-500">
                       {data.status === 'needs_attention'
-                        ? 'After replacing the cookie (or passing the challenge on Roblox).'
-                        : 'Tries the waiting withdrawals now instead of in a minute.'}
+                        ? m.admin_payout_resume_after_fix()
+                        : m.admin_payout_resume_now()}
                     </p>
                   </div>
                 )}
@@ -129,17 +128,26 @@ export function PayoutAccountPanel() {
 }
 
 function StatusBadge({ account }: { account: PayoutAccountResponse }) {
-  return account.status === 'ok' ? <Badge tone="green">OK</Badge> : <Badge tone="red">Needs attention</Badge>;
+  return account.status === 'ok' ? (
+    <Badge tone="green">{m.admin_payout_ok()}</Badge>
+  ) : (
+    <Badge tone="red">{m.admin_payout_needs_attention()}</Badge>
+  );
 }
 
 /** Why payouts stopped, and since when; or that they run. */
 function StatusLine({ account }: { account: PayoutAccountResponse }) {
-  const since = account.since ? ` since ${formatDateTime(account.since)}` : '';
+  const when = account.since ? formatDateTime(account.since) : null;
+  const reason = account.reason ?? m.admin_payout_refused();
   return (
     <span data-testid="payout-status" className="break-words">
       {account.status === 'ok'
-        ? `Payouts run${since}.`
-        : `Payouts stopped${since}: ${account.reason ?? 'Roblox refused the payout account.'}`}
+        ? when
+          ? m.admin_payout_run_since({ when })
+          : m.admin_payout_run()
+        : when
+          ? m.admin_payout_stopped_since({ when, reason })
+          : m.admin_payout_stopped({ reason })}
     </span>
   );
 }
@@ -155,12 +163,12 @@ function Notes({ account }: { account: PayoutAccountResponse }) {
           data-testid="funds-pause"
           className="rounded-xl border border-amber-400/30 bg-amber-400/5 px-3.5 py-2.5 break-words text-amber-100"
         >
-          Payouts are waiting for Robux: {fundsPause}
+          {m.admin_payout_waiting_for_robux({ pause: fundsPause })}
         </p>
       )}
       {warnings.length > 0 && (
         <ul
-          aria-label="Warnings"
+          aria-label={m.admin_payout_warnings()}
           className="list-disc rounded-xl border border-amber-400/30 bg-amber-400/5 py-2.5 pr-3.5 pl-8 break-words text-amber-100"
         >
           {warnings.map((warning) => (
@@ -170,7 +178,7 @@ function Notes({ account }: { account: PayoutAccountResponse }) {
       )}
       {readError && (
         <p data-testid="read-error" className="break-words text-amber-200/80">
-          Could not read the figures from Roblox just now: {readError}
+          {m.admin_payout_read_error({ error: readError })}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertOctagon, Hourglass } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 import { usePayoutAccount } from '../../api/payout-account';
 import { PAYOUT_PANEL_ID } from './labels';
 
@@ -17,16 +18,16 @@ export function PayoutBanner() {
   if (!data) return null;
   if (data.status === 'needs_attention') {
     return (
-      <Banner tone="stopped" link="Fix in Payout account">
-        <strong className="font-semibold text-rose-200">Payouts stopped: </strong>
-        {data.reason ?? 'Roblox refused the payout account.'} Withdrawals wait, nothing is refunded.
+      <Banner tone="stopped" link={m.admin_payout_banner_fix()}>
+        <strong className="font-semibold text-rose-200">{m.admin_payout_banner_stopped()} </strong>
+        {data.reason ?? m.admin_payout_refused()} {m.admin_payout_banner_wait()}
       </Banner>
     );
   }
   if (data.fundsPause) {
     return (
-      <Banner tone="waiting" link="Payout account">
-        <strong className="font-semibold text-amber-200">Payouts are waiting for Robux: </strong>
+      <Banner tone="waiting" link={m.admin_payout_title()}>
+        <strong className="font-semibold text-amber-200">{m.admin_payout_banner_waiting()} </strong>
         {data.fundsPause}
       </Banner>
     );

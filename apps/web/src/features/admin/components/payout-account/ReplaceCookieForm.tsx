@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/FormField';
+import { m } from '@/paraglide/messages.js';
 
 /**
  * "Replace payout cookie": a password field that starts empty and is emptied once the server took
@@ -11,11 +12,14 @@ import { TextField } from '@/components/ui/FormField';
 export function ReplaceCookieForm({
   canReplace,
   busy,
+  error,
   onReplace,
   onMissing,
 }: {
   canReplace: boolean;
   busy: boolean;
+  /** Why the field's value was refused, shown under it. */
+  error?: string;
   /** Sends the value; `done` empties the field once the server accepted it. */
   onReplace: (cookie: string, done: () => void) => void;
   /** Save pressed with nothing pasted. */
@@ -29,29 +33,26 @@ export function ReplaceCookieForm({
     onReplace(value, () => setCookie(''));
   }
   return (
-    <form onSubmit={onSubmit} aria-label="Replace payout cookie" className="flex flex-col gap-2">
-      <h4 className="text-sm font-bold text-white">Replace payout cookie</h4>
+    <form onSubmit={onSubmit} aria-label={m.admin_payout_replace_title()} className="flex flex-col gap-2">
+      <h4 className="text-sm font-bold text-white">{m.admin_payout_replace_title()}</h4>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <TextField
           compact
           className="flex-1"
-          label="New .ROBLOSECURITY value"
+          label={m.admin_payout_new_cookie()}
           type="password"
           autoComplete="off"
           spellCheck={false}
-          placeholder={canReplace ? 'Paste the cookie value' : undefined}
+          placeholder={canReplace ? m.admin_payout_cookie_placeholder() : undefined}
           value={cookie}
+          error={error}
           disabled={!canReplace || busy}
           onChange={(event) => setCookie(event.target.value)}
-          hint={
-            canReplace
-              ? 'Roblox must accept it before it is stored (encrypted). It is never shown again. Payouts stay stopped until you resume them.'
-              : 'Set PAYOUT_SECRET_KEY (32 characters or more) on the server to store a cookie from the console.'
-          }
+          hint={canReplace ? m.admin_payout_cookie_hint() : m.admin_payout_cookie_no_key()}
         />
         <Button type="submit" size="sm" className="sm:mt-5.5 sm:h-10" disabled={!canReplace || busy}>
           <KeyRound aria-hidden="true" className="size-4" />
-          {busy ? 'Checking...' : 'Save cookie'}
+          {busy ? m.admin_payout_checking() : m.admin_payout_save_cookie()}
         </Button>
       </div>
     </form>

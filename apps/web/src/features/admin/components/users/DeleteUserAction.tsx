@@ -6,6 +6,7 @@ import {
   type AccountDeletionResponse,
   type AdminUserRow,
 } from '@rewards/contracts';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { formatRobux } from '@/lib/format';
@@ -35,18 +36,18 @@ export function DeleteUserAction({ user, onDeleted }: { user: AdminUserRow; onDe
   function onDelete() {
     ask(
       {
-        title: `Delete ${user.username}'s account`,
-        question:
-          `Only on the player's request. Their sessions are signed out; their name, Roblox id, ` +
-          `verification and sign-in data are erased; the ledger and withdrawals stay, pseudonymised.\n` +
-          `Their balance of ${formatRobux(user.balance)} is forfeited. This cannot be undone.`,
-        confirm: 'Delete account',
+        title: m.admin_delete_title({ username: user.username }),
+        question: m.admin_delete_question({ balance: formatRobux(user.balance) }),
+        confirm: m.admin_delete_confirm(),
         danger: true,
       },
       () =>
         remove.mutate(undefined, {
           onSuccess: (result) => {
-            toastSuccess('Account deleted', `${formatRobux(result.forfeited)} forfeited.`);
+            toastSuccess(
+              m.admin_delete_done(),
+              m.admin_delete_forfeited({ amount: formatRobux(result.forfeited) }),
+            );
             onDeleted();
           },
         }),
@@ -54,13 +55,13 @@ export function DeleteUserAction({ user, onDeleted }: { user: AdminUserRow; onDe
   }
 
   return (
-    <section aria-label="Delete account" className="mt-6 border-t border-slate-800 pt-4">
+    <section aria-label={m.admin_delete_confirm()} className="mt-6 border-t border-slate-800 pt-4">
       {dialog}
-      <SectionError error={remove.error} title="Could not delete the account" />
+      <SectionError error={remove.error} title={m.admin_delete_failed()} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-400">On the player&apos;s request only; the audit log records it.</p>
+        <p className="text-sm text-slate-400">{m.admin_delete_note()}</p>
         <Button variant="danger" size="sm" disabled={remove.isPending} onClick={onDelete}>
-          <UserX aria-hidden="true" className="size-4" /> Delete account
+          <UserX aria-hidden="true" className="size-4" /> {m.admin_delete_confirm()}
         </Button>
       </div>
     </section>

@@ -1,21 +1,29 @@
 import { Link2 } from 'lucide-react';
 import type { LinkedAccount, SharedSignal } from '@rewards/contracts';
+import { m } from '@/paraglide/messages.js';
 import { Badge } from '@/components/ui/Badge';
 import { LoadingRow } from '@/components/ui/CardStates';
 import { useLinkedAccounts } from '../../api/linked';
-import { formatShortDateTime } from '../format';
+import { formatCount, formatShortDateTime } from '../format';
 import { retryFailed, SectionError } from '../SectionError';
 
-const SIGNAL_LABEL: Record<SharedSignal['kind'], [one: string, many: string]> = {
-  device: ['Same browser', 'browsers'],
-  address: ['Same sign-in address', 'sign-in addresses'],
+const SIGNAL_LABEL: Record<
+  SharedSignal['kind'],
+  [one: () => string, many: (inputs: { n: string }) => string]
+> = {
+  device: [m.admin_linked_same_browser, m.admin_linked_shared_browsers],
+  address: [m.admin_linked_same_address, m.admin_linked_shared_addresses],
 };
 
 /** "Same browser since Mar 2, 10:00 AM, last used Mar 3, 9:12 AM" (or "3 shared sign-in addresses since …"). */
 function describeSignal(signal: SharedSignal): string {
   const [one, many] = SIGNAL_LABEL[signal.kind];
-  const what = signal.values === 1 ? one : `${signal.values} shared ${many}`;
-  return `${what} since ${formatShortDateTime(signal.firstSharedAt)}, last used ${formatShortDateTime(signal.lastSeenAt)}`;
+  const what = signal.values === 1 ? one() : many({ n: formatCount(signal.values) });
+  return m.admin_linked_signal({
+    what,
+    first: formatShortDateTime(signal.firstSharedAt),
+    last: formatShortDateTime(signal.lastSeenAt),
+  });
 }
 
 function LinkedAccountItem({ account }: { account: LinkedAccount }) {
@@ -28,11 +36,11 @@ function LinkedAccountItem({ account }: { account: LinkedAccount }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold break-all text-white">{account.username}</span>
         <span className="text-xs text-slate-500">
-          User ID {account._id} · Roblox {account.robloxId}
+          {m.admin_user_ids({ id: account._id, robloxId: account.robloxId })}
         </span>
-        {account.status === 'banned' && <Badge tone="red">banned</Badge>}
+        {account.status === 'banned' && <Badge tone="red">{m.admin_users_status_banned()}</Badge>}
         <Badge tone={account.verified ? 'green' : 'slate'}>
-          {account.verified ? 'verified' : 'not verified'}
+          {account.verified ? m.admin_linked_verified() : m.admin_linked_not_verified()}
         </Badge>
       </div>
       <ul className="flex flex-col gap-0.5 text-sm text-slate-300">
@@ -55,27 +63,22 @@ export function LinkedAccountsPanel({ userId }: { userId: number }) {
     <section aria-labelledby={`linked-${userId}`} className="mb-5" data-testid="linked-accounts">
       <h3 id={`linked-${userId}`} className="mb-2 flex items-center gap-2 text-sm font-bold text-white">
         <Link2 aria-hidden="true" className="size-4 text-amber-300" />
-        Linked accounts
+        {m.admin_linked_title()}
         {linked.data && <Badge tone={accounts.length ? 'amber' : 'slate'}>{accounts.length}</Badge>}
       </h3>
       {linked.isPending ? (
-        <LoadingRow label="Loading linked accounts..." />
+        <LoadingRow label={m.admin_linked_loading()} />
       ) : linked.isError ? (
         <SectionError
           error={linked.error}
-          title="Failed to load linked accounts"
+          title={m.admin_linked_load_failed()}
           onRetry={retryFailed(linked)}
         />
       ) : accounts.length === 0 ? (
-        <p className="text-sm text-slate-400">
-          No other account has signed in from this player's browsers or addresses.
-        </p>
+        <p className="text-sm text-slate-400">{m.admin_linked_empty()}</p>
       ) : (
         <>
-          <p className="mb-2 text-sm text-slate-400">
-            These accounts signed in from the same browser or address as this player. No referral commission
-            is paid between them.
-          </p>
+          <p className="mb-2 text-sm text-slate-400">{m.admin_linked_intro()}</p>
           <ul className="flex flex-col gap-2">
             {accounts.map((account) => (
               <LinkedAccountItem key={account._id} account={account} />
@@ -83,7 +86,7 @@ export function LinkedAccountsPanel({ userId }: { userId: number }) {
           </ul>
           {linked.data?.truncated && (
             <p className="mt-2 text-xs text-slate-500">
-              Only the {accounts.length} most recently seen are listed.
+              {m.admin_linked_truncated({ n: formatCount(accounts.length) })}
             </p>
           )}
         </>

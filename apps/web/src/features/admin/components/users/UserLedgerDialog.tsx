@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { AdminUserRow } from '@rewards/contracts';
+import { m } from '@/paraglide/messages.js';
 import { formatRobux } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
@@ -15,7 +16,12 @@ import { UserMoneyPanel } from './UserMoneyPanel';
 import { LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
 
-const columns = ['When', 'Kind', 'Description', { label: 'Amount', className: 'text-right' }];
+const columns = () => [
+  m.admin_col_when(),
+  m.admin_ledger_col_kind(),
+  m.admin_ledger_col_description(),
+  { label: m.admin_ledger_col_amount(), className: 'text-right' },
+];
 
 /** A player's ledger (`GET /api/admin/users/{id}/ledger`), newest first. */
 export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
@@ -26,14 +32,20 @@ export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null;
         <Dialog.Content className="fixed inset-x-2 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-3xl flex-col rounded-2xl border border-slate-800 bg-slate-950 shadow-2xl sm:inset-x-6">
           <div className="flex items-start justify-between gap-3 border-b border-slate-800 px-5 py-4">
             <div>
-              <Dialog.Title className="text-lg font-bold text-white">Ledger of {user?.username}</Dialog.Title>
+              <Dialog.Title className="text-lg font-bold text-white">
+                {m.admin_users_ledger_label({ username: user?.username ?? '' })}
+              </Dialog.Title>
               <Dialog.Description className="text-sm text-slate-400">
                 {user
-                  ? `User ID ${user._id} · balance ${formatRobux(user.balance)} · earned ${formatRobux(user.earnings)}`
+                  ? m.admin_ledger_summary({
+                      id: user._id,
+                      balance: formatRobux(user.balance),
+                      earned: formatRobux(user.earnings),
+                    })
                   : ''}
               </Dialog.Description>
             </div>
-            <DialogCloseButton label="Close ledger" />
+            <DialogCloseButton label={m.admin_ledger_close()} />
           </div>
           <div className="overflow-y-auto px-5 py-4">
             {user && <UserMoneyPanel userId={user._id} />}
@@ -51,14 +63,14 @@ function LedgerTable({ userId }: { userId: number }) {
   const ledger = useUserLedger(userId);
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
 
-  if (ledger.isPending) return <LoadingRow label="Loading ledger..." />;
+  if (ledger.isPending) return <LoadingRow label={m.admin_ledger_loading()} />;
   return (
     <>
-      <SectionError error={ledger.error} title="Failed to load the ledger" onRetry={retryFailed(ledger)} />
+      <SectionError error={ledger.error} title={m.admin_ledger_load_failed()} onRetry={retryFailed(ledger)} />
       {entries.length === 0 && !ledger.isError ? (
-        <EmptyState>No ledger entries yet.</EmptyState>
+        <EmptyState>{m.admin_ledger_empty()}</EmptyState>
       ) : (
-        <DataTable columns={columns}>
+        <DataTable columns={columns()}>
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td className={cn(cellClass, 'whitespace-nowrap text-slate-400')}>
@@ -82,7 +94,7 @@ function LedgerTable({ userId }: { userId: number }) {
           ))}
         </DataTable>
       )}
-      <LoadOlder query={ledger} label="Load older entries" />
+      <LoadOlder query={ledger} label={m.admin_load_older_entries()} />
     </>
   );
 }

@@ -1,47 +1,60 @@
 import { Wallet } from 'lucide-react';
 import type { AdminUserMoneyResponse, WithdrawalStateName } from '@rewards/contracts';
-import { formatRobux } from '@/lib/format';
+import { ApiError } from '@/lib/api-client';
+import { formatPercent, formatRobux } from '@/lib/format';
+import { errorMessage } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { Figure } from '@/components/ui/Figure';
 import { Badge } from '@/components/ui/Badge';
 import { LoadingRow } from '@/components/ui/CardStates';
 import { useUserMoney } from '../../api/user-money';
 import { formatCount, formatShortDateTime } from '../format';
 import { retryFailed, SectionError } from '../SectionError';
+import { stateLabel } from '../withdrawals/states';
 
-const STATE_LABEL: Partial<Record<WithdrawalStateName, [label: string, tone: 'amber' | 'red' | 'sky']>> = {
-  in_review: ['in review', 'amber'],
-  held: ['held: player banned', 'red'],
-  needs_review: ['needs review', 'amber'],
-  pending: ['pending', 'sky'],
-  purchasing: ['purchasing', 'sky'],
+const STATE_TONE: Partial<Record<WithdrawalStateName, 'amber' | 'red' | 'sky'>> = {
+  in_review: 'amber',
+  held: 'red',
+  needs_review: 'amber',
+  pending: 'sky',
+  purchasing: 'sky',
 };
+
+/** The player's own words for a state are the queue's, except that here a hold names its cause. */
+const openStateLabel = (state: WithdrawalStateName) =>
+  state === 'held' ? m.admin_money_state_held() : stateLabel(state);
+
+/** The refusal as the player reads it: the server's sentence in English, the code's in Dutch and French. */
+function toldToPlayer(block: { code: string; message: string }): string {
+  return errorMessage(new ApiError(403, block.code, block.message));
+}
 
 function Figures({ money }: { money: AdminUserMoneyResponse }) {
   const r = money.reversals;
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       <Figure
-        label="Balance"
+        label={m.admin_money_balance()}
         value={formatRobux(money.balance)}
         tone={money.balance < 0 ? 'bad' : undefined}
       />
-      <Figure label="Offer credits on hold" value={formatRobux(money.pendingRobux)} />
+      <Figure label={m.admin_money_on_hold()} value={formatRobux(money.pendingRobux)} />
       <Figure
-        label="Withdrawals paid"
-        value={money.paidWithdrawals === 0 ? 'none yet' : formatCount(money.paidWithdrawals)}
+        label={m.admin_money_paid()}
+        value={money.paidWithdrawals === 0 ? m.admin_money_none_yet() : formatCount(money.paidWithdrawals)}
       />
       <Figure
-        label={`Offer credits, ${r.windowDays} days`}
+        label={m.admin_money_credits_window({ days: formatCount(r.windowDays) })}
         value={`${formatCount(r.credits)} · ${formatRobux(r.creditedRobux)}`}
       />
       <Figure
-        label="Reversed"
+        label={m.admin_money_reversed()}
         value={`${formatCount(r.reversed)} · ${formatRobux(r.reversedRobux)}`}
         tone={r.reversed > 0 ? 'warn' : undefined}
       />
       <Figure
-        label={`Reversed share (limit ${r.limitPercent}%)`}
-        value={`${r.percent}%`}
+        label={m.admin_money_reversed_share({ limit: formatPercent(r.limitPercent) })}
+        value={formatPercent(r.percent)}
         tone={r.paused ? 'bad' : undefined}
       />
     </dl>
@@ -63,24 +76,20 @@ export function UserMoneyPanel({ userId }: { userId: number }) {
         className="mb-2 flex flex-wrap items-center gap-2 text-sm font-bold text-white"
       >
         <Wallet aria-hidden="true" className="size-4 text-emerald-300" />
-        Money and withdrawals
+        {m.admin_money_title()}
         {data &&
           (data.blocked ? (
             <Badge tone="red">
-              {data.blocked.code === 'WITHDRAWALS_PAUSED' ? 'withdrawals paused' : 'withdrawals blocked'}
+              {data.blocked.code === 'WITHDRAWALS_PAUSED' ? m.admin_money_paused() : m.admin_money_blocked()}
             </Badge>
           ) : (
-            <Badge tone="green">withdrawals allowed</Badge>
+            <Badge tone="green">{m.admin_money_allowed()}</Badge>
           ))}
       </h3>
       {money.isPending ? (
-        <LoadingRow label="Loading money state..." />
+        <LoadingRow label={m.admin_money_loading()} />
       ) : money.isError || !data ? (
-        <SectionError
-          error={money.error}
-          title="Failed to load the money state"
-          onRetry={retryFailed(money)}
-        />
+        <SectionError error={money.error} title={m.admin_money_load_failed()} onRetry={retryFailed(money)} />
       ) : (
         <>
           <Figures money={data} />
@@ -89,13 +98,14 @@ export function UserMoneyPanel({ userId }: { userId: number }) {
               data-testid="withdrawal-block"
               className="mt-2 rounded-xl border border-rose-500/30 bg-rose-500/5 px-3.5 py-2.5 text-sm text-rose-100"
             >
-              The player is told: {data.blocked.message}
+              {m.admin_money_told({ message: toldToPlayer(data.blocked) })}
             </p>
           )}
           {data.open.length > 0 && (
-            <ul className="mt-3 flex flex-col gap-2" aria-label="Withdrawals waiting">
+            <ul className="mt-3 flex flex-col gap-2" aria-label={m.admin_overview_waiting()}>
               {data.open.map((w) => {
-                const [label, tone] = STATE_LABEL[w.state] ?? [w.state.replace('_', ' '), 'sky'];
+                const label = openStateLabel(w.state);
+                const tone = STATE_TONE[w.state] ?? 'sky';
                 return (
                   <li
                     key={w.id}
@@ -123,9 +133,7 @@ export function UserMoneyPanel({ userId }: { userId: number }) {
             </ul>
           )}
           {data.open.some((w) => w.state === 'in_review' || w.state === 'held') && (
-            <p className="mt-2 text-xs text-slate-400">
-              Approve or refund these under Withdrawals, in the To approve and Held tabs.
-            </p>
+            <p className="mt-2 text-xs text-slate-400">{m.admin_money_decide_hint()}</p>
           )}
         </>
       )}

@@ -2,11 +2,13 @@ import { useState, type FormEvent, type MouseEvent } from 'react';
 import { BookOpen, Plus } from 'lucide-react';
 import type { AdminUserRow } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
+import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { ApiError } from '@/lib/api-client';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/cn';
+import { m } from '@/paraglide/messages.js';
 import { Badge } from '@/components/ui/Badge';
 import { InlineInput } from '@/components/ui/FormField';
 import { cellClass } from '@/components/ui/table-styles';
@@ -22,6 +24,7 @@ const cell = cn(
   'max-md:before:content-[attr(data-label)]',
 );
 
+/** The server's sentence for a refused amount (the spec's alert in English). */
 const INVALID_POINTS = 'Invalid points';
 
 /** The spec's rule: a whole number greater than 0. */
@@ -45,11 +48,24 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
   const banned = status === 'banned';
   const canBan = useCan('users.ban');
   const canAddPoints = useCan('users.points');
+  const [refused, setRefused] = useState(false);
+  // Banning takes access away and adding points gives money: both wait for a yes. Unbanning acts at once.
+  const { ask, dialog } = useConfirmation();
 
   function onToggleBan() {
-    toggleBan.mutate(
-      { id: user._id, status: banned ? 'active' : 'banned' },
-      { onError: () => window.alert('Failed to toggle ban status') },
+    const toggle = () =>
+      toggleBan.mutate(
+        { id: user._id, status: banned ? 'active' : 'banned' },
+        { onError: () => window.alert(m.admin_users_toggle_ban_failed()) },
+      );
+    ask(
+      !banned && {
+        title: m.admin_users_ban_title({ username: user.username }),
+        question: m.admin_users_ban_question({ username: user.username }),
+        confirm: m.admin_users_ban(),
+        danger: true,
+      },
+      toggle,
     );
   }
 
@@ -57,25 +73,38 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
     event.preventDefault();
     if (addPoints.isPending) return;
     const value = parsePoints(points);
+    setRefused(value === null);
     if (value === null) {
-      window.alert(INVALID_POINTS);
+      window.alert(m.admin_users_invalid_points());
       return;
     }
-    addPoints.mutate(
-      { userId: user._id, points: value },
+    const amount = formatRobux(value);
+    ask(
       {
-        onSuccess: () => {
-          setPoints('');
-          notifyBalanceUpdated(); // window event 'balanceUpdated'
-          toastSuccess('Points added', `${formatRobux(value)} credited to ${user.username}.`);
-        },
-        onError: (err) =>
-          window.alert(
-            err instanceof ApiError && err.status === 400 && err.message === INVALID_POINTS
-              ? INVALID_POINTS
-              : 'Failed to add points',
-          ),
+        title: m.admin_users_add_title({ username: user.username }),
+        question: m.admin_users_add_question({ amount, username: user.username }),
+        confirm: m.admin_users_add_confirm({ amount }),
       },
+      () =>
+        addPoints.mutate(
+          { userId: user._id, points: value },
+          {
+            onSuccess: () => {
+              setPoints('');
+              notifyBalanceUpdated(); // window event 'balanceUpdated'
+              toastSuccess(
+                m.admin_users_points_added(),
+                m.admin_users_points_added_description({ amount, username: user.username }),
+              );
+            },
+            onError: (err) =>
+              window.alert(
+                err instanceof ApiError && err.status === 400 && err.message === INVALID_POINTS
+                  ? m.admin_users_invalid_points()
+                  : m.admin_users_add_points_failed(),
+              ),
+          },
+        ),
     );
   }
 
@@ -89,47 +118,52 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
       onClick={onRowClick}
       className="cursor-pointer transition-colors hover:bg-slate-800/30 max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:border-b max-md:border-slate-800/70 max-md:py-4"
     >
-      <td data-label="User ID" className={cn(cell, 'font-mono text-xs text-slate-400')}>
+      <td data-label={m.admin_users_col_id()} className={cn(cell, 'font-mono text-xs text-slate-400')}>
         {user._id}
       </td>
-      <td data-label="Username" className={cell}>
+      <td data-label={m.admin_users_col_username()} className={cell}>
         <div className="flex flex-col">
           <span className="flex flex-wrap items-center gap-1.5">
             <span className="font-semibold text-white">{user.username}</span>
             {user.linked && (
-              <span title="Shares a browser or sign-in address with another account (open the row to see which)">
-                <Badge tone="amber">linked</Badge>
+              <span title={m.admin_users_linked_hint()}>
+                <Badge tone="amber">{m.admin_users_linked()}</Badge>
               </span>
             )}
           </span>
           <span className="text-xs text-slate-500">Roblox {user.robloxId}</span>
         </div>
       </td>
-      <td data-label="Earnings" className={cn(cell, 'whitespace-nowrap')}>
+      <td data-label={m.admin_users_col_earnings()} className={cn(cell, 'whitespace-nowrap')}>
         <div className="flex flex-col">
           <span className="font-semibold text-emerald-300" data-testid="earnings">
             {formatRobux(user.earnings)}
           </span>
           <span className="text-xs text-slate-400" data-testid="balance">
-            Balance {formatRobux(user.balance)}
+            {m.admin_users_balance({ amount: formatRobux(user.balance) })}
           </span>
         </div>
       </td>
-      <td data-label="Status" className={cell} data-testid="status">
-        <Badge tone={banned ? 'red' : 'green'}>{status}</Badge>
+      <td data-label={m.admin_users_col_status()} className={cell} data-testid="status">
+        <Badge tone={banned ? 'red' : 'green'}>
+          {banned ? m.admin_users_status_banned() : m.admin_users_status_active()}
+        </Badge>
       </td>
-      <td data-label="Actions" className={cn(cell, 'max-md:col-span-2')}>
+      <td data-label={m.admin_col_actions()} className={cn(cell, 'max-md:col-span-2')}>
+        {dialog}
         <div className="flex w-max items-center gap-1.5">
           {canBan && (
             <Button
               variant={banned ? 'secondary' : 'danger'}
               size="sm"
-              className="h-9 w-[4.5rem] px-0"
+              className="h-9 min-w-[4.5rem] px-3"
               disabled={toggleBan.isPending}
               onClick={onToggleBan}
-              aria-label={`${banned ? 'Unban' : 'Ban'} ${user.username}`}
+              aria-label={(banned ? m.admin_users_unban_label : m.admin_users_ban_label)({
+                username: user.username,
+              })}
             >
-              {banned ? 'Unban' : 'Ban'}
+              {banned ? m.admin_users_unban() : m.admin_users_ban()}
             </Button>
           )}
           {canAddPoints && (
@@ -139,10 +173,14 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
                 inputMode="numeric"
                 min={1}
                 step={1}
-                placeholder="Points"
-                aria-label={`Points to add to ${user.username}`}
+                placeholder={m.admin_users_points_placeholder()}
+                aria-label={m.admin_users_points_label({ username: user.username })}
+                aria-invalid={refused || undefined}
                 value={points}
-                onChange={(event) => setPoints(event.target.value)}
+                onChange={(event) => {
+                  setPoints(event.target.value);
+                  setRefused(false);
+                }}
                 className="w-20 shrink-0 px-2.5"
               />
               <Button
@@ -151,9 +189,9 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
                 size="sm"
                 className="h-9"
                 disabled={addPoints.isPending}
-                aria-label={`Add points to ${user.username}`}
+                aria-label={m.admin_users_add_label({ username: user.username })}
               >
-                <Plus aria-hidden="true" className="size-4" /> Add
+                <Plus aria-hidden="true" className="size-4" /> {m.admin_users_add()}
               </Button>
             </form>
           )}
@@ -162,8 +200,8 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
             size="sm"
             className="h-9 w-9 px-0"
             onClick={onOpenLedger}
-            aria-label={`Ledger of ${user.username}`}
-            title="Ledger"
+            aria-label={m.admin_users_ledger_label({ username: user.username })}
+            title={m.admin_users_ledger()}
           >
             <BookOpen aria-hidden="true" className="size-4" />
           </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link2, Search } from 'lucide-react';
 import type { AdminUserRow } from '@rewards/contracts';
+import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { DataTable } from '@/components/ui/DataTable';
@@ -33,10 +34,13 @@ export function UsersSection() {
 
   return (
     <Panel
-      title="User Management"
+      title={m.admin_users_title()}
       description={
         users.data
-          ? `${formatCount(total)} ${linkedOnly ? 'linked ' : ''}${total === 1 ? 'player' : 'players'}`
+          ? (linkedOnly ? m.admin_users_count_linked : m.admin_users_count)({
+              count: total,
+              n: formatCount(total),
+            })
           : undefined
       }
       actions={
@@ -47,12 +51,12 @@ export function UsersSection() {
             className="h-10"
             aria-pressed={linkedOnly}
             onClick={() => setLinkedOnly((on) => !on)}
-            title="Only accounts that share a browser or sign-in address with another account"
+            title={m.admin_users_linked_only_title()}
           >
-            <Link2 aria-hidden="true" className="size-4" /> Linked accounts only
+            <Link2 aria-hidden="true" className="size-4" /> {m.admin_users_linked_only()}
           </Button>
           <label className="relative block w-full sm:w-72">
-            <span className="sr-only">Search users by name</span>
+            <span className="sr-only">{m.admin_users_search_label()}</span>
             <Search
               aria-hidden="true"
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
@@ -61,7 +65,7 @@ export function UsersSection() {
               type="search"
               value={searchInput}
               onChange={(event) => setSearchInput(event.target.value)}
-              placeholder="Search by username"
+              placeholder={m.admin_users_search_placeholder()}
               maxLength={50}
               className="h-10 w-full rounded-xl border border-slate-700 bg-slate-950/60 pr-9 pl-9 text-sm text-white placeholder:text-slate-500 focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none"
             />
@@ -73,24 +77,30 @@ export function UsersSection() {
       }
     >
       {users.isPending ? (
-        <p className="py-6 text-sm text-slate-400">Loading users...</p>
+        <p className="py-6 text-sm text-slate-400">{m.admin_users_loading()}</p>
       ) : users.isError && !users.data ? (
         <p role="alert" className="py-6 text-sm font-medium text-red-500">
-          Failed to fetch users
+          {m.admin_users_fetch_failed()}
         </p>
       ) : rows.length === 0 ? (
         <p className="py-6 text-sm text-slate-400">
-          {linkedOnly ? 'No linked accounts found.' : 'No users found.'}
+          {linkedOnly ? m.admin_users_empty_linked() : m.admin_users_empty()}
         </p>
       ) : (
         <>
           {users.isError && (
             <p role="alert" className="mb-3 text-sm font-medium text-red-500">
-              Failed to fetch users
+              {m.admin_users_fetch_failed()}
             </p>
           )}
           <DataTable
-            columns={['User ID', 'Username', 'Earnings', 'Status', 'Actions']}
+            columns={[
+              m.admin_users_col_id(),
+              m.admin_users_col_username(),
+              m.admin_users_col_earnings(),
+              m.admin_users_col_status(),
+              m.admin_col_actions(),
+            ]}
             className="max-md:block"
             headClassName="max-md:sr-only"
             bodyClassName="max-md:block"
@@ -100,7 +110,7 @@ export function UsersSection() {
             ))}
           </DataTable>
           <Pager page={page} pages={pages} onPage={setPage}>
-            Page {formatCount(page)} of {formatCount(pages)}
+            {m.admin_page_of({ page: formatCount(page), pages: formatCount(pages) })}
           </Pager>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { RowButton } from '@/components/ui/DataTable';
 import { InlineInput } from '@/components/ui/FormField';
+import { m } from '@/paraglide/messages.js';
 
 /** The reason for rejecting a pending withdrawal, asked in its row. */
 export function RejectForm({
@@ -23,8 +24,8 @@ export function RejectForm({
     <form onSubmit={onSubmit} className="flex min-w-56 flex-col gap-2">
       <InlineInput
         className="w-full"
-        aria-label="Reason for rejecting"
-        placeholder="Reason (shown in the audit log)"
+        aria-label={m.admin_wd_reason_label()}
+        placeholder={m.admin_wd_reason_placeholder()}
         maxLength={300}
         autoFocus
         value={reason}
@@ -32,10 +33,10 @@ export function RejectForm({
       />
       <div className="flex gap-2">
         <RowButton type="submit" variant="danger" disabled={busy || !reason.trim()}>
-          Reject and refund
+          {m.admin_wd_reject_confirm()}
         </RowButton>
         <RowButton variant="ghost" onClick={onCancel}>
-          Cancel
+          {m.admin_cancel()}
         </RowButton>
       </div>
     </form>

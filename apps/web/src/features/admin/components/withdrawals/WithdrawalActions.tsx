@@ -1,6 +1,7 @@
 import type { AdminWithdrawalRow } from '@rewards/contracts';
 import { RowButton } from '@/components/ui/DataTable';
 import { formatDateTime } from '../format';
+import { m } from '@/paraglide/messages.js';
 import { decisionsFor, markPaid, rejectWithReason, type Decision } from './decisions';
 import { RejectForm } from './RejectForm';
 import { useCan } from '../../api/me';
@@ -49,7 +50,7 @@ export function WithdrawalActions({
       <div className="flex flex-wrap gap-2">
         <DecisionButton decision={markPaid(w)} busy={busy} onDecide={onDecide} />
         <RowButton variant="danger" disabled={busy} onClick={() => onRejecting(true)}>
-          Reject
+          {m.admin_wd_reject()}
         </RowButton>
       </div>
     );
@@ -57,7 +58,9 @@ export function WithdrawalActions({
   const decisions = w.state === 'pending' ? [] : decisionsFor(w).filter(allowed);
   if (decisions.length === 0) {
     return (
-      <span className="text-xs text-slate-500">{w.paidAt ? `Paid ${formatDateTime(w.paidAt)}` : '—'}</span>
+      <span className="text-xs text-slate-500">
+        {w.paidAt ? m.admin_wd_paid_at({ when: formatDateTime(w.paidAt) }) : '—'}
+      </span>
     );
   }
   return (

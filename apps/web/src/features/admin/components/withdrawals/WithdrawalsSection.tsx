@@ -6,6 +6,7 @@ import { pageCount, Pager } from '@/components/ui/Pager';
 import { Panel } from '@/components/ui/Panel';
 import { cn } from '@/lib/cn';
 import { toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useWithdrawalAction, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from '../../api/withdrawals';
 import { formatCount } from '../format';
 import { ListBody } from '../ListStates';
@@ -43,7 +44,7 @@ export function WithdrawalsSection() {
   return (
     <Panel>
       {dialog}
-      <div role="tablist" aria-label="Withdrawal state" className="mb-4 flex flex-wrap gap-1.5">
+      <div role="tablist" aria-label={m.admin_wd_state_tabs()} className="mb-4 flex flex-wrap gap-1.5">
         {tabs.map((t) => {
           const selected = t.state === state;
           return (
@@ -65,7 +66,7 @@ export function WithdrawalsSection() {
                   : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
               )}
             >
-              {t.label}
+              {t.label()}
             </button>
           );
         })}
@@ -73,14 +74,9 @@ export function WithdrawalsSection() {
 
       <SectionError error={action.error ?? list.error} onRetry={retryFailed(list)} />
 
-      <div role="tabpanel" aria-label={tab?.label}>
-        <ListBody
-          query={list}
-          count={rows.length}
-          loading="Loading withdrawals..."
-          empty={tab?.empty ?? <>No {tab?.label.toLowerCase()} withdrawals.</>}
-        >
-          <DataTable columns={withdrawalColumns} className="min-w-[40rem]">
+      <div role="tabpanel" aria-label={tab?.label()}>
+        <ListBody query={list} count={rows.length} loading={m.admin_wd_loading()} empty={tab?.empty()}>
+          <DataTable columns={withdrawalColumns()} className="min-w-[40rem]">
             {rows.map((w) => (
               <WithdrawalRow
                 key={w.id}
@@ -96,8 +92,12 @@ export function WithdrawalsSection() {
             ))}
           </DataTable>
           <Pager page={page} pages={pages} onPage={setPage}>
-            {formatCount(total)} {total === 1 ? 'withdrawal' : 'withdrawals'} · page {formatCount(page)} of{' '}
-            {formatCount(pages)}
+            {m.admin_wd_pager({
+              count: total,
+              n: formatCount(total),
+              page: formatCount(page),
+              pages: formatCount(pages),
+            })}
           </Pager>
         </ListBody>
       </div>

@@ -1,6 +1,7 @@
 import type { AdminWithdrawalRow } from '@rewards/contracts';
 import type { Confirmation } from '@/components/ui/ConfirmDialog';
-import { formatRobux } from '@/lib/format';
+import { formatCount, formatRobux } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 import type { WithdrawalAction } from '../../api/withdrawals';
 
 /**
@@ -16,25 +17,29 @@ export interface Decision {
 function describe(w: AdminWithdrawalRow): string {
   const through =
     w.gamepassId === null
-      ? `group payout to Roblox ${w.recipientId}`
-      : `gamepass ${w.gamepassId}, price R$ ${w.price}`;
-  return `withdrawal #${w.id} of ${formatRobux(w.robux)} to ${w.username} (${through})`;
+      ? m.admin_wd_through_group({ recipient: w.recipientId })
+      : m.admin_wd_through_gamepass({ gamepass: w.gamepassId, price: formatCount(w.price) });
+  return m.admin_wd_describe({ id: w.id, amount: formatRobux(w.robux), username: w.username, through });
 }
 
 /** What the admin checks on Roblox before saying it was paid. */
 const paidProof = (w: AdminWithdrawalRow) =>
-  w.gamepassId === null ? "the group's payouts show it" : 'the payout account owns the gamepass';
+  w.gamepassId === null ? m.admin_wd_proof_group() : m.admin_wd_proof_gamepass();
 
 /** A pending withdrawal whose gamepass the admin bought by hand. */
 export function markPaid(w: AdminWithdrawalRow): Decision {
+  const withdrawal = describe(w);
   return {
     action: { kind: 'paid', id: w.id },
     confirmation: {
-      title: 'Mark this withdrawal paid?',
-      question: `Mark ${describe(w)} as paid? Do this only after ${w.gamepassId === null ? 'paying it from the group' : 'buying the gamepass'}.`,
-      confirm: 'Mark paid',
+      title: m.admin_wd_paid_title(),
+      question:
+        w.gamepassId === null
+          ? m.admin_wd_paid_question_group({ withdrawal })
+          : m.admin_wd_paid_question_gamepass({ withdrawal }),
+      confirm: m.admin_wd_paid_confirm(),
     },
-    done: `Withdrawal #${w.id} marked paid`,
+    done: m.admin_wd_paid_done({ id: w.id }),
   };
 }
 
@@ -43,38 +48,39 @@ export function rejectWithReason(w: AdminWithdrawalRow, reason: string): Decisio
   return {
     action: { kind: 'reject', id: w.id, reason },
     confirmation: {
-      title: 'Reject this withdrawal?',
-      question: `Reject ${describe(w)}? The amount goes back to the player's balance.\n\nReason: ${reason}`,
-      confirm: 'Reject and refund',
+      title: m.admin_wd_reject_title(),
+      question: m.admin_wd_reject_reason_question({ withdrawal: describe(w), reason }),
+      confirm: m.admin_wd_reject_confirm(),
       danger: true,
     },
-    done: `Withdrawal #${w.id} rejected and refunded`,
+    done: m.admin_wd_reject_done({ id: w.id }),
   };
 }
 
 /** The two choices on a withdrawal that waits for the admin (needs review, in review, held); none otherwise. */
 export function decisionsFor(w: AdminWithdrawalRow): Decision[] {
   const id = w.id;
+  const withdrawal = describe(w);
   if (w.state === 'needs_review') {
     return [
       {
         action: { kind: 'resolve', id, outcome: 'paid' },
         confirmation: {
-          title: 'Resolve as paid?',
-          question: `Resolve ${describe(w)} as paid? Confirm first that ${paidProof(w)}.`,
-          confirm: 'Resolve as paid',
+          title: m.admin_wd_resolve_paid_title(),
+          question: m.admin_wd_resolve_paid_question({ withdrawal, proof: paidProof(w) }),
+          confirm: m.admin_wd_resolve_paid_confirm(),
         },
-        done: `Withdrawal #${id} resolved as paid`,
+        done: m.admin_wd_resolve_paid_done({ id }),
       },
       {
         action: { kind: 'resolve', id, outcome: 'refunded' },
         confirmation: {
-          title: 'Resolve as refunded?',
-          question: `Resolve ${describe(w)} as refunded? Confirm first that the gamepass was NOT bought; the amount goes back to the player.`,
-          confirm: 'Resolve as refunded',
+          title: m.admin_wd_resolve_refunded_title(),
+          question: m.admin_wd_resolve_refunded_question({ withdrawal }),
+          confirm: m.admin_wd_resolve_refunded_confirm(),
           danger: true,
         },
-        done: `Withdrawal #${id} resolved as refunded`,
+        done: m.admin_wd_resolve_refunded_done({ id }),
       },
     ];
   }
@@ -85,26 +91,33 @@ export function decisionsFor(w: AdminWithdrawalRow): Decision[] {
       action: { kind: 'decide', id, decision: 'approve' },
       confirmation: held
         ? {
-            title: 'Pay despite the ban?',
-            question: `Pay ${describe(w)} although ${w.username} is banned? It goes to payment and the ban no longer stops it.`,
-            confirm: 'Pay anyway',
+            title: m.admin_wd_despite_ban_title(),
+            question: m.admin_wd_despite_ban_question({ withdrawal, username: w.username }),
+            confirm: m.admin_wd_despite_ban_confirm(),
           }
         : {
-            title: 'Approve this withdrawal?',
-            question: `Approve ${describe(w)}? It goes to payment like any pending withdrawal.`,
-            confirm: 'Approve',
+            title: m.admin_wd_approve_title(),
+            question: m.admin_wd_approve_question({ withdrawal }),
+            confirm: m.admin_wd_approve_confirm(),
           },
-      done: held ? `Withdrawal #${id} goes to payment despite the ban` : `Withdrawal #${id} approved`,
+      done: held ? m.admin_wd_despite_ban_done({ id }) : m.admin_wd_approve_done({ id }),
     },
     {
       action: { kind: 'decide', id, decision: 'refund' },
-      confirmation: {
-        title: held ? 'Refund this withdrawal?' : 'Reject this withdrawal?',
-        question: `${held ? 'Refund' : 'Reject'} ${describe(w)}? The amount goes back to the player's balance.`,
-        confirm: held ? 'Refund' : 'Reject',
-        danger: true,
-      },
-      done: `Withdrawal #${id} ${held ? 'refunded' : 'rejected and refunded'}`,
+      confirmation: held
+        ? {
+            title: m.admin_wd_refund_title(),
+            question: m.admin_wd_refund_question({ withdrawal }),
+            confirm: m.admin_wd_refund_confirm(),
+            danger: true,
+          }
+        : {
+            title: m.admin_wd_reject_title(),
+            question: m.admin_wd_reject_question({ withdrawal }),
+            confirm: m.admin_wd_reject(),
+            danger: true,
+          },
+      done: held ? m.admin_wd_refund_done({ id }) : m.admin_wd_reject_done({ id }),
     },
   ];
 }
