@@ -3,6 +3,7 @@
 // offline.html instead of the browser's error page. It stores nothing else and answers nothing else:
 // scripts, images and above all API answers (/api/*) always come from the network, never from a cache.
 // Registered by src/main.tsx in the built app.
+// Browsers install a new worker only when this file changes: bump the version with offline.html.
 const CACHE = 'rbx-offline-v1';
 const OFFLINE_PAGE = '/offline.html';
 
