@@ -1,12 +1,10 @@
 import { CircleCheck, ExternalLink, Hourglass, TriangleAlert, Users } from 'lucide-react';
 import type { GroupEligibility, PayoutOptionsResponse } from '@rewards/contracts';
 import { cn } from '@/lib/cn';
+import { formatReward } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 
 type Group = NonNullable<PayoutOptionsResponse['group']>;
-
-/** Roblox's wait before a new group member may be paid from the group's funds. */
-const NEW_MEMBER_WAIT =
-  'Roblox lets new members receive group payouts only after about two weeks in the group.';
 
 const tones = {
   ok: 'border-emerald-400/30 bg-emerald-400/5 text-emerald-100',
@@ -28,7 +26,7 @@ function Eligibility({ group, gamepassToo }: { group: Group | undefined; gamepas
       <div className="flex flex-col gap-1.5">
         {eligibility === 'NotInGroup' && group ? (
           <>
-            <p className="font-semibold">Join our Roblox group to receive group payouts.</p>
+            <p className="font-semibold">{m.withdraw_group_join()}</p>
             <p>
               <a
                 href={group.url}
@@ -36,23 +34,21 @@ function Eligibility({ group, gamepassToo }: { group: Group | undefined; gamepas
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 font-semibold text-amber-200 underline hover:text-white"
               >
-                Open the group on Roblox <ExternalLink aria-hidden="true" className="size-3.5" />
+                {m.withdraw_group_open()} <ExternalLink aria-hidden="true" className="size-3.5" />
               </a>{' '}
-              and press Join. {NEW_MEMBER_WAIT}
+              {m.withdraw_group_press_join()} {m.withdraw_new_member_wait()}
             </p>
           </>
         ) : eligibility === 'PayoutRestricted' ? (
           <>
-            <p className="font-semibold">You are in our group, but Roblox does not let it pay you yet.</p>
+            <p className="font-semibold">{m.withdraw_group_restricted()}</p>
             <p>
-              {NEW_MEMBER_WAIT} Come back then{gamepassToo ? ', or withdraw to a gamepass meanwhile' : ''}.
+              {m.withdraw_new_member_wait()}{' '}
+              {gamepassToo ? m.withdraw_group_come_back_or_gamepass() : m.withdraw_group_come_back()}
             </p>
           </>
         ) : (
-          <p>
-            We could not check with Roblox whether our group can pay you right now. Please try again in a
-            minute.
-          </p>
+          <p>{m.withdraw_group_unknown()}</p>
         )}
       </div>
     </div>
@@ -81,8 +77,8 @@ export function GroupPayoutNotice({
         <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-300" />
         <span>
           {robux === null
-            ? 'You receive exactly the amount you enter: no Roblox fee, straight to your Roblox balance.'
-            : `You receive exactly R$ ${robux.toLocaleString('en-US')}: no Roblox fee, straight to your Roblox balance.`}
+            ? m.withdraw_group_amount_any()
+            : m.withdraw_group_amount({ amount: formatReward(robux) })}
         </span>
       </p>
       <Eligibility group={group} gamepassToo={gamepassToo} />

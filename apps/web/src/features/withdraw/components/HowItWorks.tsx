@@ -1,21 +1,19 @@
-import { ROBLOX_FEE_PERCENT, REGIONAL_PRICING_STEPS, type WithdrawalMethod } from '@rewards/contracts';
+import { ROBLOX_FEE_PERCENT, type WithdrawalMethod } from '@rewards/contracts';
 import { Card } from '@/components/ui/Card';
+import { formatCount, formatReward } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 import { METHOD_LABELS } from './method-labels';
 
-const VERIFY_STEP = 'Verify your Roblox profile on the Profile page (once).';
-const REVIEW_NOTE =
-  'Some withdrawals (a first one, for example) are checked by an admin before they are paid: they show "Under review" until then, and a rejected one goes back to your balance.';
-
-const GAMEPASS_STEPS = [
-  'On Roblox, create a gamepass in one of your own experiences.',
-  'Put it on sale at the price shown beside the amount.',
-  `Switch regional pricing off for it before you withdraw: Roblox turns it on for every pass and may then sell it to us for less, so we refuse it. ${REGIONAL_PRICING_STEPS}`,
-  'Paste its link here and press Withdraw. We buy the gamepass; the Robux reach you as pending sales on Roblox and become available after several days.',
+const gamepassSteps = () => [
+  m.withdraw_gamepass_step_create(),
+  m.withdraw_gamepass_step_price(),
+  m.withdraw_gamepass_step_regional(),
+  m.withdraw_gamepass_step_paste(),
 ];
 
-const GROUP_STEPS = [
-  'Join our group on Roblox (the form links to it). Roblox lets new members receive group payouts only after about two weeks.',
-  `Choose "${METHOD_LABELS.group}", enter the amount and press Withdraw. Our group sends exactly that amount to your Roblox balance: no fee, no pending days.`,
+const groupSteps = () => [
+  m.withdraw_group_step_join(),
+  m.withdraw_group_step_choose({ method: METHOD_LABELS.group() }),
 ];
 
 function Steps({ title, steps }: { title?: string; steps: readonly string[] }) {
@@ -43,22 +41,26 @@ export function HowItWorks({ methods }: { methods: readonly WithdrawalMethod[] }
   const both = gamepass && group;
   return (
     <Card className="p-5 sm:p-7">
-      <h2 className="text-lg font-bold text-white">How it works</h2>
+      <h2 className="text-lg font-bold text-white">{m.withdraw_how_it_works()}</h2>
       {gamepass && (
-        <Steps title={both ? METHOD_LABELS.gamepass : undefined} steps={[VERIFY_STEP, ...GAMEPASS_STEPS]} />
+        <Steps
+          title={both ? METHOD_LABELS.gamepass() : undefined}
+          steps={[m.withdraw_step_verify(), ...gamepassSteps()]}
+        />
       )}
       {group && (
         <Steps
-          title={both ? METHOD_LABELS.group : undefined}
-          steps={both ? GROUP_STEPS : [VERIFY_STEP, ...GROUP_STEPS]}
+          title={both ? METHOD_LABELS.group() : undefined}
+          steps={both ? groupSteps() : [m.withdraw_step_verify(), ...groupSteps()]}
         />
       )}
-      <p className="mt-5 text-sm text-slate-300">{REVIEW_NOTE}</p>
+      <p className="mt-5 text-sm text-slate-300">{m.withdraw_review_note()}</p>
       {gamepass && (
         <p className="mt-5 rounded-xl border border-slate-800 bg-slate-950/60 p-3.5 text-xs text-slate-400">
-          Roblox keeps {ROBLOX_FEE_PERCENT}% of every gamepass sale, so the gamepass must cost a little more
-          than the amount you withdraw: price = amount ÷ 0.7, rounded up. Only gamepasses created by your own
-          Roblox account are accepted.
+          {m.withdraw_fee_note({
+            fee: formatCount(ROBLOX_FEE_PERCENT),
+            factor: formatReward((100 - ROBLOX_FEE_PERCENT) / 100),
+          })}
         </p>
       )}
     </Card>

@@ -120,7 +120,14 @@ describe('WithdrawForm with group payouts', () => {
     await screen.findByTestId('group-amount');
     await userEvent.setup().click(screen.getByRole('button', { name: /Withdraw/ }));
     expect(await screen.findByText('Missing information')).toBeTruthy();
-    expect(screen.getByText('Enter the amount of Robux.')).toBeTruthy();
+    // Toasted, and shown under the amount field, which it is tied to.
+    const field = screen.getByLabelText('Robux amount');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = field.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy.split(' ')[0]!)?.textContent).toBe(
+      'Enter the amount of Robux.',
+    );
+    expect(screen.getAllByText('Enter the amount of Robux.')).toHaveLength(2);
     expect(seen.some((r) => r.method === 'POST')).toBe(false);
   });
 

@@ -11,11 +11,15 @@ import { notifyBalanceUpdated, useBalance, useMe } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
 import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
+import { currentLocale } from '@/lib/i18n';
 import { errorMessage } from '@/lib/toast';
+import { ApiError } from '@/lib/api-client';
+import { m } from '@/paraglide/messages.js';
 import { submitWithdrawal, useWithdrawals, withdrawalsQueryKey } from '../api/withdraw';
 import { offeredMethods, usePayoutOptions } from '../api/payout-options';
 import { paths } from '@/config/paths';
-import { checkWithdrawal, wholeRobux } from './withdraw-checks';
+import { checkWithdrawal, wholeRobux, type WithdrawField } from './withdraw-checks';
+import { submitRefusal } from './withdraw-refusal';
 import { GamepassPrice, GamepassPriceHint } from './GamepassPrice';
 import { GroupPayoutNotice } from './GroupPayoutNotice';
 import { METHOD_LABELS } from './method-labels';
@@ -34,6 +38,9 @@ export function WithdrawForm() {
   const [link, setLink] = useState('');
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
+  // The last refusal about one field, shown under it (and toasted); cleared when that field changes.
+  const [fieldError, setFieldError] = useState<{ field: WithdrawField; text: string } | null>(null);
+  const errorFor = (field: WithdrawField) => (fieldError?.field === field ? fieldError.text : undefined);
 
   // The operator's first method is the default; a choice the server no longer offers falls back to it.
   const method = chosen !== null && methods.includes(chosen) ? chosen : methods[0];
@@ -56,20 +63,24 @@ export function WithdrawForm() {
       balance,
     });
     if ('refused' in checked) {
-      const { title, description } = checked.refused;
+      const { title, description, field } = checked.refused;
+      setFieldError(field ? { field, text: description ?? title } : null);
       toast.error(title, description ? { description } : undefined);
       return;
     }
+    setFieldError(null);
 
     setBusy(true);
     try {
       const result = await submitWithdrawal(checked.request);
       if (result.withdrawal.state === 'in_review') {
-        toast.success('Request sent: under review', { description: result.message, duration: 10_000 });
-      } else {
-        toast.success('Request sent!', {
-          description: 'Your withdrawal request has been submitted and balance updated.',
+        toast.success(m.withdraw_sent_review(), {
+          // The server's sentence in English (it may say why); the same meaning in the other languages.
+          description: currentLocale() === 'en' ? result.message : m.withdraw_sent_review_detail(),
+          duration: 10_000,
         });
+      } else {
+        toast.success(m.withdraw_sent(), { description: m.withdraw_sent_detail() });
       }
       setLink('');
       setAmount('');
@@ -78,25 +89,31 @@ export function WithdrawForm() {
         void queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey(session.username) });
       }
     } catch (err) {
-      toast.error('Withdrawal failed', { description: errorMessage(err) || 'Something went wrong.' });
+      const refusal = submitRefusal(err, method, wholeRobux(amount));
+      setFieldError(refusal.field ? { field: refusal.field, text: refusal.text } : null);
+      toast.error(m.withdraw_failed(), { description: refusal.text || m.errors_fallback() });
     } finally {
       setBusy(false);
     }
   }
 
   const notVerified = me.data && !me.data.verified;
+  // The server's sentence in English; in the other languages, the sentence for its code.
+  const blockedText = blocked && errorMessage(new ApiError(409, blocked.code, blocked.message));
 
   return (
     <Card className="p-5 sm:p-7">
       <div className="flex items-center justify-between gap-4 rounded-xl border border-emerald-400/25 bg-emerald-400/5 px-4 py-3.5">
         <div>
-          <p className="text-xs font-medium tracking-wide text-emerald-200/80 uppercase">Current balance</p>
+          <p className="text-xs font-medium tracking-wide text-emerald-200/80 uppercase">
+            {m.withdraw_current_balance()}
+          </p>
           <p
             data-testid="withdraw-balance"
             aria-live="polite"
             className="text-2xl font-extrabold text-white tabular-nums"
           >
-            {balance === null ? 'Loading...' : formatRobux(balance)}
+            {balance === null ? m.withdraw_loading() : formatRobux(balance)}
           </p>
         </div>
         <span className="inline-flex size-11 items-center justify-center rounded-xl bg-emerald-400 text-slate-950">
@@ -106,14 +123,14 @@ export function WithdrawForm() {
 
       {notVerified && (
         <p className="mt-4 rounded-xl border border-amber-400/30 bg-amber-400/5 px-4 py-3 text-sm text-amber-100">
-          Verify your Roblox profile before withdrawing: it proves the Roblox account is yours.{' '}
+          {m.withdraw_verify_first()}{' '}
           <ButtonLink
             to={paths.profile}
             variant="ghost"
             size="sm"
             className="-my-1 px-2 text-amber-200 underline"
           >
-            Verify on your profile
+            {m.withdraw_verify_link()}
           </ButtonLink>
         </p>
       )}
@@ -125,17 +142,17 @@ export function WithdrawForm() {
           className="mt-4 flex gap-2.5 rounded-xl border border-rose-400/30 bg-rose-400/5 px-4 py-3 text-sm text-rose-100"
         >
           <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-300" />
-          <span>{blocked.message}</span>
+          <span>{blockedText}</span>
         </p>
       )}
 
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 flex flex-col gap-5">
         {methods.length > 1 && (
           <ChoiceField
-            label="Send the Robux"
+            label={m.withdraw_send_the_robux()}
             name="method"
             options={methods}
-            labelOf={(m) => METHOD_LABELS[m]}
+            labelOf={(choice) => METHOD_LABELS[choice]()}
             value={method}
             onChoose={setChosen}
             disabled={busy}
@@ -143,14 +160,18 @@ export function WithdrawForm() {
         )}
         {!group && (
           <TextField
-            label="Gamepass link"
+            label={m.withdraw_gamepass_link()}
             name="gamepass"
             placeholder="https://www.roblox.com/game-pass/123456/My-Pass"
             autoComplete="off"
             spellCheck={false}
             maxLength={500}
             value={link}
-            onChange={(e) => setLink(e.target.value)}
+            onChange={(e) => {
+              setLink(e.target.value);
+              if (fieldError?.field === 'link') setFieldError(null);
+            }}
+            error={errorFor('link')}
             disabled={busy}
             icon={<Link2 aria-hidden="true" className="size-5" />}
           />
@@ -158,14 +179,18 @@ export function WithdrawForm() {
         <div className={group ? undefined : 'grid gap-4 sm:grid-cols-2'}>
           <TextField
             id="withdraw-amount"
-            label="Robux amount"
+            label={m.withdraw_robux_amount()}
             name="amount"
             inputMode="numeric"
-            placeholder="e.g. 100"
+            placeholder={m.withdraw_amount_placeholder()}
             autoComplete="off"
             maxLength={9}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              if (fieldError?.field === 'amount') setFieldError(null);
+            }}
+            error={errorFor('amount')}
             disabled={busy}
             icon={<Coins aria-hidden="true" className="size-5" />}
           />
@@ -183,14 +208,14 @@ export function WithdrawForm() {
         <div className="flex flex-col gap-3 sm:flex-row">
           <SubmitButton
             busy={busy}
-            busyLabel="Processing..."
+            busyLabel={m.withdraw_processing()}
             disabled={busy || groupClosed}
             className="sm:flex-1"
           >
-            <Wallet aria-hidden="true" className="size-5" /> Withdraw
+            <Wallet aria-hidden="true" className="size-5" /> {m.withdraw_submit()}
           </SubmitButton>
           <Button variant="secondary" size="lg" onClick={logout}>
-            <LogOut aria-hidden="true" className="size-5" /> Logout
+            <LogOut aria-hidden="true" className="size-5" /> {m.withdraw_logout()}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { Wallet } from 'lucide-react';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { m } from '@/paraglide/messages.js';
 import { offeredMethods, usePayoutOptions } from '../api/payout-options';
 import { HowItWorks } from './HowItWorks';
 import { WithdrawalsList } from './WithdrawalsList';
@@ -10,11 +11,9 @@ export function WithdrawPage() {
   return (
     <>
       <PageHeader
-        title="Withdraw Robux"
+        title={m.withdraw_title()}
         description={
-          methods.includes('group')
-            ? 'Cash out your balance to your Roblox account.'
-            : 'Cash out your balance to a gamepass you created.'
+          methods.includes('group') ? m.withdraw_description_group() : m.withdraw_description_gamepass()
         }
         icon={Wallet}
       />

@@ -1,32 +1,34 @@
 import { History } from 'lucide-react';
-import {
-  gamepassLink,
-  GROUP_PAID_MESSAGE,
-  PENDING_SALES_MESSAGE,
-  type WithdrawalStateName,
-  type WithdrawalView,
-} from '@rewards/contracts';
+import { gamepassLink, type WithdrawalStateName, type WithdrawalView } from '@rewards/contracts';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
+import { formatCount, formatDateTime, formatReward } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 import { useWithdrawals } from '../api/withdraw';
 
-const STATES: Record<WithdrawalStateName, { label: string; tone: string }> = {
-  pending: { label: 'Pending', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
-  purchasing: { label: 'Processing', tone: 'border-sky-400/40 bg-sky-400/10 text-sky-200' },
-  needs_review: { label: 'Under review', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
-  in_review: { label: 'Under review', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
-  held: { label: 'Under review', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
-  paid: { label: 'Paid', tone: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200' },
-  refunded: { label: 'Refunded', tone: 'border-slate-500/50 bg-slate-500/10 text-slate-300' },
+const STATES: Record<WithdrawalStateName, { label: () => string; tone: string }> = {
+  pending: { label: m.withdraw_state_pending, tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
+  purchasing: { label: m.withdraw_state_processing, tone: 'border-sky-400/40 bg-sky-400/10 text-sky-200' },
+  needs_review: {
+    label: m.withdraw_state_under_review,
+    tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
+  },
+  in_review: {
+    label: m.withdraw_state_under_review,
+    tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
+  },
+  held: { label: m.withdraw_state_under_review, tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },
+  paid: { label: m.withdraw_state_paid, tone: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200' },
+  refunded: { label: m.withdraw_state_refunded, tone: 'border-slate-500/50 bg-slate-500/10 text-slate-300' },
 };
 
 /** What a paid withdrawal means on Roblox: a gamepass sale waits as pending, a group payout does not. */
-const PAID_MESSAGES = { gamepass: PENDING_SALES_MESSAGE, group: GROUP_PAID_MESSAGE } as const;
+const PAID_MESSAGES = { gamepass: m.withdraw_paid_gamepass, group: m.withdraw_paid_group } as const;
 
 /** How the Robux travel: the gamepass bought (a link to it) or the group's payout. */
 function MethodLabel({ withdrawal: w }: { withdrawal: WithdrawalView }) {
-  if (w.method === 'group' || w.gamepassId === null) return <>Group payout</>;
+  if (w.method === 'group' || w.gamepassId === null) return <>{m.withdraw_group_payout()}</>;
   return (
     <>
       <a
@@ -35,14 +37,12 @@ function MethodLabel({ withdrawal: w }: { withdrawal: WithdrawalView }) {
         rel="noopener noreferrer"
         className="text-slate-300 underline decoration-slate-600 hover:text-white"
       >
-        gamepass {w.gamepassId}
+        {m.withdraw_gamepass_number({ id: String(w.gamepassId) })}
       </a>{' '}
-      at {w.price} Robux
+      {m.withdraw_at_price({ price: formatCount(w.price) })}
     </>
   );
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The player's recent withdrawals with their state. */
 export function WithdrawalsList() {
@@ -51,18 +51,16 @@ export function WithdrawalsList() {
   return (
     <Card className="p-5 sm:p-7">
       <h2 className="flex items-center gap-2 text-lg font-bold text-white">
-        <History aria-hidden="true" className="size-5 text-emerald-300" /> Your withdrawals
+        <History aria-hidden="true" className="size-5 text-emerald-300" /> {m.withdraw_list_title()}
       </h2>
       {isPending ? (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading withdrawals" className="text-emerald-300" />
+          <Spinner label={m.withdraw_list_loading()} className="text-emerald-300" />
         </div>
       ) : isError ? (
-        <p className="mt-4 text-sm text-rose-300">
-          Could not load your withdrawals. They will show up again shortly.
-        </p>
+        <p className="mt-4 text-sm text-rose-300">{m.withdraw_list_failed()}</p>
       ) : withdrawals.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-400">No withdrawals yet.</p>
+        <p className="mt-4 text-sm text-slate-400">{m.withdraw_list_empty()}</p>
       ) : (
         <ul data-testid="withdrawals-list" className="mt-4 divide-y divide-slate-800">
           {withdrawals.map((w) => {
@@ -71,9 +69,9 @@ export function WithdrawalsList() {
               <li key={w.id} className="py-3.5">
                 <div className="flex items-center justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-bold text-white tabular-nums">R$ {w.robux.toLocaleString('en-US')}</p>
+                    <p className="font-bold text-white tabular-nums">R$ {formatReward(w.robux)}</p>
                     <p className="text-xs break-words text-slate-400">
-                      #{w.id} · {dateFormat.format(new Date(w.createdAt))} ·{' '}
+                      #{w.id} · {formatDateTime(w.createdAt)} ·{' '}
                       <span className="whitespace-nowrap">
                         <MethodLabel withdrawal={w} />
                       </span>
@@ -82,12 +80,12 @@ export function WithdrawalsList() {
                   <span
                     className={cn('shrink-0 rounded-full border px-3 py-1 text-xs font-bold', state.tone)}
                   >
-                    {state.label}
+                    {state.label()}
                   </span>
                 </div>
                 {w.state === 'paid' && (
                   <p data-testid="withdrawal-paid-note" className="mt-1.5 text-xs text-emerald-200/90">
-                    {PAID_MESSAGES[w.method]}
+                    {PAID_MESSAGES[w.method]()}
                   </p>
                 )}
               </li>

@@ -1,10 +1,11 @@
 import {
-  NOT_VERIFIED_MESSAGE,
   parseGamepassId,
   type MeResponse,
   type WithdrawalMethod,
   type WithdrawRequest,
 } from '@rewards/contracts';
+import { formatReward } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 
 /** What the player entered and what the page knows when Withdraw is pressed. */
 export interface WithdrawInput {
@@ -18,8 +19,12 @@ export interface WithdrawInput {
   balance: number | null;
 }
 
+/** The form field a refusal is about, shown under it as well as toasted. */
+export type WithdrawField = 'link' | 'amount';
+
 /** The toast of the first check that fails, or the request to send. */
-export type CheckResult = { refused: { title: string; description?: string } } | { request: WithdrawRequest };
+export type CheckResult =
+  { refused: { title: string; description?: string; field?: WithdrawField } } | { request: WithdrawRequest };
 
 /** A whole number of Robux greater than 0, or null. */
 export function wholeRobux(text: string): number | null {
@@ -29,7 +34,11 @@ export function wholeRobux(text: string): number | null {
   return n > 0 ? n : null;
 }
 
-const refuse = (title: string, description?: string): CheckResult => ({ refused: { title, description } });
+const refuse = (title: string, description?: string, field?: WithdrawField): CheckResult => ({
+  refused: { title, description, field },
+});
+
+const EXAMPLE_LINK = 'https://www.roblox.com/game-pass/123456/My-Pass';
 
 /**
  * The spec's withdraw checks (§5), in its order and with its titles; the server checks everything again.
@@ -40,26 +49,38 @@ export function checkWithdrawal(input: WithdrawInput): CheckResult {
   const { method, account, balance } = input;
   const group = method === 'group';
   const link = input.link.trim();
-  if (account && !account.verified) return refuse('Verification required', NOT_VERIFIED_MESSAGE);
+  if (account && !account.verified) {
+    return refuse(m.withdraw_refused_not_verified_title(), m.withdraw_refused_not_verified());
+  }
   if (!input.amount.trim() || (!group && !link)) {
     return refuse(
-      'Missing information',
-      group ? 'Enter the amount of Robux.' : 'Enter your gamepass link and the amount of Robux.',
+      m.withdraw_refused_missing_title(),
+      group ? m.withdraw_refused_missing_amount() : m.withdraw_refused_missing_both(),
+      group || link ? 'amount' : 'link',
     );
   }
-  if (!input.username || !input.robloxId) return refuse('Missing user info', 'Please sign in again.');
+  if (!input.username || !input.robloxId) {
+    return refuse(m.withdraw_refused_user_title(), m.withdraw_refused_user());
+  }
   const gamepassId = parseGamepassId(link);
   if (!group && gamepassId === null) {
     return refuse(
-      'Missing gamepass ID',
-      'Paste the link of your gamepass, e.g. https://www.roblox.com/game-pass/123456/My-Pass.',
+      m.withdraw_refused_gamepass_title(),
+      m.withdraw_refused_gamepass({ example: EXAMPLE_LINK }),
+      'link',
     );
   }
   const robux = wholeRobux(input.amount);
-  if (robux === null) return refuse('Invalid amount', 'Enter a whole number of Robux greater than 0.');
+  if (robux === null) return refuse(m.withdraw_refused_amount_title(), m.withdraw_refused_amount(), 'amount');
   if (!account || balance === null)
-    return refuse('Balance not loaded', 'Please wait a moment and try again.');
-  if (robux > balance) return refuse('Insufficient balance', `You only have ${balance} Robux available.`);
+    return refuse(m.withdraw_refused_balance_title(), m.withdraw_refused_balance());
+  if (robux > balance) {
+    return refuse(
+      m.withdraw_refused_insufficient_title(),
+      m.withdraw_refused_insufficient({ balance: formatReward(balance) }),
+      'amount',
+    );
+  }
   const base = { username: input.username, amount: robux, method };
   return { request: group || gamepassId === null ? base : { ...base, gamepassId, gamepassUrl: link } };
 }

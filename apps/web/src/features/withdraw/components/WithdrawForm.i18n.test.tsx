@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { stubApi } from '@/test/api-stub';
+import { renderPage, signIn } from '@/test/render';
+import { WithdrawForm } from './WithdrawForm';
+import { WithdrawalsList } from './WithdrawalsList';
+
+const LINK = 'https://www.roblox.com/game-pass/123456/My-Pass';
+
+function render() {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  stubApi({
+    'GET /api/user/AliceRBX': {
+      body: {
+        username: 'AliceRBX',
+        displayName: 'Alice',
+        robloxId: 1001,
+        robux: 1234.5,
+        earnings: 1234.5,
+        verified: true,
+        status: 'active',
+      },
+    },
+    'GET /api/withdrawals': {
+      body: {
+        withdrawals: [
+          {
+            id: 7,
+            robux: 1500,
+            price: 2143,
+            method: 'gamepass',
+            gamepassId: 55,
+            state: 'paid',
+            createdAt: '2026-11-23T14:27:00.000Z',
+          },
+        ],
+      },
+    },
+    'GET /api/payout-options': { body: { methods: ['gamepass'] } },
+  });
+  signIn();
+  renderPage(
+    <>
+      <WithdrawForm />
+      <WithdrawalsList />
+    </>,
+    '/withdraw',
+  );
+}
+
+describe('the withdraw page in Dutch and French', () => {
+  it('Dutch: labels, the balance as 1.234,50, the list and a refused amount under its field', async () => {
+    changeLocale('nl');
+    render();
+    expect(await screen.findByText('R$ 1.234,50')).toBeTruthy();
+    expect(screen.getByText('Huidig saldo')).toBeTruthy();
+    expect(await screen.findByText('R$ 1.500')).toBeTruthy();
+    expect(screen.getByText('Betaald')).toBeTruthy();
+    expect(screen.getByText('voor 2.143 Robux')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Gamepasslink'), LINK);
+    await user.type(screen.getByLabelText('Aantal Robux'), '2000');
+    expect(screen.getByTestId('gamepass-price').textContent).toBe(
+      'Zet de prijs van je gamepass op 2.858 Robux. Roblox houdt 30% van elke verkoop in, dus je ontvangt 2.000 Robux. Zet regionale prijzen uit, anders kan Roblox hem ons goedkoper verkopen.',
+    );
+    await user.click(screen.getByRole('button', { name: /Opnemen/ }));
+    expect(await screen.findByText('Onvoldoende saldo')).toBeTruthy();
+    const amount = screen.getByLabelText('Aantal Robux');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (amount.getAttribute('aria-describedby') ?? '').split(' ')[0]!;
+    expect(document.getElementById(errorId)?.textContent).toBe('Je hebt maar 1.234,5 Robux beschikbaar.');
+  });
+
+  it('French: the form and its button', async () => {
+    changeLocale('fr');
+    render();
+    expect(await screen.findByText('R$ 1.234,50')).toBeTruthy();
+    expect(screen.getByText('Solde actuel')).toBeTruthy();
+    expect(screen.getByLabelText('Lien du gamepass')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Retirer/ })).toBeTruthy();
+    expect(await screen.findByText('Payé')).toBeTruthy();
+  });
+});
