@@ -3,6 +3,8 @@ import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { LEGAL_LAST_UPDATED } from '@/config/site';
+import { formatMonthYear } from '@/lib/format';
+import { m } from '@/paraglide/messages.js';
 
 export interface LegalSection {
   heading: string;
@@ -23,7 +25,7 @@ export function LegalDocument({
 }) {
   return (
     <>
-      <PageHeader title={title} description={`Last updated: ${LEGAL_LAST_UPDATED}`} icon={icon} />
+      <PageHeader title={title} description={m.legal_last_updated({ date: formatMonthYear(LEGAL_LAST_UPDATED) })} icon={icon} />
       <Card className="p-6 sm:p-10">
         <div className="max-w-3xl text-[15px] leading-relaxed text-slate-300">
           <p>{intro}</p>

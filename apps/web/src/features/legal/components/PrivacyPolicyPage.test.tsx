@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
 import { renderPage } from '@/test/render';
+import { TermsPage } from './TermsPage';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage';
 
 /** The policy's entry for one kind of data: the list item that starts with its name. */
@@ -46,5 +48,35 @@ describe('PrivacyPolicyPage', () => {
     expect(rights).toMatch(/Download my data gives you a file/);
     expect(rights).toMatch(/Delete my account asks you to confirm in a dialog/);
     expect(rights).toMatch(/withdrawal is in progress you cannot delete your account/);
+  });
+
+  it('says what other players see: leaderboard names and the live feed’s shortened names', () => {
+    renderPage(<PrivacyPolicyPage />, '/privacy-policy');
+    const shown = screen.getByRole('heading', { name: /What other players can see/ }).closest('section')!.textContent ?? '';
+    expect(shown).toMatch(/leaderboard shows the Roblox usernames/);
+    expect(shown).toMatch(/live feed .* shortened .*“Alice…”, never a whole name/);
+    expect(shown).toMatch(/no user id, and nothing of a deleted or banned account/);
+  });
+
+  it('reads in French: headings, the stored-data list with its labels, the public list and the date', () => {
+    changeLocale('fr');
+    renderPage(<PrivacyPolicyPage />, '/privacy-policy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeTruthy();
+    expect(screen.getByText('Dernière mise à jour : août 2025')).toBeTruthy();
+    expect(entryFor('Ton compte ')).toMatch(/Pourquoi : \S.*Conservé : tant que ton compte existe/);
+    const shown = screen.getByRole('heading', { name: /Ce que les autres joueurs peuvent voir/ }).closest('section')!;
+    expect(shown.textContent).toMatch(/fil en direct .*« Alice… »/);
+    const rights = screen.getByRole('heading', { name: /Tes droits/ }).closest('section')!.textContent ?? '';
+    expect(rights).toMatch(/Télécharger mes données te donne un fichier/);
+  });
+
+  it('the terms read in Dutch, with the community link inside the sentence', () => {
+    changeLocale('nl');
+    renderPage(<TermsPage />, '/terms');
+    expect(screen.getByRole('heading', { level: 1, name: 'Gebruiksvoorwaarden' })).toBeTruthy();
+    expect(screen.getByText('Laatst bijgewerkt: augustus 2025')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '10. Contact' }).closest('section')!.textContent).toBe(
+      '10. ContactVragen over deze voorwaarden? Open een ticket in het supportkanaal van onze Discord-communityserver.',
+    );
   });
 });
