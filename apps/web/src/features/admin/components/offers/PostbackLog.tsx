@@ -56,10 +56,11 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
   function onDecide(pb: AdminPostback, choice: PostbackDecision) {
     resetErrors();
     const credit = pb.amount === null ? m.admin_setup_its_credit() : formatRobux(pb.amount);
-    const player = pb.userId === null ? m.admin_setup_the_player() : m.admin_setup_user_id({ id: pb.userId });
     const question =
       choice === 'approve'
-        ? m.admin_setup_approve_question({ postback: describe(pb), credit, player })
+        ? pb.userId === null
+          ? m.admin_setup_approve_question_player({ postback: describe(pb), credit })
+          : m.admin_setup_approve_question_user({ postback: describe(pb), credit, id: pb.userId })
         : m.admin_setup_reject_question({ postback: describe(pb) });
     const title = choice === 'approve' ? m.admin_setup_approve_title() : m.admin_setup_reject_title();
     const confirm = choice === 'approve' ? m.admin_setup_approve() : m.admin_setup_reject();
