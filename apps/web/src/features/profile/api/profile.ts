@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  CODE_NOT_IN_BIO_MESSAGE,
-  VERIFIED_MESSAGE,
-  type ProfileResponse,
-  type RefreshVerificationResponse,
-} from '@rewards/contracts';
+import type { ProfileResponse, RefreshVerificationResponse } from '@rewards/contracts';
 import { ApiError, apiFetch, bodyFields, textField } from '@/lib/api-client';
+import { currentLocale } from '@/lib/i18n';
+import { errorMessage } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { playerQueryKey, usePlayerQuery } from '@/lib/player-query';
 
 export const profileQueryKey = (username: string) => playerQueryKey('profile', username);
@@ -26,17 +24,20 @@ export function useRefreshSentence() {
   });
 }
 
+/** The spec's verification messages (§8), in the player's language. */
 export const VERIFY_MESSAGES = {
-  noRobloxId: 'Roblox ID not set — please link your Roblox account first.',
-  noCode: 'No verification code assigned. Contact support.',
-  notInBio: CODE_NOT_IN_BIO_MESSAGE,
-  verified: VERIFIED_MESSAGE,
-  unexpected: 'Unexpected server response',
-  network: 'Verification failed (network error)',
-  serverError: (status: number) => `Server error (${status})`,
-  copied: 'Verification code copied to clipboard.',
-  copyFailed: 'Failed to copy code.',
-} as const;
+  noRobloxId: m.profile_verify_no_roblox_id,
+  noCode: m.profile_verify_no_code,
+  notInBio: m.profile_verify_not_in_bio,
+  verified: m.profile_verify_success,
+  unexpected: m.profile_verify_unexpected,
+  network: m.profile_verify_network,
+  serverError: (status: number) => m.profile_verify_server_error({ status: String(status) }),
+  copied: m.profile_verify_copied,
+  copyFailed: m.profile_verify_copy_failed,
+};
+
+const english = () => currentLocale() === 'en';
 
 export interface VerifyOutcome {
   ok: boolean;
@@ -47,6 +48,7 @@ export interface VerifyOutcome {
  * `POST /api/verify-bio` with the spec's body (the server uses the session, not the body), read the
  * way the spec's client reads it: the server's message, else "Server error (status)"; a 2xx answer
  * without a `success` flag is an "Unexpected server response"; no answer at all is a network error.
+ * In Dutch and French the server's English sentences give way to the page's own (or the error code's).
  */
 export async function verifyBio(body: {
   username: string;
@@ -58,13 +60,15 @@ export async function verifyBio(body: {
     data = await apiFetch<unknown>('/api/verify-bio', { method: 'POST', body });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 0)
-      return { ok: false, message: VERIFY_MESSAGES.network };
+      return { ok: false, message: VERIFY_MESSAGES.network() };
     const message = textField(bodyFields(err.body).message);
+    if (!english())
+      return { ok: false, message: message ? errorMessage(err) : VERIFY_MESSAGES.serverError(err.status) };
     return { ok: false, message: message ?? VERIFY_MESSAGES.serverError(err.status) };
   }
   const record = bodyFields(data);
-  const message = textField(record.message);
-  if (record.success === true) return { ok: true, message: message ?? VERIFY_MESSAGES.verified };
-  if (record.success === false) return { ok: false, message: message ?? VERIFY_MESSAGES.notInBio };
-  return { ok: false, message: VERIFY_MESSAGES.unexpected };
+  const message = (english() && textField(record.message)) || undefined;
+  if (record.success === true) return { ok: true, message: message ?? VERIFY_MESSAGES.verified() };
+  if (record.success === false) return { ok: false, message: message ?? VERIFY_MESSAGES.notInBio() };
+  return { ok: false, message: VERIFY_MESSAGES.unexpected() };
 }

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/Card';
 import { IconTile } from '@/components/ui/IconTile';
 import { apiFetch } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 
 /** The name the server gives the file (its Content-Disposition), rebuilt from the document itself. */
 function fileName(data: AccountExport): string {
@@ -36,9 +37,9 @@ export function DataPanel() {
     setBusy(true);
     try {
       saveAsFile(await apiFetch<AccountExport>('/api/account/export'));
-      toastSuccess('Your data is downloading');
+      toastSuccess(m.profile_data_downloading());
     } catch (err) {
-      toastError(err, 'Could not download your data');
+      toastError(err, m.profile_data_failed());
     } finally {
       setBusy(false);
     }
@@ -50,18 +51,14 @@ export function DataPanel() {
         <div className="flex items-center gap-3">
           <IconTile icon={FileDown} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
           <h2 id="data-title" className="text-lg font-bold text-white">
-            Your data
+            {m.profile_data_title()}
           </h2>
         </div>
         <Button variant="secondary" size="sm" disabled={busy} aria-busy={busy} onClick={download}>
-          <FileDown aria-hidden="true" className="size-4" /> Download my data
+          <FileDown aria-hidden="true" className="size-4" /> {m.profile_data_download()}
         </Button>
       </div>
-      <p className="mt-3 text-sm text-slate-400">
-        A file with everything we keep about your account: your balance and every transaction, withdrawals,
-        verification, sessions (without their secrets), referrals, rewards claimed and offer records, with a
-        short summary at the top. Other players are never named in it.
-      </p>
+      <p className="mt-3 text-sm text-slate-400">{m.profile_data_text()}</p>
     </Card>
   );
 }

@@ -14,11 +14,9 @@ import { Spinner } from '@/components/ui/Spinner';
 import { ApiError, bodyFields } from '@/lib/api-client';
 import { formatRobux } from '@/lib/format';
 import { errorMessage } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { deleteAccount } from '../api/account-deletion';
 import { requestProtectionProof } from '../api/protection';
-
-const BALANCE_CHANGED_PROBLEM =
-  'Your balance changed since this opened: check the amount above, then confirm again.';
 
 /**
  * "Delete my account", asked in a dialog: what is forfeited (the balance, stated first), erased and
@@ -56,7 +54,7 @@ export function DeleteAccountDialog({
         const balance = bodyFields(err.body).balance;
         if (typeof balance === 'number') setForfeit(balance);
         setProof(null);
-        setProblem(BALANCE_CHANGED_PROBLEM);
+        setProblem(m.profile_delete_balance_changed());
       } else if (err.code === 'PROOF_REQUIRED' && !proofToken) {
         // The proof made at sign-in is older than the server accepts: a fresh sentence.
         await askForProof();
@@ -84,38 +82,40 @@ export function DeleteAccountDialog({
         <AlertDialog.Overlay className="drawer-overlay fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
         <AlertDialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-h-[90vh] max-w-md -translate-y-1/2 overflow-y-auto rounded-2xl border border-rose-500/40 bg-slate-950 p-5 shadow-2xl">
           <AlertDialog.Title className="flex items-center gap-2 text-lg font-bold text-white">
-            <Trash2 aria-hidden="true" className="size-5 text-rose-300" /> Delete my account
+            <Trash2 aria-hidden="true" className="size-5 text-rose-300" /> {m.profile_delete_title()}
           </AlertDialog.Title>
           <AlertDialog.Description
             data-testid="deletion-forfeit"
             className="mt-3 rounded-xl border border-rose-500/30 bg-rose-500/10 px-4 py-3 text-sm font-semibold text-rose-100"
           >
             {forfeit > 0
-              ? `You will lose ${formatRobux(forfeit)}.`
-              : `Your balance is ${formatRobux(0)}: nothing is forfeited.`}{' '}
-            This cannot be undone.
+              ? m.profile_delete_forfeit({ amount: formatRobux(forfeit) })
+              : m.profile_delete_nothing({ amount: formatRobux(0) })}{' '}
+            {m.profile_delete_cannot_undo()}
           </AlertDialog.Description>
           <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm text-slate-300">
             <li>
-              <strong className="text-white">Erased:</strong> your username, the link to your Roblox account,
-              your verification, sign-in address hashes and device ids. Every session is signed out.
+              <strong className="text-white">{m.profile_delete_erased_label()}</strong>{' '}
+              {m.profile_delete_erased()}
             </li>
             <li>
-              <strong className="text-white">Kept</strong>, with nothing that leads back to you: your rewards
-              history and withdrawals, for our accounting and fraud duties.
+              <strong className="text-white">{m.profile_delete_kept_label()}</strong>
+              {m.profile_delete_kept()}
             </li>
-            <li>Signing in again with the same Roblox name creates a new, empty account.</li>
+            <li>{m.profile_delete_new_account()}</li>
           </ul>
           {proof ? (
             <div className="mt-4 border-t border-slate-800 pt-4">
               <BioSentenceProof
-                intro="Your account is protected. Prove it is yours: put this sentence in your Roblox profile's About, then press Check."
+                intro={m.profile_delete_proof_intro()}
                 sentence={proof.sentence}
-                checkLabel="Check and delete"
+                checkLabel={m.profile_delete_check()}
                 check={() => send(proof.proofToken)}
               />
               <div className="flex justify-end">
-                <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>Cancel</AlertDialog.Cancel>
+                <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>
+                  {m.profile_cancel()}
+                </AlertDialog.Cancel>
               </div>
             </div>
           ) : (
@@ -127,7 +127,7 @@ export function DeleteAccountDialog({
               }}
             >
               <TextField
-                label={`Type ${ACCOUNT_DELETION_CONFIRM} to confirm`}
+                label={m.profile_delete_type_confirm({ word: ACCOUNT_DELETION_CONFIRM })}
                 value={typed}
                 onChange={(event) => setTyped(event.target.value)}
                 autoComplete="off"
@@ -141,7 +141,9 @@ export function DeleteAccountDialog({
                 </p>
               )}
               <div className="flex flex-wrap justify-end gap-2">
-                <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>Cancel</AlertDialog.Cancel>
+                <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>
+                  {m.profile_cancel()}
+                </AlertDialog.Cancel>
                 <Button
                   type="submit"
                   variant="danger"
@@ -150,7 +152,7 @@ export function DeleteAccountDialog({
                   aria-busy={busy}
                 >
                   {busy ? <Spinner className="size-4" /> : <Trash2 aria-hidden="true" className="size-4" />}
-                  {preview.proofRequired ? 'Continue' : 'Delete my account'}
+                  {preview.proofRequired ? m.profile_delete_continue() : m.profile_delete_title()}
                 </Button>
               </div>
             </form>

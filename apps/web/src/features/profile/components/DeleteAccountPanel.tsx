@@ -4,10 +4,12 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { IconTile } from '@/components/ui/IconTile';
+import { ApiError } from '@/lib/api-client';
 import { logout } from '@/lib/logout';
 import { clearSession } from '@/lib/session';
 import { errorMessage, toastSuccess } from '@/lib/toast';
 import { paths } from '@/config/paths';
+import { m } from '@/paraglide/messages.js';
 import { useAccountDeletionPreview } from '../api/account-deletion';
 
 // Loaded when opened: rarely used, and with its code (Radix AlertDialog, the form field) in the profile
@@ -31,7 +33,7 @@ export function DeleteAccountPanel() {
     // rather than to /login (which would race this navigation and win).
     clearSession('expired');
     void navigate(paths.landing, { replace: true });
-    toastSuccess('Your account was deleted.');
+    toastSuccess(m.profile_deleted());
   }
 
   return (
@@ -40,7 +42,7 @@ export function DeleteAccountPanel() {
         <div className="flex items-center gap-3">
           <IconTile icon={Trash2} className="size-10 rounded-xl bg-rose-500/10 text-rose-300" />
           <h2 id="delete-title" className="text-lg font-bold text-white">
-            Delete my account
+            {m.profile_delete_title()}
           </h2>
         </div>
         <Button
@@ -49,22 +51,19 @@ export function DeleteAccountPanel() {
           disabled={!preview.data || Boolean(blocked)}
           onClick={() => setOpen(true)}
         >
-          <Trash2 aria-hidden="true" className="size-4" /> Delete my account
+          <Trash2 aria-hidden="true" className="size-4" /> {m.profile_delete_title()}
         </Button>
       </div>
-      <p className="mt-3 text-sm text-slate-400">
-        Erases your username, the link to your Roblox account and your sign-in data, and signs out every
-        session. Your balance is forfeited. Rewards history and withdrawals are kept for our accounting, with
-        nothing that leads back to you.
-      </p>
+      <p className="mt-3 text-sm text-slate-400">{m.profile_delete_text()}</p>
       {blocked && (
         <p data-testid="deletion-blocked" className="mt-2 text-sm text-amber-200">
-          {blocked.message}
+          {/* The server's sentence in English; in the other languages, the sentence for its code. */}
+          {errorMessage(new ApiError(409, blocked.code, blocked.message))}
         </p>
       )}
       {preview.isError && (
         <p role="alert" className="mt-2 text-sm text-rose-300">
-          Could not check whether your account can be deleted: {errorMessage(preview.error)}
+          {m.profile_delete_check_failed({ message: errorMessage(preview.error) })}
         </p>
       )}
       {open && preview.data && (

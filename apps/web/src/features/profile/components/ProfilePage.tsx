@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useProfile } from '../api/profile';
 import { DataPanel } from './DataPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
@@ -19,8 +20,10 @@ import { paths } from '@/config/paths';
 
 /** "Error: …" with the status (spec §8, Profile). */
 function loadError(err: unknown): string {
-  const status = err instanceof ApiError && err.status > 0 ? ` (status ${err.status})` : '';
-  return `Error: ${errorMessage(err)}${status}`;
+  const message = errorMessage(err);
+  return err instanceof ApiError && err.status > 0
+    ? m.profile_load_error_status({ message, status: String(err.status) })
+    : m.profile_load_error({ message });
 }
 
 export function ProfilePage() {
@@ -33,7 +36,7 @@ export function ProfilePage() {
   if (isPending) {
     body = (
       <Card className="flex justify-center p-12">
-        <Spinner label="Loading profile" className="size-7 text-emerald-300" />
+        <Spinner label={m.profile_loading()} className="size-7 text-emerald-300" />
       </Card>
     );
   } else if (isError) {
@@ -43,7 +46,7 @@ export function ProfilePage() {
       </Card>
     );
   } else if (!profile) {
-    body = <Card className="p-6 text-slate-300">No profile data.</Card>;
+    body = <Card className="p-6 text-slate-300">{m.profile_no_data()}</Card>;
   } else {
     body = (
       <div className="flex flex-col gap-6">
@@ -51,7 +54,9 @@ export function ProfilePage() {
           <Avatar robloxId={profile.robloxId} name={profile.username} size="lg" />
           <div className="min-w-0 flex-1">
             <p className="text-xl font-extrabold tracking-tight break-all text-white">{profile.username}</p>
-            <p className="mt-0.5 text-sm text-slate-400">Roblox ID {profile.robloxId}</p>
+            <p className="mt-0.5 text-sm text-slate-400">
+              {m.profile_roblox_id({ id: String(profile.robloxId) })}
+            </p>
           </div>
           <VerifiedBadge verified={profile.verified} />
         </Card>
@@ -67,13 +72,13 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Profile" description="Your stats, verification and account." icon={UserRound}>
+      <PageHeader title={m.profile_title()} description={m.profile_description()} icon={UserRound}>
         <div className="flex gap-3">
           <ButtonLink to={paths.admin} variant="secondary" className="flex-1 sm:flex-none">
-            <ShieldUser aria-hidden="true" className="size-4" /> Admin Login
+            <ShieldUser aria-hidden="true" className="size-4" /> {m.profile_admin_login()}
           </ButtonLink>
           <Button variant="danger" onClick={logout} className="flex-1 sm:flex-none">
-            <LogOut aria-hidden="true" className="size-4" /> Logout
+            <LogOut aria-hidden="true" className="size-4" /> {m.profile_logout()}
           </Button>
         </div>
       </PageHeader>

@@ -7,6 +7,7 @@ import { IconTile } from '@/components/ui/IconTile';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { profileQueryKey } from '../api/profile';
 import { requestProtectionProof, setProtection } from '../api/protection';
 import { UnprotectDialog } from './UnprotectDialog';
@@ -24,7 +25,7 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
       profileQueryKey(username),
       (old) => old && { ...old, protected: state },
     );
-    toastSuccess(state ? 'Your account is protected' : 'Protection is off');
+    toastSuccess(state ? m.profile_protect_on_toast() : m.profile_protect_off_toast());
   }
 
   async function onToggle() {
@@ -37,9 +38,9 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
         try {
           setProof(await requestProtectionProof());
         } catch (proofErr) {
-          toastError(proofErr, 'Could not turn protection off');
+          toastError(proofErr, m.profile_protect_off_failed());
         }
-      } else toastError(err, on ? 'Could not turn protection off' : 'Could not protect your account');
+      } else toastError(err, on ? m.profile_protect_off_failed() : m.profile_protect_failed());
     } finally {
       setBusy(false);
     }
@@ -51,7 +52,7 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
         <div className="flex items-center gap-3">
           <IconTile icon={LockKeyhole} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
           <h2 id="protect-title" className="text-lg font-bold text-white">
-            Protect my account
+            {m.profile_protect_title()}
           </h2>
         </div>
         <button
@@ -78,14 +79,10 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
         </button>
       </div>
       <p className="mt-4 text-sm text-slate-300">
-        {on
-          ? 'On. Typing your name does not open this account: whoever signs in must prove it is theirs with a fresh sentence in your Roblox profile, or with Sign in with Roblox.'
-          : 'When on, typing your name is not enough to open this account: signing in asks for proof that the Roblox account is yours. Your balance and history stay private.'}
+        {on ? m.profile_protect_on_text() : m.profile_protect_off_text()}
       </p>
-      {!profile.verified && (
-        <p className="mt-2 text-sm text-amber-200">Verify your Roblox profile above first.</p>
-      )}
-      {on && <p className="mt-2 text-sm text-slate-400">Turning it off needs the same proof.</p>}
+      {!profile.verified && <p className="mt-2 text-sm text-amber-200">{m.profile_protect_verify_first()}</p>}
+      {on && <p className="mt-2 text-sm text-slate-400">{m.profile_protect_same_proof()}</p>}
       <UnprotectDialog
         proof={proof}
         onDone={(done) => {

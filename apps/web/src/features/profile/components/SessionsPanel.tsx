@@ -5,18 +5,16 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { IconTile } from '@/components/ui/IconTile';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { errorMessage, toastError, toastSuccess } from '@/lib/toast';
+import { m } from '@/paraglide/messages.js';
 import { useAccountSessions, useRevokeSessions } from '../api/protection';
 
-const HOW: Record<AccountSession['proof'], string> = {
-  name: 'Signed in by name',
-  bio: 'Proven with a bio sentence',
-  roblox: 'Signed in with Roblox',
+const HOW: Record<AccountSession['proof'], () => string> = {
+  name: m.profile_session_name,
+  bio: m.profile_session_bio,
+  roblox: m.profile_session_roblox,
 };
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** "Your sessions": every browser signed in to this account, and signing the others out. */
 export function SessionsPanel() {
@@ -28,8 +26,8 @@ export function SessionsPanel() {
   function signOut(id: string | null) {
     revoke.mutate(id, {
       onSuccess: ({ revoked }) =>
-        toastSuccess(revoked === 1 ? 'Signed out 1 session' : `Signed out ${revoked} sessions`),
-      onError: (err) => toastError(err, 'Could not sign out'),
+        toastSuccess(m.profile_sessions_signed_out({ count: revoked, formatted: formatCount(revoked) })),
+      onError: (err) => toastError(err, m.profile_sessions_sign_out_failed()),
     });
   }
 
@@ -42,7 +40,7 @@ export function SessionsPanel() {
             className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300"
           />
           <h2 id="sessions-title" className="text-lg font-bold text-white">
-            Your sessions
+            {m.profile_sessions_title()}
           </h2>
         </div>
         <Button
@@ -52,10 +50,12 @@ export function SessionsPanel() {
           aria-busy={revoke.isPending}
           onClick={() => signOut(null)}
         >
-          <LogOut aria-hidden="true" className="size-4" /> Sign out other sessions
+          <LogOut aria-hidden="true" className="size-4" /> {m.profile_sessions_sign_out_others()}
         </Button>
       </div>
-      {sessions.isPending && <Spinner label="Loading sessions" className="mt-4 size-5 text-emerald-300" />}
+      {sessions.isPending && (
+        <Spinner label={m.profile_sessions_loading()} className="mt-4 size-5 text-emerald-300" />
+      )}
       {sessions.isError && (
         <p role="alert" className="mt-4 text-sm text-rose-300">
           {errorMessage(sessions.error)}
@@ -66,15 +66,15 @@ export function SessionsPanel() {
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
-                {s.browser} {s.current && <Badge tone="green">This session</Badge>}
+                {s.browser} {s.current && <Badge tone="green">{m.profile_sessions_this()}</Badge>}
               </p>
               <p className="text-sm text-slate-400">
-                {HOW[s.proof]} · {when(s.createdAt)}
+                {HOW[s.proof]()} · {formatDateTime(s.createdAt)}
               </p>
             </div>
             {!s.current && (
               <Button variant="ghost" size="sm" disabled={revoke.isPending} onClick={() => signOut(s.id)}>
-                Sign out
+                {m.profile_sessions_sign_out()}
               </Button>
             )}
           </li>

@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/toast';
 import { profileQueryKey, useRefreshSentence, verifyBio, VERIFY_MESSAGES } from '../api/profile';
 import { useTimedMessage, type TimedMessage } from './useTimedMessage';
 import { IconTile } from '@/components/ui/IconTile';
+import { m } from '@/paraglide/messages.js';
 
 const COPY_MESSAGE_MS = 2_500;
 const VERIFY_MESSAGE_MS = 7_000;
@@ -47,11 +48,11 @@ function StatusLine({ message, testId }: { message: TimedMessage | null; testId:
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? (
     <span className="inline-flex items-center gap-1.5 rounded-full border border-emerald-400/40 bg-emerald-400/10 px-3 py-1 text-xs font-bold text-emerald-200">
-      <BadgeCheck aria-hidden="true" className="size-4" /> Verified
+      <BadgeCheck aria-hidden="true" className="size-4" /> {m.profile_verified_badge()}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1.5 rounded-full border border-amber-400/40 bg-amber-400/10 px-3 py-1 text-xs font-bold text-amber-200">
-      <ShieldAlert aria-hidden="true" className="size-4" /> Not verified
+      <ShieldAlert aria-hidden="true" className="size-4" /> {m.profile_not_verified()}
     </span>
   );
 }
@@ -70,16 +71,16 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
     try {
       if (!sentence) throw new Error('no sentence');
       await navigator.clipboard.writeText(sentence);
-      showCopyMessage({ kind: 'success', text: VERIFY_MESSAGES.copied });
+      showCopyMessage({ kind: 'success', text: VERIFY_MESSAGES.copied() });
     } catch {
-      showCopyMessage({ kind: 'error', text: VERIFY_MESSAGES.copyFailed });
+      showCopyMessage({ kind: 'error', text: VERIFY_MESSAGES.copyFailed() });
     }
   }
 
   async function onVerify() {
     if (verifying || verified) return;
-    if (!profile.robloxId) return showVerifyMessage({ kind: 'error', text: VERIFY_MESSAGES.noRobloxId });
-    if (!sentence) return showVerifyMessage({ kind: 'error', text: VERIFY_MESSAGES.noCode });
+    if (!profile.robloxId) return showVerifyMessage({ kind: 'error', text: VERIFY_MESSAGES.noRobloxId() });
+    if (!sentence) return showVerifyMessage({ kind: 'error', text: VERIFY_MESSAGES.noCode() });
     setVerifying(true);
     showVerifyMessage(null);
     try {
@@ -109,7 +110,7 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
         showCopyMessage(null);
         showVerifyMessage({
           kind: 'success',
-          text: 'New sentence assigned. Put it in your Roblox bio, then press Verify.',
+          text: m.profile_new_sentence(),
         });
       },
       onError: (err) => showVerifyMessage({ kind: 'error', text: errorMessage(err) }),
@@ -122,28 +123,25 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
         <div className="flex items-center gap-3">
           <IconTile icon={ShieldCheck} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
           <h2 id="verify-title" className="text-lg font-bold text-white">
-            Verify Roblox Session
+            {m.profile_verify_title()}
           </h2>
         </div>
         <VerifiedBadge verified={verified} />
       </div>
 
       {verified ? (
-        <p className="mt-4 text-sm text-slate-300">
-          Your Roblox profile is verified. Withdrawals go to gamepasses created by this Roblox account only.
-          You may remove the sentence from your bio now.
-        </p>
+        <p className="mt-4 text-sm text-slate-300">{m.profile_verified_text()}</p>
       ) : (
         <ol className="mt-4 list-inside list-decimal space-y-1 text-sm text-slate-300 marker:text-emerald-300">
-          <li>Copy the sentence below.</li>
-          <li>Paste it into the About (description) of your Roblox profile and save.</li>
-          <li>Press Verify. We read your public profile to find it.</li>
+          <li>{m.profile_verify_step_copy()}</li>
+          <li>{m.profile_verify_step_paste()}</li>
+          <li>{m.profile_verify_step_press()}</li>
         </ol>
       )}
 
       <div className="mt-5 rounded-xl border border-slate-700 bg-slate-950/70 px-4 py-3.5">
         <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">
-          Your verification sentence
+          {m.profile_verify_sentence_label()}
         </p>
         <p
           data-testid="verification-sentence"
@@ -155,7 +153,7 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
 
       <div className="mt-5 grid grid-cols-3 gap-2 sm:flex sm:gap-3">
         <Button variant="secondary" onClick={() => void onCopy()} className="px-3 sm:px-5">
-          <Copy aria-hidden="true" className="size-4" /> Copy
+          <Copy aria-hidden="true" className="size-4" /> {m.profile_copy()}
         </Button>
         <Button
           onClick={() => void onVerify()}
@@ -164,7 +162,7 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
           className="px-3 sm:px-5"
         >
           {verifying ? <Spinner className="size-4" /> : <BadgeCheck aria-hidden="true" className="size-4" />}
-          Verify
+          {m.profile_verify()}
         </Button>
         <Button
           variant="secondary"
@@ -174,7 +172,7 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
           className="px-3 sm:px-5"
         >
           <RefreshCw aria-hidden="true" className={cn('size-4', refresh.isPending && 'animate-spin')} />{' '}
-          Refresh
+          {m.profile_refresh()}
         </Button>
       </div>
 
