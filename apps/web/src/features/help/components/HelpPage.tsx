@@ -2,51 +2,40 @@ import { Camera, CircleHelp, ExternalLink, Hash, MessageCircle, UserRound } from
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL } from '@/config/site';
+import { m } from '@/paraglide/messages.js';
 
 const steps = [
   {
     icon: MessageCircle,
-    title: `Join our ${COMMUNITY_CHAT_NAME} server`,
-    text: 'Our support team answers every question on the community chat server.',
+    title: () => m.help_step_join({ name: COMMUNITY_CHAT_NAME }),
+    text: m.help_step_join_text,
   },
-  {
-    icon: Hash,
-    title: 'Open a ticket',
-    text: 'Go to the support channel and open a ticket, so only you and our staff can read it.',
-  },
-  {
-    icon: UserRound,
-    title: 'Tell us your Roblox username',
-    text: 'Include the Roblox username you sign in with, so we can find your account.',
-  },
-  {
-    icon: Camera,
-    title: 'Add screenshots',
-    text: 'Screenshots of the problem (an offer, a withdrawal, an error message) help us solve it quickly.',
-  },
+  { icon: Hash, title: m.help_step_ticket, text: m.help_step_ticket_text },
+  { icon: UserRound, title: m.help_step_username, text: m.help_step_username_text },
+  { icon: Camera, title: m.help_step_screenshots, text: m.help_step_screenshots_text },
 ];
 
 export function HelpPage() {
   return (
     <>
       <PageHeader
-        title="Help Center"
-        documentTitle="Help"
-        description="Something not working, or missing a reward? Here is how to reach us."
+        title={m.help_title()}
+        documentTitle={m.help_document_title()}
+        description={m.help_description()}
         icon={CircleHelp}
       />
       <ol className="grid gap-4 sm:grid-cols-2">
         {steps.map(({ icon: Icon, title, text }, index) => (
-          <li key={title}>
+          <li key={index}>
             <Card className="flex h-full gap-4 p-5">
               <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <div>
                 <h2 className="font-bold text-white">
-                  <span className="text-emerald-300">{index + 1}.</span> {title}
+                  <span className="text-emerald-300">{index + 1}.</span> {title()}
                 </h2>
-                <p className="mt-1 text-sm text-slate-400">{text}</p>
+                <p className="mt-1 text-sm text-slate-400">{text()}</p>
               </div>
             </Card>
           </li>
@@ -54,8 +43,8 @@ export function HelpPage() {
       </ol>
       <Card className="mt-6 flex flex-col items-start gap-4 border-indigo-400/25 bg-indigo-500/5 p-6 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 className="text-lg font-bold text-white">Ready to open a ticket?</h2>
-          <p className="text-sm text-slate-400">Have your Roblox username and screenshots ready.</p>
+          <h2 className="text-lg font-bold text-white">{m.help_ready_title()}</h2>
+          <p className="text-sm text-slate-400">{m.help_ready_text()}</p>
         </div>
         <a
           href={COMMUNITY_CHAT_URL}
@@ -63,8 +52,8 @@ export function HelpPage() {
           rel="noopener noreferrer"
           className="inline-flex h-11 items-center gap-2 rounded-xl bg-indigo-600 px-5 text-sm font-semibold text-white transition-colors hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-300"
         >
-          Join the {COMMUNITY_CHAT_NAME} server <ExternalLink aria-hidden="true" className="size-4" />
-          <span className="sr-only"> (opens in a new tab)</span>
+          {m.help_join_button({ name: COMMUNITY_CHAT_NAME })} <ExternalLink aria-hidden="true" className="size-4" />
+          <span className="sr-only">{m.help_new_tab()}</span>
         </a>
       </Card>
     </>
