@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
 import { stubApi, type StubAnswer } from '@/test/api-stub';
 import { renderPage, signIn } from '@/test/render';
 import { PromocodesPage } from './PromocodesPage';
@@ -54,5 +55,45 @@ describe('PromocodesPage', () => {
   ])('when $when: "❌ Server error. Please try again later."', async ({ answer }) => {
     await redeem('SPRING', answer);
     expect(await message()).toBe('❌ Server error. Please try again later.');
+  });
+});
+
+describe('PromocodesPage in French and Dutch', () => {
+  it('French: a refused code reads in French, under the field (tied to it) and in a toast', async () => {
+    changeLocale('fr');
+    stubApi({
+      'GET /api/config': config,
+      'POST /api/promocode/redeem': {
+        status: 409,
+        body: { code: 'CONFLICT', error: 'This promo code has expired.' },
+      },
+    });
+    signIn();
+    renderPage(<PromocodesPage />, '/promocodes');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Codes promo');
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Code promo');
+    await user.type(field, 'OLD');
+    await user.click(screen.getByRole('button', { name: 'Utiliser le code' }));
+    expect(await message()).toBe('Ce code promo a expiré.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      'Ce code promo a expiré.',
+    );
+    expect(await screen.findByText('Code non utilisé')).toBeTruthy();
+  });
+
+  it('Dutch: success names the amount in Dutch', async () => {
+    changeLocale('nl');
+    stubApi({
+      'GET /api/config': config,
+      'POST /api/promocode/redeem': { body: { success: true, amount: 2.5, robux: 3 } },
+    });
+    signIn();
+    renderPage(<PromocodesPage />, '/promocodes');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Promocode'), 'SPRING');
+    await user.click(screen.getByRole('button', { name: 'Code inwisselen' }));
+    expect(await message()).toBe('🎉 Promocode toegepast! Je hebt 2,5 Robux gekregen.');
   });
 });
