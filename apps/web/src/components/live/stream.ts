@@ -1,4 +1,11 @@
-import { LIVE_STREAM_EVENTS, type LiveBalance, type LiveEarning } from '@rewards/contracts';
+import type { LiveBalance, LiveEarning } from '@rewards/contracts';
+
+/**
+ * The stream's event names (LIVE_STREAM_EVENTS of the contracts, spelled out: a value import of the
+ * contracts would bring their schemas into the landing page's JavaScript).
+ */
+const EARNING = 'earning';
+const BALANCE = 'balance';
 
 /** The stream was not opened: `status` says why (404 off, 401 stale session, 503 full, 0 network). */
 export class StreamRefused extends Error {
@@ -23,8 +30,8 @@ function dispatch(block: string, handlers: StreamHandlers): void {
     else if (line.startsWith('data:')) data += line.slice(5).trim();
   }
   if (!data) return;
-  if (event === LIVE_STREAM_EVENTS.earning) handlers.onEarning(JSON.parse(data) as LiveEarning);
-  else if (event === LIVE_STREAM_EVENTS.balance) handlers.onBalance(JSON.parse(data) as LiveBalance);
+  if (event === EARNING) handlers.onEarning(JSON.parse(data) as LiveEarning);
+  else if (event === BALANCE) handlers.onBalance(JSON.parse(data) as LiveBalance);
 }
 
 /**
