@@ -16,9 +16,10 @@ const each = (
 
 /**
  * The site's cases, in order. Returns their results and the postback credits the server
- * acknowledged: every one must be in the ledger afterwards (see `countMissingCredits`).
+ * acknowledged: every one must be in the ledger afterwards (see `countMissingCredits`). `tag` starts
+ * the postbacks' transaction ids, so a second run on the same database credits afresh.
  */
-export async function runSiteCases(load: SiteLoad, base: string) {
+export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench') {
   let n = 0;
   const poller = (i: number) => i % 1000;
   const results: (CaseResult | null)[] = [];
@@ -46,7 +47,7 @@ export async function runSiteCases(load: SiteLoad, base: string) {
       url: base,
       requests: each(
         (req, context) => {
-          const id = `bench-${trans++}`;
+          const id = `${tag}-${trans++}`;
           (context as { transId?: string }).transId = id;
           const user = benchRobloxId(trans % 1000);
           return {
@@ -109,9 +110,16 @@ export async function runSiteCases(load: SiteLoad, base: string) {
   return { results: results.filter((r) => r !== null), acknowledged };
 }
 
-/** How many of the acknowledged postback credits are not in the ledger (there should be none). */
-export async function countMissingCredits(db: Database, acknowledged: string[]): Promise<number> {
+/**
+ * How many of the acknowledged postback credits are not in the ledger, and how many are there more
+ * than once (both should be none; the unique idempotency key should make the second impossible).
+ */
+export async function countMissingCredits(
+  db: Database,
+  acknowledged: string[],
+): Promise<{ missing: number; repeated: number }> {
   let missing = 0;
+  let repeated = 0;
   for (let i = 0; i < acknowledged.length; i += 500) {
     const keys = acknowledged.slice(i, i + 500).map((id) => `postback:cpx:${id}`);
     const found = await db
@@ -119,7 +127,9 @@ export async function countMissingCredits(db: Database, acknowledged: string[]):
       .select('idempotency_key')
       .where('idempotency_key', 'in', keys)
       .execute();
-    missing += keys.length - found.length;
+    const distinct = new Set(found.map((r) => r.idempotency_key)).size;
+    missing += keys.length - distinct;
+    repeated += found.length - distinct;
   }
-  return missing;
+  return { missing, repeated };
 }

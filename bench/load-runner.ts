@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
-import { CONNECTIONS, duration, engine, only, WARM_UP_SECONDS } from './options.ts';
-import { cpuMicros, memoryReport, postgresCpuMicros, watchRss, type MemoryReport } from './process-stats.ts';
+import { CONNECTIONS, duration, only, WARM_UP_SECONDS } from './options.ts';
+import { cpuMicros, memoryReport, watchRss, type MemoryReport } from './process-stats.ts';
 
 export interface CaseResult {
   name: string;
@@ -11,7 +11,7 @@ export interface CaseResult {
   requests: number;
   /** The server's CPU time per request, in µs (what the case costs, whatever the machine's speed). */
   cpuPerRequest: number;
-  /** PostgreSQL's CPU time per request, in µs (0 on SQLite, which runs inside the server). */
+  /** The database's CPU time per request, in µs (0 on SQLite, which runs inside the server). */
   dbCpuPerRequest: number;
   /** The ceiling measured just before and just after this case, averaged (req/s). */
   ceiling?: number;
@@ -27,14 +27,21 @@ export type SiteLoad = (name: string, opts: autocannon.Options) => Promise<CaseR
  * Measures a case after a short unmeasured warm-up (the JIT and the database's caches warm, as on a
  * server that has been up for a while), and the CPU time the server process spent per request.
  */
-async function measure(name: string, opts: autocannon.Options, serverPid: number): Promise<CaseResult> {
+async function measure(
+  name: string,
+  opts: autocannon.Options,
+  serverPids: number | number[],
+  dbCpu: () => number,
+): Promise<CaseResult> {
   await autocannon({ connections: CONNECTIONS, ...opts, duration: WARM_UP_SECONDS });
-  const cpuBefore = cpuMicros(serverPid);
-  const dbCpuBefore = engine === 'postgres' ? postgresCpuMicros() : 0;
+  const pids = [serverPids].flat();
+  const serverCpu = () => pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
+  const cpuBefore = serverCpu();
+  const dbCpuBefore = dbCpu();
   const r = await autocannon({ connections: CONNECTIONS, duration, ...opts });
   const requests = Math.max(1, r.requests.total);
-  const cpuPerRequest = (cpuMicros(serverPid) - cpuBefore) / requests;
-  const dbCpuPerRequest = engine === 'postgres' ? (postgresCpuMicros() - dbCpuBefore) / requests : 0;
+  const cpuPerRequest = (serverCpu() - cpuBefore) / requests;
+  const dbCpuPerRequest = (dbCpu() - dbCpuBefore) / requests;
   const errors = r.errors + r.timeouts + r.non2xx;
   return {
     name,
@@ -56,27 +63,41 @@ async function measure(name: string, opts: autocannon.Options, serverPid: number
  */
 export function createLoadRunner(ceilingTarget: { url: string; pid: number }) {
   const ceilingRuns: CaseResult[] = [];
+  const noDatabase = () => 0;
 
   async function measureCeiling(): Promise<CaseResult> {
-    const r = await measure('ceiling (node:http)', { url: ceilingTarget.url }, ceilingTarget.pid);
+    const r = await measure('ceiling (node:http)', { url: ceilingTarget.url }, ceilingTarget.pid, noDatabase);
     ceilingRuns.push(r);
     return r;
   }
 
   /** Measures a case between two ceiling measurements; its ratio is to their mean. */
-  async function compared(name: string, opts: autocannon.Options, serverPid: number): Promise<CaseResult> {
+  async function compared(
+    name: string,
+    opts: autocannon.Options,
+    serverPids: number | number[],
+    dbCpu: () => number = noDatabase,
+  ): Promise<CaseResult> {
     const before = ceilingRuns.at(-1) ?? (await measureCeiling());
-    const r = await measure(name, opts, serverPid);
+    const r = await measure(name, opts, serverPids, dbCpu);
     const after = await measureCeiling();
     return { ...r, ceiling: (before.rps + after.rps) / 2 };
   }
 
-  /** Cases against the site's server: each also records the server's memory during and after it. */
-  function siteLoad(site: { pid: number; base: string; rss: ReturnType<typeof watchRss> }): SiteLoad {
+  /**
+   * Cases against the site's server (one process or a cluster's): each also records the peak
+   * resident memory of its largest process during the case, and the memory one process reports after.
+   */
+  function siteLoad(site: {
+    pids: number[];
+    base: string;
+    rss: ReturnType<typeof watchRss>;
+    dbCpu: () => number;
+  }): SiteLoad {
     return async (name, opts) => {
       if (only && !only.some((word) => name.includes(word))) return null;
       site.rss.casePeak();
-      const r = await compared(name, opts, site.pid);
+      const r = await compared(name, opts, site.pids, site.dbCpu);
       return { ...r, peakRss: site.rss.casePeak(), memoryAfter: await memoryReport(site.base) };
     };
   }

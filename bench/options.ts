@@ -1,4 +1,4 @@
-// `npm run bench [-- --db postgres [--pg-tcp]] [-- --duration 10] [-- --only poll,postback] [-- --profile DIR]`
+// `npm run bench [-- --db sqlite|postgres] [--pg-tcp] [--cluster 2] [--duration 10] [--only poll,postback] [--profile DIR]`
 import { resolve } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -8,7 +8,12 @@ const arg = (name: string) => {
 };
 
 export const ROOT = resolve(import.meta.dirname, '..');
-export const engine: 'sqlite' | 'postgres' = arg('db') === 'postgres' ? 'postgres' : 'sqlite';
+export type Engine = 'sqlite' | 'postgres';
+/** Both engines unless `--db` names one. */
+export const engines: Engine[] =
+  arg('db') === 'postgres' ? ['postgres'] : arg('db') === 'sqlite' ? ['sqlite'] : ['sqlite', 'postgres'];
+/** `--cluster N`: PostgreSQL's cases again against `start:cluster` with N workers (2; 0 skips them). */
+export const clusterWorkers = Number(arg('cluster') ?? 2);
 export const duration = Number(arg('duration') ?? 10);
 /** `--only poll,postback`: run just the cases whose name contains one of these words (for profiling). */
 export const only = arg('only')?.split(',');
@@ -18,6 +23,8 @@ export const profileDir = arg('profile');
 export const pgOverTcp = args.includes('--pg-tcp');
 
 export const CONNECTIONS = 100;
+/** What each server process may reach at its peak (resident memory, MB); the run fails above it. */
+export const MAX_RSS_MB = 250;
 export const WARM_UP_SECONDS = 2;
 export const CPX_SECRET = 'bench-cpx-secret';
 export const METRICS_TOKEN = 'bench-metrics-token-0123456789';

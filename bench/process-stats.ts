@@ -2,22 +2,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { METRICS_TOKEN } from './options.ts';
 
 /**
- * Samples a process's resident memory (Linux /proc) until stopped. `casePeak()` is the peak since its
- * last call (so each case gets its own), `stop()` the peak of the whole run.
+ * Samples the resident memory of processes (Linux /proc) until stopped, each on its own: the peak is
+ * the largest single process's. `casePeak()` is the peak since its last call (so each case gets its
+ * own), `stop()` the peak of the whole run.
  */
-export function watchRss(pid: number) {
+export function watchRss(pids: number[]) {
   let peak = 0;
   let sincePeak = 0;
   const sample = () => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) {
-        const mb = Number(m[1]) / 1024;
-        peak = Math.max(peak, mb);
-        sincePeak = Math.max(sincePeak, mb);
+    for (const pid of pids) {
+      try {
+        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (m) {
+          const mb = Number(m[1]) / 1024;
+          peak = Math.max(peak, mb);
+          sincePeak = Math.max(sincePeak, mb);
+        }
+      } catch {
+        /* process gone */
       }
-    } catch {
-      /* process gone */
     }
   };
   const timer = setInterval(sample, 250);
@@ -68,14 +71,23 @@ export function cpuMicros(pid: number): number {
   return cpuMicrosOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
-/** CPU time used so far by every PostgreSQL process of this machine (its backends do the work), in µs. */
-export function postgresCpuMicros(): number {
+/** PostgreSQL's processes that work for every database: their CPU is shared by whoever writes. */
+const SHARED_POSTGRES_PROCESS = /(walwriter|checkpointer|background writer|autovacuum launcher)/;
+
+/**
+ * CPU time used so far by PostgreSQL for the database `name`, in µs: the backends connected to it
+ * (its name is in their process title) and the shared writers. Other databases' backends on the same
+ * server (tests running beside the bench) are not counted.
+ */
+export function postgresCpuMicros(name: string): number {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuMicrosOf(stat);
+      if (!stat.includes('(postgres)')) continue;
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (title.includes(` ${name} `) || SHARED_POSTGRES_PROCESS.test(title)) total += cpuMicrosOf(stat);
     } catch {
       /* gone meanwhile */
     }

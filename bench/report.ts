@@ -3,18 +3,26 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from './load-runner.ts';
-import { CONNECTIONS, duration, engine, ROOT } from './options.ts';
+import { CONNECTIONS, duration, MAX_RSS_MB, ROOT, type Engine } from './options.ts';
+import { BARE_FASTIFY } from './servers.ts';
 
 export interface BenchOutcome {
+  /** What ran: 'SQLite', 'PostgreSQL', 'PostgreSQL, start:cluster × 2'. */
+  label: string;
+  engine: Engine;
+  /** Cluster workers (absent: one server process). */
+  workers?: number;
   ceilingRuns: CaseResult[];
   references: CaseResult[];
   results: CaseResult[];
   /** How PostgreSQL was reached ('' on SQLite). */
   pgReach: string;
-  /** The server's peak resident memory over the whole run (MB). */
+  /** The peak resident memory of the server's largest process over the whole run (MB). */
   rss: number;
   acknowledged: number;
   missing: number;
+  /** Acknowledged credits in the ledger more than once. */
+  repeated: number;
   invariant: { ok: boolean; mismatches: unknown[] };
 }
 
@@ -53,11 +61,11 @@ export function formatReport(o: BenchOutcome): string {
   const ceilingRange = o.ceilingRuns.map((r) => r.rps);
   // On PostgreSQL the database's processes work beside the server on the same cores: their CPU per
   // request is shown too (with the server's, it bounds what one machine can do).
-  const withDb = engine === 'postgres';
+  const withDb = o.engine === 'postgres';
   const fmt = (r: CaseResult) =>
     `| ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.cpuPerRequest)} |${withDb ? ` ${Math.round(r.dbCpuPerRequest)} |` : ''} ${(r.rps / r.ceiling!).toFixed(2)} |`;
   const lines = [
-    `## ${new Date().toISOString()} — ${engine}, commit ${currentCommit()}`,
+    `## ${new Date().toISOString()} — ${o.label}, commit ${currentCommit()}`,
     '',
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${duration} s per case.`,
     '',
@@ -65,22 +73,98 @@ export function formatReport(o: BenchOutcome): string {
     `| case | req/s | p50 ms | p99 ms | errors | server CPU µs/req |${withDb ? ' PostgreSQL CPU µs/req |' : ''} × ceiling |`,
     `|---|---|---|---|---|---|${withDb ? '---|' : ''}---|`,
     fmt(ceilingSummary(o.ceilingRuns)),
-    ...o.references.map(fmt),
+    ...(o.workers ? [] : o.references.map(fmt)),
     ...o.results.map(fmt),
     '',
     `The ceiling was measured ${o.ceilingRuns.length} times, before the first case and after each: ${Math.round(Math.min(...ceilingRange)).toLocaleString('en')}–${Math.round(Math.max(...ceilingRange)).toLocaleString('en')} req/s. Each case's ratio is to the mean of the two measured around it.`,
-    `Server peak resident memory: ${o.rss.toFixed(0)} MB. Case by case (MB; "after" is what the server reports at the end of the case, through \`/metrics\`):`,
+    `Server peak resident memory${o.workers ? ' (its largest process)' : ''}: ${o.rss.toFixed(0)} MB. Case by case (MB; "after" is what the server reports at the end of the case, through \`/metrics\`):`,
     '',
     '| case | peak resident | after: resident | heap used | heap reserved | external |',
     '|---|---|---|---|---|---|',
     ...o.results.map(memoryRow),
     '',
-    `Postback credits acknowledged: ${o.acknowledged}; missing from the ledger: ${o.missing}.`,
+    `Postback credits acknowledged: ${o.acknowledged}; missing from the ledger: ${o.missing}; there more than once: ${o.repeated}.`,
     `Ledger invariant: ${o.invariant.ok ? 'holds' : `BROKEN for ${o.invariant.mismatches.length} users`}.`,
     '',
   ];
   return lines.join('\n');
 }
+
+const bareFastifyOf = (o: BenchOutcome) => o.references.find((r) => r.name === BARE_FASTIFY);
+const cpuOf = (r: CaseResult) => r.cpuPerRequest + r.dbCpuPerRequest;
+const rowsOf = (o: BenchOutcome) => [...(o.workers ? [] : o.references), ...o.results];
+
+/**
+ * The issue's table: per case and run, CPU per request (the server's, plus the database's on
+ * PostgreSQL), that as a multiple of bare Fastify's in the same run, and req/s as a share of the
+ * node:http ceiling measured around the case. Then the checks, each with its verdict.
+ */
+export function formatSummary(outcomes: BenchOutcome[]): string {
+  const names = [...new Set(outcomes.flatMap((o) => rowsOf(o).map((r) => r.name)))];
+  const cell = (o: BenchOutcome, name: string) => {
+    const r = rowsOf(o).find((x) => x.name === name);
+    const bare = bareFastifyOf(o);
+    if (!r) return '– | –';
+    const cpu =
+      o.engine === 'postgres'
+        ? `${Math.round(r.cpuPerRequest).toLocaleString('en')} + ${Math.round(r.dbCpuPerRequest).toLocaleString('en')}`
+        : Math.round(r.cpuPerRequest).toLocaleString('en');
+    return `${cpu} | ${bare ? (cpuOf(r) / cpuOf(bare)).toFixed(1) : '?'}×`;
+  };
+  const ceilingCell = (o: BenchOutcome, name: string) => {
+    const r = rowsOf(o).find((x) => x.name === name);
+    return r?.ceiling ? (r.rps / r.ceiling).toFixed(2) : '–';
+  };
+  const what = (o: BenchOutcome) => (o.engine === 'postgres' ? 'server + database' : 'server');
+  const ceilingMean = (o: BenchOutcome) => ceilingSummary(o.ceilingRuns);
+  const lines = [
+    `## ${new Date().toISOString()} — summary, commit ${currentCommit()}`,
+    '',
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${CONNECTIONS} connections, ${duration} s per case. CPU per request in µs; × bare Fastify is that CPU over bare Fastify's in the same run; × ceiling is req/s over the node:http ceiling's measured around the case.`,
+    '',
+    `| case | ${outcomes.map((o) => `${o.label}: ${what(o)} CPU µs/req | × bare Fastify`).join(' | ')} | × ceiling (${outcomes.map((o) => o.label).join(' / ')}) |`,
+    `|---|${outcomes.map(() => '---|---|').join('')}---|`,
+    `| ceiling (node:http) | ${outcomes
+      .map((o) => {
+        const c = ceilingMean(o);
+        const bare = bareFastifyOf(o);
+        return `${Math.round(c.cpuPerRequest)} | ${bare ? (c.cpuPerRequest / cpuOf(bare)).toFixed(1) : '?'}×`;
+      })
+      .join(' | ')} | ${outcomes.map(() => '1.00').join(' / ')} |`,
+    ...names.map(
+      (name) =>
+        `| ${name} | ${outcomes.map((o) => cell(o, name)).join(' | ')} | ${outcomes.map((o) => ceilingCell(o, name)).join(' / ')} |`,
+    ),
+    '',
+    ...checkLines(outcomes).map(([ok, text]) => `- ${ok ? 'ok' : 'FAILED'}: ${text}`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** The run's checks: no errors, every acknowledged credit in the ledger once, the invariant, memory. */
+function checkLines(outcomes: BenchOutcome[]): Array<[boolean, string]> {
+  return outcomes.flatMap((o): Array<[boolean, string]> => {
+    const errors = rowsOf(o).reduce((sum, r) => sum + r.errors, 0);
+    return [
+      [errors === 0, `${o.label}: ${errors} errors (timeouts and non-2xx answers included)`],
+      [
+        o.missing === 0 && o.repeated === 0,
+        `${o.label}: ${o.acknowledged.toLocaleString('en')} postback credits acknowledged, ${o.missing} missing from the ledger, ${o.repeated} there more than once`,
+      ],
+      [
+        o.invariant.ok,
+        `${o.label}: ledger invariant ${o.invariant.ok ? 'holds' : `broken for ${o.invariant.mismatches.length} users`}`,
+      ],
+      [
+        o.rss <= MAX_RSS_MB,
+        `${o.label}: peak resident memory of a server process ${o.rss.toFixed(0)} MB (at most ${MAX_RSS_MB})`,
+      ],
+    ];
+  });
+}
+
+export const checksPassed = (outcomes: BenchOutcome[]) => checkLines(outcomes).every(([ok]) => ok);
 
 /** Puts the newest run first in bench/results.md. */
 export function prependToResults(text: string): void {

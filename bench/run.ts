@@ -1,75 +1,117 @@
-// `npm run bench [-- --db postgres [--pg-tcp]] [-- --duration 10]`: seeds 100,000 players and
-// 1,000,000 ledger entries, starts the production server, and measures each case against a bare
-// node:http ceiling measured around it in the same run. Results are printed and written to
-// bench/results.md. Options: bench/options.ts; cases: bench/cases.ts.
+// `npm run bench [-- --db sqlite|postgres] [--cluster 2] [--duration 10] [--only poll,postback]`:
+// for each engine (both unless `--db` names one) seeds 100,000 players and 1,000,000 ledger entries,
+// starts the production server, and measures each case against a bare node:http ceiling measured
+// around it in the same run; on PostgreSQL the cases run again against `start:cluster` with 2
+// workers. Prints the issue's table (CPU per request, × bare Fastify, × ceiling) and each run's
+// details, writes them to bench/results.md, and fails when a check fails. Options: bench/options.ts;
+// cases: bench/cases.ts.
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { createDatabase } from '../apps/server/src/db/database.ts';
+import { createDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
 import { countMissingCredits, runSiteCases } from './cases.ts';
 import { createLoadRunner } from './load-runner.ts';
-import { engine, ROOT } from './options.ts';
-import { watchRss } from './process-stats.ts';
-import { formatReport, prependToResults } from './report.ts';
+import { clusterWorkers, engines, ROOT, type Engine } from './options.ts';
+import { postgresCpuMicros, watchRss } from './process-stats.ts';
+import { checksPassed, formatReport, formatSummary, prependToResults, type BenchOutcome } from './report.ts';
 import { BENCH_PLAYERS, seedBench } from './seed.ts';
 import { benchDatabase, measureReferences, startCeilingServer, startSiteServer } from './servers.ts';
 
-async function main() {
+/** The site's cases against one server (a process, or a cluster of `workers`), then the checks. */
+async function siteRun(
+  runner: ReturnType<typeof createLoadRunner>,
+  db: Database,
+  target: { engine: Engine; serverUrl: string; dbCpu: () => number; workers: number; tag: string },
+) {
+  const server = await startSiteServer(target.serverUrl, target.workers);
+  const rssWatch = watchRss(server.pids);
+  const { results, acknowledged } = await runSiteCases(
+    runner.siteLoad({ pids: server.pids, base: server.base, rss: rssWatch, dbCpu: target.dbCpu }),
+    server.base,
+    target.tag,
+  );
+  const rss = rssWatch.stop();
+  await server.stop();
+  return {
+    results,
+    rss,
+    acknowledged: acknowledged.length,
+    ...(await countMissingCredits(db, acknowledged)),
+    invariant: await checkInvariant(db),
+  };
+}
+
+async function runEngine(engine: Engine): Promise<BenchOutcome[]> {
   const dir = mkdtempSync(join(tmpdir(), 'rewards-bench-'));
   const database = await benchDatabase(engine, dir);
-
   console.log(
     `Seeding ${BENCH_PLAYERS.toLocaleString()} players and ${(BENCH_PLAYERS * 10).toLocaleString()} ledger entries on ${engine}...`,
   );
   const db = createDatabase(database.url);
-  await migrateToLatest(db);
-  const seededAt = Date.now();
-  await seedBench(db, new Date());
-  console.log(`Seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
-  // After a bulk load PostgreSQL's planner statistics and visibility map are empty until autovacuum
-  // gets to the tables; a site that has been up has both (PostgreSQL's guide to populating a database
-  // recommends this step). Without it the admin page read 5,000 heap rows per request, not 25.
-  if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
-
   const ceiling = await startCeilingServer();
-  const runner = createLoadRunner(ceiling);
-  await runner.measureCeiling();
-  const references = await measureReferences(runner);
+  try {
+    await migrateToLatest(db);
+    const seededAt = Date.now();
+    await seedBench(db, new Date());
+    console.log(`Seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+    // After a bulk load PostgreSQL's planner statistics and visibility map are empty until autovacuum
+    // gets to the tables; a site that has been up has both (PostgreSQL's guide to populating a
+    // database recommends this step). Without it the admin page read 5,000 heap rows per request, not 25.
+    if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
+    const dbCpu = engine === 'postgres' ? () => postgresCpuMicros(database.name) : () => 0;
 
+    const outcomes: BenchOutcome[] = [];
+    const runner = createLoadRunner(ceiling);
+    await runner.measureCeiling();
+    const references = await measureReferences(runner);
+    const single = await siteRun(runner, db, { engine, ...database, dbCpu, workers: 0, tag: 'bench' });
+    const label = engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    outcomes.push({
+      label,
+      engine,
+      ceilingRuns: runner.ceilingRuns,
+      references,
+      pgReach: database.reach,
+      ...single,
+    });
+
+    if (engine === 'postgres' && clusterWorkers > 0) {
+      const clusterRunner = createLoadRunner(ceiling);
+      await clusterRunner.measureCeiling();
+      const workers = clusterWorkers;
+      const run = await siteRun(clusterRunner, db, { engine, ...database, dbCpu, workers, tag: 'cluster' });
+      outcomes.push({
+        label: `PostgreSQL, start:cluster × ${workers}`,
+        engine,
+        ceilingRuns: clusterRunner.ceilingRuns,
+        // Compared with the same bare Fastify as the single process's run.
+        references,
+        pgReach: database.reach,
+        workers,
+        ...run,
+      });
+    }
+    return outcomes;
+  } finally {
+    ceiling.stop();
+    await db.destroy();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
   execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
-  const server = await startSiteServer(database.serverUrl);
-  const rssWatch = watchRss(server.pid);
-  const { results, acknowledged } = await runSiteCases(
-    runner.siteLoad({ pid: server.pid, base: server.base, rss: rssWatch }),
-    server.base,
-  );
-  const rss = rssWatch.stop();
-  await server.stop();
-
-  const invariant = await checkInvariant(db);
-  const missing = await countMissingCredits(db, acknowledged);
-  await db.destroy();
-  await database.drop();
-  rmSync(dir, { recursive: true, force: true });
-  ceiling.stop();
-
-  const text = formatReport({
-    ceilingRuns: runner.ceilingRuns,
-    references,
-    results,
-    pgReach: database.reach,
-    rss,
-    acknowledged: acknowledged.length,
-    missing,
-    invariant,
-  });
+  const outcomes: BenchOutcome[] = [];
+  for (const engine of engines) outcomes.push(...(await runEngine(engine)));
+  const text = [formatSummary(outcomes), ...outcomes.map(formatReport)].join('\n');
   console.log(`\n${text}`);
   prependToResults(text);
-  if (!invariant.ok || missing > 0) process.exitCode = 1;
+  if (!checksPassed(outcomes)) process.exitCode = 1;
 }
 
 await main();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { robloxApisAt } from '../apps/server/test/support/server-env.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../e2e/support/processes.ts';
@@ -30,31 +31,51 @@ export const startCeilingServer = () =>
   ]);
 
 /**
+ * bench/features-reference.ts bundled as scripts/build-server.mjs bundles the server (npm packages
+ * stay external), so it runs the site's plugins as production runs them.
+ */
+async function buildFeaturesReference(): Promise<string> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const outfile = join(ROOT, 'bench/dist/features-reference.js');
+  await build({
+    entryPoints: [join(ROOT, 'bench/features-reference.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@rewards/')),
+    sourcemap: true,
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  });
+  return outfile;
+}
+
+/**
  * The framework's own floor, for reference: Fastify with no plugins answering the same body (what
  * the site's cases add on top of it is our code: hooks, logging, validation, the database), and
- * Fastify set up with the site's features (bench/framework-floor.mjs) answering the poll's route with
- * a constant: the least a balance poll can cost before our code and the database.
+ * the site's Fastify with its features (bench/features-reference.ts) answering the poll's route with
+ * a constant: the least a balance poll can cost before the session's query.
  */
 export async function measureReferences(runner: ReturnType<typeof createLoadRunner>): Promise<CaseResult[]> {
   const fastify = await startBareServer((port) => [
     '-e',
     `const f=require('fastify')();f.get('/*',async()=>({ok:true}));f.listen({port:${port},host:'127.0.0.1'})`,
   ]);
-  const floorResult = await runner.compared(
-    'reference: bare Fastify, no plugins',
-    { url: fastify.url },
-    fastify.pid,
-  );
+  const floorResult = await runner.compared(BARE_FASTIFY, { url: fastify.url }, fastify.pid);
   fastify.stop();
-  const featured = await startBareServer((port) => [
-    ...startFlags(),
-    'bench/framework-floor.mjs',
-    String(port),
-  ]);
+  const entry = await buildFeaturesReference();
+  const port = await freePort();
+  const featured = await startNodeServer([...startFlags(), entry], siteEnv(port, ':memory:'), port);
   const featuredResult = await runner.compared(
-    "reference: Fastify with the site's features, constant answer",
+    FEATURES_REFERENCE,
     {
-      url: featured.url,
+      url: featured.base,
       requests: [
         {
           setupRequest: (req) => ({
@@ -67,9 +88,12 @@ export async function measureReferences(runner: ReturnType<typeof createLoadRunn
     },
     featured.pid,
   );
-  featured.stop();
+  await featured.stop();
   return [floorResult, featuredResult];
 }
+
+export const BARE_FASTIFY = 'reference: bare Fastify, no plugins';
+export const FEATURES_REFERENCE = "reference: Fastify with the site's features, constant answer";
 
 /**
  * Where the bench's data lives: a SQLite file in `dir`, or a PostgreSQL database of its own.
@@ -78,7 +102,7 @@ export async function measureReferences(runner: ReturnType<typeof createLoadRunn
 export async function benchDatabase(engine: 'sqlite' | 'postgres', dir: string) {
   if (engine === 'sqlite') {
     const url = join(dir, 'bench.db');
-    return { url, serverUrl: url, reach: '', drop: async () => {} };
+    return { url, serverUrl: url, name: '', reach: '', drop: async () => {} };
   }
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `rewards_bench_${process.pid}`;
@@ -105,45 +129,42 @@ export async function benchDatabase(engine: 'sqlite' | 'postgres', dir: string) 
     return {
       url: u.toString(),
       serverUrl: viaSocket.toString(),
+      name,
       reach: `through its Unix socket (${socketDir})`,
       drop,
     };
   }
-  return { url: u.toString(), serverUrl: u.toString(), reach: `over TCP (${u.host})`, drop };
+  return { url: u.toString(), serverUrl: u.toString(), name, reach: `over TCP (${u.host})`, drop };
 }
 
-/** The server as production runs it: the bundled JavaScript of `npm run build:server`, already built. */
-export async function startSiteServer(databaseUrl: string) {
-  const port = await freePort();
-  const nodeFlags = [
-    ...startFlags(),
-    ...(profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(profileDir)}`] : []),
-  ];
-  const server = spawn(process.execPath, [...nodeFlags, 'apps/server/dist/server.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: 'bench-admin-password',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      CPX_SECURE_HASH: CPX_SECRET,
-      // Credits are paid at once: this run is not about offer holds (offer-holds.test.ts is).
-      OFFER_HOLD_HOURS: '0',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      METRICS_TOKEN,
-      // One load generator on one address stands for many players and providers: per-address limits
-      // would measure the limiter's refusals, not the server.
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
-      RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
-      RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
-      // Nothing listens there: the cases make no Roblox call.
-      ...robloxApisAt('http://127.0.0.1:9'),
-    },
-  });
+/** The environment the site's server (and the features reference) runs with in the bench. */
+function siteEnv(port: number, databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: 'bench-admin-password',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    CPX_SECURE_HASH: CPX_SECRET,
+    // Credits are paid at once: this run is not about offer holds (offer-holds.test.ts is).
+    OFFER_HOLD_HOURS: '0',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    METRICS_TOKEN,
+    // One load generator on one address stands for many players and providers: per-address limits
+    // would measure the limiter's refusals, not the server.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
+    RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
+    RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
+    // Nothing listens there: the cases make no Roblox call.
+    ...robloxApisAt('http://127.0.0.1:9'),
+  };
+}
+
+/** A Node process serving on `port` (its log lines go nowhere, as a production log shipper's cost is not ours). */
+async function startNodeServer(args: string[], env: NodeJS.ProcessEnv, port: number) {
+  const server = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, server);
   return {
@@ -154,4 +175,40 @@ export async function startSiteServer(databaseUrl: string) {
       await new Promise((r) => server.once('exit', r));
     },
   };
+}
+
+/**
+ * The server as production runs it: the bundled JavaScript of `npm run build:server`, already built;
+ * `workers` > 0 runs `start:cluster`'s primary with that many workers (WEB_CONCURRENCY) instead,
+ * and `pids()` then lists the primary and its workers (all their CPU is the server's).
+ */
+export async function startSiteServer(databaseUrl: string, workers = 0) {
+  const port = await freePort();
+  const nodeFlags = [
+    ...startFlags(),
+    ...(profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(profileDir)}`] : []),
+  ];
+  const entry = workers > 0 ? 'apps/server/dist/cluster.js' : 'apps/server/dist/server.js';
+  const env = siteEnv(port, databaseUrl);
+  if (workers > 0) env.WEB_CONCURRENCY = String(workers);
+  const server = await startNodeServer([...nodeFlags, entry], env, port);
+  // The primary answers health as soon as one worker listens: wait for all of them.
+  for (let i = 0; i < 100 && childPids(server.pid).length < workers; i++) await sleep(100);
+  if (workers > 0) await sleep(2_000);
+  return { ...server, pids: [server.pid, ...childPids(server.pid)] };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The processes a process started (Linux /proc), e.g. a cluster primary's workers. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }

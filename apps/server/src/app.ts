@@ -25,7 +25,12 @@ import { inviterNames } from './modules/users/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { genReqId, loggerOptions, requestLoggingPlugin } from './plugins/request-logging.ts';
+import {
+  genReqId,
+  loggerOptions,
+  requestLoggerFactory,
+  requestLoggingPlugin,
+} from './plugins/request-logging.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import type { Deps } from './deps.ts';
@@ -46,8 +51,12 @@ export interface BuildOptions {
   loggerStream?: DestinationStream;
 }
 
-/** Builds the whole app without listening, so tests can drive it in-process. */
-export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+/**
+ * Fastify with what every request goes through (request id, access log line, metrics, security
+ * headers and input checks, rate limits, cookies, the player and admin session hooks) and no routes.
+ * The bench's features reference (bench/features-reference.ts) answers a constant on top of it.
+ */
+export async function buildFeatures(deps: Deps, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(deps.env.LOG_LEVEL, opts.loggerStream),
     bodyLimit: 64 * 1024,
@@ -55,6 +64,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // directly cannot pick its own address (rate limits and postback allow-lists go by it).
     trustProxy: deps.env.TRUST_PROXY.length ? deps.env.TRUST_PROXY.join(',') : false,
     genReqId,
+    childLoggerFactory: requestLoggerFactory,
     // plugins/request-logging.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -73,6 +83,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(cookie);
   await app.register(authenticatePlugin);
   await app.register(adminAuthPlugin);
+  return app;
+}
+
+/** Builds the whole app without listening, so tests can drive it in-process. */
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await buildFeatures(deps, opts);
   // Before the routes: the document collects them as they are added.
   await app.register(openApiPlugin, { adminCookie: ADMIN_COOKIE });
   await app.register(retentionPlugin);

@@ -10,25 +10,32 @@ export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** Deeper than any request this API takes; a deeper body is refused before anything walks it. */
 export const MAX_INPUT_DEPTH = 32;
 
+const NUL_IN_TEXT = 'Text may not contain NUL characters.';
+const TOO_DEEP = 'The request is nested too deeply.';
+
 /**
  * The first reason to refuse a request's decoded input, or null: a NUL character anywhere (PostgreSQL
  * text cannot hold one, so it would fail deep inside a query) or nesting deeper than MAX_INPUT_DEPTH
- * (recursive code such as JSON.stringify would overflow the stack). Walks without recursion.
+ * (recursive code such as JSON.stringify would overflow the stack). It runs on every request, so it
+ * allocates nothing; its own recursion stops at MAX_INPUT_DEPTH.
  */
 export function inputProblem(...inputs: unknown[]): string | null {
-  const stack: Array<[unknown, number]> = inputs.map((v) => [v, 0]);
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return 'Text may not contain NUL characters.';
-      continue;
-    }
-    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
-    if (depth >= MAX_INPUT_DEPTH) return 'The request is nested too deeply.';
-    for (const [key, child] of Object.entries(value)) {
-      if (key.includes('\u0000')) return 'Text may not contain NUL characters.';
-      stack.push([child, depth + 1]);
-    }
+  for (const input of inputs) {
+    const problem = problemIn(input, 0);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function problemIn(value: unknown, depth: number): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? NUL_IN_TEXT : null;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  if (depth >= MAX_INPUT_DEPTH) return TOO_DEEP;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000')) return NUL_IN_TEXT;
+    const problem = problemIn((value as Record<string, unknown>)[key], depth + 1);
+    if (problem) return problem;
   }
   return null;
 }
