@@ -40,7 +40,7 @@ function CodeForm({
     onCode(code.trim(), () => setCode(''));
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-3">
       <TextField
         compact
         label={label}
@@ -54,7 +54,13 @@ function CodeForm({
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy} className="h-10">
+      {/* Level with the input (below its label) even while an error shows under it. */}
+      <Button
+        type="submit"
+        variant={danger ? 'danger' : 'primary'}
+        disabled={busy}
+        className="mt-[1.375rem] h-10"
+      >
         {button}
       </Button>
     </form>
@@ -179,7 +185,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
       ) : start.data ? (
         <div className="flex flex-col gap-5">
           <Enrolment setup={start.data} />
-          <div className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-wrap items-start gap-3">
             <CodeForm
               label={m.admin_setup_2fa_code_from_app()}
               button={m.admin_setup_2fa_turn_on()}
@@ -189,7 +195,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
             />
             <Button
               variant="ghost"
-              className="h-10"
+              className="mt-[1.375rem] h-10"
               onClick={() => {
                 clearErrors();
                 enable.reset();

@@ -67,7 +67,7 @@ describe('GiveawaysSection', () => {
     expect(screen.getByText('Een giveaway aanmaken')).toBeTruthy();
     expect(row.getByText('R$ 1.234,50')).toBeTruthy();
     expect(row.getByRole('button', { name: '1 deelname' })).toBeTruthy();
-    await user.click(row.getByRole('button', { name: 'Nu beëindigen' }));
+    await user.click(row.getByRole('button', { name: 'Nu stoppen' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain(
       'De giveaway "Weekend drop" nu beëindigen? Er wordt een winnaar gekozen uit de 1 deelname.',
     );

@@ -189,7 +189,7 @@ function GiveawayRow({
           {g.description && <p className="line-clamp-2 text-xs text-slate-400">{g.description}</p>}
         </td>
         <td className={cn(cellClass, 'whitespace-nowrap text-emerald-300')}>{formatRobux(g.prize)}</td>
-        <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
+        <td className={cn(cellClass, 'min-w-32 text-slate-300')}>
           <div className="flex flex-col gap-1">
             {formatDateTime(g.endedAt ?? g.endDate)}
             <span>

@@ -52,7 +52,7 @@ export function TestPostbackPanel({ wall, onClose }: { wall: AdminWall; onClose:
         onSubmit={submit}
         noValidate
         aria-label={m.admin_setup_send_test_postback_to({ wall: wall.name })}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
       >
         <TextField
           compact
@@ -66,7 +66,8 @@ export function TestPostbackPanel({ wall, onClose }: { wall: AdminWall; onClose:
           spellCheck={false}
           placeholder="AliceRBX"
         />
-        <Button type="submit" disabled={test.isPending} className="h-10">
+        {/* Level with the input (below its label) even while an error shows under it. */}
+        <Button type="submit" disabled={test.isPending} className="h-10 sm:mt-[1.375rem]">
           <Send aria-hidden="true" className="size-4" />
           {test.isPending ? m.admin_setup_sending() : m.admin_setup_send_test_postback()}
         </Button>
