@@ -6,6 +6,7 @@ import { toastError } from '@/lib/toast';
 import { useAdminMe } from '../api/me';
 import { useAdminLogout } from '../api/session';
 import { sectionsFor, type AdminSectionId } from './sections';
+import { roleLabel } from './staff/roles';
 
 const itemClass =
   'flex items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors ' +
@@ -49,7 +50,8 @@ export function AdminNav({ active }: { active: AdminSectionId }) {
         <li className="xl:mt-2 xl:border-t xl:border-slate-800 xl:pt-2">
           {me && (
             <p className="hidden px-3 pb-1 text-xs text-slate-400 xl:block" data-testid="admin-who">
-              <span className="font-semibold break-all text-slate-200">{me.username}</span> · {me.role}
+              <span className="font-semibold break-all text-slate-200">{me.username}</span> ·{' '}
+              {roleLabel(me.role).toLowerCase()}
             </p>
           )}
           <button

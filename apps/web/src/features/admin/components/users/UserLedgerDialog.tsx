@@ -23,6 +23,21 @@ const columns = () => [
   { label: m.admin_ledger_col_amount(), className: 'text-right' },
 ];
 
+/** The ledger's kinds in the admin's language; a kind added later shows as the server names it. */
+const KIND_LABEL: Record<string, () => string> = {
+  offer: m.admin_ledger_kind_offer,
+  survey: m.admin_ledger_kind_survey,
+  social: m.admin_ledger_kind_social,
+  daily: m.admin_ledger_kind_daily,
+  promo: m.admin_ledger_kind_promo,
+  referral: m.admin_ledger_kind_referral,
+  giveaway: m.admin_ledger_kind_giveaway,
+  admin: m.admin_ledger_kind_admin,
+  withdrawal: m.admin_ledger_kind_withdrawal,
+  withdrawal_refund: m.admin_ledger_kind_withdrawal_refund,
+  reversal: m.admin_ledger_kind_reversal,
+};
+
 /** A player's ledger (`GET /api/admin/users/{id}/ledger`), newest first. */
 export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
   return (
@@ -77,7 +92,9 @@ function LedgerTable({ userId }: { userId: number }) {
                 {formatDateTime(entry.createdAt)}
               </td>
               <td className={cellClass}>
-                <Badge tone={entry.amount >= 0 ? 'green' : 'amber'}>{entry.kind}</Badge>
+                <Badge tone={entry.amount >= 0 ? 'green' : 'amber'}>
+                  {KIND_LABEL[entry.kind]?.() ?? entry.kind}
+                </Badge>
               </td>
               <td className={cn(cellClass, 'text-slate-200')}>{entry.description}</td>
               <td

@@ -151,7 +151,7 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
       </td>
       <td data-label={m.admin_col_actions()} className={cn(cell, 'max-md:col-span-2')}>
         {dialog}
-        <div className="flex w-max items-center gap-1.5">
+        <div className="flex flex-wrap items-center gap-1.5">
           {canBan && (
             <Button
               variant={banned ? 'secondary' : 'danger'}
@@ -166,45 +166,48 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
               {banned ? m.admin_users_unban() : m.admin_users_ban()}
             </Button>
           )}
-          {canAddPoints && (
-            <form onSubmit={onAddPoints} noValidate className="flex items-center gap-1.5">
-              <InlineInput
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                placeholder={m.admin_users_points_placeholder()}
-                aria-label={m.admin_users_points_label({ username: user.username })}
-                aria-invalid={refused || undefined}
-                value={points}
-                onChange={(event) => {
-                  setPoints(event.target.value);
-                  setRefused(false);
-                }}
-                className="w-20 shrink-0 px-2.5"
-              />
-              <Button
-                type="submit"
-                variant="secondary"
-                size="sm"
-                className="h-9"
-                disabled={addPoints.isPending}
-                aria-label={m.admin_users_add_label({ username: user.username })}
-              >
-                <Plus aria-hidden="true" className="size-4" /> {m.admin_users_add()}
-              </Button>
-            </form>
-          )}
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-9 w-9 px-0"
-            onClick={onOpenLedger}
-            aria-label={m.admin_users_ledger_label({ username: user.username })}
-            title={m.admin_users_ledger()}
-          >
-            <BookOpen aria-hidden="true" className="size-4" />
-          </Button>
+          {/* Where longer words leave no room, Ban goes on a line of its own above the points and ledger. */}
+          <div className="flex items-center gap-1.5">
+            {canAddPoints && (
+              <form onSubmit={onAddPoints} noValidate className="flex items-center gap-1.5">
+                <InlineInput
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  placeholder={m.admin_users_points_placeholder()}
+                  aria-label={m.admin_users_points_label({ username: user.username })}
+                  aria-invalid={refused || undefined}
+                  value={points}
+                  onChange={(event) => {
+                    setPoints(event.target.value);
+                    setRefused(false);
+                  }}
+                  className="w-24 shrink-0 px-2.5"
+                />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  size="sm"
+                  className="h-9"
+                  disabled={addPoints.isPending}
+                  aria-label={m.admin_users_add_label({ username: user.username })}
+                >
+                  <Plus aria-hidden="true" className="size-4" /> {m.admin_users_add()}
+                </Button>
+              </form>
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-9 w-9 px-0"
+              onClick={onOpenLedger}
+              aria-label={m.admin_users_ledger_label({ username: user.username })}
+              title={m.admin_users_ledger()}
+            >
+              <BookOpen aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
         </div>
       </td>
     </tr>
