@@ -1,17 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '@rewards/roblox-standin';
-import { startServerProcess, type ServerProcess } from '../apps/server/test/support/server-process.ts';
-import { RAISED_LIMITS, robloxApisAt } from '../apps/server/test/support/server-env.ts';
-import {
-  createTestDatabase,
-  testEngine,
-  type TestDatabase,
-} from '../apps/server/test/support/test-database.ts';
+import { startServerProcesses, type ServerProcesses } from '../apps/server/test/support/server-processes.ts';
+import { testEngine } from '../apps/server/test/support/test-database.ts';
 import { browser, openJourney, stack } from './support/journey.ts';
 import { callApi, cpxPostback, E2E_CPX_SECRET, fromCpx } from './support/http.ts';
-import { freePort } from './support/processes.ts';
-import { ADMIN_PASSWORD, DESKTOP, signIn, watchErrors } from './support/stack.ts';
+import { DESKTOP, signIn, watchErrors } from './support/stack.ts';
 
 /**
  * Issue 21's live feed in two browsers: a CPX Research postback (the real route, signed as CPX signs)
@@ -94,40 +87,17 @@ describe('live feed, one server process', () => {
  * player on process A.
  */
 describe(`live feed, two server processes (${testEngine})`, () => {
-  let database: TestDatabase;
-  let standin: Standin;
-  const servers: ServerProcess[] = [];
-  const bases: string[] = [];
+  let cluster: ServerProcesses;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    standin = await startStandin({ port: 0 });
-    for (const port of [await freePort(), await freePort()]) {
-      bases.push(`http://127.0.0.1:${port}`);
-      servers.push(
-        await startServerProcess(bases.at(-1)!, {
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: database.url,
-          ADMIN_PASSWORD,
-          ...robloxApisAt(standin.url),
-          CPX_SECURE_HASH: E2E_CPX_SECRET,
-          ...RAISED_LIMITS,
-        }),
-      );
-    }
+    // With the built web app (the default WEB_DIST) and the journeys' CPX secret.
+    cluster = await startServerProcesses(2, { CPX_SECURE_HASH: E2E_CPX_SECRET });
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop('SIGTERM')));
-    await standin?.close();
-    await database?.drop();
-  }, 60_000);
+  afterAll(() => cluster?.close(), 60_000);
 
   it("a postback through one process appears in the other process's browsers within 2 s", async () => {
-    const [a, b] = bases as [string, string];
+    const [a, b] = cluster.bases as [string, string];
     await creditSeenInBothBrowsers({ visitor: b, player: a, postback: b }, 'e2e-live-2');
   });
 });

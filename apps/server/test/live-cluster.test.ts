@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '@rewards/roblox-standin';
-import { freePort } from '../../../e2e/support/processes.ts';
 import { openLiveStream } from './support/live-stream.ts';
-import { cpxPostbackPath, fromCpx, TEST_CPX_SECRET } from './support/postbacks.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
-import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { cpxPostbackPath, fromCpx } from './support/postbacks.ts';
+import { startServerProcesses, type ServerProcesses } from './support/server-processes.ts';
+import { testEngine } from './support/test-database.ts';
 
 /**
  * Two server processes on one database, as `npm run start:cluster` runs them: a credit made through
@@ -14,41 +11,17 @@ import { createTestDatabase, testEngine, type TestDatabase } from './support/tes
  * SQLite, by each process polling the shared file.
  */
 describe(`live feed across two server processes (${testEngine})`, () => {
-  let database: TestDatabase;
-  let standin: Standin;
-  const servers: ServerProcess[] = [];
+  let cluster: ServerProcesses;
   let a: string;
   let b: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    standin = await startStandin({ port: 0 });
-    const env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: database.url,
-      ADMIN_PASSWORD: 'live-cluster-admin-pw',
-      ...robloxApisAt(standin.url),
-      CPX_SECURE_HASH: TEST_CPX_SECRET,
-      ...NO_HOLDS_OR_REVIEW,
-      ...RAISED_LIMITS,
-      WEB_DIST: 'apps/web/no-such-dist',
-    };
-    // One after the other: each checks the schema at start.
-    const bases: string[] = [];
-    for (const port of [await freePort(), await freePort()]) {
-      bases.push(`http://127.0.0.1:${port}`);
-      servers.push(await startServerProcess(bases.at(-1)!, { ...env, PORT: String(port) }));
-    }
-    [a, b] = bases as [string, string];
+    // No web app: this is about the API.
+    cluster = await startServerProcesses(2, { WEB_DIST: 'apps/web/no-such-dist' });
+    [a, b] = cluster.bases as [string, string];
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop('SIGTERM')));
-    await standin?.close();
-    await database?.drop();
-  }, 60_000);
+  afterAll(() => cluster?.close(), 60_000);
 
   it('a postback credited by process A reaches the streams of process B within 2 s', async () => {
     const login = await fetch(`${a}/api/login`, {

@@ -104,7 +104,7 @@ describe('live feed', () => {
       cpxPostbackPath({ trans: 'live-3', user: carol.robloxId, local: '1.00' }),
     );
     await s.next((e) => e.event === 'earning', 3000);
-    await sleep(500);
+    await expect.poll(() => s.ended, { timeout: 2000 }).toBe(true);
     expect(s.events.filter((e) => e.event === 'balance')).toEqual([]);
     await closeAll();
   });
@@ -125,6 +125,25 @@ describe('live feed', () => {
     t.clock.advance(2000);
     const names = (await t.api('GET', '/api/live/recent')).body.events.map((e: { name: string }) => e.name);
     expect(names).not.toContain('DaveT…');
+
+    // A deleted account's earlier credit leaves the list too (its name is deleted-<id> by then).
+    const erin = await signInPlayer(t, 'ErinDeletes');
+    await expectPostbackCredited(
+      t,
+      cpxPostbackPath({ trans: 'live-4b', user: erin.robloxId, local: '2.00' }),
+    );
+    t.clock.advance(2000);
+    expect((await t.api('GET', '/api/live/recent')).body.events[0].name).toBe('ErinD…');
+    const deletion = await t.api(
+      'POST',
+      '/api/account/delete',
+      { confirm: 'DELETE', forfeitRobux: 2 },
+      bearer(erin.token),
+    );
+    expect(deletion.status).toBe(200);
+    t.clock.advance(2000);
+    const left = (await t.api('GET', '/api/live/recent')).body.events.map((e: { name: string }) => e.name);
+    expect(left.filter((n: string) => n.startsWith('ErinD') || n.startsWith('delet'))).toEqual([]);
 
     const watcher = await stream();
     await sleep(300);

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '@rewards/roblox-standin';
-import { freePort } from '../../../e2e/support/processes.ts';
 import { openLiveStream, type OpenStream } from './support/live-stream.ts';
-import { cpxPostbackPath, fromCpx, TEST_CPX_SECRET } from './support/postbacks.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
-import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { cpxPostbackPath, fromCpx } from './support/postbacks.ts';
+import { startServerProcesses, type ServerProcesses } from './support/server-processes.ts';
+import { testEngine } from './support/test-database.ts';
 
 /**
  * Issue 21: 1,000 open live-feed streams cost the server process less than 50 MB. Measured as the
@@ -41,36 +38,15 @@ async function openMany(base: string, n: number): Promise<OpenStream[]> {
 }
 
 describe.skipIf(process.platform !== 'linux')(`live feed memory (${testEngine})`, () => {
-  let database: TestDatabase;
-  let standin: Standin;
-  let server: ServerProcess;
+  let cluster: ServerProcesses;
   let base: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    standin = await startStandin({ port: 0 });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = await startServerProcess(base, {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      DATABASE_URL: database.url,
-      ADMIN_PASSWORD: 'live-memory-admin-pw',
-      ...robloxApisAt(standin.url),
-      CPX_SECURE_HASH: TEST_CPX_SECRET,
-      ...NO_HOLDS_OR_REVIEW,
-      ...RAISED_LIMITS,
-      WEB_DIST: 'apps/web/no-such-dist',
-    });
+    cluster = await startServerProcesses(1, { WEB_DIST: 'apps/web/no-such-dist' });
+    base = cluster.bases[0]!;
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.stop('SIGTERM');
-    await standin?.close();
-    await database?.drop();
-  }, 60_000);
+  afterAll(() => cluster?.close(), 60_000);
 
   it(`${STREAMS} open streams cost the server less than ${BUDGET_MB} MB, and one credit reaches them all`, async () => {
     const login = await fetch(`${base}/api/login`, {
@@ -82,7 +58,7 @@ describe.skipIf(process.platform !== 'linux')(`live feed memory (${testEngine})`
     // Warm-up: the stream's code paths compiled, the source started and stopped once.
     for (const s of await openMany(base, 50)) s.close();
     await sleep(1000);
-    const pid = server.child.pid!;
+    const pid = cluster.servers[0]!.child.pid!;
     // Conservative: the lowest figure before, the highest with the streams open.
     const before = Math.min(...(await samples(pid)));
 

@@ -13,6 +13,8 @@ export interface OpenStream {
   events: StreamEvent[];
   /** Comment lines received (heartbeats and the opening one). */
   comments: number;
+  /** The server ended the stream. */
+  ended: boolean;
   /** The first event (received so far or later) that `match` accepts; fails after `timeoutMs`. */
   next(match: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   close(): void;
@@ -35,6 +37,7 @@ export function openLiveStream(baseUrl: string, token?: string): Promise<OpenStr
         body: undefined,
         events,
         comments: 0,
+        ended: false,
         next(match, timeoutMs = 5000) {
           return new Promise((found, late) => {
             const check = () => {
@@ -69,6 +72,7 @@ export function openLiveStream(baseUrl: string, token?: string): Promise<OpenStr
         });
         return;
       }
+      res.on('end', () => (stream.ended = true));
       res.on('data', (chunk: string) => {
         buffer += chunk;
         let end: number;

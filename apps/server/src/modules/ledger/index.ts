@@ -9,7 +9,7 @@ export {
   type Posting,
   type PostingResult,
 } from './service.ts';
-export { findEntryByKey, listEntriesForUser, type AccountAfter } from './repository.ts';
+export { findEntryByKey, lastEntryId, listEntriesForUser, type AccountAfter } from './repository.ts';
 export { ledgerCells, type LedgerCell } from './rollup.ts';
 export { bumpCounter, lockUser } from './accounts.ts';
 export {

@@ -42,15 +42,6 @@ export async function entriesByIds(db: Db, ids: number[]): Promise<LedgerEvent[]
   return entriesWithPlayer(db).where('e.id', 'in', ids).orderBy('e.id').execute();
 }
 
-/** The newest entry's id (0 on an empty ledger): a poller starts after it. */
-export async function lastEntryId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  return Number(row?.id ?? 0);
-}
-
 /**
  * The newest credits the public feed may show: its kinds, players neither banned nor deleted. Walks
  * the primary key backwards, and offer credits are most of the ledger, so it stops after a few rows.

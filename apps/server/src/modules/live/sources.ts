@@ -2,7 +2,8 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { LIVE_FEED_CHANNEL } from '../../db/migrations/0016_live_feed.ts';
-import { entriesAfter, entriesByIds, lastEntryId, type LedgerEvent } from './repository.ts';
+import { lastEntryId } from '../ledger/index.ts';
+import { entriesAfter, entriesByIds, type LedgerEvent } from './repository.ts';
 
 /** Where a process learns of new ledger entries, whichever process wrote them. */
 export interface LedgerSource {
