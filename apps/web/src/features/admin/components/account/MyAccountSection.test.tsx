@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { me } from '../staff/me.fixture';
@@ -105,6 +106,16 @@ describe('MyAccountSection', () => {
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong code');
     expect(screen.getByTestId('totp-secret')).toBeTruthy();
+  });
+
+  it('reads in French: who is signed in (name in bold, role translated), password and two-factor panels', async () => {
+    changeLocale('fr');
+    show();
+    const name = await screen.findByText('marco', { selector: 'strong' });
+    expect(name.parentElement!.textContent).toBe('Connecté en tant que marco (Modérateur).');
+    expect(screen.getByText('Connexion en deux étapes')).toBeTruthy();
+    expect(screen.getByLabelText('Mot de passe actuel')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Configurer la connexion en deux étapes' })).toBeTruthy();
   });
 
   it('has nothing to change for the admin-password sign-in, and says what to do instead', async () => {
