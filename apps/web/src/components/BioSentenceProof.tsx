@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { BadgeCheck, CircleAlert, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { errorMessage } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 
 /**
@@ -32,6 +31,9 @@ export function BioSentenceProof({
     try {
       await check();
     } catch (err) {
+      // Loaded when needed: imported statically, the error catalogue and the toaster (12 KB gzip) rode
+      // into the landing page, whose icons share a chunk with this component.
+      const { errorMessage } = await import('@/lib/error-message');
       setProblem(errorMessage(err));
     } finally {
       setChecking(false);
