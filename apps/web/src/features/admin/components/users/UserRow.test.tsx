@@ -118,7 +118,7 @@ describe('UsersSection in Dutch', () => {
     const row = await rowFor('owner', { earnings: 1234.5, balance: 1234.5 });
     expect(screen.getByRole('heading', { name: 'Gebruikersbeheer' })).toBeTruthy();
     expect(screen.getByText('1 speler')).toBeTruthy();
-    for (const header of ['Gebruikers-ID', 'Gebruikersnaam', 'Verdiensten', 'Status', 'Acties']) {
+    for (const header of ['ID', 'Gebruikersnaam', 'Verdiensten', 'Status', 'Acties']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     expect(row.getByTestId('earnings').textContent).toBe('R$ 1.234,50');
