@@ -15,7 +15,7 @@ export function Brand() {
       >
         R$
       </span>
-      <span className="text-lg font-black tracking-tight text-white">
+      <span className="text-base font-black tracking-tight text-white sm:text-lg">
         RBX<span className="text-emerald-400">Rewards</span>
         <span className="sr-only">{` (${m.app_brand_home({ site: SITE_NAME })})`}</span>
       </span>

@@ -18,22 +18,23 @@ export function TopBar({ withSidebar }: { withSidebar: boolean }) {
   const session = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
         {withSidebar && session && (
           <Suspense fallback={<span className="size-10 md:hidden" />}>
             <MobileNav />
           </Suspense>
         )}
         <Brand />
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LanguageMenu compact />
           {session ? (
             <Suspense fallback={<span className="h-9" />}>
               <SignedInControls session={session} />
             </Suspense>
           ) : (
-            <ButtonLink to={paths.login} size="sm" className="px-4">
-              <LogIn aria-hidden="true" className="size-4" /> {m.app_sign_in()}
+            // Under sm the icon gives way, so "Se connecter" fits beside the brand on a 390 px phone.
+            <ButtonLink to={paths.login} size="sm" className="px-3 sm:px-4">
+              <LogIn aria-hidden="true" className="hidden size-4 sm:block" /> {m.app_sign_in()}
             </ButtonLink>
           )}
         </div>
