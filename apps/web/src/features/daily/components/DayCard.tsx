@@ -59,8 +59,13 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
       )}
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-bold tracking-wide text-slate-300 uppercase">{day}</h2>
-        <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', badge[state].className)}>
+        <h2 className="text-sm font-bold tracking-wide whitespace-nowrap text-slate-300 uppercase">{day}</h2>
+        <span
+          className={cn(
+            'min-w-0 truncate rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            badge[state].className,
+          )}
+        >
           {badge[state].text()}
         </span>
       </div>

@@ -31,7 +31,7 @@ describe('the giveaway in Dutch and French', () => {
       /^Resterende tijd: 0w 2d [23]u \d+min \d+s$/,
     );
     expect(screen.getByText('dagen')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Doe mee aan de giveaway' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Doe mee aan de winactie' })).toBeTruthy();
   });
 
   it('French: plural entries grouped as 1.500, the end date named in French', async () => {

@@ -73,7 +73,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title={m.profile_title()} description={m.profile_description()} icon={UserRound}>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <ButtonLink to={paths.admin} variant="secondary" className="flex-1 sm:flex-none">
             <ShieldUser aria-hidden="true" className="size-4" /> {m.profile_admin_login()}
           </ButtonLink>

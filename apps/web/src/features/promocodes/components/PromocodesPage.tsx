@@ -89,7 +89,11 @@ export function PromocodesPage() {
             {m.promocodes_rules()}
             {needsOffer && ` ${m.promocodes_needs_offer()}`}
           </p>
-          <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end">
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start"
+          >
             <TextField
               label={m.promocodes_field_label()}
               name="code"
@@ -108,7 +112,11 @@ export function PromocodesPage() {
               className="flex-1"
               icon={<Ticket aria-hidden="true" className="size-5" />}
             />
-            <SubmitButton busy={busy} busyLabel={m.promocodes_redeeming()} className="h-12 w-full sm:w-auto">
+            <SubmitButton
+              busy={busy}
+              busyLabel={m.promocodes_redeeming()}
+              className="h-12 w-full sm:mt-7 sm:w-auto"
+            >
               {m.promocodes_redeem()}
             </SubmitButton>
           </form>
