@@ -69,7 +69,7 @@ describe('GiveawaysSection', () => {
     expect(row.getByRole('button', { name: '1 deelname' })).toBeTruthy();
     await user.click(row.getByRole('button', { name: 'Nu stoppen' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain(
-      'De giveaway "Weekend drop" nu beëindigen? Er wordt een winnaar gekozen uit de 1 deelname.',
+      'Wil je de giveaway "Weekend drop" nu beëindigen? Er wordt een winnaar gekozen uit de 1 deelname.',
     );
   });
 });

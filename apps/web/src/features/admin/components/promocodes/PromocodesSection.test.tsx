@@ -80,7 +80,7 @@ describe('PromocodesSection', () => {
     await user.click(within(row).getByRole('button', { name: 'SPRING deactiveren' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(
-      'Promocode SPRING deactiveren? Spelers kunnen hem niet meer inwisselen.',
+      'Wil je promocode SPRING deactiveren? Spelers kunnen hem niet meer inwisselen.',
     );
     expect(writes()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Deactiveren' }));
