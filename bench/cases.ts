@@ -17,9 +17,10 @@ const each = (
 /**
  * The site's cases, in order. Returns their results and the postback credits the server
  * acknowledged: every one must be in the ledger afterwards (see `countMissingCredits`). `tag` starts
- * the postbacks' transaction ids, so a second run on the same database credits afresh.
+ * the postbacks' transaction ids, so a second run on the same database credits afresh, and
+ * `firstClaimer` is the first player to claim the daily reward (a player claims once a day).
  */
-export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench') {
+export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench', firstClaimer = 0) {
   let n = 0;
   const poller = (i: number) => i % 1000;
   const results: (CaseResult | null)[] = [];
@@ -66,7 +67,7 @@ export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench') 
     }),
   );
 
-  let claimer = 0;
+  let claimer = firstClaimer;
   results.push(
     await load('daily claims POST /api/streak-rewards/claim', {
       url: base,

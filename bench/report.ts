@@ -136,10 +136,38 @@ export function formatSummary(outcomes: BenchOutcome[]): string {
         `| ${name} | ${outcomes.map((o) => cell(o, name)).join(' | ')} | ${outcomes.map((o) => ceilingCell(o, name)).join(' / ')} |`,
     ),
     '',
+    ...capacityLines(outcomes),
     ...checkLines(outcomes).map(([ok, text]) => `- ${ok ? 'ok' : 'FAILED'}: ${text}`),
     '',
   ];
   return lines.join('\n');
+}
+
+/** An open tab polls the balance this often (apps/web). */
+const POLL_SECONDS = 15;
+
+/**
+ * What one core does, from the CPU per request: players online (one balance poll per tab every
+ * 15 s) and postback credits a second, for a core of the server and, on PostgreSQL, of the database.
+ */
+function capacityLines(outcomes: BenchOutcome[]): string[] {
+  const perCore = (micros: number | undefined, times = 1) =>
+    micros ? Math.round(((1_000_000 / micros) * times) / 100) * 100 : undefined;
+  const fmt = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en'));
+  const find = (o: BenchOutcome, word: string) => o.results.find((r) => r.name.includes(word));
+  return [
+    `Per core, from the CPU per request above (players online: one balance poll every ${POLL_SECONDS} s; the pages they open and the daily claim come on top):`,
+    '',
+    '| run | players online per server core | per database core | postback credits/s per server core | per database core |',
+    '|---|---|---|---|---|',
+    ...outcomes.map((o) => {
+      const poll = find(o, 'balance poll');
+      const postback = find(o, 'postback');
+      const db = o.engine === 'postgres';
+      return `| ${o.label} | ${fmt(perCore(poll?.cpuPerRequest, POLL_SECONDS))} | ${db ? fmt(perCore(poll?.dbCpuPerRequest, POLL_SECONDS)) : '(in the server)'} | ${fmt(perCore(postback?.cpuPerRequest))} | ${db ? fmt(perCore(postback?.dbCpuPerRequest)) : '(in the server)'} |`;
+    }),
+    '',
+  ];
 }
 
 /** The run's checks: no errors, every acknowledged credit in the ledger once, the invariant, memory. */

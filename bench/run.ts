@@ -25,7 +25,14 @@ import { benchDatabase, measureReferences, startCeilingServer, startSiteServer }
 async function siteRun(
   runner: ReturnType<typeof createLoadRunner>,
   db: Database,
-  target: { engine: Engine; serverUrl: string; dbCpu: () => number; workers: number; tag: string },
+  target: {
+    engine: Engine;
+    serverUrl: string;
+    dbCpu: () => number;
+    workers: number;
+    tag: string;
+    firstClaimer: number;
+  },
 ) {
   const server = await startSiteServer(target.serverUrl, target.workers);
   const rssWatch = watchRss(server.pids);
@@ -33,6 +40,7 @@ async function siteRun(
     runner.siteLoad({ pids: server.pids, base: server.base, rss: rssWatch, dbCpu: target.dbCpu }),
     server.base,
     target.tag,
+    target.firstClaimer,
   );
   const rss = rssWatch.stop();
   await server.stop();
@@ -68,7 +76,14 @@ async function runEngine(engine: Engine): Promise<BenchOutcome[]> {
     const runner = createLoadRunner(ceiling);
     await runner.measureCeiling();
     const references = await measureReferences(runner);
-    const single = await siteRun(runner, db, { engine, ...database, dbCpu, workers: 0, tag: 'bench' });
+    const single = await siteRun(runner, db, {
+      engine,
+      ...database,
+      dbCpu,
+      workers: 0,
+      tag: 'bench',
+      firstClaimer: 0,
+    });
     const label = engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     outcomes.push({
       label,
@@ -83,7 +98,15 @@ async function runEngine(engine: Engine): Promise<BenchOutcome[]> {
       const clusterRunner = createLoadRunner(ceiling);
       await clusterRunner.measureCeiling();
       const workers = clusterWorkers;
-      const run = await siteRun(clusterRunner, db, { engine, ...database, dbCpu, workers, tag: 'cluster' });
+      // Other players claim: those of the first run have claimed today.
+      const run = await siteRun(clusterRunner, db, {
+        engine,
+        ...database,
+        dbCpu,
+        workers,
+        tag: 'cluster',
+        firstClaimer: BENCH_PLAYERS / 2,
+      });
       outcomes.push({
         label: `PostgreSQL, start:cluster × ${workers}`,
         engine,
