@@ -11,7 +11,7 @@ import { notifyBalanceUpdated } from '@/lib/balance';
 import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
-import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
+import { humanCheckMissingMessage, useHumanCheck } from '@/components/HumanCheck';
 import { m } from '@/paraglide/messages.js';
 import { formatCount, formatReward } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
@@ -68,7 +68,7 @@ export function DailyPage() {
     }
     if (claim.isPending) return;
     if (!human.ready) {
-      toast.error(m.daily_claim_failed(), { description: HUMAN_CHECK_MISSING_MESSAGE });
+      toast.error(m.daily_claim_failed(), { description: humanCheckMissingMessage() });
       return;
     }
     const username = session.username;

@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
-import { HUMAN_CHECK_MISSING_MESSAGE, useHumanCheck } from '@/components/HumanCheck';
+import { humanCheckMissingMessage, useHumanCheck } from '@/components/HumanCheck';
 import { useSiteConfig } from '@/lib/site-config';
 import { PROMO_MESSAGES, redeemFailure, useRedeemPromoCode } from '../api/redeem';
 import { IconTile } from '@/components/ui/IconTile';
@@ -50,7 +50,7 @@ export function PromocodesPage() {
       return;
     }
     if (!human.ready) {
-      setMessage({ kind: 'error', text: HUMAN_CHECK_MISSING_MESSAGE });
+      setMessage({ kind: 'error', text: humanCheckMissingMessage() });
       return;
     }
     setMessage(null);
