@@ -1,4 +1,4 @@
-import { LiveFeed } from '@/components/live/LiveFeed';
+import { LazyLiveFeed } from '@/components/live/LazyLiveFeed';
 import { SITE_NAME } from '@/config/site';
 import { m } from '@/paraglide/messages.js';
 import { Hero } from './Hero';
@@ -11,7 +11,7 @@ export function LandingPage() {
       <title>{m.landing_document_title({ site: SITE_NAME })}</title>
       <Hero />
       <StatCards />
-      <LiveFeed className="my-8" />
+      <LazyLiveFeed className="my-8" />
       <HowItWorks />
     </div>
   );

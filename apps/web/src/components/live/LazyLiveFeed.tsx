@@ -1,0 +1,14 @@
+import { lazy, Suspense } from 'react';
+
+// The feed shows only once its first answer is in, so its code (and TanStack Query's observers)
+// can load beside the page instead of before it: the landing page's JavaScript budget
+// (e2e/web-speed.test.ts).
+const LiveFeed = lazy(() => import('./LiveFeed').then((mod) => ({ default: mod.LiveFeed })));
+
+export function LazyLiveFeed({ className }: { className?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <LiveFeed className={className} />
+    </Suspense>
+  );
+}
