@@ -52,4 +52,12 @@ describe(`live feed across two server processes (${testEngine})`, () => {
     own.close();
     anonymous.close();
   });
+
+  it('an idle stream gets a comment line every 15 s, so proxies keep it open', async () => {
+    const idle = await openLiveStream(b);
+    expect(idle.comments).toBeLessThanOrEqual(1); // the opening one
+    await expect.poll(() => idle.comments, { timeout: 17_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    expect(idle.events).toEqual([]);
+    idle.close();
+  }, 20_000);
 });

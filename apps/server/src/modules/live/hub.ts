@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromCents, LIVE_STREAM_EVENTS } from '@rewards/contracts';
 import { isPostgres } from '../../db/database.ts';
@@ -45,7 +45,28 @@ export class LiveHub {
     return this.#streams.size >= this.#deps.env.LIVE_FEED_MAX_STREAMS;
   }
 
-  add(stream: LiveStream): void {
+  /**
+   * Starts an event stream on `res` (the route's security headers kept) and adds it; with `player`,
+   * that player's balance is sent on it too.
+   */
+  open(
+    res: ServerResponse,
+    headers: Record<string, unknown>,
+    player: { id: number; tokenHash: string } | null,
+  ): void {
+    res.writeHead(200, {
+      ...(headers as OutgoingHttpHeaders),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // nginx and similar proxies would otherwise hold events back in their buffers.
+      'x-accel-buffering': 'no',
+    });
+    // Sends the headers at once, so the client knows the stream is open before the first event.
+    res.write(': open\n\n');
+    this.#add({ res, userId: player?.id ?? null, tokenHash: player?.tokenHash ?? null });
+  }
+
+  #add(stream: LiveStream): void {
     this.#streams.add(stream);
     if (stream.userId !== null) {
       const own = this.#byUser.get(stream.userId) ?? new Set();

@@ -50,19 +50,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(503, 'LIVE_FEED_FULL', 'The live feed is busy; showing recent earnings instead.');
     }
     reply.hijack();
-    const res = reply.raw;
-    const security = reply.getHeaders() as Record<string, string>;
-    res.writeHead(200, {
-      ...security,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      // nginx and similar proxies would otherwise hold events back in their buffers.
-      'x-accel-buffering': 'no',
-    });
-    // Sends the headers at once, so the client knows the stream is open before the first event.
-    res.write(': open\n\n');
     const player = request.player;
-    hub.add({ res, userId: player?.id ?? null, tokenHash: player ? hashToken(player.token) : null });
+    hub.open(
+      reply.raw,
+      reply.getHeaders(),
+      player ? { id: player.id, tokenHash: hashToken(player.token) } : null,
+    );
     return reply;
   });
 };
