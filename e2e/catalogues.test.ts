@@ -1,34 +1,25 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/stack.ts';
+import {
+  areas as areaFolders,
+  LOCALES,
+  MESSAGES,
+  readCatalogue as read,
+  sameKeys,
+  texts,
+} from './support/catalogues.ts';
 
 /**
- * The message catalogues (apps/web/messages/<area>/<locale>.json), read as files (no build needed): every English message has a Dutch
- * and a French one with the same placeholders, keys carry their area's name (one namespace for the
- * whole app), and a translation equal to the English text must be declared in the area's
- * `same.json` (brand names and the like), so a forgotten translation cannot pass for one.
+ * The message catalogues (apps/web/messages/<area>/<locale>.json), read as files (no build needed):
+ * every English message has a Dutch and a French one with the same placeholders, keys carry their
+ * area's name (one namespace for the whole app), and a translation equal to the English text must be
+ * declared in the area's `same.json` (brand names and the like), so a forgotten translation cannot
+ * pass for one.
  */
-const MESSAGES = join(ROOT, 'apps/web/messages');
-const LOCALES = ['en', 'nl', 'fr'] as const;
-const areas = readdirSync(MESSAGES, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const areas = areaFolders();
 const settings = JSON.parse(readFileSync(join(MESSAGES, '../project.inlang/settings.json'), 'utf8'));
 
-type Catalogue = Record<string, unknown>;
-const read = (area: string, file: string): Catalogue => JSON.parse(readFileSync(join(MESSAGES, area, file), 'utf8'));
-
-/** Every text of a message: the string, or each variant of a plural/select message. */
-function texts(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(texts);
-  if (value && typeof value === 'object') {
-    const match = (value as { match?: Record<string, unknown> }).match;
-    return match ? Object.values(match).flatMap(texts) : [];
-  }
-  return [];
-}
 const placeholders = (value: unknown) =>
   [...new Set(texts(value).flatMap((t) => [...t.matchAll(/\{(\w+)\}/g)].map((mm) => mm[1])))].sort();
 
@@ -42,9 +33,7 @@ describe('message catalogues', () => {
     describe(area, () => {
       const en = read(area, 'en.json');
       const prefix = `${area.replace(/-/g, '_')}_`;
-      const same = new Set<string>(
-        existsSync(join(MESSAGES, area, 'same.json')) ? read(area, 'same.json') as unknown as string[] : [],
-      );
+      const same = sameKeys(area);
 
       it(`keys start with "${prefix}"`, () => {
         expect(Object.keys(en).filter((k) => !k.startsWith(prefix))).toEqual([]);
@@ -55,8 +44,12 @@ describe('message catalogues', () => {
           const other = read(area, `${locale}.json`);
           expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
           for (const key of Object.keys(en)) {
-            expect({ key, placeholders: placeholders(other[key]) }).toEqual({ key, placeholders: placeholders(en[key]) });
-            for (const text of texts(other[key])) expect({ key, text: text.trim().length > 0 }).toEqual({ key, text: true });
+            expect({ key, placeholders: placeholders(other[key]) }).toEqual({
+              key,
+              placeholders: placeholders(en[key]),
+            });
+            for (const text of texts(other[key]))
+              expect({ key, text: text.trim().length > 0 }).toEqual({ key, text: true });
           }
         });
 

@@ -41,11 +41,18 @@ const columns = () => [
   m.admin_audit_col_after(),
 ];
 
-/** An audit value as `field: value` lines; long objects fold their remaining fields away. */
+/**
+ * An audit value as `field: value` lines; long objects fold their remaining fields away. The fields
+ * and values are the record as stored, not text of ours: `translate="no"`.
+ */
 function AuditValue({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="text-slate-500">—</span>;
   if (!isPlainObject(value))
-    return <code className="font-mono text-xs break-all text-slate-300">{formatJson(value)}</code>;
+    return (
+      <code translate="no" className="font-mono text-xs break-all text-slate-300">
+        {formatJson(value)}
+      </code>
+    );
   const entries = Object.entries(value);
   if (entries.length === 0) return <span className="text-slate-500">—</span>;
   const line = ([key, v]: [string, unknown]) => (
@@ -58,13 +65,17 @@ function AuditValue({ value }: { value: unknown }) {
   const rest = entries.slice(shown.length);
   return (
     <div className="font-mono text-xs">
-      <ul className="flex flex-col gap-0.5">{shown.map(line)}</ul>
+      <ul translate="no" className="flex flex-col gap-0.5">
+        {shown.map(line)}
+      </ul>
       {rest.length > 0 && (
         <details className="mt-1">
           <summary className="cursor-pointer font-sans text-sky-300 select-none">
             {m.admin_audit_more_fields({ count: rest.length, n: formatCount(rest.length) })}
           </summary>
-          <ul className="mt-0.5 flex flex-col gap-0.5">{rest.map(line)}</ul>
+          <ul translate="no" className="mt-0.5 flex flex-col gap-0.5">
+            {rest.map(line)}
+          </ul>
         </details>
       )}
     </div>
