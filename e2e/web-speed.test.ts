@@ -13,7 +13,10 @@ import { ROOT } from './support/stack.ts';
  */
 
 const DIST = process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist');
-const BUDGET_BYTES = 120 * 1024;
+// 120 KB until the site spoke three languages: the shell's texts in English, Dutch and French and the
+// message runtime added 6 KB (docs/decisions/0017-languages.md); Lighthouse's performance score is the
+// measure that must hold (`npm run lighthouse`, at least 90).
+const BUDGET_BYTES = 128 * 1024;
 const LANDING_SRC = 'src/features/landing/components/LandingPage.tsx';
 const LOGIN_SRC = 'src/features/auth/components/LoginPage.tsx';
 
@@ -83,7 +86,7 @@ describe('web app weight (built files)', () => {
     manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
   });
 
-  it('the landing page loads at most 120 KB of JavaScript (gzip)', () => {
+  it('the landing page loads at most 128 KB of JavaScript (gzip)', () => {
     const total = report('landing page JavaScript', pageScripts(LANDING_SRC));
     report('login page JavaScript (for information)', pageScripts(LOGIN_SRC));
     expect(
