@@ -13,9 +13,6 @@ import { m } from '@/paraglide/messages.js';
 export const HUMAN_CHECK_HEADER = 'X-Turnstile-Token';
 /** What a form says when it is sent before the check handed a token, in the player's language. */
 export const humanCheckMissingMessage = (): string => m.ui_human_check_missing();
-/** @deprecated English only (read once): use humanCheckMissingMessage(). */
-export const HUMAN_CHECK_MISSING_MESSAGE =
-  'Please complete the human check (the “Verify you are human” box), then try again.';
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
 type Action = 'login' | 'daily' | 'promo';
