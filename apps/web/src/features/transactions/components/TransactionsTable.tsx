@@ -3,6 +3,7 @@ import type { TransactionItem, TransactionState } from '@rewards/contracts';
 import { DataTable } from '@/components/ui/DataTable';
 import { cardRowClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
+import { describeTransaction } from '@/lib/describe-transaction';
 import { formatDateTime, formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
@@ -98,7 +99,7 @@ export function TransactionsTable({ items }: { items: TransactionItem[] }) {
               {formatRobux(item.amount)}
             </td>
             <td className="px-4 py-3 break-words text-slate-200 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9">
-              {item.description}
+              {describeTransaction(item)}
             </td>
             <td className="px-6 py-3 text-right whitespace-nowrap text-slate-400 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9 max-sm:text-left max-sm:text-xs">
               <time dateTime={item.date}>{formatDateTime(item.date)}</time>

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { AdminUserRow } from '@rewards/contracts';
 import { m } from '@/paraglide/messages.js';
 import { formatRobux } from '@/lib/format';
+import { describeTransaction } from '@/lib/describe-transaction';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
@@ -96,7 +97,7 @@ function LedgerTable({ userId }: { userId: number }) {
                   {KIND_LABEL[entry.kind]?.() ?? entry.kind}
                 </Badge>
               </td>
-              <td className={cn(cellClass, 'text-slate-200')}>{entry.description}</td>
+              <td className={cn(cellClass, 'text-slate-200')}>{describeTransaction(entry)}</td>
               <td
                 className={cn(
                   cellClass,
