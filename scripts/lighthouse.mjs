@@ -18,23 +18,15 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startStandin } from '@rewards/roblox-standin';
 import { freePort, waitForHealth } from '../e2e/support/processes.ts';
+import { chromiumOptions } from '../e2e/support/stack.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MIN = { performance: 90, accessibility: 95 };
 const desktop = process.argv.includes('--desktop');
-// The headless flags of e2e/support/stack.ts `launchBrowser`.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The journeys' headless flags (e2e/support/stack.ts).
+const CHROME_FLAGS = chromiumOptions.args;
 
 async function startSite(dir) {
   const standin = await startStandin({ port: 0 });
