@@ -2,4 +2,5 @@
 // routes make with it) and the session tokens, which admin sessions and the bio check share.
 export { authenticatePlugin, assertSelf, playerOf, type Player } from './session-hook.ts';
 export { hashToken, newSessionToken } from './tokens.ts';
+export { findSessionUser } from './repository.ts';
 export { ownershipProofNeeded, requireOwnershipProof } from './protection-service.ts';

@@ -4,7 +4,8 @@ import { fromCents, LIVE_STREAM_EVENTS } from '@rewards/contracts';
 import { isPostgres } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { publicEarning, SSE_HEARTBEAT, sseMessage } from './events.ts';
-import { sessionBalance, type LedgerEvent } from './repository.ts';
+import { findSessionUser } from '../auth/index.ts';
+import type { LedgerEvent } from './repository.ts';
 import { startListener, startPoller, type LedgerSource } from './sources.ts';
 
 /** How often every open stream gets a comment line (proxies close streams idle for a minute or so). */
@@ -135,10 +136,15 @@ export class LiveHub {
     for (const userId of users) {
       for (const stream of this.#byUser.get(userId) ?? []) {
         // Read now, not taken from the entry: later entries may already have moved it.
-        const balance = await sessionBalance(this.#deps.db, stream.tokenHash!, now);
-        if (balance === undefined)
-          stream.res.end(); // signed out meanwhile: no more of their data
-        else this.#write(stream, sseMessage(LIVE_STREAM_EVENTS.balance, { robux: fromCents(balance) }));
+        // The session check every player call makes (one prepared statement), so a signed-out session
+        // gets no more of its player's data.
+        const account = await findSessionUser(this.#deps.db, stream.tokenHash!, now);
+        if (!account) stream.res.end();
+        else
+          this.#write(
+            stream,
+            sseMessage(LIVE_STREAM_EVENTS.balance, { robux: fromCents(Number(account.balance)) }),
+          );
       }
     }
   }

@@ -56,16 +56,3 @@ export async function recentFeedEntries(db: Db, limit: number): Promise<LedgerEv
     .limit(limit)
     .execute();
 }
-
-/** The balance of the account behind a live session, or undefined once the session has ended. */
-export async function sessionBalance(db: Db, tokenHash: string, now: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select('u.balance')
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.balance);
-}
