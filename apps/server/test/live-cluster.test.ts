@@ -7,8 +7,7 @@ import { testEngine } from './support/test-database.ts';
 /**
  * Two server processes on one database, as `npm run start:cluster` runs them: a credit made through
  * process A reaches the live streams open on process B, the public earning on every stream and the
- * balance on the player's own. PostgreSQL carries it by LISTEN/NOTIFY (migration 0016's trigger);
- * SQLite, by each process polling the shared file.
+ * balance on the player's own: each process polls the shared ledger (docs/decisions/0019).
  */
 describe(`live feed across two server processes (${testEngine})`, () => {
   let cluster: ServerProcesses;
@@ -33,7 +32,7 @@ describe(`live feed across two server processes (${testEngine})`, () => {
     const own = await openLiveStream(b, token);
     const anonymous = await openLiveStream(b);
     expect([own.status, anonymous.status]).toEqual([200, 200]);
-    await new Promise((r) => setTimeout(r, 500)); // B's LISTEN (or first poll) is in place
+    await new Promise((r) => setTimeout(r, 500)); // B's first poll is in place
 
     const started = Date.now();
     const path = cpxPostbackPath({ trans: 'cluster-live-1', user: user.robloxId, local: '3.00' });

@@ -5,12 +5,13 @@ import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts'
 import { signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { bearer } from './support/site.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { testEngine } from './support/test-database.ts';
 
 /**
  * The live feed (issue 21): credits reach every open stream of the process as public events (a
  * shortened name, no user id), the player's own balance reaches only their own signed-in streams,
- * the number of streams is bounded, and the feed can be switched off. On SQLite the process polls the
- * ledger; on PostgreSQL it LISTENs to migration 0016's trigger.
+ * the number of streams is bounded, and the feed can be switched off. On both engines the process polls
+ * the ledger by id (docs/decisions/0019).
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,7 +48,7 @@ describe('live feed', () => {
     const own = await stream(alice.token);
     const other = await stream(bob.token);
     expect([anonymous.status, own.status, other.status]).toEqual([200, 200, 200]);
-    await sleep(300); // the process's source has started (a poll's first read, or LISTEN)
+    await sleep(300); // the process's poller has made its first read
 
     await expectPostbackCredited(
       t,
@@ -93,6 +94,53 @@ describe('live feed', () => {
     ]);
     await closeAll();
   });
+
+  // PostgreSQL hands out ids at insert and shows rows at commit: an entry with a smaller id that commits
+  // after a larger one has been shown must not be skipped by the poller.
+  it.runIf(testEngine === 'postgres')(
+    'an entry that commits after one with a larger id is still shown',
+    async () => {
+      const watcher = await stream();
+      await sleep(300);
+      const { id: aliceId } = await t.deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'AliceRBX')
+        .executeTakeFirstOrThrow();
+      let commit!: () => void;
+      const later = new Promise<void>((resolve) => (commit = resolve));
+      const slow = t.deps.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('ledger_entries')
+          .values({
+            user_id: aliceId,
+            amount: 700,
+            kind: 'offer',
+            idempotency_key: 'test:live-late-commit',
+            description: 'Late Wall offer',
+            created_at: t.clock.now().toISOString(),
+            meta: null,
+          })
+          .execute();
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ balance: eb('balance', '+', 700), earnings: eb('earnings', '+', 700) }))
+          .where('id', '=', aliceId)
+          .execute();
+        await later;
+      });
+      await expectPostbackCredited(
+        t,
+        cpxPostbackPath({ trans: 'live-late', user: bob.robloxId, local: '2.25' }),
+      );
+      await watcher.next((e) => e.event === 'earning' && e.data.amount === 2.25, 3000);
+      commit();
+      await slow;
+      const late = await watcher.next((e) => e.event === 'earning' && e.data.source === 'Late Wall', 3000);
+      expect(late.data).toMatchObject({ name: 'Alice…', amount: 7, kind: 'offer' });
+      await closeAll();
+    },
+  );
 
   it('a signed-out session stops getting its balance: the stream ends at its next credit', async () => {
     const carol = await signInPlayer(t, 'CarolPlays');

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_staff_totp_step.ts';
 import * as m0015 from './migrations/0015_account_deletion.ts';
 import * as m0016 from './migrations/0016_live_feed.ts';
 import * as m0017 from './migrations/0017_money_functions.ts';
+import * as m0018 from './migrations/0018_ledger_notify_dropped.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_account_deletion': m0015,
   '0016_live_feed': m0016,
   '0017_money_functions': m0017,
+  '0018_ledger_notify_dropped': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

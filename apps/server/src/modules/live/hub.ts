@@ -1,12 +1,11 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromCents, LIVE_STREAM_EVENTS } from '@rewards/contracts';
-import { isPostgres } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { publicEarning, SSE_HEARTBEAT, sseMessage } from './events.ts';
 import { findSessionUser } from '../auth/index.ts';
 import type { LedgerEvent } from './repository.ts';
-import { startListener, startPoller, type LedgerSource } from './sources.ts';
+import { startPoller, type LedgerSource } from './sources.ts';
 
 /** How often every open stream gets a comment line (proxies close streams idle for a minute or so). */
 export const HEARTBEAT_MS = 15_000;
@@ -90,11 +89,7 @@ export class LiveHub {
     this.#heartbeat ??= setInterval(() => this.#beat(), HEARTBEAT_MS);
     if (this.#source) return;
     const onEntries = (entries: LedgerEvent[]) => this.#deliver(entries);
-    const { db, env } = this.#deps;
-    this.#source =
-      isPostgres(db) && env.DATABASE_URL
-        ? startListener(env.DATABASE_URL, db, onEntries, this.#log)
-        : startPoller(db, onEntries, this.#log);
+    this.#source = startPoller(this.#deps.db, onEntries, this.#log);
   }
 
   #beat(): void {

@@ -31,15 +31,22 @@ function entriesWithPlayer(db: Db) {
     ]);
 }
 
-/** Entries after `afterId`, oldest first, by the primary key (the SQLite poller). */
-export async function entriesAfter(db: Db, afterId: number, limit: number): Promise<LedgerEvent[]> {
-  return entriesWithPlayer(db).where('e.id', '>', afterId).orderBy('e.id').limit(limit).execute();
-}
-
-/** The entries PostgreSQL announced, oldest first. */
-export async function entriesByIds(db: Db, ids: number[]): Promise<LedgerEvent[]> {
-  if (ids.length === 0) return [];
-  return entriesWithPlayer(db).where('e.id', 'in', ids).orderBy('e.id').execute();
+/** Entries after `afterId` and those of the ids in `gaps`, oldest first, by the primary key (the poller). */
+export async function entriesAfter(
+  db: Db,
+  afterId: number,
+  gaps: number[],
+  limit: number,
+): Promise<LedgerEvent[]> {
+  return entriesWithPlayer(db)
+    .where((eb) =>
+      gaps.length === 0
+        ? eb('e.id', '>', afterId)
+        : eb.or([eb('e.id', '>', afterId), eb('e.id', 'in', gaps)]),
+    )
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
 }
 
 /**
