@@ -9,12 +9,14 @@ import { cpxPostbackPath, CPX_ADDRESS } from './support/postbacks.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { creditPostbackBatched } from '../src/modules/ledger/index.ts';
 
 /*
  * Issue 22: on PostgreSQL each money write is one statement (a call of a function of migration 0017),
  * so one round trip. What the real driver sends is observed at pg's client: every query text of the
  * requests below, whatever our code does above it. Reads around the write (the session, the wall, the
- * player) may stay; a write, a BEGIN or a COMMIT other than the one call may not.
+ * player) may stay; a write, a BEGIN or a COMMIT other than the one call may not. Postbacks that arrive
+ * together share one call (migration 0019, docs/decisions/0020).
  */
 const sent: string[] = [];
 let recording = false;
@@ -71,7 +73,8 @@ const account = (username: string) =>
     .executeTakeFirstOrThrow();
 
 const newPass = async (creatorId: number, robux: number) =>
-  (await t.control('POST', '/gamepasses', { creatorId, price: priceFor(robux), isForSale: true })).id as number;
+  (await t.control('POST', '/gamepasses', { creatorId, price: priceFor(robux), isForSale: true }))
+    .id as number;
 
 describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on postgres', () => {
   openTestApp();
@@ -79,12 +82,94 @@ describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on po
 
   it('a postback credit (guard row, entry, balance, offers count, record) is one statement', async () => {
     const p = await signInPlayer(t, 'OneTripOffers');
-    const sentFor = await statementsOf(async () => expect((await postback('ot-1', p.robloxId)).body).toBe('1'));
+    const sentFor = await statementsOf(async () =>
+      expect((await postback('ot-1', p.robloxId)).body).toBe('1'),
+    );
     expect(writes(sentFor)).toEqual([expect.stringContaining('from rewards_credit_postback(')]);
-    const repeat = await statementsOf(async () => expect((await postback('ot-1', p.robloxId)).body).toBe('1'));
+    const repeat = await statementsOf(async () =>
+      expect((await postback('ot-1', p.robloxId)).body).toBe('1'),
+    );
     expect(writes(repeat)).toEqual([expect.stringContaining('from rewards_credit_postback(')]);
     const user = await account('OneTripOffers');
     expect([Number(user.balance), user.offers_completed]).toEqual([150, 1]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('postbacks that arrive together share one statement (group commit), each credited once', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signInPlayer(t, `GroupCommit${i}`)),
+    );
+    // Eight players, each credited twice over (the provider's retry arriving with the first).
+    const requests = players.flatMap((p, i) =>
+      [`gc-${i}`, `gc-${i}`].map((trans) => () => postback(trans, p.robloxId)),
+    );
+    const sentFor = await statementsOf(async () => {
+      const answers = await Promise.all(requests.map((send) => send()));
+      expect(answers.map((a) => a.body)).toEqual(Array(16).fill('1'));
+    });
+    const calls = writes(sentFor);
+    expect(calls.length).toBeLessThan(16);
+    expect(calls.some((s) => s.includes('from rewards_credit_postbacks('))).toBe(true);
+    expect(calls.every((s) => /from rewards_credit_postbacks?\(/.test(s))).toBe(true);
+    for (const p of players) {
+      const user = await account(p.name);
+      expect([Number(user.balance), user.offers_completed]).toEqual([150, 1]);
+    }
+    const records = await t.deps.db
+      .selectFrom('postbacks')
+      .select(['trans_id', 'verdict'])
+      .where('trans_id', 'like', 'gc-%')
+      .execute();
+    expect(records).toHaveLength(16);
+    expect(records.filter((r) => r.verdict === 'credited')).toHaveLength(8);
+    expect(records.filter((r) => r.verdict === 'duplicate')).toHaveLength(8);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a shared call that fails is undone whole, and each credit is retried alone: one bad item costs the others nothing', async () => {
+    const good = await signInPlayer(t, 'GroupGood');
+    const goodUser = await account(good.name);
+    const credit = (userId: number, transId: string) =>
+      creditPostbackBatched(t.deps, {
+        userId,
+        wallSlug: 'cpx',
+        transId,
+        kind: 'survey',
+        amount: 250,
+        description: 'CPX Research survey',
+        state: 'credited',
+        releaseAt: null,
+        now: t.clock.now().toISOString(),
+        key: `postback:cpx:${transId}`,
+        meta: { wall: 'cpx', transId },
+        record: { action: 'credit', params: '{}', signature: null, rawUrl: null, ip: null, reason: null },
+      });
+    const sentFor = await statementsOf(async () => {
+      // Same turn of the event loop, so one shared call; the player 987654321 does not exist.
+      const results = await Promise.allSettled([
+        credit(goodUser.id, 'gb-1'),
+        credit(987_654_321, 'gb-2'),
+        credit(goodUser.id, 'gb-3'),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.verdict] : []))).toEqual([
+        'credited',
+        'credited',
+      ]);
+    });
+    expect(writes(sentFor).map((s) => /rewards_credit_postbacks?\(/.exec(s)?.[0])).toEqual([
+      'rewards_credit_postbacks(',
+      'rewards_credit_postback(',
+      'rewards_credit_postback(',
+      'rewards_credit_postback(',
+    ]);
+    expect(Number((await account(good.name)).balance)).toBe(500);
+    const orphan = await t.deps.db
+      .selectFrom('offer_transactions')
+      .select('id')
+      .where('trans_id', '=', 'gb-2')
+      .execute();
+    expect(orphan).toEqual([]);
     await expectInvariant(t.deps.db);
   });
 
@@ -193,7 +278,11 @@ describe(`money writes at once on ${testEngine}`, () => {
       expect(a.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     }
     expect(await balanceOf(t.deps.db, user.id)).toBe(10);
-    const rows = await t.deps.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute();
+    const rows = await t.deps.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toHaveLength(2);
     await expectInvariant(t.deps.db);
   });

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_account_deletion.ts';
 import * as m0016 from './migrations/0016_live_feed.ts';
 import * as m0017 from './migrations/0017_money_functions.ts';
 import * as m0018 from './migrations/0018_ledger_notify_dropped.ts';
+import * as m0019 from './migrations/0019_postback_batches.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_live_feed': m0016,
   '0017_money_functions': m0017,
   '0018_ledger_notify_dropped': m0018,
+  '0019_postback_batches': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -148,3 +148,20 @@ export const requestWithdrawalCall = prepared(
     metaRest: string,
   ) => { compile(): CompiledQuery<WithdrawalCall> },
 );
+
+export interface PostbackBatchRow extends PostbackCall {
+  item: number;
+}
+
+/** Several postback credits in one call (migration 0019); `items` is their JSON array. */
+export const creditPostbacksCall = prepared(
+  callOf<PostbackBatchRow>(
+    (args) =>
+      sql`select item, verdict, ledger_entry, postback_id from rewards_credit_postbacks(${list(args)})`,
+  ) as (
+    db: Db,
+    items: string,
+    threshold: number,
+    percent: number,
+  ) => { compile(): CompiledQuery<PostbackBatchRow> },
+);

@@ -24,9 +24,9 @@ async function oneCall<Row extends object>(result: Promise<QueryResult<Row>>): P
   }
 }
 
-const referralTerms = (deps: Deps) => [REFERRAL_THRESHOLD, deps.env.REFERRAL_COMMISSION_PERCENT] as const;
+export const referralTerms = (deps: Deps) => [REFERRAL_THRESHOLD, deps.env.REFERRAL_COMMISSION_PERCENT] as const;
 
-function checkAmount(amount: number): void {
+export function checkAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount === 0) {
     throw new Error(`Ledger amounts are non-zero integer hundredths, got ${amount}`);
   }

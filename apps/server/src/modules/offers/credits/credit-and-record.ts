@@ -1,14 +1,15 @@
 import type { PostbackVerdict } from '@rewards/contracts';
 import { isPostgres } from '../../../db/database.ts';
 import type { Deps } from '../../../deps.ts';
-import { creditPostbackInOneCall } from '../../ledger/index.ts';
+import { creditPostbackBatched } from '../../ledger/index.ts';
 import { insertPostback, type NewPostbackBase } from '../postbacks/repository.ts';
 import { creditKey, creditMeta, creditTerms, creditTransaction, type CreditInput } from './service.ts';
 
 /**
  * A provider's credit (`creditTransaction`) and the record of the postback that asked for it, written
- * together: the money and its record commit at once or not at all. On PostgreSQL one function call;
- * on SQLite the same steps in a transaction.
+ * together: the money and its record commit at once or not at all. On PostgreSQL one function call,
+ * shared with the other postbacks of the same moment (ledger/postback-batches.ts); on SQLite the same
+ * steps in a transaction.
  */
 export async function creditAndRecord(
   deps: Deps,
@@ -18,7 +19,7 @@ export async function creditAndRecord(
   const now = deps.clock.now();
   if (isPostgres(deps.db)) {
     const terms = creditTerms(deps, input, now);
-    const r = await creditPostbackInOneCall(deps, {
+    const r = await creditPostbackBatched(deps, {
       userId: input.userId,
       wallSlug: input.wall.slug,
       transId: input.transId,
