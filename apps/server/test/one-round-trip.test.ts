@@ -196,6 +196,19 @@ describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on po
     expect(writes(again)).toEqual([expect.stringContaining('from rewards_claim_daily(')]);
   });
 
+  it('daily claims that arrive together share one statement, each paid once', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, (_, i) => signInPlayer(t, `GroupDaily${i}`)));
+    const sentFor = await statementsOf(async () => {
+      const answers = await Promise.all([...players, ...players].map((p) => claimDaily(p)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(8).fill(200), ...Array(8).fill(409)]);
+    });
+    const calls = writes(sentFor);
+    expect(calls.length).toBeLessThan(16);
+    expect(calls.some((s) => s.includes('from rewards_claim_dailies('))).toBe(true);
+    for (const p of players) expect(Number((await accountNamed(t.deps.db, p.name)).balance)).toBe(5000);
+    await expectInvariant(t.deps.db);
+  });
+
   it('a social claim is one statement', async () => {
     const p = await signInPlayer(t, 'OneTripSocial');
     const socials = await t.api('GET', '/api/socials', undefined, bearer(p.token));

@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016_live_feed.ts';
 import * as m0017 from './migrations/0017_money_functions.ts';
 import * as m0018 from './migrations/0018_ledger_notify_dropped.ts';
 import * as m0019 from './migrations/0019_postback_batches.ts';
+import * as m0020 from './migrations/0020_claim_batches.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017_money_functions': m0017,
   '0018_ledger_notify_dropped': m0018,
   '0019_postback_batches': m0019,
+  '0020_claim_batches': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,16 +11,16 @@ interface Waiting<Item, Result> {
  * Group commit in the server (docs/decisions/0020): the writes a process is asked for in one turn of
  * its event loop go to the database together, as one call of `many` (one round trip, one transaction,
  * one WAL flush). A write alone in its turn goes through `one`, as it would without grouping. `many`
- * answers item by item, in the items' order. If it fails, the database undid all of it, and each item
+ * answers by the items' index in the group. If it fails, the database undid all of it, and each item
  * is sent again through `one`, so every caller still gets its own answer or its own error.
  */
 export class GroupCommit<Item, Result> {
-  readonly #many: (items: Item[]) => Promise<Result[]>;
+  readonly #many: (items: Item[]) => Promise<Map<number, Result>>;
   readonly #one: (item: Item) => Promise<Result>;
   #waiting: Waiting<Item, Result>[] = [];
   #scheduled = false;
 
-  constructor(many: (items: Item[]) => Promise<Result[]>, one: (item: Item) => Promise<Result>) {
+  constructor(many: (items: Item[]) => Promise<Map<number, Result>>, one: (item: Item) => Promise<Result>) {
     this.#many = many;
     this.#one = one;
   }
@@ -43,17 +43,18 @@ export class GroupCommit<Item, Result> {
 
   async #send(group: Waiting<Item, Result>[]): Promise<void> {
     if (group.length === 1) return this.#alone(group[0]!);
-    let results: Result[];
+    let answers: Map<number, Result>;
     try {
-      results = await this.#many(group.map((w) => w.item));
-      if (results.length !== group.length) {
-        throw new Error(`a grouped call answered ${results.length} of ${group.length} items`);
-      }
+      answers = await this.#many(group.map((w) => w.item));
     } catch {
       for (const waiting of group) void this.#alone(waiting);
       return;
     }
-    group.forEach((waiting, i) => waiting.resolve(results[i]!));
+    // The call committed: an item it did not answer is not sent again (that could write it twice).
+    group.forEach((waiting, i) => {
+      if (answers.has(i)) waiting.resolve(answers.get(i)!);
+      else waiting.reject(new Error(`a grouped call gave no answer for its item ${i}`));
+    });
   }
 
   async #alone({ item, resolve, reject }: Waiting<Item, Result>): Promise<void> {

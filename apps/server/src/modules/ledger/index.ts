@@ -26,4 +26,4 @@ export {
   requestWithdrawalInOneCall,
   type PromoRefusal,
 } from './one-call.ts';
-export { creditPostbackBatched } from './postback-batches.ts';
+export { claimDailyGrouped, creditPostbackBatched } from './grouped-writes.ts';

@@ -165,3 +165,19 @@ export const creditPostbacksCall = prepared(
     percent: number,
   ) => { compile(): CompiledQuery<PostbackBatchRow> },
 );
+
+export interface DailyBatchRow extends DailyCall {
+  item: number;
+}
+
+/** Several daily claims in one call (migration 0020); `items` is their JSON array. */
+export const claimDailiesCall = prepared(
+  callOf<DailyBatchRow>(
+    (args) => sql`select item, outcome, day, amount, balance_after from rewards_claim_dailies(${list(args)})`,
+  ) as (
+    db: Db,
+    items: string,
+    threshold: number,
+    percent: number,
+  ) => { compile(): CompiledQuery<DailyBatchRow> },
+);

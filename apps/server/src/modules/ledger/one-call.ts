@@ -24,7 +24,8 @@ async function oneCall<Row extends object>(result: Promise<QueryResult<Row>>): P
   }
 }
 
-export const referralTerms = (deps: Deps) => [REFERRAL_THRESHOLD, deps.env.REFERRAL_COMMISSION_PERCENT] as const;
+export const referralTerms = (deps: Deps) =>
+  [REFERRAL_THRESHOLD, deps.env.REFERRAL_COMMISSION_PERCENT] as const;
 
 export function checkAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount === 0) {
@@ -141,6 +142,11 @@ export async function claimDailyInOneCall(deps: Deps, c: DailyClaim) {
       ...referralTerms(deps),
     ),
   );
+  return claimedOf(row);
+}
+
+/** What a daily claim's call answered: the day paid, or null when today's was claimed already. */
+export function claimedOf(row: calls.DailyCall) {
   if (row.outcome !== 'claimed') return null;
   return { day: Number(row.day), amount: Number(row.amount), balance: Number(row.balance_after) };
 }

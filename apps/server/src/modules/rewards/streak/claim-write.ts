@@ -1,7 +1,7 @@
 import { STREAK_DAYS } from '@rewards/contracts';
 import { isPostgres } from '../../../db/database.ts';
 import type { Deps } from '../../../deps.ts';
-import { claimDailyInOneCall, creditEarning } from '../../ledger/index.ts';
+import { claimDailyGrouped, creditEarning } from '../../ledger/index.ts';
 import * as repo from './repository.ts';
 
 export interface Claim {
@@ -24,14 +24,15 @@ export const SURPRISE_DESCRIPTION = 'Daily streak day 7 surprise prize';
 /**
  * Today's claim, written once: the streak moves from the state read and the day's credit (key
  * `daily:<user>:<day>`) commits with it, or nothing does (null: today is claimed already). On
- * PostgreSQL one function call; on SQLite the same steps in a transaction.
+ * PostgreSQL one function call, shared with the other claims of the same moment (ledger/group-commit.ts);
+ * on SQLite the same steps in a transaction.
  */
 export async function claimToday(
   deps: Deps,
   c: Claim,
 ): Promise<{ day: number; amount: number; balance: number } | null> {
   if (isPostgres(deps.db)) {
-    return claimDailyInOneCall(deps, {
+    return claimDailyGrouped(deps, {
       userId: c.userId,
       today: c.today,
       yesterday: c.yesterday,
