@@ -1,79 +1,53 @@
+import DataLoader from 'dataloader';
+
 /** Items one shared call carries at most. */
 export const MAX_GROUP = 32;
 
-interface Waiting<Item, Result> {
-  item: Item;
-  resolve: (r: Result) => void;
-  reject: (err: unknown) => void;
-}
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /**
  * Group commit in the server (docs/decisions/0020): the writes a process is asked for in one turn of
  * its event loop go to the database together, as one call of `many` (one round trip, one transaction,
- * one WAL flush). A write alone in its turn goes through `one`, as it would without grouping. `many`
- * answers by the items' index in the group. If it fails, the database undid all of it, and each item
- * is sent again through `one`, so every caller still gets its own answer or its own error.
+ * one WAL flush). DataLoader collects them; its default window (one tick) would catch only the writes
+ * of one request, so the window is one turn of the event loop (`setImmediate`), which holds the
+ * requests whose answers or bodies arrived together. Nothing is cached: each write is sent.
+ *
+ * A write alone in its window goes through `one`, as it would without grouping. `many` answers by the
+ * items' index in the group. If it fails, the database undid all of it, and each item is sent again
+ * through `one`, so every caller still gets its own answer or its own error. An item a committed call
+ * did not answer is not sent again (that could write it twice): its caller gets an error.
  */
-export class GroupCommit<Item, Result> {
-  readonly #many: (items: Item[]) => Promise<Map<number, Result>>;
-  readonly #one: (item: Item) => Promise<Result>;
-  #waiting: Waiting<Item, Result>[] = [];
-  #scheduled = false;
-
-  constructor(many: (items: Item[]) => Promise<Map<number, Result>>, one: (item: Item) => Promise<Result>) {
-    this.#many = many;
-    this.#one = one;
-  }
-
-  run(item: Item): Promise<Result> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ item, resolve, reject });
-      if (this.#scheduled) return;
-      this.#scheduled = true;
-      setImmediate(() => this.#flush());
-    });
-  }
-
-  #flush(): void {
-    this.#scheduled = false;
-    const waiting = this.#waiting;
-    this.#waiting = [];
-    for (let i = 0; i < waiting.length; i += MAX_GROUP) void this.#send(waiting.slice(i, i + MAX_GROUP));
-  }
-
-  async #send(group: Waiting<Item, Result>[]): Promise<void> {
-    if (group.length === 1) return this.#alone(group[0]!);
-    let answers: Map<number, Result>;
-    try {
-      answers = await this.#many(group.map((w) => w.item));
-    } catch {
-      for (const waiting of group) void this.#alone(waiting);
-      return;
-    }
-    // The call committed: an item it did not answer is not sent again (that could write it twice).
-    group.forEach((waiting, i) => {
-      if (answers.has(i)) waiting.resolve(answers.get(i)!);
-      else waiting.reject(new Error(`a grouped call gave no answer for its item ${i}`));
-    });
-  }
-
-  async #alone({ item, resolve, reject }: Waiting<Item, Result>): Promise<void> {
-    try {
-      resolve(await this.#one(item));
-    } catch (err) {
-      reject(err);
-    }
-  }
+export function groupCommit<Item, Result>(
+  many: (items: readonly Item[]) => Promise<Map<number, Result>>,
+  one: (item: Item) => Promise<Result>,
+): (item: Item) => Promise<Result> {
+  const alone = (item: Item) => one(item).catch(asError);
+  const loader = new DataLoader<Item, Result>(
+    async (items) => {
+      if (items.length === 1) return [await alone(items[0]!)];
+      let answers: Map<number, Result>;
+      try {
+        answers = await many(items);
+      } catch {
+        return Promise.all(items.map(alone));
+      }
+      return items.map((_, i) =>
+        answers.has(i) ? answers.get(i)! : new Error(`a grouped call gave no answer for its item ${i}`),
+      );
+    },
+    { cache: false, maxBatchSize: MAX_GROUP, batchScheduleFn: (send) => setImmediate(send) },
+  );
+  return (item) => loader.load(item);
 }
 
-/** One GroupCommit per key (the app's database), made on first use. */
+/** One group per key (the app's dependencies), made on first use. */
 export function groupPer<Key extends object, Item, Result>(
-  make: (key: Key) => GroupCommit<Item, Result>,
-): (key: Key) => GroupCommit<Item, Result> {
-  const groups = new WeakMap<Key, GroupCommit<Item, Result>>();
-  return (key) => {
+  make: (key: Key) => (item: Item) => Promise<Result>,
+): (key: Key, item: Item) => Promise<Result> {
+  const groups = new WeakMap<Key, (item: Item) => Promise<Result>>();
+  return (key, item) => {
     let group = groups.get(key);
     if (!group) groups.set(key, (group = make(key)));
-    return group;
+    return group(item);
   };
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { GroupCommit, groupPer } from './group-commit.ts';
+import { groupCommit, groupPer } from './group-commit.ts';
 import {
   checkAmount,
   claimDailyInOneCall,
@@ -14,7 +14,7 @@ import { claimDailiesCall, creditPostbacksCall } from './one-call-repository.ts'
 type Credited = Awaited<ReturnType<typeof creditPostbackInOneCall>>;
 
 /** The postbacks of one moment in one call of `rewards_credit_postbacks` (migration 0019). */
-async function creditMany(deps: Deps, credits: PostbackCredit[]): Promise<Map<number, Credited>> {
+async function creditMany(deps: Deps, credits: readonly PostbackCredit[]): Promise<Map<number, Credited>> {
   for (const c of credits) checkAmount(c.amount);
   const items = credits.map((c, i) => ({
     i,
@@ -49,12 +49,11 @@ async function creditMany(deps: Deps, credits: PostbackCredit[]): Promise<Map<nu
   );
 }
 
-const postbackGroup = groupPer(
-  (deps: Deps) =>
-    new GroupCommit<PostbackCredit, Credited>(
-      (credits) => creditMany(deps, credits),
-      (credit) => creditPostbackInOneCall(deps, credit),
-    ),
+const postbackGroup = groupPer((deps: Deps) =>
+  groupCommit<PostbackCredit, Credited>(
+    (credits) => creditMany(deps, credits),
+    (credit) => creditPostbackInOneCall(deps, credit),
+  ),
 );
 
 /**
@@ -62,13 +61,13 @@ const postbackGroup = groupPer(
  * other postbacks of the same moment (ledger/group-commit.ts).
  */
 export function creditPostbackBatched(deps: Deps, credit: PostbackCredit): Promise<Credited> {
-  return postbackGroup(deps).run(credit);
+  return postbackGroup(deps, credit);
 }
 
 type Claimed = Awaited<ReturnType<typeof claimDailyInOneCall>>;
 
 /** The daily claims of one moment in one call of `rewards_claim_dailies` (migration 0020). */
-async function claimMany(deps: Deps, claims: DailyClaim[]): Promise<Map<number, Claimed>> {
+async function claimMany(deps: Deps, claims: readonly DailyClaim[]): Promise<Map<number, Claimed>> {
   const items = claims.map((c, i) => ({
     i,
     user_id: c.userId,
@@ -85,15 +84,14 @@ async function claimMany(deps: Deps, claims: DailyClaim[]): Promise<Map<number, 
   return new Map(rows.map((row) => [row.item, claimedOf(row)]));
 }
 
-const dailyGroup = groupPer(
-  (deps: Deps) =>
-    new GroupCommit<DailyClaim, Claimed>(
-      (claims) => claimMany(deps, claims),
-      (claim) => claimDailyInOneCall(deps, claim),
-    ),
+const dailyGroup = groupPer((deps: Deps) =>
+  groupCommit<DailyClaim, Claimed>(
+    (claims) => claimMany(deps, claims),
+    (claim) => claimDailyInOneCall(deps, claim),
+  ),
 );
 
 /** A daily claim (PostgreSQL only), in one call shared with the other claims of the same moment. */
 export function claimDailyGrouped(deps: Deps, claim: DailyClaim): Promise<Claimed> {
-  return dailyGroup(deps).run(claim);
+  return dailyGroup(deps, claim);
 }
