@@ -209,6 +209,24 @@ describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on po
     await expectInvariant(t.deps.db);
   });
 
+  it('session checks that arrive together share one query; a signed-out session among them is still refused', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, (_, i) => signInPlayer(t, `GroupPoll${i}`)));
+    const [gone] = players;
+    expect((await t.api('POST', '/api/logout', {}, bearer(gone!.token))).status).toBeLessThan(300);
+    const poll = (p: SignedInPlayer) =>
+      t.app.inject({ method: 'GET', url: `/api/user/${p.name}`, headers: bearer(p.token) });
+    let answers: Awaited<ReturnType<typeof poll>>[] = [];
+    const sentFor = await statementsOf(async () => {
+      answers = await Promise.all([...players, ...players].map(poll));
+    });
+    expect(answers.map((a) => a.statusCode)).toEqual([
+      401, 200, 200, 200, 200, 200, 401, 200, 200, 200, 200, 200,
+    ]);
+    expect(answers.slice(1, 6).map((a) => a.json().username)).toEqual(players.slice(1).map((p) => p.name));
+    expect(sentFor.length).toBeLessThan(12);
+    expect(sentFor.some((s) => /"token_hash" = any\(/.test(s))).toBe(true);
+  });
+
   it('a social claim is one statement', async () => {
     const p = await signInPlayer(t, 'OneTripSocial');
     const socials = await t.api('GET', '/api/socials', undefined, bearer(p.token));

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
+import { groupCalls, groupPer } from '../../db/grouped-calls.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
-import type { Database } from '../../db/database.ts';
+import { isPostgres, type Database } from '../../db/database.ts';
 
 export async function insertSession(
   db: Database,
@@ -30,7 +32,7 @@ export async function insertSession(
     .execute();
 }
 
-function sessionUserQuery(db: Database, tokenHash: string, now: string) {
+function sessionUsersQuery(db: Database) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -44,16 +46,52 @@ function sessionUserQuery(db: Database, tokenHash: string, now: string) {
       'u.earnings',
       'u.verified',
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now);
+    .where('s.revoked_at', 'is', null);
 }
 
-const preparedSessionUserQuery = prepared(sessionUserQuery);
+const preparedSessionUserQuery = prepared((db: Database, tokenHash: string, now: string) =>
+  sessionUsersQuery(db).where('s.token_hash', '=', tokenHash).where('s.expires_at', '>', now),
+);
 
-/** The account behind a live session, in one query: this runs on every player call. */
+/** Several sessions in one query (PostgreSQL), each row with its session's hash. */
+const preparedSessionUsersQuery = prepared((db: Database, tokenHashes: string[], now: string) =>
+  sessionUsersQuery(db)
+    .select('s.token_hash')
+    .where('s.token_hash', '=', sql<string>`any(${tokenHashes})`)
+    .where('s.expires_at', '>', now),
+);
+
+type SessionUser = Awaited<ReturnType<typeof findOneSessionUser>>;
+interface SessionAsked {
+  db: Database;
+  tokenHash: string;
+  now: string;
+}
+
+const findOneSessionUser = ({ db, tokenHash, now }: SessionAsked) =>
+  firstRow(preparedSessionUserQuery(db, tokenHash, now));
+
+/** The sessions asked for in one moment, read in one query; each checked against the latest `now`. */
+async function findSessionUsers(asked: readonly SessionAsked[]): Promise<Map<number, SessionUser>> {
+  const now = asked.reduce((latest, a) => (a.now > latest ? a.now : latest), asked[0]!.now);
+  const { rows } = await preparedSessionUsersQuery(
+    asked[0]!.db,
+    [...new Set(asked.map((a) => a.tokenHash))],
+    now,
+  );
+  const byHash = new Map(rows.map(({ token_hash, ...user }) => [token_hash, user]));
+  return new Map(asked.map((a, i) => [i, byHash.get(a.tokenHash)]));
+}
+
+const sessionGroup = groupPer((_db: Database) => groupCalls(findSessionUsers, findOneSessionUser));
+
+/**
+ * The account behind a live session, in one query: this runs on every player call. On PostgreSQL
+ * the sessions asked for in the same moment share that query (db/grouped-calls.ts).
+ */
 export async function findSessionUser(db: Database, tokenHash: string, now: string) {
-  return firstRow(preparedSessionUserQuery(db, tokenHash, now));
+  if (!isPostgres(db) || db.isTransaction) return findOneSessionUser({ db, tokenHash, now });
+  return sessionGroup(db, { db, tokenHash, now });
 }
 
 export async function revokeSession(db: Database, tokenHash: string, now: string) {

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { groupCommit, groupPer } from './group-commit.ts';
+import { groupCalls, groupPer } from '../../db/grouped-calls.ts';
 import {
   checkAmount,
   claimDailyInOneCall,
@@ -50,7 +50,7 @@ async function creditMany(deps: Deps, credits: readonly PostbackCredit[]): Promi
 }
 
 const postbackGroup = groupPer((deps: Deps) =>
-  groupCommit<PostbackCredit, Credited>(
+  groupCalls<PostbackCredit, Credited>(
     (credits) => creditMany(deps, credits),
     (credit) => creditPostbackInOneCall(deps, credit),
   ),
@@ -58,7 +58,7 @@ const postbackGroup = groupPer((deps: Deps) =>
 
 /**
  * A provider's credit with the record of its postback (PostgreSQL only), in one call shared with the
- * other postbacks of the same moment (ledger/group-commit.ts).
+ * other postbacks of the same moment (db/grouped-calls.ts).
  */
 export function creditPostbackBatched(deps: Deps, credit: PostbackCredit): Promise<Credited> {
   return postbackGroup(deps, credit);
@@ -85,7 +85,7 @@ async function claimMany(deps: Deps, claims: readonly DailyClaim[]): Promise<Map
 }
 
 const dailyGroup = groupPer((deps: Deps) =>
-  groupCommit<DailyClaim, Claimed>(
+  groupCalls<DailyClaim, Claimed>(
     (claims) => claimMany(deps, claims),
     (claim) => claimDailyInOneCall(deps, claim),
   ),

@@ -24,7 +24,7 @@ export const SURPRISE_DESCRIPTION = 'Daily streak day 7 surprise prize';
 /**
  * Today's claim, written once: the streak moves from the state read and the day's credit (key
  * `daily:<user>:<day>`) commits with it, or nothing does (null: today is claimed already). On
- * PostgreSQL one function call, shared with the other claims of the same moment (ledger/group-commit.ts);
+ * PostgreSQL one function call, shared with the other claims of the same moment (ledger/grouped-writes.ts);
  * on SQLite the same steps in a transaction.
  */
 export async function claimToday(

@@ -6,18 +6,19 @@ export const MAX_GROUP = 32;
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /**
- * Group commit in the server (docs/decisions/0020): the writes a process is asked for in one turn of
- * its event loop go to the database together, as one call of `many` (one round trip, one transaction,
- * one WAL flush). DataLoader collects them; its default window (one tick) would catch only the writes
- * of one request, so the window is one turn of the event loop (`setImmediate`), which holds the
- * requests whose answers or bodies arrived together. Nothing is cached: each write is sent.
+ * Calls of one kind grouped on PostgreSQL (docs/decisions/0020): those a process is asked for in one
+ * turn of its event loop go to the database together, as one call of `many` (one round trip; for
+ * writes one transaction and one WAL flush: group commit). DataLoader collects them; its default
+ * window (one tick) would catch only the calls of one request, so the window is one turn of the event
+ * loop (`setImmediate`), which holds the requests whose answers or bodies arrived together. Nothing
+ * is cached: each call is sent.
  *
- * A write alone in its window goes through `one`, as it would without grouping. `many` answers by the
+ * A call alone in its window goes through `one`, as it would without grouping. `many` answers by the
  * items' index in the group. If it fails, the database undid all of it, and each item is sent again
  * through `one`, so every caller still gets its own answer or its own error. An item a committed call
  * did not answer is not sent again (that could write it twice): its caller gets an error.
  */
-export function groupCommit<Item, Result>(
+export function groupCalls<Item, Result>(
   many: (items: readonly Item[]) => Promise<Map<number, Result>>,
   one: (item: Item) => Promise<Result>,
 ): (item: Item) => Promise<Result> {
