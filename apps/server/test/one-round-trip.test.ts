@@ -111,6 +111,10 @@ describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on po
     expect(calls.length).toBeLessThan(16);
     expect(calls.some((s) => s.includes('from rewards_credit_postbacks('))).toBe(true);
     expect(calls.every((s) => /from rewards_credit_postbacks?\(/.test(s))).toBe(true);
+    // The reads before the credit (the wall, the player) are grouped the same way.
+    expect(sentFor.filter((s) => /"slug" = any\(/.test(s)).length).toBeGreaterThan(0);
+    expect(sentFor.filter((s) => /"roblox_id" = any\(/.test(s)).length).toBeGreaterThan(0);
+    expect(sentFor.length).toBeLessThan(3 * 16);
     for (const p of players) {
       const user = await account(p.name);
       expect([Number(user.balance), user.offers_completed]).toEqual([150, 1]);

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { isPostgres, type Database, type Db } from './database.ts';
 
 /** Items one shared call carries at most. */
 export const MAX_GROUP = 32;
@@ -51,4 +52,25 @@ export function groupPer<Key extends object, Item, Result>(
     if (!group) groups.set(key, (group = make(key)));
     return group(item);
   };
+}
+
+/**
+ * A read of one row by one key (`one`), grouped on PostgreSQL: the keys asked for in one moment are
+ * read by `many` in one query, which answers each row with its key. In a transaction, or on SQLite
+ * (where a query is a function call), `one` runs alone.
+ */
+export function groupedLookup<Key, Row>(
+  one: (db: Db, key: Key) => Promise<Row | undefined>,
+  many: (db: Database, keys: Key[]) => Promise<Array<{ key: Key; row: Row }>>,
+): (db: Db, key: Key) => Promise<Row | undefined> {
+  const group = groupPer((db: Database) =>
+    groupCalls<Key, Row | undefined>(
+      async (keys) => {
+        const found = new Map((await many(db, [...new Set(keys)])).map(({ key, row }) => [key, row]));
+        return new Map(keys.map((key, i) => [i, found.get(key)]));
+      },
+      (key) => one(db, key),
+    ),
+  );
+  return (db, key) => (isPostgres(db) && !db.isTransaction ? group(db as Database, key) : one(db, key));
 }

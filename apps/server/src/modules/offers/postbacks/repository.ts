@@ -1,4 +1,6 @@
 import type { PostbackVerdict } from '@rewards/contracts';
+import { sql } from 'kysely';
+import { groupedLookup } from '../../../db/grouped-calls.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { Db } from '../../../db/database.ts';
 
@@ -102,9 +104,22 @@ const userForPostbackQuery = prepared((db: Db, robloxId: number) =>
   db.selectFrom('users').select(['id', 'status']).where('roblox_id', '=', robloxId),
 );
 
-export async function findUserForPostback(db: Db, robloxId: number) {
-  return firstRow(userForPostbackQuery(db, robloxId));
-}
+const usersForPostbackQuery = prepared((db: Db, robloxIds: number[]) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'status', 'roblox_id'])
+    .where('roblox_id', '=', sql<number>`any(${robloxIds})`),
+);
+
+/** The account a postback names; on PostgreSQL those of one moment are read in one query. */
+export const findUserForPostback = groupedLookup(
+  (db: Db, robloxId: number) => firstRow(userForPostbackQuery(db, robloxId)),
+  async (db, robloxIds: number[]) =>
+    (await usersForPostbackQuery(db, robloxIds)).rows.map(({ roblox_id, ...row }) => ({
+      key: Number(roblox_id),
+      row,
+    })),
+);
 
 export async function findUserStatus(db: Db, userId: number) {
   return db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();

@@ -1,4 +1,6 @@
 import type { Database } from '../../../db/database.ts';
+import { sql } from 'kysely';
+import { groupedLookup } from '../../../db/grouped-calls.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { Db } from '../../../db/database.ts';
 import { WALL_COLUMNS } from '../../../db/tables/offers.ts';
@@ -11,6 +13,16 @@ const wallBySlugQuery = prepared((db: Db, slug: string) =>
   db.selectFrom('walls').select(WALL_COLUMNS).where('slug', '=', slug),
 );
 
-export async function findWallBySlug(db: Db, slug: string) {
-  return firstRow(wallBySlugQuery(db, slug));
-}
+const wallsBySlugQuery = prepared((db: Db, slugs: string[]) =>
+  db
+    .selectFrom('walls')
+    .select(WALL_COLUMNS)
+    .where('slug', '=', sql<string>`any(${slugs})`),
+);
+
+/** A wall by its slug; on PostgreSQL those asked for in one moment are read in one query. */
+export const findWallBySlug = groupedLookup(
+  (db: Db, slug: string) => firstRow(wallBySlugQuery(db, slug)),
+  async (db, slugs: string[]) =>
+    (await wallsBySlugQuery(db, slugs)).rows.map((row) => ({ key: row.slug, row })),
+);
