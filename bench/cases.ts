@@ -18,7 +18,8 @@ const each = (
  * The site's cases, in order. Returns their results and the postback credits the server
  * acknowledged: every one must be in the ledger afterwards (see `countMissingCredits`). `tag` starts
  * the postbacks' transaction ids, so a second run on the same database credits afresh, and
- * `firstClaimer` is the first player to claim the daily reward (a player claims once a day).
+ * `firstClaimer` is the first player to claim the daily reward (a player claims once a day); the
+ * answer's `nextClaimer` is where a later run on the same database starts.
  */
 export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench', firstClaimer = 0) {
   let n = 0;
@@ -108,7 +109,8 @@ export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench', 
   results.push(await load('admin users page, 1 connection', { ...oneAtATime, requests: usersPage }));
   results.push(await load('admin name search, 1 connection', { ...oneAtATime, requests: nameSearch }));
 
-  return { results: results.filter((r) => r !== null), acknowledged };
+  // The next player who has not claimed today, for a later run on the same database.
+  return { results: results.filter((r) => r !== null), acknowledged, nextClaimer: claimer };
 }
 
 /**
