@@ -26,5 +26,7 @@ export const CONNECTIONS = 100;
 /** What each server process may reach at its peak (resident memory, MB); the run fails above it. */
 export const MAX_RSS_MB = 250;
 export const WARM_UP_SECONDS = 2;
+/** Unmeasured postbacks after seeding a PostgreSQL database (see `warmUpWrites`). */
+export const DB_WARM_UP_SECONDS = 20;
 export const CPX_SECRET = 'bench-cpx-secret';
 export const METRICS_TOKEN = 'bench-metrics-token-0123456789';

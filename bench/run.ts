@@ -13,9 +13,9 @@ import { sql } from 'kysely';
 import { createDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
-import { countMissingCredits, runSiteCases } from './cases.ts';
+import { countMissingCredits, runSiteCases, warmUpWrites } from './cases.ts';
 import { createLoadRunner } from './load-runner.ts';
-import { clusterWorkers, engines, ROOT, type Engine } from './options.ts';
+import { clusterWorkers, DB_WARM_UP_SECONDS, engines, ROOT, type Engine } from './options.ts';
 import { postgresCpuMicros, watchRss } from './process-stats.ts';
 import { checksPassed, formatReport, formatSummary, prependToResults, type BenchOutcome } from './report.ts';
 import { BENCH_PLAYERS, seedBench } from './seed.ts';
@@ -75,6 +75,11 @@ async function runEngine(engine: Engine): Promise<BenchOutcome[]> {
     // the first cases, whose database CPU counts the checkpointer's (a role without the right to
     // checkpoint skips it).
     if (engine === 'postgres') await sql`checkpoint`.execute(db).catch(() => undefined);
+    if (engine === 'postgres') {
+      const warm = await startSiteServer(database.serverUrl);
+      await warmUpWrites(warm.base, DB_WARM_UP_SECONDS);
+      await warm.stop();
+    }
     const dbCpu = engine === 'postgres' ? () => postgresCpuMicros(database.name) : () => 0;
 
     const outcomes: BenchOutcome[] = [];
