@@ -38,10 +38,12 @@ function postbackRequests(tag: string, acknowledged: (transId: string) => void):
 }
 
 /**
- * Postbacks for `seconds`, unmeasured, right after the seed. A freshly bulk-loaded PostgreSQL
- * database spent 2–3 times the CPU per write for its first 20–30 s (claims 405 against 136 µs,
- * postbacks 454–551 against 197–213 µs, on this machine), whatever was written first; a site that has
- * been up does not pay that, so the cases measure after it.
+ * Postbacks for `seconds`, unmeasured, right after the seed (the caller then runs ANALYZE), so the
+ * tables the seed leaves empty (the postbacks' guard rows and records) have rows and statistics, as
+ * on a site that has been up. PostgreSQL plans a query on a table analysed while empty as a
+ * sequential scan and keeps that plan for the connection's life, until the next ANALYZE: before this
+ * and the seeded streaks, the first run after the seed paid 2–3 times the database CPU per write
+ * (claims 564–666 µs against 147–162 in the later run on the same database).
  */
 export async function warmUpWrites(base: string, seconds: number): Promise<void> {
   await autocannon({
