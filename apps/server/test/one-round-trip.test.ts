@@ -130,6 +130,29 @@ describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on po
     await expectInvariant(t.deps.db);
   });
 
+  it('friends of one referrer credited together, many times over: no deadlock, every commission once', async () => {
+    const referrer = await signInPlayer(t, 'GroupReferrer');
+    const friends = [];
+    for (let i = 0; i < 6; i++) {
+      const name = `GroupFriend${i}`;
+      await t.control('POST', '/users', { name });
+      const login = await t.api('POST', '/api/login', { username: name, ref: referrer.name });
+      const friend = { name, token: login.body.token, robloxId: login.body.user.robloxId };
+      await verifyPlayer(t, friend);
+      friends.push(friend);
+    }
+    // R$10 each, four rounds at once: groups of several friends, all locking the one referrer.
+    const answers = await Promise.all(
+      friends.flatMap((f, i) =>
+        [0, 1, 2, 3].map((round) => postback(`gr-${i}-${round}`, f.robloxId, '10.00')),
+      ),
+    );
+    expect(answers.map((a) => a.body)).toEqual(Array(24).fill('1'));
+    const r = await account(referrer.name);
+    expect([Number(r.balance), r.referrals_made]).toEqual([24 * 100, 6]); // 10% of 24 × R$10
+    await expectInvariant(t.deps.db);
+  });
+
   it('a shared call that fails is undone whole, and each credit is retried alone: one bad item costs the others nothing', async () => {
     const good = await signInPlayer(t, 'GroupGood');
     const goodUser = await account(good.name);

@@ -6,6 +6,11 @@ export const MAX_GROUP = 32;
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
+/** An error the database answered with (it carries an SQLSTATE), as opposed to a lost answer. */
+const refusedByDatabase = (err: unknown) =>
+  typeof (err as { code?: unknown })?.code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+
 /**
  * Calls of one kind grouped on PostgreSQL (docs/decisions/0020): those a process is asked for in one
  * turn of its event loop go to the database together, as one call of `many` (one round trip; for
@@ -15,8 +20,8 @@ const asError = (err: unknown) => (err instanceof Error ? err : new Error(String
  * is cached: each call is sent.
  *
  * A call alone in its window goes through `one`, as it would without grouping. `many` answers by the
- * items' index in the group. If it fails, the database undid all of it, and each item is sent again
- * through `one`, so every caller still gets its own answer or its own error. An item a committed call
+ * items' index in the group. If the database refuses it, it undid all of it, and each item is sent
+ * again through `one`, so every caller still gets its own answer or its own error. An item a committed call
  * did not answer is not sent again (that could write it twice): its caller gets an error.
  */
 export function groupCalls<Item, Result>(
@@ -30,7 +35,10 @@ export function groupCalls<Item, Result>(
       let answers: Map<number, Result>;
       try {
         answers = await many(items);
-      } catch {
+      } catch (err) {
+        // The database refused the call (an SQLSTATE): it undid all of it. Any other failure (a lost
+        // connection, a timeout) leaves the outcome unknown, and each caller gets that error.
+        if (!refusedByDatabase(err)) return items.map(() => asError(err));
         return Promise.all(items.map(alone));
       }
       return items.map((_, i) =>

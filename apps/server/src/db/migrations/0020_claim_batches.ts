@@ -3,8 +3,9 @@ import { isPostgres } from '../database.ts';
 
 /**
  * `rewards_claim_dailies`: several daily claims (migration 0017's `rewards_claim_daily`, unchanged) in
- * one call, as migration 0019 does for postbacks (docs/decisions/0020): in the order of the players'
- * ids, answered item by item; any error undoes the whole call and the server claims each on its own.
+ * one call, as migration 0019 does for postbacks (docs/decisions/0020): its players and their
+ * referrers locked first, in id order; answered item by item; any error undoes the whole call and the
+ * server claims each on its own.
  */
 const CLAIM_DAILIES = sql`
 create or replace function rewards_claim_dailies(p_items jsonb, p_threshold bigint, p_percent numeric)
@@ -14,6 +15,7 @@ declare
   x record;
   r record;
 begin
+  perform rewards_lock_players(array(select (e->>'user_id')::integer from jsonb_array_elements(p_items) e));
   for x in
     select * from jsonb_to_recordset(p_items) as t(
       i integer, user_id integer, today text, yesterday text, at text, days integer,

@@ -15,7 +15,6 @@ type Credited = Awaited<ReturnType<typeof creditPostbackInOneCall>>;
 
 /** The postbacks of one moment in one call of `rewards_credit_postbacks` (migration 0019). */
 async function creditMany(deps: Deps, credits: readonly PostbackCredit[]): Promise<Map<number, Credited>> {
-  for (const c of credits) checkAmount(c.amount);
   const items = credits.map((c, i) => ({
     i,
     user_id: c.userId,
@@ -61,6 +60,8 @@ const postbackGroup = groupPer((deps: Deps) =>
  * other postbacks of the same moment (db/grouped-calls.ts).
  */
 export function creditPostbackBatched(deps: Deps, credit: PostbackCredit): Promise<Credited> {
+  // Refused here, for its caller alone, rather than failing the group's call.
+  checkAmount(credit.amount);
   return postbackGroup(deps, credit);
 }
 

@@ -12,17 +12,26 @@ import { EARNING_KINDS, insufficientFunds, type Posting, type PostingResult } fr
  * errors, and RW003 for a refusal found after a write (the statement is undone; its message is the
  * outcome the caller answers with).
  */
-async function oneCall<Row extends object>(result: Promise<QueryResult<Row>>): Promise<Row> {
-  try {
-    return (await result).rows[0]!;
-  } catch (err) {
-    const { code, message } = err as { code?: unknown; message?: string };
-    if (code === 'RW001') throw insufficientFunds();
-    if (code === 'RW002') throw notFound('User not found.');
-    if (code === 'RW003') return { outcome: message } as unknown as Row;
-    throw err;
+async function oneCall<Row extends object>(send: () => Promise<QueryResult<Row>>): Promise<Row> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await send()).rows[0]!;
+    } catch (err) {
+      const { code, message } = err as { code?: unknown; message?: string };
+      if (code === 'RW001') throw insufficientFunds();
+      if (code === 'RW002') throw notFound('User not found.');
+      if (code === 'RW003') return { outcome: message } as unknown as Row;
+      // PostgreSQL undid the whole call (a deadlock with a grouped call, which locks several players
+      // and their referrers): sent again, its keys keep it to once.
+      if (RETRIED.has(code as string) && attempt < MAX_ATTEMPTS) continue;
+      throw err;
+    }
   }
 }
+
+/** Deadlock detected, serialization failure. */
+const RETRIED = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
 
 export const referralTerms = (deps: Deps) =>
   [REFERRAL_THRESHOLD, deps.env.REFERRAL_COMMISSION_PERCENT] as const;
@@ -42,7 +51,7 @@ const metaText = (meta: Posting['meta']) => (meta ? JSON.stringify(meta) : null)
 export async function creditEarningAlone(deps: Deps, p: Posting): Promise<PostingResult> {
   if (!isPostgres(deps.db)) return deps.db.transaction().execute((trx) => creditEarning(trx, deps, p));
   checkAmount(p.amount);
-  const row = await oneCall(
+  const row = await oneCall(() =>
     calls.creditEarningCall(
       deps.db,
       p.userId,
@@ -85,7 +94,7 @@ export interface PostbackCredit {
 /** A provider's credit with the record of its postback, in one call (PostgreSQL only). */
 export async function creditPostbackInOneCall(deps: Deps, c: PostbackCredit) {
   checkAmount(c.amount);
-  const row = await oneCall(
+  const row = await oneCall(() =>
     calls.creditPostbackCall(
       deps.db,
       c.userId,
@@ -127,7 +136,7 @@ export interface DailyClaim {
 
 /** A daily claim in one call (PostgreSQL only): null when today's was claimed already. */
 export async function claimDailyInOneCall(deps: Deps, c: DailyClaim) {
-  const row = await oneCall(
+  const row = await oneCall(() =>
     calls.claimDailyCall(
       deps.db,
       c.userId,
@@ -160,7 +169,7 @@ export async function redeemPromoInOneCall(
   code: string,
   now: string,
 ): Promise<{ refused: PromoRefusal } | { amount: number; balance: number }> {
-  const row = await oneCall(calls.redeemPromoCall(deps.db, userId, code, now, ...referralTerms(deps)));
+  const row = await oneCall(() => calls.redeemPromoCall(deps.db, userId, code, now, ...referralTerms(deps)));
   if (row.outcome !== 'redeemed') return { refused: row.outcome as PromoRefusal };
   return { amount: Number(row.amount), balance: Number(row.balance_after) };
 }
@@ -192,7 +201,7 @@ export async function requestWithdrawalInOneCall(
   w: WithdrawalDebit,
 ): Promise<{ id: number; balance: number } | 'repeat' | 'in_use'> {
   checkAmount(w.amount);
-  const row = await oneCall(
+  const row = await oneCall(() =>
     calls.requestWithdrawalCall(
       deps.db,
       w.userId,

@@ -128,11 +128,13 @@ export class LiveHub {
     }
     const users = new Set(entries.map((e) => e.user_id).filter((id) => this.#byUser.has(id)));
     const now = this.#deps.clock.now().toISOString();
-    for (const userId of users) {
-      for (const stream of this.#byUser.get(userId) ?? []) {
+    const streams = [...users].flatMap((userId) => [...(this.#byUser.get(userId) ?? [])]);
+    // Asked together, so on PostgreSQL they share one query (db/grouped-calls.ts).
+    await Promise.all(
+      streams.map(async (stream) => {
         // Read now, not taken from the entry: later entries may already have moved it.
-        // The session check every player call makes (one prepared statement), so a signed-out session
-        // gets no more of its player's data.
+        // The session check every player call makes, so a signed-out session gets no more of its
+        // player's data.
         const account = await findSessionUser(this.#deps.db, stream.tokenHash!, now);
         if (!account) stream.res.end();
         else
@@ -140,8 +142,8 @@ export class LiveHub {
             stream,
             sseMessage(LIVE_STREAM_EVENTS.balance, { robux: fromCents(Number(account.balance)) }),
           );
-      }
-    }
+      }),
+    );
   }
 
   /** Ends every stream and the source (before the server closes, which would otherwise wait for them). */

@@ -38,10 +38,12 @@ export function startPoller(db: Database, onEntries: OnEntries, log: FastifyBase
     if (entries.length === 0) return;
     for (const { id } of entries) {
       if (gaps.delete(id) || id <= lastId) continue;
-      for (let skipped = Math.max(lastId + 1, id - MAX_GAPS); skipped < id; skipped++) gaps.set(skipped, now);
+      for (let skipped = Math.max(lastId + 1, id - MAX_GAPS); skipped < id; skipped++) {
+        gaps.set(skipped, now);
+        if (gaps.size > MAX_GAPS) gaps.delete(gaps.keys().next().value!);
+      }
       lastId = id;
     }
-    while (gaps.size > MAX_GAPS) gaps.delete(gaps.keys().next().value!);
     await onEntries(entries);
   };
   const tick = () => {

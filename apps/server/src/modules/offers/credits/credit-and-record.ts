@@ -8,7 +8,7 @@ import { creditKey, creditMeta, creditTerms, creditTransaction, type CreditInput
 /**
  * A provider's credit (`creditTransaction`) and the record of the postback that asked for it, written
  * together: the money and its record commit at once or not at all. On PostgreSQL one function call,
- * shared with the other postbacks of the same moment (ledger/postback-batches.ts); on SQLite the same
+ * shared with the other postbacks of the same moment (ledger/grouped-writes.ts); on SQLite the same
  * steps in a transaction.
  */
 export async function creditAndRecord(
