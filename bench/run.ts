@@ -1,5 +1,5 @@
 // `npm run bench [-- --db sqlite|postgres] [--cluster 2] [--duration 10] [--only poll,postback]`:
-// for each engine (both unless `--db` names one) seeds 100,000 players and 1,000,000 ledger entries,
+// for each engine (both unless `--db` names one) seeds 200,000 players and 1,000,000 ledger entries,
 // starts the production server, and measures each case against a bare node:http ceiling measured
 // around it in the same run; on PostgreSQL the cases run again against `start:cluster` with 2
 // workers. Prints the issue's table (CPU per request, × bare Fastify, × ceiling) and each run's
@@ -18,7 +18,7 @@ import { createLoadRunner } from './load-runner.ts';
 import { clusterWorkers, DB_WARM_UP_SECONDS, engines, ROOT, type Engine } from './options.ts';
 import { postgresCpuMicros, watchRss } from './process-stats.ts';
 import { checksPassed, formatReport, formatSummary, prependToResults, type BenchOutcome } from './report.ts';
-import { BENCH_PLAYERS, seedBench } from './seed.ts';
+import { BENCH_PLAYERS, ENTRIES_PER_PLAYER, seedBench } from './seed.ts';
 import { benchDatabase, measureReferences, startCeilingServer, startSiteServer } from './servers.ts';
 
 /** The site's cases against one server (a process, or a cluster of `workers`), then the checks. */
@@ -58,7 +58,7 @@ async function runEngine(engine: Engine): Promise<BenchOutcome[]> {
   const dir = mkdtempSync(join(tmpdir(), 'rewards-bench-'));
   const database = await benchDatabase(engine, dir);
   console.log(
-    `Seeding ${BENCH_PLAYERS.toLocaleString()} players and ${(BENCH_PLAYERS * 10).toLocaleString()} ledger entries on ${engine}...`,
+    `Seeding ${BENCH_PLAYERS.toLocaleString()} players and ${(BENCH_PLAYERS * ENTRIES_PER_PLAYER).toLocaleString()} ledger entries on ${engine}...`,
   );
   const db = createDatabase(database.url);
   const ceiling = await startCeilingServer();

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { isPostgres, type Database } from '../apps/server/src/db/database.ts';
 
-export const BENCH_PLAYERS = 100_000;
-export const ENTRIES_PER_PLAYER = 10;
+export const BENCH_PLAYERS = 200_000;
+export const ENTRIES_PER_PLAYER = 5;
 export const BENCH_ADMIN_TOKEN = 'bench-admin-session-token';
 
 export const benchToken = (i: number) => `bench-player-token-${i}`;
@@ -17,8 +17,9 @@ async function inBatches<T>(rows: T[], size: number, write: (batch: T[]) => Prom
 }
 
 /**
- * 100,000 players, 1,000,000 ledger entries whose sums are the players' balances, a session and a
- * past streak per player, written in bulk (the benchmark measures the server, not the seeding).
+ * 200,000 players (two runs of daily claims need that many: each player claims once a day), 1,000,000
+ * ledger entries whose sums are the players' balances, a session and a past streak per player,
+ * written in bulk (the benchmark measures the server, not the seeding).
  */
 export async function seedBench(db: Database, now: Date): Promise<void> {
   const at = now.toISOString();
