@@ -9,7 +9,7 @@ import { cpxPostbackPath, CPX_ADDRESS } from './support/postbacks.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { creditPostbackBatched } from '../src/modules/ledger/index.ts';
+import { creditPostbackGrouped } from '../src/modules/ledger/index.ts';
 
 /*
  * Issue 22: on PostgreSQL each money write is one statement (a call of a function of migration 0017),
@@ -157,7 +157,7 @@ describe.skipIf(testEngine !== 'postgres')('money writes in one round trip on po
     const good = await signInPlayer(t, 'GroupGood');
     const goodUser = await account(good.name);
     const credit = (userId: number, transId: string) =>
-      creditPostbackBatched(t.deps, {
+      creditPostbackGrouped(t.deps, {
         userId,
         wallSlug: 'cpx',
         transId,

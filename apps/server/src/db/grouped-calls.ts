@@ -7,9 +7,10 @@ export const MAX_GROUP = 32;
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /** An error the database answered with (it carries an SQLSTATE), as opposed to a lost answer. */
-const refusedByDatabase = (err: unknown) =>
-  typeof (err as { code?: unknown })?.code === 'string' &&
-  /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+function refusedByDatabase(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
 
 /**
  * Calls of one kind grouped on PostgreSQL (docs/decisions/0020): those a process is asked for in one
@@ -21,8 +22,9 @@ const refusedByDatabase = (err: unknown) =>
  *
  * A call alone in its window goes through `one`, as it would without grouping. `many` answers by the
  * items' index in the group. If the database refuses it, it undid all of it, and each item is sent
- * again through `one`, so every caller still gets its own answer or its own error. An item a committed call
- * did not answer is not sent again (that could write it twice): its caller gets an error.
+ * again through `one`, so every caller still gets its own answer or its own error. An item a
+ * committed call did not answer is not sent again (that could write it twice): its caller gets an
+ * error.
  */
 export function groupCalls<Item, Result>(
   many: (items: readonly Item[]) => Promise<Map<number, Result>>,
@@ -63,22 +65,24 @@ export function groupPer<Key extends object, Item, Result>(
 }
 
 /**
- * A read of one row by one key (`one`), grouped on PostgreSQL: the keys asked for in one moment are
- * read by `many` in one query, which answers each row with its key. In a transaction, or on SQLite
- * (where a query is a function call), `one` runs alone.
+ * A read of one row per ask, grouped on PostgreSQL: the asks of one moment are read by `many` in one
+ * query, given the asks and their distinct keys (`keyOf`), which answers each row with its key. In a
+ * transaction, or on SQLite (where a query is a function call), `one` runs alone.
  */
-export function groupedLookup<Key, Row>(
-  one: (db: Db, key: Key) => Promise<Row | undefined>,
-  many: (db: Database, keys: Key[]) => Promise<Array<{ key: Key; row: Row }>>,
-): (db: Db, key: Key) => Promise<Row | undefined> {
+export function groupedLookup<Ask, Key, Row>(
+  keyOf: (ask: Ask) => Key,
+  one: (db: Db, ask: Ask) => Promise<Row | undefined>,
+  many: (db: Database, keys: Key[], asks: readonly Ask[]) => Promise<Array<{ key: Key; row: Row }>>,
+): (db: Db, ask: Ask) => Promise<Row | undefined> {
   const group = groupPer((db: Database) =>
-    groupCalls<Key, Row | undefined>(
-      async (keys) => {
-        const found = new Map((await many(db, [...new Set(keys)])).map(({ key, row }) => [key, row]));
-        return new Map(keys.map((key, i) => [i, found.get(key)]));
+    groupCalls<Ask, Row | undefined>(
+      async (asks) => {
+        const keys = [...new Set(asks.map(keyOf))];
+        const found = new Map((await many(db, keys, asks)).map(({ key, row }) => [key, row]));
+        return new Map(asks.map((ask, i) => [i, found.get(keyOf(ask))]));
       },
-      (key) => one(db, key),
+      (ask) => one(db, ask),
     ),
   );
-  return (db, key) => (isPostgres(db) && !db.isTransaction ? group(db as Database, key) : one(db, key));
+  return (db, ask) => (isPostgres(db) && !db.isTransaction ? group(db as Database, ask) : one(db, ask));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { groupCalls, groupPer } from '../../db/grouped-calls.ts';
+import { groupedLookup } from '../../db/grouped-calls.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
-import { isPostgres, type Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 
 export async function insertSession(
   db: Database,
@@ -32,7 +32,7 @@ export async function insertSession(
     .execute();
 }
 
-function sessionUsersQuery(db: Database) {
+function sessionUsersQuery(db: Db) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -49,7 +49,7 @@ function sessionUsersQuery(db: Database) {
     .where('s.revoked_at', 'is', null);
 }
 
-const preparedSessionUserQuery = prepared((db: Database, tokenHash: string, now: string) =>
+const preparedSessionUserQuery = prepared((db: Db, tokenHash: string, now: string) =>
   sessionUsersQuery(db).where('s.token_hash', '=', tokenHash).where('s.expires_at', '>', now),
 );
 
@@ -61,37 +61,23 @@ const preparedSessionUsersQuery = prepared((db: Database, tokenHashes: string[],
     .where('s.expires_at', '>', now),
 );
 
-type SessionUser = Awaited<ReturnType<typeof findOneSessionUser>>;
-interface SessionAsked {
-  db: Database;
-  tokenHash: string;
-  now: string;
-}
-
-const findOneSessionUser = ({ db, tokenHash, now }: SessionAsked) =>
-  firstRow(preparedSessionUserQuery(db, tokenHash, now));
-
-/** The sessions asked for in one moment, read in one query; each checked against the latest `now`. */
-async function findSessionUsers(asked: readonly SessionAsked[]): Promise<Map<number, SessionUser>> {
-  const now = asked.reduce((latest, a) => (a.now > latest ? a.now : latest), asked[0]!.now);
-  const { rows } = await preparedSessionUsersQuery(
-    asked[0]!.db,
-    [...new Set(asked.map((a) => a.tokenHash))],
-    now,
-  );
-  const byHash = new Map(rows.map(({ token_hash, ...user }) => [token_hash, user]));
-  return new Map(asked.map((a, i) => [i, byHash.get(a.tokenHash)]));
-}
-
-const sessionGroup = groupPer((_db: Database) => groupCalls(findSessionUsers, findOneSessionUser));
-
 /**
  * The account behind a live session, in one query: this runs on every player call. On PostgreSQL
- * the sessions asked for in the same moment share that query (db/grouped-calls.ts).
+ * the sessions asked for in the same moment share one query (db/grouped-calls.ts), each checked
+ * against the group's latest `now`.
  */
+const findSessionUserAt = groupedLookup(
+  (ask: { tokenHash: string; now: string }) => ask.tokenHash,
+  (db, { tokenHash, now }) => firstRow(preparedSessionUserQuery(db, tokenHash, now)),
+  async (db, tokenHashes, asks) => {
+    const now = asks.reduce((latest, a) => (a.now > latest ? a.now : latest), asks[0]!.now);
+    const { rows } = await preparedSessionUsersQuery(db, tokenHashes, now);
+    return rows.map(({ token_hash, ...user }) => ({ key: token_hash, row: user }));
+  },
+);
+
 export async function findSessionUser(db: Database, tokenHash: string, now: string) {
-  if (!isPostgres(db) || db.isTransaction) return findOneSessionUser({ db, tokenHash, now });
-  return sessionGroup(db, { db, tokenHash, now });
+  return findSessionUserAt(db, { tokenHash, now });
 }
 
 export async function revokeSession(db: Database, tokenHash: string, now: string) {

@@ -59,7 +59,7 @@ const postbackGroup = groupPer((deps: Deps) =>
  * A provider's credit with the record of its postback (PostgreSQL only), in one call shared with the
  * other postbacks of the same moment (db/grouped-calls.ts).
  */
-export function creditPostbackBatched(deps: Deps, credit: PostbackCredit): Promise<Credited> {
+export function creditPostbackGrouped(deps: Deps, credit: PostbackCredit): Promise<Credited> {
   // Refused here, for its caller alone, rather than failing the group's call.
   checkAmount(credit.amount);
   return postbackGroup(deps, credit);

@@ -26,4 +26,4 @@ export {
   requestWithdrawalInOneCall,
   type PromoRefusal,
 } from './one-call.ts';
-export { claimDailyGrouped, creditPostbackBatched } from './grouped-writes.ts';
+export { claimDailyGrouped, creditPostbackGrouped } from './grouped-writes.ts';

@@ -1,7 +1,7 @@
 import type { PostbackVerdict } from '@rewards/contracts';
 import { isPostgres } from '../../../db/database.ts';
 import type { Deps } from '../../../deps.ts';
-import { creditPostbackBatched } from '../../ledger/index.ts';
+import { creditPostbackGrouped } from '../../ledger/index.ts';
 import { insertPostback, type NewPostbackBase } from '../postbacks/repository.ts';
 import { creditKey, creditMeta, creditTerms, creditTransaction, type CreditInput } from './service.ts';
 
@@ -19,7 +19,7 @@ export async function creditAndRecord(
   const now = deps.clock.now();
   if (isPostgres(deps.db)) {
     const terms = creditTerms(deps, input, now);
-    const r = await creditPostbackBatched(deps, {
+    const r = await creditPostbackGrouped(deps, {
       userId: input.userId,
       wallSlug: input.wall.slug,
       transId: input.transId,

@@ -113,8 +113,9 @@ const usersForPostbackQuery = prepared((db: Db, robloxIds: number[]) =>
 
 /** The account a postback names; on PostgreSQL those of one moment are read in one query. */
 export const findUserForPostback = groupedLookup(
-  (db: Db, robloxId: number) => firstRow(userForPostbackQuery(db, robloxId)),
-  async (db, robloxIds: number[]) =>
+  (robloxId: number) => robloxId,
+  (db: Db, robloxId) => firstRow(userForPostbackQuery(db, robloxId)),
+  async (db, robloxIds) =>
     (await usersForPostbackQuery(db, robloxIds)).rows.map(({ roblox_id, ...row }) => ({
       key: Number(roblox_id),
       row,

@@ -22,7 +22,7 @@ const wallsBySlugQuery = prepared((db: Db, slugs: string[]) =>
 
 /** A wall by its slug; on PostgreSQL those asked for in one moment are read in one query. */
 export const findWallBySlug = groupedLookup(
-  (db: Db, slug: string) => firstRow(wallBySlugQuery(db, slug)),
-  async (db, slugs: string[]) =>
-    (await wallsBySlugQuery(db, slugs)).rows.map((row) => ({ key: row.slug, row })),
+  (slug: string) => slug,
+  (db: Db, slug) => firstRow(wallBySlugQuery(db, slug)),
+  async (db, slugs) => (await wallsBySlugQuery(db, slugs)).rows.map((row) => ({ key: row.slug, row })),
 );
