@@ -340,7 +340,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
       // Control: a postback CPX really signs, from the same address for the same R$5, credits.
       const genuine = await inject({
         method: 'GET',
-        url: `/api/postback/cpx?status=1&trans_id=cpx-genuine-1&user_id=1001&amount_local=5&hash=${md5(`cpx-genuine-1-${CPX_ENV_SECRET}`)}`,
+        url: `/api/postback/cpx?status=1&trans_id=cpx-genuine-1&user_id=1001&amount_local=5&amount_usd=0.05&hash=${md5(`cpx-genuine-1-${CPX_ENV_SECRET}`)}`,
         remoteAddress: CPX_ADDRESS,
       });
       expect([genuine.statusCode, genuine.body]).toEqual([200, '1']);
@@ -937,7 +937,7 @@ describe(`which X-Forwarded-For is believed (TRUST_PROXY) on ${testEngine}`, () 
     const lastBefore = (await newest())?.id ?? 0;
     const res = await a.app.inject({
       method: 'GET',
-      url: `/api/postback/cpx?status=1&trans_id=${trans}&user_id=1001&amount_local=2&hash=${md5(`${trans}-${CPX_ENV_SECRET}`)}`,
+      url: `/api/postback/cpx?status=1&trans_id=${trans}&user_id=1001&amount_local=2&amount_usd=0.02&hash=${md5(`${trans}-${CPX_ENV_SECRET}`)}`,
       remoteAddress,
       headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
     });

@@ -225,6 +225,7 @@ describe(`postbacks on ${testEngine}`, () => {
         trans_id: 'cpx-form',
         user_id: '1003',
         amount_local: '1.00',
+        amount_usd: '0.01',
         hash: md5(`cpx-form-${TEST_CPX_SECRET}`),
       });
       const viaForm = await t.app.inject({
@@ -244,6 +245,7 @@ describe(`postbacks on ${testEngine}`, () => {
           trans_id: 'cpx-json',
           user_id: 1003,
           amount_local: 0.5,
+          amount_usd: 0.005,
           hash: md5(`cpx-json-${TEST_CPX_SECRET}`),
         },
       });
@@ -304,6 +306,26 @@ describe(`postbacks on ${testEngine}`, () => {
       for (const a of r) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
       expect(await account(1003)).toEqual(before);
       expect(await entriesWithKey('reversal:generic:lt-race')).toMatchObject([{ amount: -500 }]);
+      await expectInvariant(t.deps.db);
+    });
+
+    it('a credit with a negative amount is refused (400 invalid, the reason logged), never turned positive', async () => {
+      const before = await account(1002);
+      const cases = [
+        ['lt-neg-1', { amount_usd: '-0.5' }, 'A credit with a negative USD payout (-0.5) is refused'],
+        [
+          'lt-neg-2',
+          { amount: '-50', amount_usd: '0.5' },
+          'A credit with a negative amount (-50) is refused',
+        ],
+      ] as const;
+      for (const [trans, amounts, reason] of cases) {
+        const res = await get(generic({ user_id: '1002', trans_id: trans, status: 'credit', ...amounts }));
+        expect([res.statusCode, res.body]).toEqual([400, reason]);
+        expect(await verdicts('generic', trans)).toEqual(['invalid']);
+        expect(await entriesWithKey(`postback:generic:${trans}`)).toHaveLength(0);
+      }
+      expect(await account(1002)).toEqual(before);
       await expectInvariant(t.deps.db);
     });
 

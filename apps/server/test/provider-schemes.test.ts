@@ -287,13 +287,45 @@ const ayet: Provider = {
 
 const PROVIDERS = [lootably, adgem, torox, adgate, notik, cpx, bitlabs, ayet];
 
+/** The parameter each provider sends its USD payout in (providers.md). */
+const USD_PARAM: Record<string, string> = {
+  lootably: 'revenue',
+  adgem: 'payout',
+  torox: 'payout',
+  adgate: 'payout',
+  notik: 'payout',
+  cpx: 'amount_usd',
+  bitlabs: 'usd',
+  ayet: 'payout_usd',
+};
+
+/** Credit events carrying a negative figure, and the refusal the postback log must give. */
+const NEGATIVE_AMOUNT = {
+  figure: 'R$ amount',
+  over: { robux: '-50', usd: '0.5' },
+  reason: 'A credit with a negative R$ amount (-50) is refused',
+};
+const NEGATIVE_PAYOUT = {
+  figure: 'USD payout',
+  over: { robux: '50', usd: '-0.5' },
+  reason: 'A credit with a negative USD payout (-0.5) is refused',
+};
+/** Torox and Notik signal a reversal by a negative amount: a credit of theirs can only carry a negative payout. */
+const negativeCredits = (p: Provider) =>
+  p === torox || p === notik ? [NEGATIVE_PAYOUT] : [NEGATIVE_AMOUNT, NEGATIVE_PAYOUT];
+
 /** postbackUrl of each wall, as GET /api/admin/walls gives it. */
 const templates = new Map<string, string>();
 
-/** The provider's postback: its postback URL with the macros filled in, then what it appends. */
-function build(p: Provider, c: Conversion, secret = p.secret): Signed {
+/**
+ * The provider's postback: its postback URL with the macros filled in, then what it appends. `drop`:
+ * a parameter the URL leaves out.
+ */
+function build(p: Provider, c: Conversion, secret = p.secret, drop?: string): Signed {
   const values = p.macros(c, secret);
-  const url = templates.get(p.slug)!.replace(/\{\w+\}|\[%[\w:]+%\]/g, (m) => {
+  let template = templates.get(p.slug)!;
+  if (drop !== undefined) template = template.replace(new RegExp(`&${drop}=[^&]*`), '');
+  const url = template.replace(/\{\w+\}|\[%[\w:]+%\]/g, (m) => {
     if (values[m] === undefined) throw new Error(`${p.slug}: no value for the macro ${m}`);
     return enc(values[m]);
   });
@@ -333,6 +365,10 @@ describe(`provider postback schemes on ${testEngine}`, () => {
   async function verdicts(slug: string, tx: string) {
     const q = t.deps.db.selectFrom('postbacks').select('verdict').where('wall_slug', '=', slug);
     return (await q.where('trans_id', '=', tx).orderBy('id').execute()).map((r) => r.verdict);
+  }
+  async function reasons(slug: string, tx: string) {
+    const q = t.deps.db.selectFrom('postbacks').select('reason').where('wall_slug', '=', slug);
+    return (await q.where('trans_id', '=', tx).orderBy('id').execute()).map((r) => r.reason);
   }
   const balances = async () => [await balance(ALICE), await balance(BOB)];
   /** Sends a postback that must move no money: its one stored verdict; held or ignored answer success. */
@@ -479,6 +515,27 @@ describe(`provider postback schemes on ${testEngine}`, () => {
       expect(rejected.json()).toMatchObject({ postbackId: otherId, verdict: 'rejected', outcome: null });
       expect(await entries(`postback:${p.slug}:${other.tx}`)).toHaveLength(0);
       expect(await balance(ALICE)).toBe(before + 120_000);
+    });
+
+    for (const { figure, over, reason } of negativeCredits(p)) {
+      it(`refuses a credit with a negative ${figure} (400 invalid, the reason logged), crediting nothing`, async () => {
+        const c = conversion(p, over);
+        await expectNoCredit('invalid', p, c, build(p, c), p.from);
+        expect(await reasons(p.slug, c.tx)).toEqual([reason]);
+      });
+    }
+
+    it(`holds a credit without its USD payout (${USD_PARAM[p.slug]} absent, then empty) for an admin`, async () => {
+      const usdParam = USD_PARAM[p.slug]!;
+      for (const drop of [usdParam, undefined]) {
+        const c = conversion(p, { usd: '' });
+        const s = build(p, c, p.secret, drop);
+        expect(s.url.includes(`${usdParam}=`), s.url).toBe(drop === undefined);
+        await expectNoCredit('held', p, c, s, p.from);
+        expect(await reasons(p.slug, c.tx)).toEqual([
+          `R$12.5 without the USD payout (${usdParam}) cannot be checked against this wall's rate of R$100 per USD`,
+        ]);
+      }
     });
 
     for (const event of p.ignored ?? []) {

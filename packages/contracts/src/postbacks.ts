@@ -17,7 +17,7 @@ export const postbackRefusal = z.union([postbackAnswer, errorBody]);
 export const postbackVerdicts = [
   'credited', // the credit was posted to the ledger
   'on_hold', // the credit was recorded and waits for OFFER_HOLD_HOURS
-  'held', // over the wall's maximum or out of line with its USD payout: waits for an admin's decision
+  'held', // over the wall's maximum, out of line with its USD payout or without it: waits for an admin's decision
   'approved', // a held postback an admin approved (credited, or on hold, exactly once)
   'rejected', // a held postback an admin rejected: nothing credited
   'ignored', // an event the provider says must not credit (non-payable install, zero screen-out, pending)
@@ -25,13 +25,13 @@ export const postbackVerdicts = [
   'reversed', // a reversal took the credit back, cancelled its hold, or was recorded ahead of it
   'already_reversed', // a credit whose reversal had arrived first: not paid
   'bad_signature',
-  'forged', // signed with a value the site shows players (CPX: a transaction id equal to an account's id)
+  'forged', // signed with a value the site shows players (CPX: a transaction id equal to an account's id, or a deleted account's)
   'forbidden_address', // from an address outside the wall's allow-list
   'no_secret', // the wall has no secret (or accepts no postbacks): refused
   'unknown_wall',
   'unknown_user',
   'banned', // credits to a banned account are refused
-  'invalid', // missing or malformed parameters
+  'invalid', // missing or malformed parameters, or a credit with a negative amount
 ] as const;
 export type PostbackVerdict = (typeof postbackVerdicts)[number];
 

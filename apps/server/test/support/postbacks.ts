@@ -20,8 +20,11 @@ export interface CpxPostback {
   user: string | number;
   /** `amount_local`: the R$ to credit (or reverse), e.g. '2.50'. */
   local: string;
-  /** `amount_usd`; left out of the query when not given. */
-  usd?: string;
+  /**
+   * `amount_usd`: by default what `local` is worth at the cpx wall's R$100 per USD (a credit without
+   * it waits for an admin); null leaves it out of the query.
+   */
+  usd?: string | null;
   /** '1' credits, '2' reverses. */
   status?: string;
   secret?: string;
@@ -36,7 +39,7 @@ export function cpxPostbackPath(p: CpxPostback): string {
     trans_id: p.trans,
     user_id: String(p.user),
     amount_local: p.local,
-    ...(p.usd === undefined ? {} : { amount_usd: p.usd }),
+    ...(p.usd === null ? {} : { amount_usd: p.usd ?? (Number(p.local) / 100).toFixed(4) }),
     hash: p.hash ?? md5(`${p.trans}-${p.secret ?? TEST_CPX_SECRET}`),
   });
   return `/api/postback/cpx?${q}`;

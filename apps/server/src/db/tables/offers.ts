@@ -117,9 +117,19 @@ export const OFFER_TRANSACTION_COLUMNS = columnsOf<OfferTransactionsTable>({
   updated_at: true,
 });
 
+/**
+ * The Roblox ids of deleted accounts, as keyed hashes (migration 0022): still refused as CPX
+ * transaction ids, since the survey frame signed them (modules/offers/postbacks).
+ */
+export interface RetiredRobloxIdsTable {
+  /** HMAC-SHA256 of `roblox_id:<id>` with the signal key (modules/signals `hashSignal`). */
+  id_hash: string;
+}
+
 /** Tables of walls, postbacks and provider transactions (migration 0003_offers). */
 export interface OffersTables {
   walls: WallsTable;
   postbacks: PostbacksTable;
   offer_transactions: OfferTransactionsTable;
+  retired_roblox_ids: RetiredRobloxIdsTable;
 }

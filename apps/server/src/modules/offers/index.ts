@@ -6,13 +6,15 @@ import { postbackRoutes } from './postbacks/routes.ts';
 import { referralRoutes } from './referrals/routes.ts';
 import { wallRoutes } from './walls/routes.ts';
 
-// For other modules: the profile's `pendingRobux`, the admin console's postback list and replay, and
-// the postback log's pruning (run by the retention module with the rest of the site's retention).
+// For other modules: the profile's `pendingRobux`, the admin console's postback list and replay, the
+// postback log's pruning (run by the retention module with the rest of the site's retention), and
+// keeping a deleted account's Roblox id refused as a CPX transaction id (account deletion).
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
 export { handlePostback } from './postbacks/service.ts';
 export { replayPostback } from './postbacks/replay.ts';
 export { prunePostbackLog } from './postbacks/retention.ts';
 export { listPostbacks } from './postbacks/repository.ts';
+export { retireRobloxId, robloxIdHasher } from './postbacks/retired-ids.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;

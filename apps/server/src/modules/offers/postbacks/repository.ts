@@ -122,6 +122,24 @@ export const findUserForPostback = groupedLookup(
     })),
 );
 
+const retiredRobloxIdQuery = prepared((db: Db, idHash: string) =>
+  db.selectFrom('retired_roblox_ids').select('id_hash').where('id_hash', '=', idHash),
+);
+
+/** Whether a Roblox id, as its keyed hash, had an account that was deleted since. */
+export async function isRetiredRobloxId(db: Db, idHash: string): Promise<boolean> {
+  return (await firstRow(retiredRobloxIdQuery(db, idHash))) !== undefined;
+}
+
+/** Keeps a deleted account's Roblox id as its keyed hash (once: the id may have had several accounts). */
+export async function insertRetiredRobloxId(db: Db, idHash: string): Promise<void> {
+  await db
+    .insertInto('retired_roblox_ids')
+    .values({ id_hash: idHash })
+    .onConflict((oc) => oc.column('id_hash').doNothing())
+    .execute();
+}
+
 export async function findUserStatus(db: Db, userId: number) {
   return db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
 }

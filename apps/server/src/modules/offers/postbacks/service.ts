@@ -9,8 +9,9 @@ import { allowedIpsOf, wallSecret } from '../walls/settings.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import type { Db } from '../../../db/database.ts';
 import type { Wall } from '../wall.ts';
-import { creditAmount, reviewReason } from './amount.ts';
+import { creditAmount, negativeAmountReason, reviewReason } from './amount.ts';
 import * as repo from './repository.ts';
+import { signedForAPlayer } from './retired-ids.ts';
 import { MAX_STORED_TEXT, redactSecret, storableParams } from './stored-params.ts';
 import { schemes, SIGNATURE_HEADERS, type PostbackScheme } from './schemes/index.ts';
 
@@ -95,8 +96,9 @@ const successBodyOf = (wall: Wall, scheme: PostbackScheme) => wall.success_body 
 /**
  * One provider postback: checks the caller's address against the wall's allow-list and the
  * signature as the wall's provider computes it, then credits, reverses or ignores the provider
- * transaction at most once. A credit over the wall's maximum, or out of line with its USD payout,
- * is `held` for an admin. Postbacks to unknown or inactive walls are counted, never stored; every
+ * transaction at most once. A credit with a negative amount is refused; one over the wall's
+ * maximum, out of line with its USD payout or without the USD payout its provider sends, is `held`
+ * for an admin. Postbacks to unknown or inactive walls are counted, never stored; every
  * other one is stored with its verdict (refusals up to a share per address).
  */
 export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<PostbackAnswer> {
@@ -186,9 +188,10 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   const success = successBodyOf(wall, scheme);
 
   // CPX signs a transaction id with the function the survey frame signs the player's id with: a
-  // transaction id equal to an account's Roblox id is a hash the site handed out, not CPX's.
+  // transaction id equal to the Roblox id of an account, or of a deleted one, is a hash the site
+  // handed out, not CPX's.
   if (scheme.transIdSignedForPlayers && /^\d{1,19}$/.test(pb.transId)) {
-    if (await repo.findUserForPostback(deps.db, Number(pb.transId))) {
+    if (await signedForAPlayer(deps, Number(pb.transId))) {
       return refuse(403, 'forged', 'Invalid hash');
     }
   }
@@ -209,10 +212,12 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     });
   }
   if (user.status === 'banned') return refuse(403, 'banned', 'User is banned');
+  const negative = negativeAmountReason(pb.amounts);
+  if (negative) return refuse(400, 'invalid', negative);
   const amount = creditAmount(wall, pb.amounts);
   if (amount === null) return refuse(400, 'invalid', 'Invalid amount');
   record.amount = amount;
-  const review = reviewReason(wall, amount, pb.amounts);
+  const review = reviewReason(wall, amount, pb.amounts, scheme.usdParam);
   if (review) {
     record.reason = review;
     return finish(200, success, 'held');

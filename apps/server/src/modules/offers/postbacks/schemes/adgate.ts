@@ -4,7 +4,7 @@ const params = z.object({
   s1: fields.robloxIdField('s1'),
   conversion_id: fields.transIdField('conversion_id'),
   points: fields.decimalField('points'),
-  payout: fields.decimalField('payout').optional(),
+  payout: fields.usdField('payout'),
   state: z.enum(['approved', 'rejected', 'pending'], {
     message: 'state must be approved, rejected or pending',
   }),
@@ -19,6 +19,7 @@ export const adgate: PostbackScheme = {
   label: 'AdGate Media',
   secretParam: 'token',
   transIdParam: 'conversion_id',
+  usdParam: 'payout',
   macros: [
     ['s1', '{s1}'],
     ['points', '{points}'],
@@ -37,7 +38,7 @@ export const adgate: PostbackScheme = {
       const postback = {
         transId: d.conversion_id,
         robloxId: d.s1,
-        amounts: { local: Math.abs(d.points), usd: fields.magnitude(d.payout) },
+        amounts: { local: d.points, usd: d.payout },
       };
       if (d.state === 'pending') return { ...postback, action: 'ignore', note: 'pending conversion' };
       return { ...postback, action: d.state === 'rejected' ? 'reversal' : 'credit' };

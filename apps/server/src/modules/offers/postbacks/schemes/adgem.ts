@@ -4,7 +4,7 @@ const params = z.object({
   player_id: fields.robloxIdField('player_id'),
   transaction_id: fields.transIdField('transaction_id'),
   amount: fields.decimalField('amount'),
-  payout: fields.decimalField('payout').optional(),
+  payout: fields.usdField('payout'),
   nonpayable_install_goal: z.string().optional(),
 });
 
@@ -17,6 +17,7 @@ export const adgem: PostbackScheme = {
   label: 'AdGem',
   signsUrl: true,
   transIdParam: 'transaction_id',
+  usdParam: 'payout',
   macros: [
     ['player_id', '{player_id}'],
     ['amount', '{amount}'],
@@ -41,7 +42,8 @@ export const adgem: PostbackScheme = {
         robloxId: d.player_id,
         amounts: { local: d.amount, usd: d.payout },
       };
-      if (d.nonpayable_install_goal === 'true' || d.amount <= 0) {
+      // A negative amount is no install goal: it goes on as a credit, which the service refuses.
+      if (d.nonpayable_install_goal === 'true' || d.amount === 0) {
         return { ...postback, action: 'ignore', note: 'non-payable event' };
       }
       return { ...postback, action: 'credit' };

@@ -12,7 +12,7 @@ const params = z.object({
   external_identifier: fields.robloxIdField('external_identifier'),
   transaction_id: fields.transIdField('transaction_id'),
   currency_amount: fields.decimalField('currency_amount'),
-  payout_usd: fields.decimalField('payout_usd').optional(),
+  payout_usd: fields.usdField('payout_usd'),
   is_chargeback: z.enum(['0', '1']).default('0'),
 });
 
@@ -25,6 +25,7 @@ export const ayet: PostbackScheme = {
   label: 'ayeT Studios',
   signsUrl: true,
   transIdParam: 'transaction_id',
+  usdParam: 'payout_usd',
   macros: [
     ['external_identifier', '{external_identifier}'],
     ['currency_amount', '{currency_amount}'],
@@ -54,12 +55,14 @@ export const ayet: PostbackScheme = {
       return fields.badSignature('Invalid X-Ayetstudios-Security-Hash');
     }
     return fields.postbackFrom(params, p, (d) => {
-      const reversal = d.is_chargeback === '1' || d.currency_amount < 0;
+      // The chargeback flag alone says reversal: a negative amount without it goes on as a credit,
+      // which the service refuses.
+      const reversal = d.is_chargeback === '1';
       return {
         action: reversal ? 'reversal' : 'credit',
         transId: reversal ? d.transaction_id.replace(/^r-/, '') : d.transaction_id,
         robloxId: d.external_identifier,
-        amounts: { local: Math.abs(d.currency_amount), usd: fields.magnitude(d.payout_usd) },
+        amounts: { local: d.currency_amount, usd: d.payout_usd },
       };
     });
   },

@@ -4,7 +4,7 @@ const params = z.object({
   uid: fields.robloxIdField('uid'),
   tx: fields.transIdField('tx'),
   val: fields.decimalField('val'),
-  usd: fields.decimalField('usd').optional(),
+  usd: fields.usdField('usd'),
   ref: z.string().trim().max(100).optional(),
   type: z
     .enum(['COMPLETE', 'SCREENOUT', 'START_BONUS', 'RECONCILIATION'], {
@@ -22,6 +22,7 @@ export const bitlabs: PostbackScheme = {
   label: 'BitLabs',
   signsUrl: true,
   transIdParam: 'tx',
+  usdParam: 'usd',
   macros: [
     ['uid', '[%USER:UID%]'],
     ['val', '[%VALUE:CURRENCY%]'],
@@ -42,11 +43,13 @@ export const bitlabs: PostbackScheme = {
     }
     // The type may come as BitLabs' own `TYPE` or through the `[%TYPE%]` macro.
     return fields.postbackFrom(params, { ...p, type: p.type ?? p.TYPE ?? 'COMPLETE' }, (d) => {
-      const amounts = { local: Math.abs(d.val), usd: fields.magnitude(d.usd) };
+      const amounts = { local: d.val, usd: d.usd };
       if (d.type === 'RECONCILIATION' && d.val < 0) {
         return { action: 'reversal', transId: d.ref || d.tx, robloxId: d.uid, amounts };
       }
-      if (d.val <= 0) {
+      // Only a reconciliation takes back: any other negative value goes on as a credit, which the
+      // service refuses.
+      if (d.val === 0) {
         return { action: 'ignore', transId: d.tx, robloxId: d.uid, amounts, note: `${d.type} of 0` };
       }
       return { action: 'credit', transId: d.tx, robloxId: d.uid, amounts };

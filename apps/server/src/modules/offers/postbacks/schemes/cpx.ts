@@ -5,17 +5,19 @@ const params = z.object({
   trans_id: fields.transIdField('trans_id'),
   user_id: fields.robloxIdField('user_id'),
   amount_local: fields.decimalField('amount_local').optional(),
-  amount_usd: fields.decimalField('amount_usd').optional(),
+  amount_usd: fields.usdField('amount_usd'),
 });
 
 /**
  * CPX Research: `hash` = hex MD5 of trans_id + "-" + secret; `status` 1 = completed, 2 = cancelled;
  * `amount_local` already in R$. The survey frame's `secure_hash` is the same function of the
- * player's id, so a transaction id equal to an account's Roblox id is refused by the service.
+ * player's id, so a transaction id equal to the Roblox id of an account, or of a deleted one, is
+ * refused by the service.
  */
 export const cpx: PostbackScheme = {
   label: 'CPX Research',
   transIdParam: 'trans_id',
+  usdParam: 'amount_usd',
   macros: [
     ['status', '{status}'],
     ['trans_id', '{trans_id}'],
@@ -40,10 +42,7 @@ export const cpx: PostbackScheme = {
       action: d.status === '2' ? 'reversal' : 'credit',
       transId: d.trans_id,
       robloxId: d.user_id,
-      amounts: {
-        local: fields.magnitude(d.amount_local),
-        usd: fields.magnitude(d.amount_usd),
-      },
+      amounts: { local: d.amount_local, usd: d.amount_usd },
     }));
   },
   testValues: (t) => ({

@@ -23,6 +23,17 @@ export const decimalField = (name: string) =>
     .regex(/^-?\d{1,12}(\.\d{1,8})?$/, `${name} must be a decimal number`)
     .transform(Number);
 
+/**
+ * A provider's USD payout: a decimal number, or undefined when absent or left empty (a macro the
+ * provider did not fill). Either way a credit without it cannot be checked against the wall's rate,
+ * and the service holds it.
+ */
+export const usdField = (name: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    decimalField(name).optional(),
+  );
+
 /** The first validation message of a zod error. */
 export function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0];
@@ -53,9 +64,6 @@ export function postbackFrom<T extends z.ZodType>(
   const read = readParams(schema, params);
   return read.ok ? { ok: true, postback: postback(read.data) } : read;
 }
-
-/** A provider's amount as a positive figure (reversals send them negative), or undefined when absent. */
-export const magnitude = (n: number | undefined) => (n === undefined ? undefined : Math.abs(n));
 
 /** `12.5` → `"12.5"`, never exponent notation; up to 8 decimals. */
 export const decimalText = (n: number) => String(Number(n.toFixed(8)));

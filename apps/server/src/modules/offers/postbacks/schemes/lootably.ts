@@ -3,7 +3,7 @@ import { fields, signing, z, type PostbackScheme } from './kit.ts';
 const params = z.object({
   userID: fields.robloxIdField('userID'),
   transactionID: fields.transIdField('transactionID'),
-  revenue: fields.decimalField('revenue').optional(),
+  revenue: fields.usdField('revenue'),
   currencyReward: fields.decimalField('currencyReward'),
   status: z.enum(['0', '1'], { message: 'status must be 1 (credit) or 0 (chargeback)' }),
 });
@@ -15,6 +15,7 @@ const params = z.object({
 export const lootably: PostbackScheme = {
   label: 'Lootably',
   transIdParam: 'transactionID',
+  usdParam: 'revenue',
   macros: [
     ['userID', '{userID}'],
     ['transactionID', '{transactionID}'],
@@ -36,7 +37,7 @@ export const lootably: PostbackScheme = {
       action: d.status === '0' ? 'reversal' : 'credit',
       transId: d.transactionID,
       robloxId: d.userID,
-      amounts: { local: Math.abs(d.currencyReward), usd: fields.magnitude(d.revenue) },
+      amounts: { local: d.currencyReward, usd: d.revenue },
     }));
   },
   testValues: (t) => ({

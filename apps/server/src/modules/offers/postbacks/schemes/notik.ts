@@ -4,7 +4,7 @@ const params = z.object({
   user_id: fields.robloxIdField('user_id'),
   txn_id: fields.transIdField('txn_id'),
   amount: fields.decimalField('amount'),
-  payout: fields.decimalField('payout').optional(),
+  payout: fields.usdField('payout'),
   rewarded_txn_id: z.string().trim().max(100).optional(),
 });
 
@@ -17,6 +17,7 @@ export const notik: PostbackScheme = {
   label: 'Notik',
   signsUrl: true,
   transIdParam: 'txn_id',
+  usdParam: 'payout',
   macros: [
     ['user_id', '{user_id}'],
     ['amount', '{amount}'],
@@ -43,7 +44,7 @@ export const notik: PostbackScheme = {
         action: reversal ? 'reversal' : 'credit',
         transId: reversal && d.rewarded_txn_id ? d.rewarded_txn_id : d.txn_id,
         robloxId: d.user_id,
-        amounts: { local: Math.abs(d.amount), usd: fields.magnitude(d.payout) },
+        amounts: { local: d.amount, usd: d.payout },
       };
     });
   },

@@ -5,7 +5,7 @@ const params = z.object({
   oid: z.string().max(100),
   user_id: fields.robloxIdField('user_id'),
   amount: fields.decimalField('amount'),
-  payout: fields.decimalField('payout').optional(),
+  payout: fields.usdField('payout'),
 });
 
 /**
@@ -16,6 +16,7 @@ const params = z.object({
 export const torox: PostbackScheme = {
   label: 'Torox',
   transIdParam: 'id',
+  usdParam: 'payout',
   macros: [
     ['id', '{id}'],
     ['oid', '{oid}'],
@@ -38,7 +39,7 @@ export const torox: PostbackScheme = {
       action: d.amount < 0 ? 'reversal' : 'credit',
       transId: d.id,
       robloxId: d.user_id,
-      amounts: { local: Math.abs(d.amount), usd: fields.magnitude(d.payout) },
+      amounts: { local: d.amount, usd: d.payout },
     }));
   },
   testValues: (t) => ({

@@ -20,7 +20,10 @@ export interface VerifiedPostback {
   /** The provider's transaction; for a reversal, the transaction it takes back. */
   transId: string;
   robloxId: number;
-  /** The amounts the provider sent, in R$ or USD as named; the wall's amount mode picks one. */
+  /**
+   * The amounts the provider sent, in R$ or USD as named, signed as sent (the service refuses a
+   * credit with a negative one); the wall's amount mode picks one.
+   */
   amounts: { local?: number; usd?: number; reward?: number; amount?: number };
   /** Why an event is ignored, for the postback log. */
   note?: string;
@@ -62,6 +65,11 @@ export interface PostbackScheme {
   transIdParam: string;
   /** A parameter whose value is the wall's secret itself (AdGate, which signs nothing). */
   secretParam?: string;
+  /**
+   * The parameter carrying the provider's USD payout, when the provider sends one: a credit without
+   * it (absent or empty) cannot be checked against the wall's rate, so it waits for an admin.
+   */
+  usdParam?: string;
   /** The answer body the provider expects for a postback it need not send again. */
   successBody: string;
   /** Addresses the provider publishes for its postbacks: a new wall's allow-list. */

@@ -1,0 +1,164 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie } from './support/admin.ts';
+import { accountOf } from './support/accounts.ts';
+import { expectInvariant } from './support/ledger.ts';
+import {
+  CPX_ADDRESS,
+  cpxPostbackPath,
+  expectPostbackCredited,
+  md5,
+  TEST_CPX_SECRET,
+} from './support/postbacks.ts';
+import { ledgerEntriesWithKey } from './support/records.ts';
+import { openTestApp, t } from './support/suite.ts';
+import { bearer } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+
+/*
+ * CPX Research signs a postback's transaction id as md5(trans_id-secret) and its survey frame shows
+ * each player md5(userId-secret): a transaction id equal to a player's Roblox id carries a hash the
+ * site handed out. Deleting the account removes the Roblox id from `users`; the refusal must stay.
+ */
+
+const BOB = 'BobBuilder';
+
+interface Player {
+  name: string;
+  token: string;
+  robloxId: number;
+}
+
+async function signIn(name: string): Promise<Player> {
+  // Answers 409 for a name the stand-in knows already.
+  await t.control('POST', '/users', { name });
+  const login = await t.login(name);
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  return { name, token: login.token, robloxId: login.body.user.robloxId };
+}
+
+/** The survey frame's `secure_hash`, as the player's browser receives it. */
+async function frameHash(player: Player): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/cpx/frame', headers: bearer(player.token) });
+  expect(res.statusCode).toBe(200);
+  return new URL(res.json().src).searchParams.get('secure_hash')!;
+}
+
+/** POST /api/account/delete with a bio proof of ownership and the balance the dialog shows. */
+async function deleteOwnAccount(player: Player): Promise<void> {
+  const headers = bearer(player.token);
+  const proof = await t.app.inject({ method: 'POST', url: '/api/account/protection/proof', headers });
+  expect(proof.statusCode, proof.body).toBe(200);
+  await t.control('PUT', `/users/${player.robloxId}/description`, { description: proof.json().sentence });
+  const preview = await t.app.inject({ method: 'GET', url: '/api/account/delete', headers });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/account/delete',
+    headers,
+    payload: { confirm: 'DELETE', forfeitRobux: preview.json().balance, proofToken: proof.json().proofToken },
+  });
+  expect([res.statusCode, res.json().deleted], res.body).toEqual([200, true]);
+}
+
+async function deleteByStaff(player: Player): Promise<void> {
+  const { id } = await accountOf(t.deps.db, player.robloxId);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${id}/delete`,
+    headers: { cookie: await adminCookie(t) },
+    payload: { confirm: 'DELETE' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function accountsWithRobloxId(robloxId: number): Promise<number> {
+  const rows = await t.deps.db.selectFrom('users').select('id').where('roblox_id', '=', robloxId).execute();
+  return rows.length;
+}
+
+const retiredHashes = async () =>
+  (await t.deps.db.selectFrom('retired_roblox_ids').select('id_hash').execute()).map((r) => r.id_hash);
+
+async function verdicts(trans: string) {
+  const rows = await t.deps.db
+    .selectFrom('postbacks')
+    .select(['verdict', 'reason', 'ledger_entry_id'])
+    .where('wall_slug', '=', 'cpx')
+    .where('trans_id', '=', trans)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => [r.verdict, r.reason, r.ledger_entry_id]);
+}
+
+describe(`a deleted account's Roblox id stays refused as a CPX transaction id on ${testEngine}`, () => {
+  openTestApp();
+  let bob: Player;
+
+  beforeAll(async () => {
+    bob = await signIn(BOB);
+  });
+  afterEach(async () => {
+    await expectInvariant(t.deps.db);
+  });
+
+  /**
+   * The forgery: the deleted player's frame hash as the signature of trans_id = their Roblox id, a
+   * credit for Bob, from CPX's own address, with a USD payout that fits the wall's rate.
+   */
+  async function expectForgeryRefused(robloxId: number, hash: string, trans = String(robloxId)) {
+    expect(hash).toBe(md5(`${trans}-${TEST_CPX_SECRET}`));
+    const before = await accountOf(t.deps.db, bob.robloxId);
+    const path = cpxPostbackPath({ trans, user: bob.robloxId, local: '5', usd: '0.05', hash });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'GET', url: path, remoteAddress: CPX_ADDRESS });
+      expect([res.statusCode, res.body]).toEqual([403, 'Invalid hash']);
+    }
+    expect(await accountOf(t.deps.db, bob.robloxId)).toEqual(before);
+    expect(await ledgerEntriesWithKey(t.deps.db, `postback:cpx:${trans}`)).toHaveLength(0);
+  }
+
+  it('after POST /api/account/delete, a correctly hashed CPX postback with that Roblox id as trans_id credits nothing', async () => {
+    const erin = await signIn('ErinLeaves');
+    const hash = await frameHash(erin);
+    await expectForgeryRefused(erin.robloxId, hash);
+    const retiredBefore = await retiredHashes();
+
+    await deleteOwnAccount(erin);
+    expect(await accountsWithRobloxId(erin.robloxId)).toBe(0);
+    // One row more, which holds a keyed hash, never the id itself.
+    const added = (await retiredHashes()).filter((h) => !retiredBefore.includes(h));
+    expect(added).toHaveLength(1);
+    expect(added[0]).not.toContain(String(erin.robloxId));
+    expect(added[0]).not.toBe(hash);
+
+    await expectForgeryRefused(erin.robloxId, hash);
+    expect(await verdicts(String(erin.robloxId))).toEqual(
+      Array.from({ length: 4 }, () => ['forged', 'Invalid hash', null]),
+    );
+  });
+
+  it("a deletion by staff on the player's request retires the Roblox id too", async () => {
+    const finn = await signIn('FinnRequests');
+    const hash = await frameHash(finn);
+    await deleteByStaff(finn);
+    expect(await accountsWithRobloxId(finn.robloxId)).toBe(0);
+    await expectForgeryRefused(finn.robloxId, hash);
+  });
+
+  it('a Roblox id deleted, signed up again and deleted again stays refused', async () => {
+    const gail = await signIn('GailReturns');
+    const hash = await frameHash(gail);
+    await deleteOwnAccount(gail);
+    const again = await signIn('GailReturns');
+    expect(again.robloxId).toBe(gail.robloxId);
+    await expectForgeryRefused(gail.robloxId, hash);
+    const retired = (await retiredHashes()).length;
+    await deleteOwnAccount(again);
+    expect((await retiredHashes()).length).toBe(retired);
+    await expectForgeryRefused(gail.robloxId, hash);
+  });
+
+  it('a numeric transaction id that was never a Roblox id of an account still credits', async () => {
+    await expectPostbackCredited(t, cpxPostbackPath({ trans: '987654321', user: bob.robloxId, local: '2' }));
+    expect(await verdicts('987654321')).toEqual([['credited', null, expect.any(Number)]]);
+  });
+});
