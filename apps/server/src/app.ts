@@ -24,6 +24,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { inviterNames } from './modules/users/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { noStorePlugin } from './plugins/no-store.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import {
   genReqId,
@@ -80,6 +81,7 @@ export async function buildFeatures(deps: Deps, opts: BuildOptions = {}) {
   await app.register(requestLoggingPlugin);
   await app.register(metricsPlugin, { databaseFigures });
   await app.register(securityPlugin);
+  await app.register(noStorePlugin);
   await app.register(cookie);
   await app.register(authenticatePlugin);
   await app.register(adminAuthPlugin);

@@ -36,7 +36,10 @@ export const errorCodes = [
   'WITHDRAWAL_IN_FLIGHT',
   /** Account deletion: the balance is no longer the one the dialog showed (`balance` is the current one). */
   'BALANCE_CHANGED',
-  /** The live feed's stream is at this process's bound (LIVE_FEED_MAX_STREAMS): poll GET /api/live/recent instead. */
+  /**
+   * The live feed's stream is at this process's bound (LIVE_FEED_MAX_STREAMS), or the caller's address
+   * has LIVE_FEED_MAX_STREAMS_PER_ADDRESS open: poll GET /api/live/recent instead.
+   */
   'LIVE_FEED_FULL',
   'RATE_LIMITED',
   'ROBLOX_UNAVAILABLE',

@@ -33,7 +33,8 @@ export type LiveBalance = z.infer<typeof liveBalance>;
 /**
  * `GET /api/live/stream` (Server-Sent Events, `Accept: text/event-stream`): `event: earning` with a
  * LiveEarning, `event: balance` with a LiveBalance (only with `Authorization: Bearer`), and comment
- * lines as heartbeats. Over the process's bound it answers 503 with code `LIVE_FEED_FULL`.
+ * lines as heartbeats. Over the process's bound, or its bound for one address, it answers 503 with code
+ * `LIVE_FEED_FULL`.
  */
 export const LIVE_STREAM_EVENTS = { earning: 'earning', balance: 'balance' } as const;
 export const liveStreamResponse = z.string().describe('text/event-stream');

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { notifyDiscord, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './auth-repository.ts';
+import { takeBrowserTry } from './console-browsers.ts';
 
 /**
  * Wrong admin passwords counted across every address (docs/decisions/0004-rate-limits.md): beyond
@@ -12,9 +13,10 @@ import * as repo from './auth-repository.ts';
  * so every server process shares it. The owner is told once per episode through DISCORD_WEBHOOK_URL;
  * an episode ends when the count is back at the threshold.
  *
- * An address the owner signed in from within KNOWN_ADDRESS_DAYS is not held back by the site-wide
- * wait (its own per-address limits still apply), so an attack from many addresses cannot lock the
- * owner out.
+ * Not held back by the site-wide wait (their own per-address limits still apply), so an attack from
+ * many addresses cannot lock the owner out: a browser that signed in to the console before, whatever
+ * its address now (console-browsers.ts); an address the owner signed in from within KNOWN_ADDRESS_DAYS;
+ * and a staff sign-in with a valid second factor (auth-service.ts). A new browser without one waits.
  */
 export const SITE_WIDE_FAILURES = 50;
 export const SITE_WIDE_WINDOW_MS = 10 * 60_000;
@@ -29,21 +31,26 @@ export function backoffMs(excess: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(excess - 1, 20));
 }
 
-/** Before the password is compared: refuses while the site-wide back-off runs. */
-export async function checkSiteWide(deps: Deps, ip: string): Promise<void> {
+/**
+ * Before the password is compared: the 429 to answer while the site-wide back-off runs for this
+ * caller (`browser`: the hash of its console browser cookie, if any), or null when it may go on.
+ */
+export async function siteWideWait(deps: Deps, ip: string, browser: string | null): Promise<AppError | null> {
   const now = deps.clock.now().getTime();
   const { count, latest } = await repo.failuresSince(deps.db, iso(now - SITE_WIDE_WINDOW_MS));
   if (count <= SITE_WIDE_FAILURES) {
     await repo.endAlertEpisode(deps.db);
-    return;
+    return null;
   }
-  if (await repo.signedInFrom(deps.db, ip, iso(now - KNOWN_ADDRESS_DAYS * 86_400_000))) return;
+  if (await repo.signedInFrom(deps.db, ip, iso(now - KNOWN_ADDRESS_DAYS * 86_400_000))) return null;
+  // After the address: an attempt from a known address does not spend the browser's tries.
+  if (browser !== null && (await takeBrowserTry(deps, browser, SITE_WIDE_WINDOW_MS))) return null;
   const retryAt = Date.parse(latest ?? iso(now)) + backoffMs(count - SITE_WIDE_FAILURES);
   // When the wait is over, one attempt goes through (whoever claims it first, in any process); the
   // rest of a burst that waited for that moment keeps waiting.
-  if (now >= retryAt && (await repo.claimSlot(deps.db, iso(now), latest ?? iso(now)))) return;
+  if (now >= retryAt && (await repo.claimSlot(deps.db, iso(now), latest ?? iso(now)))) return null;
   const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
-  throw new AppError(
+  return new AppError(
     429,
     'RATE_LIMITED',
     `Too many wrong admin passwords on this site in the last 10 minutes. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
@@ -63,7 +70,8 @@ export async function recordSiteWideFailure(deps: Deps, ip: string, log?: Notify
     deps.env,
     `⚠️ Admin sign-in: ${count} wrong passwords in the last 10 minutes from ${addresses} address${
       addresses === 1 ? '' : 'es'
-    }. Further attempts now wait, longer after each wrong one (addresses you signed in from are not held back). ` +
+    }. Further attempts now wait, longer after each wrong one (browsers and addresses you signed in from, ` +
+      'and staff sign-ins with a two-factor code, are not held back). ' +
       'If this is not you, someone is guessing the admin password: keep ADMIN_PASSWORD long and random.',
     log,
   );

@@ -10,6 +10,7 @@ import {
 import { ADMIN_COOKIE } from './session-hook.ts';
 import { AppError } from '../../shared/errors.ts';
 import { adminLogin, adminLogout, newAdminLoginLimiter } from './auth-service.ts';
+import { browserHash, CONSOLE_BROWSER_COOKIE, CONSOLE_BROWSER_MAX_AGE_S } from './console-browsers.ts';
 import { staffRoutes } from './staff-routes.ts';
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,12 +28,15 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     body: adminLoginRequest,
     response: { 200: adminSessionResponse, ...errorResponses(400, 401, 403, 413, 429) },
   };
-  app.post('/admin/login', { schema: login }, async (request, reply) => {
-    const { token, maxAgeSeconds } = await adminLogin(
+  // The session cookie is in the answer: no cache keeps it.
+  app.post('/admin/login', { schema: login, config: { noStore: true } }, async (request, reply) => {
+    const previous = await browserHash(app.deps, request.cookies[CONSOLE_BROWSER_COOKIE]);
+    const { token, maxAgeSeconds, browser } = await adminLogin(
       app.deps,
       failures,
       request.body,
       request.ip,
+      previous,
       request.log,
     ).catch((err: unknown) => {
       // Both waits (this address's and the site-wide back-off) say when to come back.
@@ -41,9 +45,17 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       throw err;
     });
-    return reply
-      .setCookie(ADMIN_COOKIE, token, { ...cookieOptions, maxAge: maxAgeSeconds })
-      .send({ authenticated: true });
+    return (
+      reply
+        .setCookie(ADMIN_COOKIE, token, { ...cookieOptions, maxAge: maxAgeSeconds })
+        // Sent back only to this route: it says the browser signed in before (console-browsers.ts).
+        .setCookie(CONSOLE_BROWSER_COOKIE, browser, {
+          ...cookieOptions,
+          path: '/api/admin/login',
+          maxAge: CONSOLE_BROWSER_MAX_AGE_S,
+        })
+        .send({ authenticated: true })
+    );
   });
 
   // Public: it only ends the session its cookie names, if any.

@@ -7,7 +7,8 @@ import { FailureLimiter } from '../../shared/failure-limiter.ts';
 import { insertAudit } from '../audit/index.ts';
 import { hashToken, newSessionToken } from '../auth/index.ts';
 import type { NotifyLog } from '../../shared/discord.ts';
-import { checkSiteWide, recordSiteWideFailure } from './auth-guard.ts';
+import { recordSiteWideFailure, siteWideWait } from './auth-guard.ts';
+import { rememberBrowser } from './console-browsers.ts';
 import { BOOTSTRAP_NAME } from './role-guard.ts';
 import { checkStaffLimits, recordStaffFailure } from './staff-login-limits.ts';
 import { verifyPassword } from './staff-secrets.ts';
@@ -30,18 +31,22 @@ function sameSecret(a: string, b: string): boolean {
 export interface SignIn {
   token: string;
   maxAgeSeconds: number;
+  /** The console browser cookie's new value (console-browsers.ts). */
+  browser: string;
 }
 
 /**
  * `{password}`: the ADMIN_PASSWORD (bootstrap) owner, unless ADMIN_BOOTSTRAP=false.
  * `{username, password, code?}`: a staff member; with two-factor sign-in on, a right password without
  * `code` answers 401 TOTP_REQUIRED (no session, not counted as a failure).
+ * `browser`: the hash of the caller's console browser cookie, if it sent a valid one.
  */
 export async function adminLogin(
   deps: Deps,
   failures: FailureLimiter,
   input: AdminLoginRequest,
   ip: string,
+  browser: string | null,
   log?: NotifyLog,
 ): Promise<SignIn> {
   // `ip` is request.ip: the address TRUST_PROXY yields, so X-Forwarded-For from a client cannot pick it.
@@ -65,21 +70,33 @@ export async function adminLogin(
         'Signing in with ADMIN_PASSWORD is turned off (ADMIN_BOOTSTRAP=false): use your staff account.',
       );
     }
-    await checkSiteWide(deps, ip);
+    const wait = await siteWideWait(deps, ip, browser);
+    if (wait) throw wait;
     if (!sameSecret(input.password, deps.env.ADMIN_PASSWORD)) throw await failed('Incorrect password');
-    return openSession(deps, { id: null, username: BOOTSTRAP_NAME }, ip);
+    return openSession(deps, { id: null, username: BOOTSTRAP_NAME }, ip, browser);
   }
 
   const usernameLower = input.username.toLowerCase();
-  await checkSiteWide(deps, ip);
+  const wait = await siteWideWait(deps, ip, browser);
+  if (wait && input.code === undefined) throw wait;
   await checkStaffLimits(deps, usernameLower, ip);
   const member = await staffRepo.findStaffByName(deps.db, usernameLower);
+  let codeChecked = false;
+  if (wait) {
+    // Held back by the brake, only a valid second factor lets a sign-in on, and it is checked before
+    // the password: a guess without one is told nothing about the password.
+    const enrolled = member && member.disabled_at === null && member.totp_enabled === 1;
+    if (!enrolled || !(await passSecondFactor(deps, member, input.code!))) {
+      throw await failed('Incorrect code', usernameLower);
+    }
+    codeChecked = true;
+  }
   // Verified even for an unknown or disabled name, so the answer's time does not tell which names exist.
   const passwordOk = await verifyPassword(member?.password_hash, input.password);
   if (!member || member.disabled_at !== null || !passwordOk) {
     throw await failed('Incorrect username or password', usernameLower);
   }
-  if (member.totp_enabled === 1) {
+  if (member.totp_enabled === 1 && !codeChecked) {
     if (input.code === undefined) {
       throw new AppError(
         401,
@@ -87,29 +104,44 @@ export async function adminLogin(
         'Enter the 6-digit code from your authenticator app, or a recovery code.',
       );
     }
-    const second = await checkSecondFactor(deps, member, input.code);
-    if (!second.ok) throw await failed('Incorrect code', usernameLower);
-    if (second.recoveryCodesLeft !== undefined) {
-      await insertAudit(
-        deps.db,
-        {
-          actor: member.username,
-          action: 'staff.recovery_code_used',
-          target: member.username,
-          after: { left: second.recoveryCodesLeft },
-        },
-        deps.clock.now().toISOString(),
-      );
+    if (!(await passSecondFactor(deps, member, input.code))) {
+      throw await failed('Incorrect code', usernameLower);
     }
   }
   await staffRepo.clearStaffFailures(deps.db, usernameLower);
-  return openSession(deps, { id: member.id, username: member.username }, ip);
+  return openSession(deps, { id: member.id, username: member.username }, ip, browser);
+}
+
+/**
+ * Whether `code` is the member's valid second factor. A recovery code it uses up is audited at once,
+ * even when the password then turns out wrong (under the brake the code is checked first).
+ */
+async function passSecondFactor(
+  deps: Deps,
+  member: Parameters<typeof checkSecondFactor>[1],
+  code: string,
+): Promise<boolean> {
+  const second = await checkSecondFactor(deps, member, code);
+  if (second.recoveryCodesLeft !== undefined) {
+    await insertAudit(
+      deps.db,
+      {
+        actor: member.username,
+        action: 'staff.recovery_code_used',
+        target: member.username,
+        after: { left: second.recoveryCodesLeft },
+      },
+      deps.clock.now().toISOString(),
+    );
+  }
+  return second.ok;
 }
 
 async function openSession(
   deps: Deps,
   who: { id: number | null; username: string },
   ip: string,
+  previousBrowser: string | null,
 ): Promise<SignIn> {
   const now = deps.clock.now();
   const { token, hash } = newSessionToken();
@@ -121,7 +153,8 @@ async function openSession(
     staffId: who.id,
   });
   await insertAudit(deps.db, { actor: who.username, action: 'admin.login', target: ip }, now.toISOString());
-  return { token, maxAgeSeconds: ADMIN_SESSION_HOURS * 3600 };
+  const browser = await rememberBrowser(deps, previousBrowser);
+  return { token, maxAgeSeconds: ADMIN_SESSION_HOURS * 3600, browser };
 }
 
 export async function adminLogout(deps: Deps, token: string | undefined): Promise<void> {

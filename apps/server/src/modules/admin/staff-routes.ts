@@ -25,6 +25,8 @@ import { ADMIN_COOKIE } from './session-hook.ts';
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { permission: 'staff.manage' } as const;
   const self = { permission: 'self' } as const;
+  // Answers with a TOTP secret or recovery codes: no cache keeps them (plugins/no-store.ts).
+  const selfSecret = { ...self, noStore: true } as const;
 
   app.get(
     '/admin/staff',
@@ -111,7 +113,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/me/totp/setup',
     {
       schema: { ...adminRoute, response: { 200: totpSetupResponse, ...errorResponses(401, 409) } },
-      config: self,
+      config: selfSecret,
     },
     async (request) => account.setupTotp(app.deps, request.staff!),
   );
@@ -124,7 +126,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         body: totpEnableRequest,
         response: { 200: totpEnableResponse, ...errorResponses(400, 401, 409, 413) },
       },
-      config: self,
+      config: selfSecret,
     },
     async (request) => ({
       recoveryCodes: await account.enableTotp(app.deps, request.staff!, request.body.code),

@@ -17,6 +17,8 @@ export interface LiveStream {
   res: ServerResponse;
   userId: number | null;
   tokenHash: string | null;
+  /** The caller's network (shared/addresses.ts `limitKeyOfAddress`), for the per-address bound. */
+  address: string;
 }
 
 /**
@@ -29,6 +31,8 @@ export class LiveHub {
   readonly #log: FastifyBaseLogger;
   readonly #streams = new Set<LiveStream>();
   readonly #byUser = new Map<number, Set<LiveStream>>();
+  /** Open streams per address: LIVE_FEED_MAX_STREAMS_PER_ADDRESS keeps one caller from taking every place. */
+  readonly #byAddress = new Map<string, number>();
   #source: LedgerSource | null = null;
   #heartbeat: NodeJS.Timeout | null = null;
 
@@ -45,14 +49,20 @@ export class LiveHub {
     return this.#streams.size >= this.#deps.env.LIVE_FEED_MAX_STREAMS;
   }
 
+  /** Whether `address` has as many streams open as one address may. */
+  fullFor(address: string): boolean {
+    return (this.#byAddress.get(address) ?? 0) >= this.#deps.env.LIVE_FEED_MAX_STREAMS_PER_ADDRESS;
+  }
+
   /**
-   * Starts an event stream on `res` (the route's security headers kept) and adds it; with `player`,
-   * that player's balance is sent on it too.
+   * Starts an event stream on `res` (the route's security headers kept) for a caller at `address`
+   * and adds it; with `player`, that player's balance is sent on it too.
    */
   open(
     res: ServerResponse,
     headers: Record<string, unknown>,
     player: { id: number; tokenHash: string } | null,
+    address: string,
   ): void {
     res.writeHead(200, {
       ...(headers as OutgoingHttpHeaders),
@@ -63,11 +73,12 @@ export class LiveHub {
     });
     // Sends the headers at once, so the client knows the stream is open before the first event.
     res.write(': open\n\n');
-    this.#add({ res, userId: player?.id ?? null, tokenHash: player?.tokenHash ?? null });
+    this.#add({ res, userId: player?.id ?? null, tokenHash: player?.tokenHash ?? null, address });
   }
 
   #add(stream: LiveStream): void {
     this.#streams.add(stream);
+    this.#byAddress.set(stream.address, (this.#byAddress.get(stream.address) ?? 0) + 1);
     if (stream.userId !== null) {
       const own = this.#byUser.get(stream.userId) ?? new Set();
       own.add(stream);
@@ -78,7 +89,11 @@ export class LiveHub {
   }
 
   #remove(stream: LiveStream): void {
-    this.#streams.delete(stream);
+    // Once per stream: `close` ends streams that also emit 'close' afterwards.
+    if (!this.#streams.delete(stream)) return;
+    const left = (this.#byAddress.get(stream.address) ?? 1) - 1;
+    if (left > 0) this.#byAddress.set(stream.address, left);
+    else this.#byAddress.delete(stream.address);
     if (stream.userId === null) return;
     const own = this.#byUser.get(stream.userId);
     own?.delete(stream);
@@ -151,6 +166,7 @@ export class LiveHub {
     for (const stream of this.#streams) stream.res.end();
     this.#streams.clear();
     this.#byUser.clear();
+    this.#byAddress.clear();
     await this.#stopSource();
   }
 }

@@ -7,6 +7,7 @@ import {
   publicRoute,
 } from '@rewards/contracts';
 import { hashToken } from '../auth/index.ts';
+import { limitKeyOfAddress } from '../../shared/addresses.ts';
 import { AppError, badRequest, notFound } from '../../shared/errors.ts';
 import { LiveHub } from './hub.ts';
 import { createRecentEarnings } from './service.ts';
@@ -46,7 +47,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       throw badRequest('This is an event stream: ask for it with Accept: text/event-stream.');
     }
     if (request.headers.authorization !== undefined) await app.requirePlayer(request);
-    if (hub.full) {
+    // Counted per network like the rate limits (request.ip follows TRUST_PROXY; an IPv6 /64 is one
+    // caller). Refused the same way as a full process, so the web polls /live/recent either way.
+    const address = limitKeyOfAddress(request.ip);
+    if (hub.full || hub.fullFor(address)) {
       throw new AppError(503, 'LIVE_FEED_FULL', 'The live feed is busy; showing recent earnings instead.');
     }
     reply.hijack();
@@ -55,6 +59,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw,
       reply.getHeaders(),
       player ? { id: player.id, tokenHash: hashToken(player.token) } : null,
+      address,
     );
     return reply;
   });

@@ -70,6 +70,18 @@ export async function deleteAdminLoginFailures(db: Db, before: string, limit: nu
   );
 }
 
+/** Browsers that last signed in to the admin console before `before`. */
+export async function deleteStaleConsoleBrowsers(db: Db, before: string, limit: number): Promise<number> {
+  const victims = db
+    .selectFrom('console_browsers')
+    .select('browser_hash')
+    .where('signed_in_at', '<', before)
+    .limit(limit);
+  return deleted(
+    await db.deleteFrom('console_browsers').where('browser_hash', 'in', victims).executeTakeFirstOrThrow(),
+  );
+}
+
 /** Sign-in address hashes and device ids an account last signed in with before `before`. */
 export async function deleteStaleSignals(db: Db, before: string, limit: number): Promise<number> {
   const victims = db

@@ -23,6 +23,7 @@ export interface RetentionReport {
   staffLoginFailures: number;
   adminLoginFailures: number;
   signInSignals: number;
+  consoleBrowsers: number;
   postbacks: number;
 }
 
@@ -55,6 +56,12 @@ export async function runRetention(deps: Deps): Promise<RetentionReport> {
     staffLoginFailures: await inBatches(deps, repo.deleteStaffLoginFailures, spentBefore),
     adminLoginFailures: await inBatches(deps, repo.deleteAdminLoginFailures, spentBefore),
     signInSignals: await inBatches(deps, repo.deleteStaleSignals, daysAgo(deps.env.SIGN_IN_SIGNAL_DAYS)),
+    // Like the sign-in signals: a browser the console has not seen for as long is a new browser again.
+    consoleBrowsers: await inBatches(
+      deps,
+      repo.deleteStaleConsoleBrowsers,
+      daysAgo(deps.env.SIGN_IN_SIGNAL_DAYS),
+    ),
     postbacks: await prunePostbackLog(deps),
   };
 }

@@ -1,0 +1,216 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { buildApp } from '../src/app.ts';
+import { adminCookie } from './support/admin.ts';
+import { auditRows } from './support/records.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+
+/**
+ * The site-wide brake on wrong admin and staff passwords (docs/decisions/0004-rate-limits.md) must not
+ * lock the owner out: once more than 50 wrong passwords arrived from anywhere, a new browser waits,
+ * the right password included, but a browser that signed in to the console before gets in whatever
+ * its address now, and so does a staff member with a valid two-factor code.
+ */
+
+type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
+
+const apps: TestApp[] = [];
+async function newApp(): Promise<TestApp> {
+  const t = await createTestApp();
+  apps.push(t);
+  return t;
+}
+
+/** POST /api/admin/login from `remoteAddress`, with the console browser cookie when given. */
+function signIn(t: TestApp, body: object, remoteAddress: string, browser?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: body,
+    remoteAddress,
+    ...(browser === undefined ? {} : { cookies: { console_browser: browser } }),
+  });
+}
+
+/** The `name` cookie the answer set: its value and the whole Set-Cookie line. */
+function setCookie(res: Injected, name: string): { value: string; line: string } | undefined {
+  const raw = res.headers['set-cookie'];
+  const lines = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+  const line = lines.find((l) => l.startsWith(`${name}=`));
+  return line === undefined ? undefined : { value: line.slice(name.length + 1).split(';')[0]!, line };
+}
+
+/** Refused by the brake: 429 with Retry-After, and no session. */
+function expectWaits(res: Injected) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(res.json()).toMatchObject({
+    code: 'RATE_LIMITED',
+    error: expect.stringMatching(/^Too many wrong admin passwords on this site/),
+  });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(setCookie(res, 'admin_session')).toBeUndefined();
+}
+
+/**
+ * 200 wrong admin passwords from 200 addresses in one minute (none of them limited per address).
+ * Beyond the 51st most are answered 429 without the password being looked at.
+ */
+async function attack(t: TestApp): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const res = await signIn(t, { password: `guess-${i}` }, `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+    statuses.push(res.statusCode);
+    t.clock.advance(250);
+  }
+  expect(statuses.slice(0, 51)).toEqual(Array(51).fill(401));
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(100);
+  return statuses;
+}
+
+const codeAt = (secret: string, ms: number) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: ms });
+
+describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+  });
+
+  it("200 wrong passwords from 200 addresses: the owner's browser that signed in before still gets in from a new address; a new browser waits", async () => {
+    const t = await newApp();
+    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    expect(home.statusCode).toBe(200);
+    const browser = setCookie(home, 'console_browser')!;
+    expect(browser.line).toMatch(/; HttpOnly/i);
+    expect(browser.line).toMatch(/; SameSite=Strict/i);
+    expect(browser.line).toMatch(/; Path=\/api\/admin\/login(;|$)/);
+    expect(browser.line).toMatch(/; Max-Age=34560000(;|$)/);
+    // Only a keyed hash of the value is stored.
+    const stored = await t.deps.db.selectFrom('console_browsers').select('browser_hash').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.browser_hash).not.toContain(browser.value);
+
+    await attack(t);
+
+    // A new browser at a new address waits, with the right password too.
+    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.10'));
+
+    // The owner's browser, now at another address, signs in.
+    const owner = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.20', browser.value);
+    expect(owner.statusCode, owner.body).toBe(200);
+    const session = setCookie(owner, 'admin_session')!;
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      cookies: { admin_session: session.value },
+    });
+    expect(check.statusCode).toBe(200);
+
+    // Each sign-in sets a new value and forgets the one it replaced.
+    const renewed = setCookie(owner, 'console_browser')!;
+    expect(renewed.value).not.toBe(browser.value);
+    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.21', browser.value));
+    // A made-up value of the right shape is a new browser.
+    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.22', 'A'.repeat(32)));
+
+    // Another server process on the same database knows the browser.
+    const second = await buildApp(t.deps, { logger: false });
+    try {
+      const there = await second.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: TEST_ADMIN_PASSWORD },
+        remoteAddress: '192.0.2.23',
+        cookies: { console_browser: renewed.value },
+      });
+      expect(there.statusCode, there.body).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a known browser cookie is worth 5 attempts per window while the brake is on, from however many addresses at once', async () => {
+    const t = await newApp();
+    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    const browser = setCookie(home, 'console_browser')!.value;
+    await attack(t);
+
+    // A copy of the cookie used from 20 addresses at once: 5 attempts get to the password.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signIn(t, { password: 'copied-cookie' }, `192.0.2.${100 + i}`, browser),
+      ),
+    );
+    expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    for (const refused of burst.filter((r) => r.statusCode !== 401)) expectWaits(refused);
+    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.130', browser));
+  });
+
+  it('staff with two-factor sign-in: the right password and a valid code get in from a new browser; without a code it waits', async () => {
+    const t = await newApp();
+    const owner = await adminCookie(t);
+    const username = 'brake_mod';
+    const password = 'a-long-staff-password';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/staff',
+      headers: { cookie: owner },
+      payload: { username, password, role: 'moderator' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const first = await signIn(t, { username, password }, '198.51.100.8');
+    expect(first.statusCode).toBe(200);
+    const cookies = { admin_session: setCookie(first, 'admin_session')!.value };
+    const setup = await t.app.inject({ method: 'POST', url: '/api/admin/me/totp/setup', cookies });
+    const { secret } = setup.json();
+    const start = t.clock.now().getTime();
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/totp/enable',
+      cookies,
+      payload: { code: codeAt(secret, start) },
+    });
+    expect(enable.statusCode, enable.body).toBe(200);
+    const recoveryCodes = enable.json().recoveryCodes as string[];
+
+    await attack(t);
+    const now = t.clock.now().getTime();
+    let next = 0;
+    const fresh = () => `192.0.2.${200 + next++}`;
+
+    // Without a code: waits, and the password is not looked at.
+    expectWaits(await signIn(t, { username, password }, fresh()));
+    // A wrong code is refused (and counted) before the password is looked at.
+    const wrongCode = await signIn(
+      t,
+      { username, password: 'not-it', code: codeAt(secret, now + 600_000) },
+      fresh(),
+    );
+    expect([wrongCode.statusCode, wrongCode.json().error]).toEqual([401, 'Incorrect code']);
+    // A valid code (here a recovery code, used up by it) does not make a wrong password right.
+    const wrongPassword = await signIn(t, { username, password: 'not-it', code: recoveryCodes[1]! }, fresh());
+    expect([wrongPassword.statusCode, wrongPassword.json().error]).toEqual([
+      401,
+      'Incorrect username or password',
+    ]);
+    expect(setCookie(wrongPassword, 'admin_session')).toBeUndefined();
+
+    // The right password with a valid code signs in; so does a recovery code, once.
+    const inWithCode = await signIn(t, { username, password, code: codeAt(secret, now + 30_000) }, fresh());
+    expect(inWithCode.statusCode, inWithCode.body).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/me',
+      cookies: { admin_session: setCookie(inWithCode, 'admin_session')!.value },
+    });
+    expect(me.json()).toMatchObject({ username, totpEnabled: true });
+    const inWithRecovery = await signIn(t, { username, password, code: recoveryCodes[0]! }, fresh());
+    expect(inWithRecovery.statusCode, inWithRecovery.body).toBe(200);
+    expect(await auditRows(t.deps.db, { action: 'staff.recovery_code_used' })).toHaveLength(2);
+    const reused = await signIn(t, { username, password, code: recoveryCodes[0]! }, fresh());
+    expect([reused.statusCode, reused.json().error]).toEqual([401, 'Incorrect code']);
+
+    // Still on for everyone else: the owner's password from a new browser waits.
+    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, fresh()));
+  });
+});

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { adminCookie } from './support/admin.ts';
+import { proveOwnership, signInPlayer, verifyPlayer } from './support/players.ts';
+import { bearer } from './support/site.ts';
+import { openTestApp, t } from './support/suite.ts';
+import { testEngine } from './support/test-database.ts';
+import { TEST_ADMIN_PASSWORD } from './support/test-app.ts';
+
+/**
+ * Every answer that carries a session token or cookie, a TOTP secret, recovery codes or a data export
+ * says `Cache-Control: no-store` (plugins/no-store.ts), its refusals included, so no browser or proxy
+ * cache keeps a copy.
+ */
+
+type Injected = Awaited<ReturnType<typeof t.app.inject>>;
+
+function expectNoStore(res: Injected, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['cache-control']).toBe('no-store');
+}
+
+const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+
+describe(`no-store answers on ${testEngine}`, () => {
+  openTestApp();
+
+  it('player sign-in: POST /api/login and POST /api/login/prove, with a token or refused', async () => {
+    await signInPlayer(t, 'NoStoreTyped');
+    const typed = await post('/api/login', { username: 'NoStoreTyped' });
+    expectNoStore(typed, 200);
+    expect(typed.json().token).toEqual(expect.any(String));
+    expectNoStore(await post('/api/login', { username: '' }), 400);
+
+    // A protected account: typing the name answers a proof token; the proof answers a session token.
+    const owner = await signInPlayer(t, 'NoStoreProved');
+    await verifyPlayer(t, owner);
+    await post('/api/account/protection', { on: true }, bearer(owner.token));
+    const challenge = await post('/api/login', { username: 'NoStoreProved' });
+    expectNoStore(challenge, 403);
+    const { proofToken, sentence } = challenge.json().proof;
+    await t.control('PUT', `/users/${owner.robloxId}/description`, { description: sentence });
+    const proved = await post('/api/login/prove', { proofToken });
+    expectNoStore(proved, 200);
+    expect(proved.json().token).toEqual(expect.any(String));
+    expectNoStore(await post('/api/login/prove', { proofToken }), 400);
+  });
+
+  it('admin and staff sign-in, TOTP setup and the recovery codes', async () => {
+    expectNoStore(await post('/api/admin/login', { password: TEST_ADMIN_PASSWORD }), 200);
+    expectNoStore(await post('/api/admin/login', { password: 'wrong-password' }), 401);
+
+    const owner = await adminCookie(t);
+    const member = { username: 'nostore_staff', password: 'a-long-staff-password' };
+    const created = await post('/api/admin/staff', { ...member, role: 'support' }, { cookie: owner });
+    expect(created.statusCode, created.body).toBe(201);
+    const staff = await post('/api/admin/login', member);
+    expectNoStore(staff, 200);
+    const cookie = `admin_session=${staff.cookies.find((c) => c.name === 'admin_session')!.value}`;
+
+    const setup = await post('/api/admin/me/totp/setup', undefined, { cookie });
+    expectNoStore(setup, 200);
+    const code = TOTP.generate({
+      secret: Secret.fromBase32(setup.json().secret),
+      timestamp: t.clock.now().getTime(),
+    });
+    const enabled = await post('/api/admin/me/totp/enable', { code }, { cookie });
+    expectNoStore(enabled, 200);
+    expect(enabled.json().recoveryCodes).toHaveLength(10);
+    expectNoStore(await post('/api/admin/me/totp/enable', { code }, { cookie }), 409);
+  });
+
+  it('GET /api/account/export', async () => {
+    const player = await signInPlayer(t, 'NoStoreExport');
+    await proveOwnership(t, player);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: bearer(player.token),
+    });
+    expectNoStore(res, 200);
+    expect(res.json().account).toBeTruthy();
+  });
+
+  it('answers without a secret are left to their own caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+const CLIENT = { client_id: 'rewards-test-client', client_secret: 'rewards-test-secret' };
+const SITE = 'http://rewards.test';
+
+describe(`no-store answers of Sign in with Roblox on ${testEngine}`, () => {
+  openTestApp({
+    env: (standinUrl) => ({
+      PUBLIC_URL: SITE,
+      ROBLOX_OAUTH_CLIENT_ID: CLIENT.client_id,
+      ROBLOX_OAUTH_CLIENT_SECRET: CLIENT.client_secret,
+      ROBLOX_OAUTH_ISSUER: `${standinUrl}/oauth/`,
+    }),
+  });
+  beforeAll(async () => {
+    await t.control('POST', '/oauth/client', {
+      ...CLIENT,
+      redirect_uris: [`${SITE}/api/auth/roblox/callback`],
+    });
+  });
+
+  it('POST /api/auth/roblox/finish, with a session token or refused', async () => {
+    const made = (await t.control('POST', '/users', { name: 'NoStoreRoblox' })) as { id: number };
+    // The round trip as a browser makes it, its cookie carried from start to callback.
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/roblox/start' });
+    expect(start.statusCode).toBe(302);
+    const authorize = new URL(start.headers.location as string);
+    authorize.searchParams.set('login_hint', String(made.id));
+    const atRoblox = await fetch(authorize, { redirect: 'manual' });
+    const back = new URL(atRoblox.headers.get('location')!);
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      cookies: Object.fromEntries(start.cookies.map((c) => [c.name, c.value])),
+    });
+    const landing = new URL(callback.headers.location as string, SITE);
+    const code = landing.searchParams.get('roblox');
+    expect(code, landing.search).toBeTruthy();
+
+    const finished = await post('/api/auth/roblox/finish', { code: code! });
+    expectNoStore(finished, 200);
+    expect(finished.json().token).toEqual(expect.any(String));
+    const again = await post('/api/auth/roblox/finish', { code: code! });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    expect(again.headers['cache-control']).toBe('no-store');
+  });
+});
