@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, shootBothWidths, signIn, watchErrors } from './support/stack.ts';
+import { join } from 'node:path';
+import { DESKTOP, MOBILE, SHOTS_DIR, shootBothWidths, signIn, watchErrors } from './support/stack.ts';
 
 openJourney();
 
@@ -40,9 +41,8 @@ describe('a protected account in Chromium', () => {
     await signIn(page, stack.baseUrl, ALICE.name);
     await verifyOnProfile(page);
 
+    // Proven by the bio check: protected by default.
     const protect = page.getByRole('switch', { name: 'Protect my account' });
-    expect(await protect.getAttribute('aria-checked')).toBe('false');
-    await protect.click();
     await expect.poll(() => protect.getAttribute('aria-checked')).toBe('true');
     await shootBothWidths(page, 'protected', 'profile-section');
 
@@ -81,5 +81,65 @@ describe('a protected account in Chromium', () => {
     await second.waitForURL((url) => /^\/(login|index)$/.test(url.pathname));
     expect(errors).toEqual([]);
     expect(secondErrors).toEqual([]);
+  });
+});
+
+describe('acts that need proof, in Chromium', () => {
+  const BOB = { name: 'BobBuilder', robloxId: 1002 };
+
+  it('a typed-name session asks for proof in place before the data leaves, then downloads it', async () => {
+    const owner = await browser.newContext({ viewport: DESKTOP });
+    const typed = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    try {
+      // Bob proves his account and turns the default protection off: his name opens a session again.
+      const page = await owner.newPage();
+      await signIn(page, stack.baseUrl, BOB.name);
+      await page.goto(`${stack.baseUrl}/profile`);
+      const sentence = page.getByTestId('verification-sentence');
+      await expect.poll(() => sentence.innerText()).toMatch(/^[a-z]+( [a-z]+){5}$/);
+      await stack.control('PUT', `/users/${BOB.robloxId}/description`, {
+        description: await sentence.innerText(),
+      });
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      const protect = page.getByRole('switch', { name: 'Protect my account' });
+      await expect.poll(() => protect.getAttribute('aria-checked')).toBe('true');
+      await protect.click();
+      await expect.poll(() => protect.getAttribute('aria-checked')).toBe('false');
+
+      // Another browser types the name: it may earn, but downloading asks for proof first.
+      const other = await typed.newPage();
+      const errors = watchErrors(other);
+      await signIn(other, stack.baseUrl, BOB.name);
+      await other.goto(`${stack.baseUrl}/profile`);
+      await other.getByRole('button', { name: 'Download my data' }).click();
+      const dialog = other.getByTestId('prove-ownership');
+      await dialog.getByTestId('proof-sentence').waitFor();
+      expect(await dialog.getByText('Anyone can type a Roblox name').isVisible()).toBe(true);
+      for (const viewport of [DESKTOP, MOBILE]) {
+        await other.setViewportSize(viewport);
+        await other.waitForTimeout(150);
+        await other.screenshot({ path: join(SHOTS_DIR, `proof-dialog-${viewport.width}.png`) });
+      }
+      await other.setViewportSize(DESKTOP);
+      // Check before the sentence is in the bio: refused, the dialog stays.
+      await dialog.getByRole('button', { name: 'Check', exact: true }).click();
+      await dialog.getByText("The sentence is not in your Roblox profile's About yet").waitFor();
+
+      const proof = await dialog.getByTestId('proof-sentence').innerText();
+      await stack.control('PUT', `/users/${BOB.robloxId}/description`, { description: `me: ${proof}` });
+      const [download] = await Promise.all([
+        other.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Check', exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^rbxrewards-data-BobBuilder-/);
+      await expect.poll(() => dialog.count()).toBe(0);
+      // Proven for ten minutes: signing the other session out needs no second proof.
+      await other.getByRole('button', { name: 'Sign out other sessions' }).click();
+      await expect.poll(() => other.getByTestId('session-list').locator('li').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await owner.close();
+      await typed.close();
+    }
   });
 });

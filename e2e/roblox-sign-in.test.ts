@@ -2,13 +2,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer } from '../apps/server/test/support/site.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
-import { browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, shootBothWidths, watchErrors } from './support/stack.ts';
+import { readCatalogue } from './support/catalogues.ts';
+import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import { DESKTOP, MOBILE, shootBothWidths, shootAtWidth, watchErrors } from './support/stack.ts';
 
 const CLIENT = { client_id: 'e2e-rewards', client_secret: 'e2e-rewards-secret' };
 const CAROL = { name: 'CarolPlays', robloxId: 1003 };
 
 openJourney({
+  admin: true,
   env: async (standinUrl) => ({
     ROBLOX_OAUTH_CLIENT_ID: CLIENT.client_id,
     ROBLOX_OAUTH_CLIENT_SECRET: CLIENT.client_secret,
@@ -108,4 +110,114 @@ describe('Sign in with Roblox in Chromium, the stand-in as the provider', () => 
       .toContain("Roblox's answer could not be verified. No one was signed in.");
     expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
   });
+});
+
+/** The admin's row for a name, if an account has it. */
+async function accountNamed(name: string) {
+  const res = await asAdmin('GET', `/api/all-users?search=${name}&page=1&pageSize=25`);
+  expect(res.status).toBe(200);
+  return (res.body.users as Array<{ username: string }>).find((u) => u.username === name);
+}
+
+/** The stand-in's answer to picking `robloxId` on its page: the callback link Roblox would send. */
+async function callbackLinkFor(page: Page, robloxId: number): Promise<string> {
+  const pick = new URL(page.url());
+  pick.searchParams.set('login_hint', String(robloxId));
+  const back = await fetch(pick, { redirect: 'manual' });
+  return back.headers.get('location')!;
+}
+
+describe('Sign in with Roblox is bound to the browser that started it', () => {
+  it("a callback link sent to someone else signs them in to nothing; the starter's browser still finishes", async () => {
+    const made = (await stack.control('POST', '/users', { name: 'MalloryMaker' })) as { id: number };
+    const attacker = await browser.newContext({ viewport: DESKTOP });
+    const victim = await browser.newContext({ viewport: MOBILE });
+    try {
+      // The attacker starts the flow and completes Roblox's step as themselves...
+      const attackerPage = await attacker.newPage();
+      await goToRoblox(attackerPage);
+      const link = await callbackLinkFor(attackerPage, made.id);
+      // ...then sends the link to the victim, who opens it.
+      const victimPage = await victim.newPage();
+      const errors = watchErrors(victimPage);
+      await victimPage.goto(link);
+      await victimPage.waitForURL(
+        (url) => url.pathname === '/login' && url.searchParams.get('error') === 'roblox_expired',
+      );
+      await victimPage.getByRole('alert').waitFor();
+      expect(await victimPage.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
+      expect(await victimPage.evaluate(() => localStorage.getItem('rbx-username'))).toBeNull();
+      expect(await accountNamed('MalloryMaker')).toBeUndefined();
+      await shootAtWidth(victimPage, 'roblox-sign-in', 'link-from-elsewhere');
+
+      // In the browser that started it, the same link still works.
+      await attackerPage.goto(link);
+      await attackerPage.waitForURL((url) => url.pathname === '/earn');
+      expect(await attackerPage.evaluate(() => localStorage.getItem('rbx-username'))).toBe('MalloryMaker');
+      expect(errors).toEqual([]);
+    } finally {
+      await attacker.close();
+      await victim.close();
+    }
+  });
+});
+
+describe('a proven account opens only by proof, in Chromium', () => {
+  const DAVE = { name: 'DaveTheBrave', robloxId: 1004 };
+  const description = (lang: 'en' | 'nl') =>
+    readCatalogue('auth', `${lang}.json`).auth_prove_description as string;
+  const check = (lang: 'en' | 'nl') => readCatalogue('ui', `${lang}.json`).ui_check as string;
+
+  beforeAll(async () => {
+    // Dave proved his account once (the bio check): it is protected by default from then on.
+    const dave = await stack.api('POST', '/api/login', { username: DAVE.name });
+    const profile = await stack.api('GET', `/api/profile/${DAVE.name}`, undefined, bearer(dave.body.token));
+    await stack.control('PUT', `/users/${DAVE.robloxId}/description`, {
+      description: profile.body.verificationCode,
+    });
+    const verified = await stack.api('POST', '/api/verify-bio', {}, bearer(dave.body.token));
+    expect(verified.status).toBe(200);
+  });
+
+  for (const { lang, viewport, way } of [
+    { lang: 'en', viewport: DESKTOP, way: 'roblox' },
+    { lang: 'nl', viewport: MOBILE, way: 'roblox' },
+    { lang: 'en', viewport: MOBILE, way: 'sentence' },
+    { lang: 'nl', viewport: DESKTOP, way: 'sentence' },
+  ] as const) {
+    it(`typing the name opens nothing; the owner gets in with ${way === 'roblox' ? 'Sign in with Roblox' : 'the sentence'} (${lang}, ${viewport.width} px)`, async () => {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript((l) => localStorage.setItem('rbx-lang', l), lang);
+      try {
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        await page.goto(`${stack.baseUrl}/login`);
+        await page.locator('input').first().fill(DAVE.name);
+        await page.locator('form button[type=submit]').click();
+        const step = page.getByTestId('protected-account-proof');
+        await step.waitFor();
+        // It says plainly why, in the page's language.
+        expect(await step.getByText(description(lang)).isVisible()).toBe(true);
+        expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
+        await shootAtWidth(page, `proven-account-${lang}`, 'proof-step');
+
+        if (way === 'roblox') {
+          await step.getByRole('link', { name: /Roblox/ }).click();
+          await page.waitForURL((url) => url.href.startsWith(`${stack.standinUrl}/oauth/v1/authorize`));
+          await page.getByRole('button', { name: new RegExp(`^${DAVE.name} `) }).click();
+        } else {
+          const sentence = await page.getByTestId('proof-sentence').innerText();
+          await stack.control('PUT', `/users/${DAVE.robloxId}/description`, {
+            description: `hey ${sentence}`,
+          });
+          await step.getByRole('button', { name: check(lang), exact: true }).click();
+        }
+        await page.waitForURL((url) => url.pathname === '/earn');
+        expect(await page.evaluate(() => localStorage.getItem('rbx-username'))).toBe(DAVE.name);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

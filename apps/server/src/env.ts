@@ -86,6 +86,14 @@ const schema = z.object({
   /** A withdrawal by a Roblox account younger than this (days, from Roblox's `created`) waits for review; 0: off. */
   MIN_ACCOUNT_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /**
+   * `true` (default): once an account has proven its owner (bio check, Sign in with Roblox), typing its
+   * name opens nothing without proof; the owner may still turn that off for their account.
+   */
+  PROTECT_PROVEN_ACCOUNTS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   /** Sign in with Roblox (OpenID Connect): both set, or neither (no button). */
   ROBLOX_OAUTH_CLIENT_ID: z.string().max(200).optional(),
   ROBLOX_OAUTH_CLIENT_SECRET: z.string().max(500).optional(),
@@ -162,9 +170,23 @@ const schema = z.object({
   LIVE_FEED: z.enum(['on', 'off']).default('on'),
   /** Open live-feed streams one process serves; more are refused (503 LIVE_FEED_FULL) and the web polls. */
   LIVE_FEED_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /**
+   * Open live-feed streams one process serves to one address (its network: an IPv6 /64 is one), so a
+   * single caller cannot take every place; beyond it the same 503 LIVE_FEED_FULL, and the web polls.
+   */
+  LIVE_FEED_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
+
+/**
+ * Plain http only for an OpenID issuer on this machine outside production (the Roblox stand-in in
+ * development and tests): anywhere else the id token and the code exchange would travel in clear.
+ */
+export function oauthIssuerMayBeHttp(nodeEnv: string, issuer: URL): boolean {
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+  return issuer.protocol === 'http:' && loopback && nodeEnv !== 'production';
+}
 
 export type Env = z.infer<typeof schema> & { ADMIN_PASSWORD: string; adminPasswordGenerated: boolean };
 
@@ -200,6 +222,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.PAYOUT_METHODS.includes('group') && !env.ROBLOX_PAYOUT_GROUP_ID) {
     throw new Error(
       'Invalid configuration:\n  ROBLOX_PAYOUT_GROUP_ID: required when PAYOUT_METHODS includes group (the group that pays)',
+    );
+  }
+  const issuer = new URL(env.ROBLOX_OAUTH_ISSUER);
+  if (issuer.protocol !== 'https:' && !oauthIssuerMayBeHttp(env.NODE_ENV, issuer)) {
+    throw new Error(
+      'Invalid configuration:\n  ROBLOX_OAUTH_ISSUER: must be https (plain http only for a stand-in on this machine outside production)',
     );
   }
   if (Boolean(env.ROBLOX_OAUTH_CLIENT_ID) !== Boolean(env.ROBLOX_OAUTH_CLIENT_SECRET)) {

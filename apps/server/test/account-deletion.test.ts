@@ -7,6 +7,7 @@ import { postAlone } from '../src/modules/ledger/service.ts';
 import { adminCookie } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { proveOwnership } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -44,10 +45,11 @@ async function signIn(username: string, opts: { ref?: string; address?: string; 
     ?.split(';')[0];
   const user = await t.deps.db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'roblox_id'])
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
-  return { token: res.json().token as string, id: user.id, device };
+  const token = res.json().token as string;
+  return { token, id: user.id, device, name: username, robloxId: Number(user.roblox_id) };
 }
 
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
@@ -226,6 +228,13 @@ describe(`deleting an account on ${testEngine}`, () => {
   });
 
   it('asks for the balance the dialog showed, then leaves no trace of the player in any table', async () => {
+    // A typed name is not proof: whoever typed it cannot delete the account.
+    expect((await api('GET', '/api/account/delete', owner.token)).json()).toMatchObject({
+      proofRequired: true,
+    });
+    const typed = await deleteOwn(owner.token, { confirm: 'DELETE', forfeitRobux: 7 });
+    expect([typed.statusCode, typed.json().code]).toEqual([403, 'PROOF_REQUIRED']);
+    await proveOwnership(t, owner);
     const before = await totals();
     const name = OWNER.toLowerCase();
     const robloxId = new RegExp(`(?<![0-9])${OWNER_ROBLOX_ID}(?![0-9])`);
@@ -294,7 +303,7 @@ describe(`deleting an account on ${testEngine}`, () => {
     expect(preview.json()).toEqual({
       balance: 20,
       blocked: { code: 'WITHDRAWAL_IN_FLIGHT', message: WITHDRAWAL_IN_FLIGHT_MESSAGE },
-      proofRequired: false,
+      proofRequired: true,
     });
     const res = await deleteOwn(player.token, { confirm: 'DELETE', forfeitRobux: 20 });
     expect([res.statusCode, res.json().code, res.json().error]).toEqual([

@@ -5,7 +5,10 @@ import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 
 async function userCount() {
-  const row = await t.deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -18,7 +21,13 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
     const body = res.json();
     expect(body).toMatchObject({
       success: true,
-      user: { username: 'AliceRBX', displayName: 'Alice', robloxId: 1001, referralsMade: 0, referralsEarned: 0 },
+      user: {
+        username: 'AliceRBX',
+        displayName: 'Alice',
+        robloxId: 1001,
+        referralsMade: 0,
+        referralsEarned: 0,
+      },
     });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the token's hash is stored.
@@ -39,7 +48,11 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
 
   it('an unknown name fails with success:false and creates nothing', async () => {
     const before = await userCount();
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'NoSuchPlayer42' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'NoSuchPlayer42' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: expect.any(String) });
     expect(await userCount()).toBe(before);
@@ -60,10 +73,17 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
     await t.control('POST', '/mode', { mode: 'down' });
     try {
       const started = Date.now();
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'CarolPlays' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'CarolPlays' },
+      });
       expect(Date.now() - started).toBeLessThan(6000);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'ROBLOX_UNAVAILABLE', error: 'Roblox is not responding, please try again' });
+      expect(res.json()).toMatchObject({
+        code: 'ROBLOX_UNAVAILABLE',
+        error: 'Roblox is not responding, please try again',
+      });
     } finally {
       await t.control('POST', '/mode', { mode: 'up' });
     }
@@ -71,33 +91,52 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
     expect((await t.login('CarolPlays')).status).toBe(200);
   });
 
-  it('a referral is recorded on the first sign-in only, never to oneself', async () => {
+  it('a typed sign-in binds no referrer: the ref waits on its session, never to oneself', async () => {
     const alice = await t.login('AliceRBX');
     const bob = await t.login('BobBuilder', 'alicerbx');
     expect(bob.status).toBe(200);
-    await t.login('BobBuilder', 'AliceRBX'); // again: not counted twice
     const dave = await t.login('DaveTheBrave', 'DaveTheBrave'); // self: ignored
     expect(dave.status).toBe(200);
-    // Recorded, but it counts in referralsMade only once Bob has verified and earned R$1 (referrals.test.ts).
-    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/AliceRBX', headers: bearer(alice.token) });
+    // Anyone may type any name: the referrer is chosen only by the browser that proves the account
+    // (referrals.test.ts), so the account itself has none yet.
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/AliceRBX',
+      headers: bearer(alice.token),
+    });
     expect(profile.json().referralsMade).toBe(0);
-    const referrers = await t.deps.db
-      .selectFrom('users as f')
-      .innerJoin('users as r', 'r.id', 'f.referred_by')
+    const referred = await t.deps.db
+      .selectFrom('users')
+      .select('username')
+      .where('referred_by', 'is not', null)
+      .execute();
+    expect(referred).toEqual([]);
+    const waiting = await t.deps.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as f', 'f.id', 's.user_id')
+      .innerJoin('users as r', 'r.id', 's.ref_user_id')
       .select(['f.username', 'r.username as referrer'])
       .execute();
-    expect(referrers).toEqual([{ username: 'BobBuilder', referrer: 'AliceRBX' }]);
-    const daveRow = await t.deps.db.selectFrom('users').select('referred_by').where('username', '=', 'DaveTheBrave').executeTakeFirstOrThrow();
-    expect(daveRow.referred_by).toBeNull();
+    expect(waiting).toEqual([{ username: 'BobBuilder', referrer: 'AliceRBX' }]);
   });
 
-  it('a player reads their own /api/user and /api/profile, never another player\'s', async () => {
+  it("a player reads their own /api/user and /api/profile, never another player's", async () => {
     const alice = await t.login('AliceRBX');
     const bob = await t.login('BobBuilder');
     const me = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(alice.token) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ username: 'AliceRBX', robloxId: 1001, robux: 0, verified: false, status: 'active' });
-    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/alicerbx', headers: bearer(alice.token) });
+    expect(me.json()).toMatchObject({
+      username: 'AliceRBX',
+      robloxId: 1001,
+      robux: 0,
+      verified: false,
+      status: 'active',
+    });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/alicerbx',
+      headers: bearer(alice.token),
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ username: 'AliceRBX', offersCompleted: 0, verified: false });
     expect(profile.json().verificationCode).toMatch(/^[a-z]+( [a-z]+){5}$/);
@@ -135,9 +174,17 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
   it('a banned account cannot sign in, and is told why', async () => {
     await t.login('DaveTheBrave');
     await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'banned');
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'DaveTheBrave' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'DaveTheBrave' },
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ success: false, code: 'BANNED', error: expect.stringContaining('banned') });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'BANNED',
+      error: expect.stringContaining('banned'),
+    });
     await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'active');
   });
 
@@ -147,9 +194,19 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
   });
 
   it('roblox-lookup answers the spec shape; avatar serves an image; health reports both parts', async () => {
-    const found = await t.app.inject({ method: 'POST', url: '/api/roblox-lookup', payload: { username: 'bobbuilder' } });
-    expect(found.json()).toEqual({ data: [{ id: 1002, name: 'BobBuilder', displayName: expect.any(String) }] });
-    const none = await t.app.inject({ method: 'POST', url: '/api/roblox-lookup', payload: { username: 'NoSuchPlayer42' } });
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/roblox-lookup',
+      payload: { username: 'bobbuilder' },
+    });
+    expect(found.json()).toEqual({
+      data: [{ id: 1002, name: 'BobBuilder', displayName: expect.any(String) }],
+    });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/roblox-lookup',
+      payload: { username: 'NoSuchPlayer42' },
+    });
     expect(none.json()).toEqual({ data: [] });
 
     const avatar = await t.app.inject({ method: 'GET', url: '/api/avatar/1001' });

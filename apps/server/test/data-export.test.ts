@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { proveOwnership } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -143,6 +144,7 @@ describe(`a player's data export on ${testEngine}`, () => {
   openTestApp();
   let owner: Awaited<ReturnType<typeof signIn>>;
   let other: Awaited<ReturnType<typeof signIn>>;
+  let typedOwnerToken: string;
   let res: Awaited<ReturnType<typeof exportOf>>;
   let doc: any;
 
@@ -151,8 +153,13 @@ describe(`a player's data export on ${testEngine}`, () => {
     owner = await signIn(OWNER, { ref: REFERRER, browser: 'Owner Browser A' });
     // A second session of the owner; the other player signs up with the owner's link from the same
     // address, so they share a sign-in signal.
-    owner = { ...(await signIn(OWNER, { browser: 'Owner Browser B' })), token: owner.token };
+    const browserB = await signIn(OWNER, { browser: 'Owner Browser B' });
+    typedOwnerToken = browserB.token;
+    owner = { ...browserB, token: owner.token };
     other = await signIn(OTHER, { ref: OWNER, browser: 'Other Browser' });
+    // Downloading needs a session that proved ownership lately.
+    await proveOwnership(t, { name: OWNER, ...owner });
+    await proveOwnership(t, { name: OTHER, ...other });
 
     await expectPostbackCredited(
       t,
@@ -319,6 +326,9 @@ describe(`a player's data export on ${testEngine}`, () => {
 
   it('needs a session, and refuses with 429 past a few downloads a minute', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
+    // A session opened by typing the name, not proven since: it downloads nothing.
+    const refused = await exportOf(typedOwnerToken);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'PROOF_REQUIRED']);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await exportOf(owner.token)).statusCode);
     expect(statuses.at(-1)).toBe(429);

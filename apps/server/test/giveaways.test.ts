@@ -57,6 +57,7 @@ async function asPlayer(name: string): Promise<Player> {
     status: u.status,
     token: '',
     snapshot: { balance: Number(u.balance), earnings: Number(u.earnings), verified: u.verified === 1 },
+    provenAt: null,
   };
 }
 

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePage } from '../src/plugins/page-meta.ts';
+import { proveOwnership } from './support/players.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -54,12 +55,13 @@ describe(`link previews on ${testEngine}`, () => {
       expect((await t.login(name)).status).toBe(200);
     }
     await setPlayerStatus(t.deps.db, 'BobBuilder', 'banned');
-    const dave = (await t.login('DaveTheBrave')).token;
+    const dave = { name: 'DaveTheBrave', token: (await t.login('DaveTheBrave')).token, robloxId: 1004 };
+    await proveOwnership(t, dave);
     const deleted = await t.api(
       'POST',
       '/api/account/delete',
       { confirm: 'DELETE', forfeitRobux: 0 },
-      bearer(dave),
+      bearer(dave.token),
     );
     expect(deleted.status).toBe(200);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from './support/admin.ts';
 import { openLiveStream, type OpenStream } from './support/live-stream.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
-import { signInPlayer, type SignedInPlayer } from './support/players.ts';
+import { proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { bearer } from './support/site.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { testEngine } from './support/test-database.ts';
@@ -182,6 +182,7 @@ describe('live feed', () => {
     );
     t.clock.advance(2000);
     expect((await t.api('GET', '/api/live/recent')).body.events[0].name).toBe('ErinD…');
+    await proveOwnership(t, erin);
     const deletion = await t.api(
       'POST',
       '/api/account/delete',

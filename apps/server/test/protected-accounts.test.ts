@@ -3,7 +3,7 @@ import { ACCOUNT_PROTECTED_MESSAGE } from '@rewards/contracts';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { proveOwnership, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { setPlayerStatus, userIdOf } from './support/accounts.ts';
 import { hashToken } from '../src/modules/auth/index.ts';
 
@@ -139,7 +139,8 @@ describe(`protected accounts on ${testEngine}`, () => {
 
   it('turning protection off needs proof: a proven session, or a fresh bio proof', async () => {
     const player = await protectedPlayer('ProtOff');
-    // The typed-name session from before protection was on cannot turn it off.
+    // Its proof (the bio check) is more than 10 minutes old: it cannot turn protection off alone.
+    t.clock.advance(11 * 60 * 1000);
     const refused = await setProtection(player, { on: false });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('PROOF_REQUIRED');
@@ -195,7 +196,20 @@ describe(`protected accounts on ${testEngine}`, () => {
     const hashes = await t.deps.db.selectFrom('sessions').select('token_hash').execute();
     for (const { token_hash } of hashes) expect(JSON.stringify(listed.body)).not.toContain(token_hash);
 
-    // The second session, seen from itself, then signed out by id from the first.
+    // A session opened by typing the name signs nobody out: anyone may type it.
+    for (const url of [
+      '/api/account/sessions/revoke-others',
+      `/api/account/sessions/${listed.body.sessions[0].id}/revoke`,
+    ]) {
+      const typed = await t.api('POST', url, undefined, bearer(second));
+      expect([typed.status, typed.body.code]).toEqual([403, 'PROOF_REQUIRED']);
+    }
+    expect(
+      (await t.api('GET', '/api/account/sessions', undefined, bearer(player.token))).body.sessions,
+    ).toHaveLength(3);
+    await proveOwnership(t, player);
+
+    // The second session, seen from itself, then signed out by id from the first, now proven.
     const fromSecond = await t.api('GET', '/api/account/sessions', undefined, bearer(second));
     const secondId = fromSecond.body.sessions.find((s: { current: boolean }) => s.current).id;
     const one = await t.api(
@@ -216,6 +230,7 @@ describe(`protected accounts on ${testEngine}`, () => {
 
     // Another account's session id does nothing.
     const stranger = await signInPlayer(t, 'ProtStranger');
+    await proveOwnership(t, stranger);
     const fromThird = await t.api('GET', '/api/account/sessions', undefined, bearer(third));
     const thirdId = fromThird.body.sessions.find((s: { current: boolean }) => s.current).id;
     const foreign = await t.api(

@@ -8,7 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { accountNamed, setPlayerStatus } from './support/accounts.ts';
+import { accountNamed, insertRawUser, setPlayerStatus } from './support/accounts.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { verifyPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -306,43 +306,74 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     aliceDevice = (await signIn('AliceRBX', ALICE)).device;
   });
 
-  it('referral squatting: a name signed in with ref=A by someone else pays A nothing, ever, until its owner verifies; then A holds exactly 10% of its R$2.50', async () => {
-    // Someone (a script elsewhere) signs Bob's name in with Alice's ref before Bob ever came.
+  it('referral squatting: a name typed with ref=A from another browser pays A nothing, even after its owner verifies and earns R$25', async () => {
+    // Someone (a script elsewhere) types Bob's name with Alice's ref before Bob ever came.
     const squatter = await signIn('BobBuilder', { ref: 'AliceRBX', address: '198.51.100.66' });
-    const bobRow = await t.deps.db
-      .selectFrom('users')
-      .select(['referred_by'])
-      .where('username', '=', 'BobBuilder')
-      .executeTakeFirstOrThrow();
-    expect(bobRow.referred_by).toBe((await account('AliceRBX')).id);
-
-    // The real Bob signs in from his own browser and earns R$2.50; he has not verified.
-    const bob = await signIn('BobBuilder', { address: '192.0.2.44' });
-    await postback(cpx('1', 'sq-1', 1002, '1.00'));
-    await postback(cpx('1', 'sq-2', 1002, '1.50'));
+    expect((await account('BobBuilder')).referredBy).toBeNull();
     // The squatter cannot verify Bob: the sentence is not in Bob's bio.
-    const attempt = await verifyAttempt(squatter.token);
-    expect(attempt.statusCode).toBe(400);
-    // Weeks and more credits later: still nothing for Alice.
+    expect((await verifyAttempt(squatter.token)).statusCode).toBe(400);
+
+    // Weeks later the real Bob signs in from his own browser, verifies and earns R$25.
     t.clock.advance(40 * 24 * 60 * 60 * 1000);
-    const bobLater = await signIn('BobBuilder', { address: '192.0.2.44', device: bob.device });
-    await postback(cpx('1', 'sq-3', 1002, '0.50'));
-    await postback(cpx('2', 'sq-3', 1002));
+    const bob = await signIn('BobBuilder', { address: '192.0.2.44' });
+    await verifyOwner(t, bob.token, 'BobBuilder', 1002);
+    await postback(cpx('1', 'sq-1', 1002, '10.00'));
+    await postback(cpx('1', 'sq-2', 1002, '15.00'));
+    expect(await account('BobBuilder')).toMatchObject({ balance: 2500, referredBy: null });
     const alice = await account('AliceRBX');
     expect(alice).toMatchObject({ balance: 0, referralsMade: 0, referralsEarned: 0 });
     expect(await commissionEntries(alice.id)).toEqual([]);
+    // The squatter's session, still open, can no longer name a referrer either.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-bio',
+      headers: bearer(squatter.token),
+      payload: { ref: 'AliceRBX' },
+    });
+    expect((await account('BobBuilder')).referredBy).toBeNull();
     await expectInvariant(t.deps.db);
+  });
 
-    // Bob proves the account is his: the waiting commission is paid at once, 10% of R$2.50.
-    await verifyOwner(t, bobLater.token, 'BobBuilder', 1002);
-    expect(await account('AliceRBX')).toMatchObject({ balance: 25, referralsMade: 1, referralsEarned: 25 });
-    expect((await commissionEntries(alice.id)).map((e) => Number(e.amount))).toEqual([10, 15]);
-    // Verifying again (or a repeated postback) pays nothing more.
-    const again = await verifyAttempt(bobLater.token);
-    expect(again.statusCode).toBe(200);
-    await postback(cpx('1', 'sq-2', 1002, '1.50'));
-    expect(await account('AliceRBX')).toMatchObject({ balance: 25, referralsMade: 1, referralsEarned: 25 });
+  it('a friend who arrives through the link in the browser that verifies pays the referrer exactly 10% of R$25, counted once', async () => {
+    await t.control('POST', '/users', { id: 1010, name: 'FrankFriend' });
+    // A stranger typed Frank's name with another link first: that binds nothing.
+    await signIn('FrankFriend', { ref: 'DaveTheBrave', address: '198.51.100.67' });
+    const frank = await signIn('FrankFriend', { ref: 'AliceRBX', address: '192.0.2.55' });
+    await verifyOwner(t, frank.token, 'FrankFriend', 1010);
+    expect(await account('FrankFriend')).toMatchObject({ referredBy: (await account('AliceRBX')).id });
+    await postback(cpx('1', 'fr-1', 1010, '10.00'));
+    await postback(cpx('1', 'fr-2', 1010, '15.00'));
+    const alice = await account('AliceRBX');
+    expect(alice).toMatchObject({ balance: 250, referralsMade: 1, referralsEarned: 250 });
+    // Verifying again, or a repeated postback, pays nothing more.
+    expect((await verifyAttempt(frank.token)).statusCode).toBe(200);
+    await postback(cpx('1', 'fr-2', 1010, '15.00'));
+    expect(await account('AliceRBX')).toMatchObject({ balance: 250, referralsMade: 1, referralsEarned: 250 });
     await expectInvariant(t.deps.db);
+  });
+
+  it('the link a browser arrived with counts when that browser verifies, even if it signed in without it', async () => {
+    await t.control('POST', '/users', { id: 1011, name: 'GinaGuest' });
+    const gina = await signIn('GinaGuest', { address: '192.0.2.56' });
+    await t.control('PUT', `/users/1011/description`, {
+      description: (
+        await t.app.inject({ method: 'GET', url: '/api/profile/GinaGuest', headers: bearer(gina.token) })
+      ).json().verificationCode,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-bio',
+      headers: bearer(gina.token),
+      payload: { ref: 'FrankFriend' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await account('GinaGuest')).toMatchObject({ referredBy: (await account('FrankFriend')).id });
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select('referral_via')
+      .where('username', '=', 'GinaGuest')
+      .executeTakeFirstOrThrow();
+    expect(row.referral_via).toBe('bio');
   });
 
   it("a friend signed in from the referrer's browser (device cookie) pays nothing, verified or not", async () => {
@@ -377,11 +408,13 @@ describe(`referrals that must be real on ${testEngine}`, () => {
 
   it('a real referral that later shares a browser with its referrer stops paying; what was paid stays', async () => {
     const before = await account('AliceRBX');
-    await postback(cpx('1', 'late-1', 1002, '1.00'));
+    await postback(cpx('1', 'late-1', 1010, '1.00'));
     expect((await account('AliceRBX')).balance).toBe(before.balance + 10);
-    // Bob signs in on Alice's browser once: from then on no commission flows between them.
-    await signIn('BobBuilder', { device: aliceDevice, address: '192.0.2.44' });
-    await postback(cpx('1', 'late-2', 1002, '2.00'));
+    // Frank signs in on Alice's browser once (his own session: a proven account opens only by proof),
+    // from then on no commission flows between them.
+    await t.deps.db.updateTable('users').set({ protected: 0 }).where('roblox_id', '=', 1010).execute();
+    await signIn('FrankFriend', { device: aliceDevice, address: '192.0.2.55' });
+    await postback(cpx('1', 'late-2', 1010, '2.00'));
     expect(await account('AliceRBX')).toMatchObject({ balance: before.balance + 10, referralsMade: 1 });
     await expectInvariant(t.deps.db);
   });
@@ -394,21 +427,7 @@ describe(`migration 0009 on ${testEngine}`, () => {
     try {
       await core.up(db);
       const add = (id: number, referredBy: number | null, verified: number, earnings: number, made: number) =>
-        db
-          .insertInto('users')
-          .values({
-            id,
-            username: `p${id}`,
-            username_lower: `p${id}`,
-            display_name: `p${id}`,
-            roblox_id: 9000 + id,
-            referred_by: referredBy,
-            verified,
-            earnings,
-            referrals_made: made,
-            joined_at: '2026-01-01T00:00:00.000Z',
-          })
-          .execute();
+        insertRawUser(db, id, { referred_by: referredBy, verified, earnings, referrals_made: made });
       await add(1, null, 1, 0, 4); // counted 4 sign-ups through its link
       await add(2, 1, 1, 100, 1); // verified, R$1: counts
       await add(3, 1, 0, 500, 0); // never verified: does not

@@ -64,6 +64,7 @@ async function keysOf() {
     staffLoginFailures: await keys(db.selectFrom('staff_login_failures').select('username_lower').execute()),
     adminLoginFailures: await keys(db.selectFrom('admin_login_failures').select('ip').execute()),
     signInSignals: await keys(db.selectFrom('sign_in_signals').select(['user_id', 'value_hash']).execute()),
+    consoleBrowsers: await keys(db.selectFrom('console_browsers').select('browser_hash').execute()),
     postbacks: await keys(db.selectFrom('postbacks').select('trans_id').execute()),
   };
 }
@@ -104,6 +105,7 @@ describe(`retention on ${testEngine}`, () => {
     staffLoginFailures: [],
     adminLoginFailures: [],
     signInSignals: [],
+    consoleBrowsers: [],
     postbacks: [],
   };
   let aliceId: number;
@@ -135,6 +137,9 @@ describe(`retention on ${testEngine}`, () => {
       aliceId = await userIdOf(t.deps.db, alice.robloxId);
       bobId = await userIdOf(t.deps.db, 1002);
       await verifyPlayer(t, alice);
+      // Her later sign-ins here are typed: she turns the default protection of a proven account off.
+      const off = await t.api('POST', '/api/account/protection', { on: false }, bearer(alice.token));
+      expect(off.status).toBe(200);
       await expectPostbackCredited(
         t,
         cpxPostbackPath({ trans: 'retention-old-credit', user: alice.robloxId, local: '5.00' }),
@@ -340,6 +345,16 @@ describe(`retention on ${testEngine}`, () => {
           .execute();
         if (goes) expectedGone.signInSignals.push(`${carolId}|${value_hash}`);
       }
+    }
+
+    // Browsers that signed in to the admin console: like the sign-in signals, after their last sign-in.
+    for (const [label, when, goes] of [
+      ['past', past(180), true],
+      ['inside', inside(180), false],
+    ] as const) {
+      const browser_hash = `retention-console-${label}`;
+      await db.insertInto('console_browsers').values({ browser_hash, signed_in_at: when }).execute();
+      if (goes) expectedGone.consoleBrowsers.push(browser_hash);
     }
 
     // Postbacks that moved no money: POSTBACK_LOG_DAYS (90); a credit's stays whatever its age.

@@ -14,14 +14,24 @@ const signInEnv = (standinUrl: string) => ({
   ROBLOX_OAUTH_ISSUER: `${standinUrl}/oauth/`,
 });
 
-/** GET /api/auth/roblox/start: the stand-in's authorize URL it redirects to. */
+/**
+ * The cookie each started attempt left in its browser, by state: a test's callback goes with the
+ * cookie of the browser that started it unless it names another.
+ */
+const browserOfState = new Map<string, string>();
+
+/** GET /api/auth/roblox/start: the stand-in's authorize URL it redirects to (its cookie is kept). */
 async function start(ref?: string): Promise<URL> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/auth/roblox/start${ref ? `?ref=${ref}` : ''}`,
   });
   expect(res.statusCode).toBe(302);
-  return new URL(res.headers.location as string);
+  const url = new URL(res.headers.location as string);
+  const cookie = res.cookies.find((c) => c.name === 'rbx_oauth');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/roblox/callback' });
+  browserOfState.set(url.searchParams.get('state')!, `rbx_oauth=${cookie!.value}`);
+  return url;
 }
 
 /** The player picks `robloxId` on the stand-in's page: the callback URL Roblox sends the browser to. */
@@ -33,10 +43,19 @@ async function authorize(authorizeUrl: URL, robloxId: number): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
-/** GET /api/auth/roblox/callback: where it sends the browser (path and query of the login page). */
-async function callback(callbackUrl: URL): Promise<URL> {
+/**
+ * GET /api/auth/roblox/callback from a browser (by default the one that started the attempt; `null`:
+ * a browser without the cookie): where it sends the browser (path and query of the login page).
+ */
+async function callback(callbackUrl: URL, cookie?: string | null): Promise<URL> {
   expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(CALLBACK);
-  const res = await t.app.inject({ method: 'GET', url: `${callbackUrl.pathname}${callbackUrl.search}` });
+  const own = browserOfState.get(callbackUrl.searchParams.get('state') ?? '');
+  const sent = cookie === undefined ? own : cookie;
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${callbackUrl.pathname}${callbackUrl.search}`,
+    headers: sent ? { cookie: sent } : {},
+  });
   expect(res.statusCode).toBe(302);
   return new URL(res.headers.location as string, SITE);
 }
@@ -66,9 +85,9 @@ const userByRobloxId = (robloxId: number) =>
   t.deps.db.selectFrom('users').selectAll().where('roblox_id', '=', robloxId).executeTakeFirst();
 
 /** A callback that must be refused with `reason`, opening no session. */
-async function expectRefused(callbackUrl: URL, reason: string) {
+async function expectRefused(callbackUrl: URL, reason: string, cookie?: string | null) {
   const before = await sessionCount();
-  const landing = await callback(callbackUrl);
+  const landing = await callback(callbackUrl, cookie);
   expect(landing.pathname).toBe('/login');
   expect(landing.searchParams.get('error')).toBe(reason);
   expect(landing.searchParams.has('roblox')).toBe(false);
@@ -98,22 +117,48 @@ describe(`Sign in with Roblox on ${testEngine}`, () => {
     for (const name of ['code_challenge', 'state', 'nonce']) expect(q.get(name)?.length).toBeGreaterThan(20);
   });
 
+  it('refuses a callback link opened in a browser that did not start the flow, creating nothing', async () => {
+    const made = await t.control('POST', '/users', { name: 'MalloryLinks' });
+    const robloxId = (made as { id: number }).id;
+    // The attacker starts and authorizes as themselves, then sends the victim the callback link.
+    const back = await authorize(await start(), robloxId);
+    await expectRefused(back, 'roblox_expired', null);
+    const otherBrowser = await start();
+    await expectRefused(back, 'roblox_expired', browserOfState.get(otherBrowser.searchParams.get('state')!)!);
+    expect(await userByRobloxId(robloxId)).toBeUndefined();
+    // Nothing was spent: the browser that started it still finishes.
+    const landing = await callback(back);
+    expect(landing.searchParams.get('roblox')).toBeTruthy();
+    expect((await finish(landing.searchParams.get('roblox')!)).statusCode).toBe(200);
+    expect(await userByRobloxId(robloxId)).toMatchObject({ verified: 1 });
+  });
+
   it('creates a verified account with the page ref, and signs the same account in again', async () => {
     const alice = await t.login('AliceRBX');
     expect(alice.status).toBe(200);
+    // Someone else typed Carol's name with their link first: that binds nothing.
+    expect((await t.api('POST', '/api/login', { username: 'CarolPlays', ref: 'DaveTheBrave' })).status).toBe(
+      200,
+    );
     const first = await signInWithRoblox(1003, 'AliceRBX');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, user: { username: 'CarolPlays', robloxId: 1003 } });
 
     const carol = await userByRobloxId(1003);
     const aliceRow = await userByRobloxId(1001);
-    expect(carol).toMatchObject({ verified: 1, referred_by: aliceRow!.id });
+    expect(carol).toMatchObject({
+      verified: 1,
+      protected: 1,
+      referred_by: aliceRow!.id,
+      referral_via: 'roblox',
+    });
     const session = await t.deps.db
       .selectFrom('sessions')
       .selectAll()
       .where('user_id', '=', carol!.id)
+      .where('proof', '=', 'roblox')
       .executeTakeFirstOrThrow();
-    expect(session.proof).toBe('roblox');
+    expect(session.proven_at).toBe(session.created_at);
 
     const me = await t.app.inject({
       method: 'GET',
@@ -200,14 +245,8 @@ describe(`Sign in with Roblox on ${testEngine}`, () => {
   it('opens a protected account, which typing the name does not; that session may turn protection off', async () => {
     const first = await signInWithRoblox(1002);
     expect(first.statusCode).toBe(200);
-    const token = first.json().token as string;
-    const on = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/protection',
-      payload: { on: true },
-      headers: bearer(token),
-    });
-    expect(on.statusCode, on.body).toBe(200);
+    // Proven by Roblox: protected by default.
+    expect(await userByRobloxId(1002)).toMatchObject({ verified: 1, protected: 1 });
 
     const typed = await t.login('BobBuilder');
     expect([typed.status, typed.body.code]).toEqual([403, 'ACCOUNT_PROTECTED']);

@@ -467,7 +467,7 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
     expect(res.json().error).toMatch(/R\$ 40 of your R\$ 52 of offer and survey credits .* \(76\.9%\)/);
 
     t.clock.advance(91 * DAY);
-    p.token = (await t.login(p.name)).token; // the session ran out meanwhile
+    p.token = (await signInPlayer(t, p.name)).token; // the session ran out meanwhile
     const later = await h.withdraw(p, pass.id, 10);
     expect(later.statusCode, later.body).toBe(200);
     t.clock.advance(-91 * DAY);
@@ -721,17 +721,10 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
     const p = await h.player();
     const other = await h.player();
     // Both sign in again from one browser: the same device cookie.
-    const first = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: p.name } });
-    const setCookie = String(first.headers['set-cookie'] ?? '');
-    const device = /device_id=([^;]+)/.exec(setCookie)?.[1];
-    expect(device, setCookie).toBeTruthy();
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: other.name },
-      headers: { cookie: `device_id=${device}` },
-    });
-    expect(second.statusCode, second.body).toBe(200);
+    const first = await signInPlayer(t, p.name);
+    const device = /device_id=([^;]+)/.exec(first.setCookies.join('\n'))?.[1];
+    expect(device, first.setCookies.join('\n')).toBeTruthy();
+    await signInPlayer(t, other.name, { headers: { cookie: `device_id=${device}` } });
     // A paid withdrawal first, so only the link can send the next one to review.
     await h.give(p, 100);
     const paidFirst = await h.request(p, 10);

@@ -37,8 +37,26 @@ export type ProtectionRequest = z.infer<typeof protectionRequest>;
 export const protectionResponse = z.object({ protected: z.boolean() });
 export type ProtectionResponse = z.infer<typeof protectionResponse>;
 
-/** POST /api/account/protection/proof: a fresh sentence to prove ownership before turning protection off. */
+/** POST /api/account/protection/proof: a fresh sentence to prove ownership (for this session's next acts). */
 export const protectionProofResponse = loginProofChallenge;
+
+/**
+ * What a typed-name session is told before an act that could hurt or expose the owner (403
+ * PROOF_REQUIRED): the session must prove ownership first, by either way.
+ */
+export const OWNERSHIP_PROOF_MESSAGE =
+  "Prove this account is yours first: put a fresh sentence in your Roblox profile's About, or sign in with Roblox.";
+
+/**
+ * POST /api/account/prove: the sentence of `proofToken` is now in the bio; this session is proven, and
+ * an account proven for the first time takes `ref` (the link this browser first came with) as referrer.
+ */
+export const proveOwnershipRequest = z.object({ proofToken, ref: z.string().trim().max(20).nullish() });
+export type ProveOwnershipRequest = z.infer<typeof proveOwnershipRequest>;
+
+/** Until when this session may delete, download, sign others out and change protection. */
+export const proveOwnershipResponse = z.object({ provenUntil: z.string() });
+export type ProveOwnershipResponse = z.infer<typeof proveOwnershipResponse>;
 
 export const sessionProof = z.enum(['name', 'bio', 'roblox']);
 export type SessionProof = z.infer<typeof sessionProof>;

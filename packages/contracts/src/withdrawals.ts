@@ -94,7 +94,16 @@ export type ReviewReason = z.infer<typeof reviewReason>;
 
 /** POST /api/verify-bio: the spec's client sends username, userId and code; the server uses the session. */
 export const verifyBioRequest = z
-  .object({ username: z.unknown(), userId: z.unknown(), code: z.unknown() })
+  .object({
+    username: z.unknown(),
+    userId: z.unknown(),
+    code: z.unknown(),
+    /**
+     * The referral link this browser first arrived with: the referrer counts only when it comes from
+     * the browser that proves the account (this call, when it verifies).
+     */
+    ref: z.string().trim().max(20).nullable(),
+  })
   .partial()
   .nullish();
 

@@ -20,6 +20,9 @@ import * as m0017 from './migrations/0017_money_functions.ts';
 import * as m0018 from './migrations/0018_ledger_notify_dropped.ts';
 import * as m0019 from './migrations/0019_postback_batches.ts';
 import * as m0020 from './migrations/0020_claim_batches.ts';
+import * as m0021 from './migrations/0021_session_proof.ts';
+import * as m0022 from './migrations/0022_retired_roblox_ids.ts';
+import * as m0023 from './migrations/0023_console_browsers.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -46,12 +49,16 @@ const migrations: Record<string, Migration> = {
   '0018_ledger_notify_dropped': m0018,
   '0019_postback_batches': m0019,
   '0020_claim_batches': m0020,
+  '0021_session_proof': m0021,
+  '0022_retired_roblox_ids': m0022,
+  '0023_console_browsers': m0023,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration in order (tests migrate to a given one to check how data is carried across). */
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Database): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

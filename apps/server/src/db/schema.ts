@@ -30,7 +30,11 @@ export interface UsersTable {
   protected: Generated<number>;
   /** When the account was deleted and pseudonymised (migration 0015); null: a live account. */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How the referrer was attributed (migration 0021): `bio`, `roblox` or `before_rule`. */
+  referral_via: ColumnType<ReferralVia | null, ReferralVia | null | undefined, ReferralVia | null>;
 }
+
+export type ReferralVia = 'bio' | 'roblox' | 'before_rule';
 
 export interface SessionsTable {
   token_hash: string;
@@ -48,6 +52,10 @@ export interface SessionsTable {
   >;
   /** The browser that opened it (first 200 characters), for the player's list of sessions. */
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When this session last proved ownership (migration 0021); null: never (a typed name). */
+  proven_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The referrer whose link this browser came with; applied only if this session proves the account. */
+  ref_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */

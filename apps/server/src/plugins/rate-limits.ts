@@ -61,8 +61,15 @@ export function rateLimitTable(env: Env): RouteLimit[] {
       key: 'player-address',
     },
     { methods: ['POST'], url: '/api/verify-bio', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
-    // Protected accounts (issue 20): each proof reads a Roblox profile, like the bio check.
+    // Proofs of ownership: each reads a Roblox profile, like the bio check.
     { methods: ['POST'], url: '/api/login/prove', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
+    {
+      methods: ['POST'],
+      url: '/api/account/prove',
+      max: env.RATE_LIMIT_VERIFY_PER_MINUTE,
+      key: 'player-address',
+    },
+    { methods: ['POST'], url: '/api/account/prove', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
     {
       methods: ['POST'],
       url: '/api/account/protection',

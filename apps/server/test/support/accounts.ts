@@ -14,6 +14,7 @@ async function accountWhere(db: Database, column: 'id' | 'roblox_id' | 'username
     offersCompleted: u.offers_completed,
     referralsMade: u.referrals_made,
     referralsEarned: Number(u.referrals_earned),
+    referredBy: u.referred_by === null ? null : Number(u.referred_by),
   };
 }
 
@@ -37,4 +38,27 @@ export async function setPlayerStatus(
   status: 'active' | 'banned',
 ): Promise<void> {
   await db.updateTable('users').set({ status }).where('username', '=', username).execute();
+}
+
+/**
+ * A user row written straight into a database being migrated (migration tests): player `p<id>` with
+ * Roblox id 9000 + id and the given columns.
+ */
+export async function insertRawUser(
+  db: Database,
+  id: number,
+  columns: { referred_by?: number | null; verified?: number; earnings?: number; referrals_made?: number } = {},
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      username: `p${id}`,
+      username_lower: `p${id}`,
+      display_name: `p${id}`,
+      roblox_id: 9000 + id,
+      joined_at: '2026-01-01T00:00:00.000Z',
+      ...columns,
+    })
+    .execute();
 }

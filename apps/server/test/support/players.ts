@@ -8,17 +8,31 @@ export interface SignedInPlayer {
 }
 
 /**
- * Signs a player in through `POST /api/login`. A name the Roblox stand-in does not know yet is made
- * there first, so a test can invent players freely.
+ * Signs a player in through `POST /api/login`, as the owner would. A name the Roblox stand-in does not
+ * know yet is made there first, so a test can invent players freely. A proven account does not open to
+ * its typed name: the owner then puts the sentence it is given in their bio (the stand-in's) and signs
+ * in with `POST /api/login/prove`. `headers` go with both calls (a device cookie, say); `setCookies`
+ * are what the sign-in set.
  */
-export async function signInPlayer(site: Site, name: string): Promise<SignedInPlayer> {
-  let res = await site.api('POST', '/api/login', { username: name });
-  if (res.status !== 200) {
+export async function signInPlayer(
+  site: Site,
+  name: string,
+  opts: { headers?: Record<string, string> } = {},
+): Promise<SignedInPlayer & { setCookies: string[] }> {
+  let res = await site.api('POST', '/api/login', { username: name }, opts.headers);
+  if (res.status === 404) {
     await site.control('POST', '/users', { name });
-    res = await site.api('POST', '/api/login', { username: name });
+    res = await site.api('POST', '/api/login', { username: name }, opts.headers);
+  }
+  if (res.status === 403 && res.body.code === 'ACCOUNT_PROTECTED') {
+    const { user } = await site.api('POST', '/api/roblox-lookup', { username: name }).then((r) => ({
+      user: r.body.data[0] as { id: number },
+    }));
+    await site.control('PUT', `/users/${user.id}/description`, { description: res.body.proof.sentence });
+    res = await site.api('POST', '/api/login/prove', { proofToken: res.body.proof.proofToken }, opts.headers);
   }
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { name, token: res.body.token, robloxId: res.body.user.robloxId };
+  return { name, token: res.body.token, robloxId: res.body.user.robloxId, setCookies: res.setCookies };
 }
 
 /**
@@ -51,4 +65,18 @@ export async function grantRobux(
   const user = users.body.users.find((u: { username: string }) => u.username === username);
   const res = await site.api('POST', '/api/admin/add-points', { userId: user._id, points }, { cookie });
   expect(res.status).toBe(200);
+}
+
+/**
+ * Proves ownership in this session as the owner would, for the acts that need it (delete, export,
+ * signing others out, protection): a fresh sentence in the stand-in's bio, then `POST /api/account/prove`.
+ */
+export async function proveOwnership(site: Site, player: SignedInPlayer): Promise<void> {
+  const proof = await site.api('POST', '/api/account/protection/proof', undefined, bearer(player.token));
+  expect(proof.status).toBe(200);
+  await site.control('PUT', `/users/${player.robloxId}/description`, {
+    description: `it is me: ${proof.body.sentence}`,
+  });
+  const res = await site.api('POST', '/api/account/prove', { proofToken: proof.body.proofToken }, bearer(player.token));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

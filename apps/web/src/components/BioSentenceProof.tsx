@@ -53,7 +53,9 @@ export function BioSentenceProof({
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-300">{intro}</p>
       <div className="rounded-xl border border-slate-700 bg-slate-950/70 px-4 py-3.5">
-        <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">{m.ui_proof_your_sentence()}</p>
+        <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">
+          {m.ui_proof_your_sentence()}
+        </p>
         <p data-testid="proof-sentence" className="mt-1 font-mono text-base break-words text-emerald-100">
           {sentence}
         </p>

@@ -1,6 +1,6 @@
 import { buttonClasses } from '@/components/ui/button-styles';
 import { m } from '@/paraglide/messages.js';
-import { robloxSignInStartUrl, useRobloxSignInConfig } from '../api/roblox-sign-in';
+import { rememberReturnPath, robloxSignInStartUrl, useRobloxSignInConfig } from '@/lib/roblox-sign-in';
 
 /** The Roblox mark: a tilted square with a square hole. */
 function RobloxMark() {
@@ -12,10 +12,19 @@ function RobloxMark() {
 }
 
 /**
- * "Sign in with Roblox": a link to the server's start of the OpenID Connect flow, carrying the page's
- * `ref`. Shown only when the server says it is on.
+ * "Sign in with Roblox": a link to the server's start of the OpenID Connect flow, carrying the
+ * browser's `ref`; after the round trip the browser comes back to `returnTo` (default: home). Shown
+ * only when the server says it is on.
  */
-export function RobloxSignInButton({ referrer, divider = true }: { referrer?: string; divider?: boolean }) {
+export function RobloxSignInButton({
+  referrer,
+  divider = true,
+  returnTo,
+}: {
+  referrer?: string;
+  divider?: boolean;
+  returnTo?: string;
+}) {
   const config = useRobloxSignInConfig();
   if (!config.data?.enabled) return null;
   return (
@@ -27,7 +36,11 @@ export function RobloxSignInButton({ referrer, divider = true }: { referrer?: st
           <span className="h-px flex-1 bg-slate-700" />
         </p>
       )}
-      <a href={robloxSignInStartUrl(referrer)} className={buttonClasses('secondary', 'md', 'w-full')}>
+      <a
+        href={robloxSignInStartUrl(referrer)}
+        onClick={() => rememberReturnPath(returnTo)}
+        className={buttonClasses('secondary', 'md', 'w-full')}
+      >
         <RobloxMark />
         {m.auth_roblox_sign_in()}
       </a>

@@ -128,6 +128,26 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
+/**
+ * The referral link this browser first arrived with (`/login?ref=`). The referrer counts only when it
+ * reaches the server from the browser that proves the account, so it is kept here, across sign-outs,
+ * until an account proves itself in this browser. The first link wins.
+ */
+const REFERRAL_KEY = 'rbx-ref';
+
+export function rememberReferral(ref: string | undefined): void {
+  if (ref && !read(REFERRAL_KEY)) write(REFERRAL_KEY, ref.slice(0, 20));
+}
+
+export function storedReferral(): string | undefined {
+  return read(REFERRAL_KEY) || undefined;
+}
+
+/** An account proved itself here: the link has been used. */
+export function forgetReferral(): void {
+  write(REFERRAL_KEY, null);
+}
+
 /** The session as React state; re-renders on sign-in, logout and changes made in other tabs. */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);

@@ -29,6 +29,8 @@ export interface OauthFlowsTable {
   finish_hash: string | null;
   /** When that code was traded for a session (once). */
   finished_at: string | null;
+  /** Hash of the cookie set by start (migration 0021): the callback must come from that browser. */
+  browser_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StaffRole = 'owner' | 'moderator' | 'support';
@@ -61,9 +63,21 @@ export interface StaffLoginFailuresTable {
   at: string;
 }
 
+/**
+ * A browser that signed in to the admin console (migration 0023): the keyed hash of its cookie's
+ * value, its last sign-in, and its attempts while the site-wide brake was on (`tries` since `tries_since`).
+ */
+export interface ConsoleBrowsersTable {
+  browser_hash: string;
+  signed_in_at: string;
+  tries: Generated<number>;
+  tries_since: string | null;
+}
+
 export interface AccountsTables {
   login_proofs: LoginProofsTable;
   oauth_flows: OauthFlowsTable;
   staff: StaffTable;
   staff_login_failures: StaffLoginFailuresTable;
+  console_browsers: ConsoleBrowsersTable;
 }

@@ -3,4 +3,4 @@
 export { authenticatePlugin, assertSelf, playerOf, type Player } from './session-hook.ts';
 export { hashToken, newSessionToken } from './tokens.ts';
 export { findSessionUser } from './repository.ts';
-export { ownershipProofNeeded, requireOwnershipProof } from './protection-service.ts';
+export { markSessionProven, requireOwnershipProof, sessionRecentlyProven } from './ownership-proof.ts';

@@ -52,11 +52,17 @@ export async function findAccountForProtection(db: Db, userId: number) {
   return db.selectFrom('users').select(['verified', 'protected']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** How the caller's session was opened, and when. */
-export async function findSessionProof(db: Db, tokenHash: string) {
-  return db
+/** The session proved ownership now (a fresh bio sentence): it may act on that proof for a while. */
+export async function markSessionProven(db: Db, tokenHash: string, now: string) {
+  await db.updateTable('sessions').set({ proven_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** The referrer whose link the session's sign-in carried (null: none). */
+export async function findSessionRef(db: Db, tokenHash: string): Promise<number | null> {
+  const row = await db
     .selectFrom('sessions')
-    .select(['proof', 'created_at'])
+    .select('ref_user_id')
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
+  return row?.ref_user_id ?? null;
 }

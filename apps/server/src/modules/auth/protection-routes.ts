@@ -7,13 +7,16 @@ import {
   protectionProofResponse,
   protectionRequest,
   protectionResponse,
+  proveOwnershipRequest,
+  proveOwnershipResponse,
   publicRoute,
 } from '@rewards/contracts';
 import { signInOrigin } from '../signals/index.ts';
 import { playerOf } from './session-hook.ts';
+import * as proof from './ownership-proof.ts';
 import * as service from './protection-service.ts';
 
-/** Protected accounts (issue 20). Limits: plugins/rate-limits.ts. */
+/** Protected accounts and proof of ownership in a session. Limits: plugins/rate-limits.ts. */
 export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/prove',
@@ -24,7 +27,7 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponse, ...errorResponses(400, 403, 404, 413, 429, 503) },
       },
       // The page that typed the name reads `success` like the spec's login.
-      config: { legacyErrorFields: 'refusals' },
+      config: { legacyErrorFields: 'refusals', noStore: true },
     },
     async (request, reply) =>
       service.proveLogin(
@@ -62,6 +65,19 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireActivePlayer,
     },
-    async (request) => service.newLoginProof(app.deps, playerOf(request).id),
+    async (request) => proof.newLoginProof(app.deps, playerOf(request).id),
+  );
+
+  app.post(
+    '/account/prove',
+    {
+      schema: {
+        ...playerRoute,
+        body: proveOwnershipRequest,
+        response: { 200: proveOwnershipResponse, ...errorResponses(400, 401, 403, 404, 413, 429, 503) },
+      },
+      preHandler: app.requireActivePlayer,
+    },
+    async (request) => proof.proveSession(app.deps, playerOf(request), request.body),
   );
 };

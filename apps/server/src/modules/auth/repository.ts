@@ -16,6 +16,8 @@ export async function insertSession(
     proof?: 'name' | 'bio' | 'roblox';
     /** The browser's user agent (the first 200 characters are kept). */
     userAgent?: string | null;
+    /** The referrer whose link this browser came with (applied only if this session proves the account). */
+    refUserId?: number | null;
   },
 ) {
   await db
@@ -28,6 +30,8 @@ export async function insertSession(
       verification_code: s.verificationCode ?? null,
       proof: s.proof ?? null,
       user_agent: s.userAgent ? s.userAgent.slice(0, 200) : null,
+      proven_at: s.proof === 'bio' || s.proof === 'roblox' ? s.createdAt : null,
+      ref_user_id: s.refUserId ?? null,
     })
     .execute();
 }
@@ -45,6 +49,7 @@ function sessionUsersQuery(db: Db) {
       'u.balance',
       'u.earnings',
       'u.verified',
+      's.proven_at',
     ])
     .where('s.revoked_at', 'is', null);
 }

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { Env } from '../../env.ts';
+import { oauthIssuerMayBeHttp, type Env } from '../../env.ts';
 
 /**
  * Roblox as an OpenID Connect provider, through openid-client: discovery from ROBLOX_OAUTH_ISSUER
@@ -19,12 +19,6 @@ export interface RobloxProvider {
 export const ROBLOX_SCOPES = 'openid profile';
 const TIMEOUT_S = 10;
 
-/** Plain http only for a provider on this machine outside production: the stand-in in development and tests. */
-function allowsHttp(env: Env, issuer: URL): boolean {
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
-  return issuer.protocol === 'http:' && loopback && env.NODE_ENV !== 'production';
-}
-
 /** Null when Sign in with Roblox is off (ROBLOX_OAUTH_CLIENT_ID and _SECRET unset). */
 export function robloxProvider(env: Env): RobloxProvider | null {
   const clientId = env.ROBLOX_OAUTH_CLIENT_ID;
@@ -41,7 +35,7 @@ export function robloxProvider(env: Env): RobloxProvider | null {
           // The id token comes straight from the token endpoint, where TLS alone would vouch for it;
           // its signature is checked anyway, so a forged one is refused whatever the transport.
           oidc.enableNonRepudiationChecks,
-          ...(allowsHttp(env, issuer) ? [oidc.allowInsecureRequests] : []),
+          ...(oauthIssuerMayBeHttp(env.NODE_ENV, issuer) ? [oidc.allowInsecureRequests] : []),
         ],
       })
       .catch((err: unknown) => {

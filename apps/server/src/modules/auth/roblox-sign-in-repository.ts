@@ -8,6 +8,8 @@ export async function insertFlow(
     codeVerifier: string;
     nonce: string;
     ref: string | null;
+    /** Hash of the value kept in the starting browser's cookie. */
+    browserHash: string;
     createdAt: string;
     expiresAt: string;
   },
@@ -19,6 +21,7 @@ export async function insertFlow(
       code_verifier: flow.codeVerifier,
       nonce: flow.nonce,
       ref: flow.ref,
+      browser_hash: flow.browserHash,
       purpose: 'sign_in',
       created_at: flow.createdAt,
       expires_at: flow.expiresAt,
@@ -27,14 +30,16 @@ export async function insertFlow(
 }
 
 /**
- * Takes a live sign-in flow once: of two callbacks with the same state (a replay, a double click),
- * only one finds it. Returns the flow, or undefined when it is unknown, expired or already used.
+ * Takes a live sign-in flow once, from the browser that started it: of two callbacks with the same
+ * state (a replay, a double click), only one finds it. Returns the flow, or undefined when it is
+ * unknown, expired, already used or started by another browser.
  */
-export async function takeFlow(db: Db, state: string, now: string) {
+export async function takeFlow(db: Db, state: string, browserHash: string, now: string) {
   const res = await db
     .updateTable('oauth_flows')
     .set({ used_at: now })
     .where('state', '=', state)
+    .where('browser_hash', '=', browserHash)
     .where('purpose', '=', 'sign_in')
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)

@@ -44,11 +44,19 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireOn,
     },
     async (request, reply) => {
-      const url = await service.start(app.deps, provider!, {
+      const { url, browserKey } = await service.start(app.deps, provider!, {
         ref: request.query.ref ?? null,
         redirectUri: redirectUri(requestOrigin(request)),
       });
-      return reply.redirect(url.href, 302);
+      // SameSite=Lax: Roblox sends the browser back with a top-level GET, which carries it.
+      reply.setCookie(service.FLOW_COOKIE.name, browserKey, {
+        path: service.FLOW_COOKIE.path,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.deps.env.NODE_ENV === 'production',
+        maxAge: service.FLOW_COOKIE.maxAgeS,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
     },
   );
 
@@ -72,7 +80,9 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await service.callback(app.deps, provider!, {
         callbackUrl,
         origin: signInOrigin(request, reply, app.deps.env),
+        browserKey: request.cookies[service.FLOW_COOKIE.name],
       });
+      reply.clearCookie(service.FLOW_COOKIE.name, { path: service.FLOW_COOKIE.path });
       if (outcome.failure) {
         request.log.warn(
           { reason: outcome.failure.reason, err: outcome.failure.cause },
@@ -91,6 +101,7 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         body: robloxSignInFinishRequest,
         response: { 200: loginResponse, ...errorResponses(400, 401, 403, 404) },
       },
+      config: { noStore: true },
       preHandler: requireOn,
     },
     async (request) => service.finish(app.deps, request.body.code, request.headers['user-agent']),

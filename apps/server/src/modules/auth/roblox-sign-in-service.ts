@@ -3,20 +3,22 @@ import type { Deps } from '../../deps.ts';
 import { AppError, banned } from '../../shared/errors.ts';
 import type * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
-import { markOwnerProven } from '../withdrawals/index.ts';
+import { markOwnerProven, referrerNamed } from '../withdrawals/index.ts';
 import { providerUnreachable, newFlowSecrets, type RobloxProvider } from './roblox-sign-in-provider.ts';
 import * as flows from './roblox-sign-in-repository.ts';
 import { openAccount, startSession } from './service.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
 /**
- * Sign in with Roblox (issue 20). start → Roblox → callback → the login page → finish:
- * - start keeps the attempt (state, PKCE verifier, nonce, the page's ref; 10 minutes) and sends the
- *   browser to Roblox;
- * - the callback takes the attempt once, has the library exchange the code and check everything, then
- *   opens the account of the id token's `sub` as a typed name would (creation with the ref, device and
- *   address, ban, device limit), marks it verified (ownership is proven), and sends the browser to the
- *   login page with a one-time code;
+ * Sign in with Roblox. start → Roblox → callback → the login page → finish:
+ * - start keeps the attempt (state, PKCE verifier, nonce, the page's ref; 10 minutes) with the hash of
+ *   a random value it sets as an httpOnly cookie, and sends the browser to Roblox;
+ * - the callback takes the attempt once, only from the browser holding that cookie (a callback link
+ *   sent to someone else would sign them in to the sender's account), has the library exchange the
+ *   code and check everything, then opens the account of the id token's `sub` as a typed name would
+ *   (creation, device and address, ban, device limit), marks it verified (ownership is proven; the
+ *   flow's ref becomes the referrer of an account proven for the first time), and sends the browser to
+ *   the login page with a one-time code;
  * - finish trades that code (2 minutes, once) for a session with proof `roblox`, so the session token
  *   travels in a response body only, never in a URL.
  */
@@ -25,21 +27,27 @@ const FLOW_TTL_MS = 10 * 60_000;
 const FINISH_TTL_MS = 2 * 60_000;
 export const CALLBACK_PATH = '/api/auth/roblox/callback';
 const LOGIN_PATH = '/login';
+/** The cookie that ties an attempt to its browser, sent only to the callback. */
+export const FLOW_COOKIE = { name: 'rbx_oauth', path: CALLBACK_PATH, maxAgeS: FLOW_TTL_MS / 1000 };
 
+/** The authorize URL, and the value the browser must keep in FLOW_COOKIE until the callback. */
 export async function start(
   deps: Deps,
   provider: RobloxProvider,
   p: { ref: string | null; redirectUri: string },
-): Promise<URL> {
+): Promise<{ url: URL; browserKey: string }> {
   const secrets = newFlowSecrets();
+  const browser = newSessionToken();
   const now = deps.clock.now();
   await flows.insertFlow(deps.db, {
     ...secrets,
     ref: p.ref || null,
+    browserHash: browser.hash,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + FLOW_TTL_MS).toISOString(),
   });
-  return provider.authorizeUrl({ redirectUri: p.redirectUri, ...secrets });
+  const url = await provider.authorizeUrl({ redirectUri: p.redirectUri, ...secrets });
+  return { url, browserKey: browser.token };
 }
 
 class SignInFailure extends Error {
@@ -64,7 +72,7 @@ export type CallbackOutcome = { location: string; failure?: { reason: RobloxSign
 export async function callback(
   deps: Deps,
   provider: RobloxProvider,
-  p: { callbackUrl: URL; origin: signals.SignInOrigin },
+  p: { callbackUrl: URL; origin: signals.SignInOrigin; browserKey: string | undefined },
 ): Promise<CallbackOutcome> {
   try {
     const code = await proveAccount(deps, provider, p);
@@ -86,12 +94,15 @@ export async function callback(
 async function proveAccount(
   deps: Deps,
   provider: RobloxProvider,
-  p: { callbackUrl: URL; origin: signals.SignInOrigin },
+  p: { callbackUrl: URL; origin: signals.SignInOrigin; browserKey: string | undefined },
 ): Promise<string> {
   const params = p.callbackUrl.searchParams;
   const state = params.get('state');
-  const flow = state ? await flows.takeFlow(deps.db, state, deps.clock.now().toISOString()) : undefined;
-  if (!flow) throw new SignInFailure('roblox_expired', 'Unknown, expired or used state');
+  // Without the cookie of the browser that started it, the attempt is neither taken nor spent: the
+  // callback link opened elsewhere does nothing, and the right browser can still finish.
+  if (!state || !p.browserKey) throw new SignInFailure('roblox_expired', 'No attempt started in this browser');
+  const flow = await flows.takeFlow(deps.db, state, hashToken(p.browserKey), deps.clock.now().toISOString());
+  if (!flow) throw new SignInFailure('roblox_expired', 'Unknown, expired or used state, or another browser');
   if (params.get('error') === 'access_denied') throw new SignInFailure('roblox_denied', 'The player said no');
 
   let robloxId: string;
@@ -111,8 +122,9 @@ async function proveAccount(
   // The canonical name from Roblox's user API, as a typed-name sign-in reads it.
   const profile = await deps.roblox.getProfile(Number(robloxId));
   if (!profile) throw new SignInFailure('roblox_refused', `No Roblox user ${robloxId}`);
-  const account = await openAccount(deps, profile, flow.ref, p.origin);
-  await markOwnerProven(deps, account.id);
+  const account = await openAccount(deps, profile, p.origin);
+  const refUserId = await referrerNamed(deps, flow.ref, account.id);
+  await markOwnerProven(deps, account.id, { via: 'roblox', refUserId });
 
   const { token: code, hash } = newSessionToken();
   await flows.recordProvenAccount(deps.db, flow.state, account.id, hash);

@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     body: loginRequest,
     response: { 200: loginResponse, ...errorResponses(400, 403, 404, 413, 429, 503) },
   };
-  app.post('/login', { schema: login, config: { legacyErrorFields: 'refusals' } }, async (request, reply) => {
+  app.post('/login', { schema: login, config: { legacyErrorFields: 'refusals', noStore: true } }, async (request, reply) => {
     // Turnstile, when configured: before anything asks Roblox or creates an account.
     await requireHuman(app.deps, request, 'login');
     return service.login(

@@ -5,15 +5,17 @@ import * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
 import * as sessions from './repository.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
-import { protectedSignInRefusal } from './protection-service.ts';
+import { protectedSignInRefusal, typedNameRefused } from './protection-service.ts';
+import { referrerNamed } from '../withdrawals/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Signs a player in by Roblox username. The first sign-in creates the account (unless its device
- * has created MAX_ACCOUNTS_PER_DEVICE already) and is the only moment a referrer can be recorded;
- * the referral counts and pays only once the account has proved its owner (modules/offers/referrals).
- * Every sign-in records its device and address (modules/signals), a banned account's too.
+ * has created MAX_ACCOUNTS_PER_DEVICE already). Anyone may type any name, so the `ref` of a typed
+ * sign-in binds nothing: it is kept on the session, and becomes the account's referrer only if this
+ * browser is the one that proves the account (modules/withdrawals, the bio check). Every sign-in
+ * records its device and address (modules/signals), a banned account's too.
  */
 export async function login(
   deps: Deps,
@@ -25,14 +27,15 @@ export async function login(
   if (!robloxUser) {
     throw new AppError(404, 'NOT_FOUND', 'No Roblox account has that username.');
   }
-  // A protected account is not opened by its name. Refused before anything is recorded: anyone may
-  // type the name (a banned one goes on to the ban's refusal).
+  // A protected account (by default, every account that proved its owner) is not opened by its name.
+  // Refused before anything is recorded: anyone may type the name (a banned one goes on to the ban's refusal).
   const known = await users.findUserByRobloxId(deps.db, robloxUser.id);
-  if (known?.protected === 1 && known.status !== 'banned') {
+  if (known && typedNameRefused(known)) {
     throw await protectedSignInRefusal(deps, known.id);
   }
-  const user = await openAccount(deps, robloxUser, input.ref ?? null, origin);
-  return startSession(deps, user, { proof: 'name', userAgent });
+  const user = await openAccount(deps, robloxUser, origin);
+  const refUserId = user.verified === 1 ? null : await referrerNamed(deps, input.ref, user.id);
+  return startSession(deps, user, { proof: 'name', userAgent, refUserId });
 }
 
 type RobloxUser = { id: number; name: string; displayName: string };
@@ -40,15 +43,11 @@ export type OpenedAccount = Awaited<ReturnType<typeof openAccount>>;
 
 /**
  * The account of a Roblox user, as any sign-in finds it: renamed to its current Roblox names, or
- * created (with the referrer `ref` names, within the device's account limit); the sign-in's device and
- * address are recorded. Refuses a banned account. Typed names and Sign in with Roblox share it.
+ * created (within the device's account limit, with no referrer: only proof of ownership sets one); the
+ * sign-in's device and address are recorded. Refuses a banned account. Typed names and Sign in with
+ * Roblox share it.
  */
-export async function openAccount(
-  deps: Deps,
-  robloxUser: RobloxUser,
-  ref: string | null,
-  origin: signals.SignInOrigin,
-) {
+export async function openAccount(deps: Deps, robloxUser: RobloxUser, origin: signals.SignInOrigin) {
   const now = deps.clock.now();
   const hashes = await signals.hashSignals(deps, origin);
   const user = await deps.db.transaction().execute(async (trx) => {
@@ -65,14 +64,13 @@ export async function openAccount(
       return { ...existing, username: robloxUser.name, display_name: robloxUser.displayName };
     }
     await signals.assertMayCreateAccount(trx, deps, hashes);
-    const referrer = ref ? await users.findUserByName(trx, ref) : undefined;
     await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
     const id = await users.insertUserOnce(trx, {
       username: robloxUser.name,
       displayName: robloxUser.displayName,
       robloxId: robloxUser.id,
       verificationCode: users.newVerificationSentence(),
-      referredBy: referrer && referrer.roblox_id !== robloxUser.id ? referrer.id : null,
+      referredBy: null,
       joinedAt: now.toISOString(),
     });
     const created = await users.findUserByRobloxId(trx, robloxUser.id);
@@ -89,7 +87,7 @@ export async function openAccount(
 export async function startSession(
   deps: Deps,
   user: OpenedAccount,
-  how: { proof: 'name' | 'bio' | 'roblox'; userAgent?: string | null },
+  how: { proof: 'name' | 'bio' | 'roblox'; userAgent?: string | null; refUserId?: number | null },
 ): Promise<LoginResponse> {
   const now = deps.clock.now();
   const { token, hash } = newSessionToken();
@@ -99,10 +97,11 @@ export async function startSession(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS).toISOString(),
     // Each session starts from the account's sentence and keeps its own: another session's Refresh
-    // (an impersonator's) never changes the sentence this one shows (issue 17).
+    // (an impersonator's) never changes the sentence this one shows.
     verificationCode: user.verification_code ?? users.newVerificationSentence(),
     proof: how.proof,
     userAgent: how.userAgent ?? null,
+    refUserId: how.refUserId ?? null,
   });
   return {
     success: true,

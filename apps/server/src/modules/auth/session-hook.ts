@@ -16,6 +16,8 @@ export interface Player {
    * without a second one. A snapshot for display only; money decisions re-read inside their transaction.
    */
   snapshot: { balance: number; earnings: number; verified: boolean };
+  /** When this session last proved ownership (bio check, Sign in with Roblox); null: a typed name only. */
+  provenAt: string | null;
 }
 
 declare module 'fastify' {
@@ -57,6 +59,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
         earnings: Number(row.earnings),
         verified: row.verified === 1,
       },
+      provenAt: row.proven_at,
     };
   };
 

@@ -9,7 +9,7 @@ import {
 import { playerOf } from './session-hook.ts';
 import * as service from './sessions-service.ts';
 
-/** The player's own sessions: list them, sign the others out (issue 20). */
+/** The player's own sessions: list them, sign the others out (with recent proof of ownership). */
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/sessions',
@@ -23,7 +23,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/sessions/revoke-others',
     {
-      schema: { ...playerRoute, response: { 200: revokeSessionsResponse, ...errorResponses(401) } },
+      schema: { ...playerRoute, response: { 200: revokeSessionsResponse, ...errorResponses(401, 403) } },
       preHandler: app.requirePlayer,
     },
     async (request) => service.revokeOthers(app.deps, playerOf(request)),
@@ -35,7 +35,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...playerRoute,
         params: sessionHandleParams,
-        response: { 200: revokeSessionsResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: revokeSessionsResponse, ...errorResponses(400, 401, 403, 404) },
       },
       preHandler: app.requirePlayer,
     },

@@ -5,6 +5,7 @@ import type { Player } from './session-hook.ts';
 import { browserLabel } from './sessions-browser.ts';
 import * as repo from './sessions-repository.ts';
 import { hashToken } from './tokens.ts';
+import { requireOwnershipProof } from './ownership-proof.ts';
 
 const handleOf = (tokenHash: string) => tokenHash.slice(0, repo.HANDLE_LENGTH);
 
@@ -23,12 +24,15 @@ export async function listSessions(deps: Deps, player: Player): Promise<AccountS
   };
 }
 
+// Signing sessions out needs recent proof: otherwise whoever typed the name signs the owner out.
 export async function revokeOthers(deps: Deps, player: Player): Promise<RevokeSessionsResponse> {
+  await requireOwnershipProof(deps, player);
   const now = deps.clock.now().toISOString();
   return { revoked: await repo.revokeOtherSessions(deps.db, player.id, hashToken(player.token), now) };
 }
 
 export async function revokeOne(deps: Deps, player: Player, handle: string): Promise<RevokeSessionsResponse> {
+  await requireOwnershipProof(deps, player);
   const now = deps.clock.now().toISOString();
   const revoked = await repo.revokeSessionByHandle(deps.db, player.id, handle, now);
   if (revoked === 0) throw notFound('That session has already ended.');

@@ -10,8 +10,9 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
-import { ownershipProofNeeded, requireOwnershipProof, type Player } from '../auth/index.ts';
+import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
 import { lockUser } from '../ledger/index.ts';
+import { retireRobloxId, robloxIdHasher } from '../offers/index.ts';
 import * as repo from './deletion-repository.ts';
 
 const PROOF_REFUSAL =
@@ -29,7 +30,7 @@ export async function deletionPreview(deps: Deps, player: Player): Promise<Accou
   return {
     balance: fromCents(Number(account.balance)),
     ...(blocked ? { blocked } : {}),
-    proofRequired: Number(account.protected) === 1 && (await ownershipProofNeeded(deps, player)),
+    proofRequired: !sessionRecentlyProven(deps, player),
   };
 }
 
@@ -44,9 +45,7 @@ export async function deleteOwnAccount(
   // Cheap refusals first: the proof is used once, so it is spent only on a deletion that can happen.
   if (await repo.hasWithdrawalInFlight(deps.db, player.id)) throw inFlight();
   checkForfeit(Number(account.balance), input.forfeitRobux);
-  if (Number(account.protected) === 1) {
-    await requireOwnershipProof(deps, player, input.proofToken, PROOF_REFUSAL);
-  }
+  await requireOwnershipProof(deps, player, input.proofToken, PROOF_REFUSAL);
   return deleteAccount(deps, player.id, { actor: 'player', forfeitRobux: input.forfeitRobux });
 }
 
@@ -69,7 +68,9 @@ function checkForfeit(balanceCents: number, forfeitRobux: number) {
 /**
  * One transaction, under the account's lock (a withdrawal or credit cannot slip in between the checks
  * and the writes). The balance is not moved: the ledger still adds up and the operator's totals do
- * not change; nothing leads back to the player or their Roblox account.
+ * not change; nothing leads back to the player or their Roblox account. The Roblox id is kept only
+ * as a keyed hash, so the CPX frame hash the player was shown never becomes a valid postback
+ * signature (modules/offers/postbacks/retired-ids.ts).
  */
 async function deleteAccount(
   deps: Deps,
@@ -77,6 +78,7 @@ async function deleteAccount(
   opts: { actor: string; forfeitRobux?: number },
 ): Promise<AccountDeletionResponse> {
   const at = deps.clock.now().toISOString();
+  const hashRobloxId = await robloxIdHasher(deps);
   return deps.db.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
     const account = await repo.deletableAccount(trx, userId);
@@ -86,6 +88,7 @@ async function deleteAccount(
     if (opts.forfeitRobux !== undefined) checkForfeit(balanceCents, opts.forfeitRobux);
 
     const robloxId = Number(account.roblox_id);
+    await retireRobloxId(trx, hashRobloxId(robloxId));
     await repo.deleteSignInRecords(trx, userId);
     await repo.forgetPayoutRecipient(trx, userId, robloxId);
     await scrubMentions(trx, account.username, robloxId, `deleted-${userId}`);

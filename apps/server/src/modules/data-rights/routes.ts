@@ -1,22 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountExport, errorResponses, playerRoute } from '@rewards/contracts';
-import { playerOf } from '../auth/index.ts';
+import { playerOf, requireOwnershipProof } from '../auth/index.ts';
 import * as service from './service.ts';
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A banned player may download their data too. Rate-limited per player (plugins/rate-limits.ts).
+  // A banned player may download their data too, from a session that proved ownership in the last 10
+  // minutes (anyone may type the name). Rate-limited per player (plugins/rate-limits.ts).
   app.get(
     '/account/export',
     {
-      schema: { ...playerRoute, response: { 200: accountExport, ...errorResponses(401, 429) } },
+      schema: { ...playerRoute, response: { 200: accountExport, ...errorResponses(401, 403, 429) } },
       preHandler: app.requirePlayer,
+      // Personal data: no cache keeps a copy (plugins/no-store.ts).
+      config: { noStore: true },
     },
     async (request, reply) => {
       const player = playerOf(request);
+      await requireOwnershipProof(app.deps, player);
       const data = await service.exportAccountData(app.deps, player);
       const name = service.exportFileName(player.username, new Date(data.exportedAt));
-      // Personal data: no cache keeps a copy.
-      reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="${name}"`);
       return data;
     },

@@ -9,10 +9,12 @@ import {
 } from './service.ts';
 
 // For other modules: the sign-in's recording and the device limit (auth), linked accounts (admin
-// console, referral commission, withdrawal review).
+// console, referral commission, withdrawal review), the keyed hash (postback identities,
+// admin console browsers).
 export {
   areLinked,
   assertMayCreateAccount,
+  hashSignal,
   hashSignals,
   isLinkedToBannedAccount,
   linkedAccountsOfUser,

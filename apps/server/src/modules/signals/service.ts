@@ -90,7 +90,15 @@ export function signalKey(deps: Deps): Promise<Buffer> {
   return key;
 }
 
-export function hashSignal(key: Buffer, kind: repo.SignalValue['kind'], value: string): string {
+/**
+ * What a keyed hash is of: a sign-in signal, or a Roblox id that had an account (kept after the
+ * account's deletion so its postback identity is never reused, modules/offers/postbacks), or the
+ * cookie of a browser that signed in to the admin console (modules/admin/console-browsers.ts). The kind
+ * prefixes the hashed text, so equal values of different kinds never share a hash.
+ */
+export type HashedKind = repo.SignalValue['kind'] | 'roblox_id' | 'console_browser';
+
+export function hashSignal(key: Buffer, kind: HashedKind, value: string): string {
   return createHmac('sha256', key).update(`${kind}:${value}`).digest('base64url');
 }
 

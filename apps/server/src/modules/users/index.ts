@@ -8,5 +8,5 @@ export {
   releaseNameHeldByOther,
   updateNames,
 } from './repository.ts';
-export { newVerificationSentence } from './verification-sentence.ts';
+export { newVerificationSentence, normaliseText } from './verification-sentence.ts';
 export { inviterNames } from './inviter-names.ts';

@@ -69,3 +69,8 @@ const WORDS = [
 export function newVerificationSentence(words = 6): string {
   return Array.from({ length: words }, () => WORDS[randomInt(WORDS.length)]).join(' ');
 }
+
+/** Lower case, every run of whitespace one space: line breaks and double spaces in a bio still match. */
+export function normaliseText(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}

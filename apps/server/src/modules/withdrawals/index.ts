@@ -9,7 +9,7 @@ import { payoutAccountRoutes } from './payout-account/routes.ts';
 // verification sentence (the session's own, see the bio check) and how a bio is matched.
 export { holdWithdrawalsOfBannedPlayer } from './ban-holds.ts';
 export { REVIEW_RULES, type ReviewRule, type ReviewContext } from './review-rules.ts';
-export { normaliseText, markOwnerProven, sessionSentence } from './verification-service.ts';
+export { markOwnerProven, referrerNamed, sessionSentence } from './verification-service.ts';
 
 /**
  * Every route of this feature, registered under /api by app.ts, and, with PAYOUT_MODE=roblox, the

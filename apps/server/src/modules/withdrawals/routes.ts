@@ -28,7 +28,7 @@ export const playerWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireActivePlayer,
     },
-    async (request) => verification.verifyBio(app.deps, playerOf(request)),
+    async (request) => verification.verifyBio(app.deps, playerOf(request), request.body?.ref ?? null),
   );
 
   app.post(

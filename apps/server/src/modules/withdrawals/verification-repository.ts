@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ReferralVia } from '../../db/schema.ts';
 
 export async function findVerificationState(db: Db, userId: number) {
   return db
@@ -13,11 +14,11 @@ export async function findVerificationState(db: Db, userId: number) {
 export async function findSessionSentence(db: Db, userId: number, tokenHash: string) {
   const row = await db
     .selectFrom('sessions')
-    .select('verification_code')
+    .select(['verification_code', 'ref_user_id'])
     .where('token_hash', '=', tokenHash)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row && { sentence: row.verification_code };
+  return row && { sentence: row.verification_code, refUserId: row.ref_user_id };
 }
 
 /**
@@ -40,11 +41,14 @@ export async function findLiveSentenceIn(db: Db, userId: number, bio: string, no
   return row?.verification_code ?? null;
 }
 
-/** Marks the account verified whatever its sentences (its owner proved it otherwise). Returns whether it was not yet. */
-export async function markVerifiedOutright(db: Db, userId: number): Promise<boolean> {
+/**
+ * Marks the account verified whatever its sentences (its owner proved it otherwise), and protected
+ * when `protect`. Returns whether it was not verified yet.
+ */
+export async function markVerifiedOutright(db: Db, userId: number, protect: boolean): Promise<boolean> {
   const res = await db
     .updateTable('users')
-    .set({ verified: 1 })
+    .set(protect ? { verified: 1, protected: 1 } : { verified: 1 })
     .where('id', '=', userId)
     .where('verified', '=', 0)
     .executeTakeFirst();
@@ -53,12 +57,19 @@ export async function markVerifiedOutright(db: Db, userId: number): Promise<bool
 
 /**
  * Marks the account verified while a live session still holds the sentence that was found in the
- * bio (that session's Refresh in between makes it worthless). Returns whether it applied.
+ * bio (that session's Refresh in between makes it worthless), and protected when `protect`.
+ * Returns whether it applied.
  */
-export async function markVerified(db: Db, userId: number, sentence: string, now: string): Promise<boolean> {
+export async function markVerified(
+  db: Db,
+  userId: number,
+  sentence: string,
+  now: string,
+  protect: boolean,
+): Promise<boolean> {
   const res = await db
     .updateTable('users')
-    .set({ verified: 1 })
+    .set(protect ? { verified: 1, protected: 1 } : { verified: 1 })
     .where('id', '=', userId)
     .where((eb) =>
       eb.exists(
@@ -101,4 +112,17 @@ export async function replaceSessionSentence(
     )
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * The referrer of an account that has just proved its owner: set once, only while it has none (a
+ * referral that already counted before the rule keeps its referrer).
+ */
+export async function attributeReferrer(db: Db, userId: number, referrerId: number, via: ReferralVia) {
+  await db
+    .updateTable('users')
+    .set({ referred_by: referrerId, referral_via: via })
+    .where('id', '=', userId)
+    .where('referred_by', 'is', null)
+    .execute();
 }

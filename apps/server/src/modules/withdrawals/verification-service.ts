@@ -5,17 +5,14 @@ import {
   type RefreshVerificationResponse,
   type VerifyBioResponse,
 } from '@rewards/contracts';
-import { type Player, hashToken } from '../auth/index.ts';
+import { type Player, hashToken, markSessionProven } from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
-import { newVerificationSentence } from '../users/index.ts';
+import { findUserByName, newVerificationSentence, normaliseText } from '../users/index.ts';
+import type { ReferralVia } from '../../db/schema.ts';
 import { payReferralOnVerified } from '../ledger/index.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import * as repo from './verification-repository.ts';
 
-/** Lower case, every run of whitespace one space: line breaks and double spaces in a bio still match. */
-export function normaliseText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
 
 async function loadState(deps: Deps, player: Player) {
   const state = await repo.findVerificationState(deps.db, player.id);
@@ -27,9 +24,11 @@ async function loadState(deps: Deps, player: Player) {
  * Reads the caller's Roblox profile description (never cached) and marks the account verified
  * when the sentence of any live session of the account is in it: each session has its own (another
  * session's Refresh never changes it), and whichever one the owner put in the bio proves ownership.
- * Whatever the body names, only the session's account counts.
+ * Whatever the body names, only the session's account counts. The calling session is proven from
+ * then (for the acts that need recent proof), and the referrer is the one this browser came with:
+ * `ref` (the link it first arrived with) or the one its sign-in carried.
  */
-export async function verifyBio(deps: Deps, player: Player): Promise<VerifyBioResponse> {
+export async function verifyBio(deps: Deps, player: Player, ref: string | null): Promise<VerifyBioResponse> {
   const state = await loadState(deps, player);
   if (state.verified === 1) return { success: true, message: VERIFIED_MESSAGE };
   const own = await repo.findSessionSentence(deps.db, player.id, hashToken(player.token));
@@ -45,21 +44,48 @@ export async function verifyBio(deps: Deps, player: Player): Promise<VerifyBioRe
   if (!sentence) {
     throw badRequest(CODE_NOT_IN_BIO_MESSAGE);
   }
-  if (!(await repo.markVerified(deps.db, player.id, sentence, now))) {
+  const protect = deps.env.PROTECT_PROVEN_ACCOUNTS;
+  if (!(await repo.markVerified(deps.db, player.id, sentence, now, protect))) {
     // The sentence was refreshed (or its session ended) while Roblox answered: the bio holds an old one.
     throw conflict('Your verification sentence changed. Put the new sentence in your bio and verify again.');
   }
-  // The referral of a proven account may count now, and the commission it waited for is paid.
-  await payReferralOnVerified(deps, player.id);
+  await markSessionProven(deps, player);
+  const refUserId = (await referrerNamed(deps, ref, player.id)) ?? own.refUserId;
+  await settleReferral(deps, player.id, { via: 'bio', refUserId });
   return { success: true, message: VERIFIED_MESSAGE };
 }
 
+/** The account a referral link's name points at, if it may refer `userId` (not itself, not deleted). */
+export async function referrerNamed(deps: Deps, ref: string | null | undefined, userId: number) {
+  if (!ref) return null;
+  const referrer = await findUserByName(deps.db, ref);
+  if (!referrer || referrer.id === userId || referrer.deleted_at !== null) return null;
+  return referrer.id;
+}
+
 /**
- * The owner proved the account is theirs another way (Sign in with Roblox): verified at once, and,
- * as after the bio check, its referral counts and the commission it waited for is paid.
+ * The account has just proved its owner for the first time: the referrer the proving browser came
+ * with (if any) becomes its referrer, never one bound by someone else's typed sign-in; the referral
+ * may then count, and the commission it waited for is paid.
  */
-export async function markOwnerProven(deps: Deps, userId: number): Promise<void> {
-  if (await repo.markVerifiedOutright(deps.db, userId)) await payReferralOnVerified(deps, userId);
+async function settleReferral(deps: Deps, userId: number, proof: { via: ReferralVia; refUserId: number | null }) {
+  if (proof.refUserId !== null) await repo.attributeReferrer(deps.db, userId, proof.refUserId, proof.via);
+  await payReferralOnVerified(deps, userId);
+}
+
+/**
+ * The owner proved the account is theirs another way (Sign in with Roblox): verified (and protected,
+ * with PROTECT_PROVEN_ACCOUNTS) at once and, as after the bio check, the referrer the flow carried
+ * counts and the commission it waited for is paid.
+ */
+export async function markOwnerProven(
+  deps: Deps,
+  userId: number,
+  proof: { via: ReferralVia; refUserId: number | null },
+): Promise<void> {
+  if (await repo.markVerifiedOutright(deps.db, userId, deps.env.PROTECT_PROVEN_ACCOUNTS)) {
+    await settleReferral(deps, userId, proof);
+  }
 }
 
 /**

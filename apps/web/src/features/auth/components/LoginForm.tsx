@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Gift, LogIn, ShieldCheck, UserRound } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
 import { TextField } from '@/components/ui/FormField';
+import { rememberReferral, storedReferral } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { humanCheckMissingMessage, useHumanCheck } from '@/components/HumanCheck';
 import { m } from '@/paraglide/messages.js';
@@ -13,8 +14,8 @@ import { loginFailureDescription, nameRefused, useLogin } from '../api/login';
 import { protectedAccountProof } from '../api/prove';
 import { useCompleteSignIn } from './complete-sign-in';
 import { ProtectedAccountProof } from './ProtectedAccountProof';
-import { RobloxSignInButton } from './RobloxSignInButton';
-import { useRobloxSignInConfig } from '../api/roblox-sign-in';
+import { RobloxSignInButton } from '@/components/RobloxSignInButton';
+import { useRobloxSignInConfig } from '@/lib/roblox-sign-in';
 import { CardIntro } from '@/components/ui/CardIntro';
 
 export function LoginForm() {
@@ -22,7 +23,10 @@ export function LoginForm() {
   // Why the server refused the typed name, under the field until the name is changed.
   const [nameError, setNameError] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
-  const ref = searchParams.get('ref')?.trim() || undefined;
+  const pageRef = searchParams.get('ref')?.trim() || undefined;
+  useEffect(() => rememberReferral(pageRef), [pageRef]);
+  // The link this browser first came with; the server applies it only if this browser proves the account.
+  const ref = storedReferral() ?? pageRef;
   // A protected account also opens with Sign in with Roblox, when the site offers it.
   const robloxSignIn = useRobloxSignInConfig();
   const completeSignIn = useCompleteSignIn();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { RobloxSignInError } from '@rewards/contracts';
+import { forgetReferral } from '@/lib/session';
 import { errorMessage } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { useFinishRobloxSignIn } from '../api/roblox-sign-in';
@@ -44,7 +45,12 @@ export function RobloxSignInReturn() {
       },
       { replace: true },
     );
-    finish.mutate(code, { onSuccess: completeSignIn });
+    finish.mutate(code, {
+      onSuccess: (answer) => {
+        forgetReferral(); // the account proved itself here: the link has been used
+        completeSignIn(answer);
+      },
+    });
   }, [code, finish, completeSignIn, setParams]);
 
   const message = finish.isError ? errorMessage(finish.error) : failure;

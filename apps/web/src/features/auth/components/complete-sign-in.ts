@@ -3,9 +3,10 @@ import { toast } from 'sonner';
 import type { LoginResponse } from '@rewards/contracts';
 import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
+import { takeReturnPath } from '@/lib/roblox-sign-in';
 import { m } from '@/paraglide/messages.js';
 
-/** What every successful sign-in does: store the session, greet, go home. */
+/** What every successful sign-in does: store the session, greet, go home (or back where proof was asked). */
 export function useCompleteSignIn(): (answer: LoginResponse) => void {
   const navigate = useNavigate();
   return ({ token, user }) => {
@@ -21,6 +22,6 @@ export function useCompleteSignIn(): (answer: LoginResponse) => void {
     toast.success(m.auth_welcome_toast({ name: user.displayName || user.username }), {
       description: m.auth_welcome_toast_description(),
     });
-    void navigate('/');
+    void navigate(takeReturnPath());
   };
 }

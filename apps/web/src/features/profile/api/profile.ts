@@ -3,6 +3,7 @@ import type { ProfileResponse, RefreshVerificationResponse } from '@rewards/cont
 import { ApiError, apiFetch, bodyFields, textField } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { errorMessage } from '@/lib/toast';
+import { forgetReferral, storedReferral } from '@/lib/session';
 import { m } from '@/paraglide/messages.js';
 import { playerQueryKey, usePlayerQuery } from '@/lib/player-query';
 
@@ -57,7 +58,11 @@ export async function verifyBio(body: {
 }): Promise<VerifyOutcome> {
   let data: unknown;
   try {
-    data = await apiFetch<unknown>('/api/verify-bio', { method: 'POST', body });
+    // The link this browser first came with: its referrer counts if this check proves the account.
+    data = await apiFetch<unknown>('/api/verify-bio', {
+      method: 'POST',
+      body: { ...body, ref: storedReferral() ?? null },
+    });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 0)
       return { ok: false, message: VERIFY_MESSAGES.network() };
@@ -68,7 +73,10 @@ export async function verifyBio(body: {
   }
   const record = bodyFields(data);
   const message = (english() && textField(record.message)) || undefined;
-  if (record.success === true) return { ok: true, message: message ?? VERIFY_MESSAGES.verified() };
+  if (record.success === true) {
+    forgetReferral();
+    return { ok: true, message: message ?? VERIFY_MESSAGES.verified() };
+  }
   if (record.success === false) return { ok: false, message: message ?? VERIFY_MESSAGES.notInBio() };
   return { ok: false, message: VERIFY_MESSAGES.unexpected() };
 }

@@ -4,6 +4,8 @@ import type { AccountExport } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { IconTile } from '@/components/ui/IconTile';
+import { useOwnershipProof } from '@/components/ProveOwnership';
+import { paths } from '@/config/paths';
 import { apiFetch } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
@@ -28,16 +30,20 @@ function saveAsFile(data: AccountExport): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** "Your data": download everything the site holds about the player (issue 23). */
+/** "Your data": download everything the site holds about the player. */
 export function DataPanel() {
   const [busy, setBusy] = useState(false);
+  // A typed name is no proof: the session proves ownership before the data leaves.
+  const proof = useOwnershipProof(paths.profile);
 
   async function download() {
     if (busy) return;
     setBusy(true);
     try {
-      saveAsFile(await apiFetch<AccountExport>('/api/account/export'));
-      toastSuccess(m.profile_data_downloading());
+      await proof.run(async () => {
+        saveAsFile(await apiFetch<AccountExport>('/api/account/export'));
+        toastSuccess(m.profile_data_downloading());
+      });
     } catch (err) {
       toastError(err, m.profile_data_failed());
     } finally {
@@ -59,6 +65,7 @@ export function DataPanel() {
         </Button>
       </div>
       <p className="mt-3 text-sm text-slate-400">{m.profile_data_text()}</p>
+      {proof.dialog}
     </Card>
   );
 }

@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
-import type { LoginProofChallenge, ProfileResponse } from '@rewards/contracts';
+import type { ProfileResponse } from '@rewards/contracts';
 import { Card } from '@/components/ui/Card';
 import { IconTile } from '@/components/ui/IconTile';
-import { ApiError } from '@/lib/api-client';
+import { useOwnershipProof } from '@/components/ProveOwnership';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { profileQueryKey } from '../api/profile';
-import { requestProtectionProof, setProtection } from '../api/protection';
-import { UnprotectDialog } from './UnprotectDialog';
+import { setProtection } from '../api/protection';
 
-/** "Protect my account": typing the name no longer opens the account; proof does (issue 20). */
+/** "Protect my account": typing the name no longer opens the account; proof does. */
 export function ProtectionPanel({ profile, username }: { profile: ProfileResponse; username: string }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  // Turning it off asks for proof in a dialog when this session was not opened by proof lately.
-  const [proof, setProof] = useState<LoginProofChallenge | null>(null);
+  // Either way needs this session to have proven ownership lately: asked in a dialog when it has not.
+  const proof = useOwnershipProof(paths.profile);
   const on = profile.protected;
 
   function show(state: boolean) {
@@ -32,15 +32,9 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
     if (busy || !profile.verified) return;
     setBusy(true);
     try {
-      show((await setProtection({ on: !on })).protected);
+      await proof.run(async () => show((await setProtection({ on: !on })).protected));
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'PROOF_REQUIRED') {
-        try {
-          setProof(await requestProtectionProof());
-        } catch (proofErr) {
-          toastError(proofErr, m.profile_protect_off_failed());
-        }
-      } else toastError(err, on ? m.profile_protect_off_failed() : m.profile_protect_failed());
+      toastError(err, on ? m.profile_protect_off_failed() : m.profile_protect_failed());
     } finally {
       setBusy(false);
     }
@@ -83,13 +77,7 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
       </p>
       {!profile.verified && <p className="mt-2 text-sm text-amber-200">{m.profile_protect_verify_first()}</p>}
       {on && <p className="mt-2 text-sm text-slate-400">{m.profile_protect_same_proof()}</p>}
-      <UnprotectDialog
-        proof={proof}
-        onDone={(done) => {
-          setProof(null);
-          if (done) show(false);
-        }}
-      />
+      {proof.dialog}
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import type { AccountSession } from '@rewards/contracts';
+import { useOwnershipProof } from '@/components/ProveOwnership';
 import { Badge } from '@/components/ui/Badge';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { IconTile } from '@/components/ui/IconTile';
@@ -23,12 +25,16 @@ export function SessionsPanel() {
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((s) => !s.current).length;
 
+  // Signing sessions out needs this session to have proven ownership lately (anyone can type a name).
+  const proof = useOwnershipProof(paths.profile);
+
   function signOut(id: string | null) {
-    revoke.mutate(id, {
-      onSuccess: ({ revoked }) =>
-        toastSuccess(m.profile_sessions_signed_out({ count: revoked, formatted: formatCount(revoked) })),
-      onError: (err) => toastError(err, m.profile_sessions_sign_out_failed()),
-    });
+    proof
+      .run(async () => {
+        const { revoked } = await revoke.mutateAsync(id);
+        toastSuccess(m.profile_sessions_signed_out({ count: revoked, formatted: formatCount(revoked) }));
+      })
+      .catch((err: unknown) => toastError(err, m.profile_sessions_sign_out_failed()));
   }
 
   return (
@@ -80,6 +86,7 @@ export function SessionsPanel() {
           </li>
         ))}
       </ul>
+      {proof.dialog}
     </Card>
   );
 }

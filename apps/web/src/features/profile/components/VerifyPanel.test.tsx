@@ -52,14 +52,17 @@ describe('VerifyPanel', () => {
     expect(seen).toEqual([]);
   });
 
-  it('sends the spec body and shows "Verified successfully!"', async () => {
+  it('sends the spec body, with the referral link this browser came with, and shows "Verified successfully!"', async () => {
+    localStorage.setItem('rbx-ref', 'BobBuilder');
     const seen = await verify({ body: { success: true, message: 'Verified successfully!' } });
     await verifyMessage('Verified successfully!');
     expect(seen[0]).toEqual({
       method: 'POST',
       path: '/api/verify-bio',
-      body: { username: 'AliceRBX', userId: 1001, code: SENTENCE },
+      body: { username: 'AliceRBX', userId: 1001, code: SENTENCE, ref: 'BobBuilder' },
     });
+    // The account proved itself in this browser: the link has been used.
+    expect(localStorage.getItem('rbx-ref')).toBeNull();
   });
 
   it.each([
