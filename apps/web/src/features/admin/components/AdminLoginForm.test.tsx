@@ -50,6 +50,30 @@ describe('AdminLoginForm', () => {
     ]);
   });
 
+  it('while many wrong passwords hold new browsers back, a named sign-in may go on with its two-factor code', async () => {
+    const BRAKE = {
+      status: 429,
+      body: {
+        code: 'RATE_LIMITED',
+        error: 'Too many wrong admin passwords on this site in the last 10 minutes.',
+      },
+    };
+    const { user, logins } = show((body) => ((body as { code?: string }).code ? OK : BRAKE));
+    await user.type(screen.getByLabelText('Admin password'), 'a-long-password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('alert');
+    // The bootstrap password has no second factor: no way around the wait is offered.
+    expect(screen.queryByRole('button', { name: 'I have a two-factor code' })).toBeNull();
+
+    await user.type(screen.getByLabelText('Username'), 'marco');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('button', { name: 'I have a two-factor code' }));
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await expect.poll(() => logins().length).toBe(3);
+    expect(logins()[2]!.body).toEqual({ username: 'marco', password: 'a-long-password-1', code: '123456' });
+  });
+
   it('shows a refused code and keeps the code step; "Use another account" starts over', async () => {
     const { user } = show((body) =>
       (body as { code?: string }).code

@@ -53,6 +53,11 @@ export function AdminLoginForm() {
     setPassword('');
   }
 
+  function askForCode() {
+    login.reset();
+    setAskCode(true);
+  }
+
   const edited = () => {
     if (login.isError) login.reset();
   };
@@ -145,6 +150,13 @@ export function AdminLoginForm() {
         >
           {askCode ? m.admin_login_verify() : m.admin_login_sign_in()}
         </SubmitButton>
+        {!askCode && username.trim() && isBrake(error) && (
+          // While many wrong passwords hold new browsers back, a named account's two-factor code still
+          // signs in: the way in for staff on a new device.
+          <Button variant="ghost" size="sm" onClick={askForCode} disabled={busy} className="self-center">
+            {m.admin_login_use_code()}
+          </Button>
+        )}
         {askCode && (
           <Button variant="ghost" size="sm" onClick={startOver} disabled={busy} className="self-center">
             {m.admin_login_other_account()}
@@ -153,6 +165,11 @@ export function AdminLoginForm() {
       </form>
     </Card>
   );
+}
+
+/** The site-wide wait after many wrong passwords (a 429), which a valid second factor passes. */
+function isBrake(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'RATE_LIMITED';
 }
 
 function isCodeQuestion(err: unknown): boolean {
