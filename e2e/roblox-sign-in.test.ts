@@ -150,8 +150,23 @@ describe('Sign in with Roblox is bound to the browser that started it', () => {
       expect(await accountNamed('MalloryMaker')).toBeUndefined();
       await shootAtWidth(victimPage, 'roblox-sign-in', 'link-from-elsewhere');
 
-      // In the browser that started it, the same link still works.
-      await attackerPage.goto(link);
+      // The attacker completes the callback with their own cookie and sends on the page it ends on,
+      // /login?roblox=<one-time code>: in the victim's browser it opens nothing either.
+      const cookie = (await attacker.cookies()).find((c) => c.name === 'rbx_oauth')!;
+      const callback = await fetch(link, {
+        headers: { cookie: `rbx_oauth=${cookie.value}` },
+        redirect: 'manual',
+      });
+      const landing = new URL(callback.headers.get('location')!, stack.baseUrl);
+      expect(landing.searchParams.get('roblox')).toBeTruthy();
+      await victimPage.goto(landing.href);
+      await expect
+        .poll(() => victimPage.getByRole('alert').innerText())
+        .toBe('Sign in with Roblox failed: the sign-in link expired or was already used. Please try again.');
+      expect(await victimPage.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
+
+      // In the browser that started it, the same page still signs in.
+      await attackerPage.goto(landing.href);
       await attackerPage.waitForURL((url) => url.pathname === '/earn');
       expect(await attackerPage.evaluate(() => localStorage.getItem('rbx-username'))).toBe('MalloryMaker');
       expect(errors).toEqual([]);

@@ -56,6 +56,7 @@ export async function startStack(
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server);
 
+  standinOfLastStack = standinControl(standin.url);
   const stack: Stack = {
     baseUrl,
     standinUrl: standin.url,
@@ -102,13 +103,39 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Signs in through the login page, as a person would. */
+/** The stand-in of the stack this journey file started (each file has its own modules). */
+let standinOfLastStack: ReturnType<typeof standinControl> | undefined;
+
+/**
+ * Signs in through the login page, as the owner would: a proven account does not open to its typed
+ * name, so on the proof step the owner puts the sentence in their bio (the stand-in's) and presses Check.
+ */
 export async function signIn(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel(/username/i).fill(username);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   // A signed-in player passes through `/` and `/index` on the way to `/earn`; return once there.
-  await page.waitForURL((url) => url.pathname === '/earn');
+  const proofStep = page.getByTestId('protected-account-proof');
+  const earn = page.waitForURL((url) => url.pathname === '/earn');
+  const asked = await Promise.race([
+    earn.then(() => false),
+    // The loser of the race times out later: its failure is of no interest.
+    proofStep.waitFor().then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  if (!asked) return void (await earn);
+  const lookup = await fetch(`${baseUrl}/api/roblox-lookup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username }),
+  });
+  const { data } = (await lookup.json()) as { data: Array<{ id: number }> };
+  const sentence = await page.getByTestId('proof-sentence').innerText();
+  await standinOfLastStack!('PUT', `/users/${data[0]!.id}/description`, { description: sentence });
+  await proofStep.getByRole('button', { name: 'Check', exact: true }).click();
+  await earn;
 }
 
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'rewards-shots');

@@ -111,7 +111,7 @@ describe(`no-store answers of Sign in with Roblox on ${testEngine}`, () => {
 
   it('POST /api/auth/roblox/finish, with a session token or refused', async () => {
     const made = (await t.control('POST', '/users', { name: 'NoStoreRoblox' })) as { id: number };
-    // The round trip as a browser makes it, its cookie carried from start to callback.
+    // The round trip as a browser makes it, its cookie carried from start to callback and finish.
     const start = await t.app.inject({ method: 'GET', url: '/api/auth/roblox/start' });
     expect(start.statusCode).toBe(302);
     const authorize = new URL(start.headers.location as string);
@@ -127,10 +127,11 @@ describe(`no-store answers of Sign in with Roblox on ${testEngine}`, () => {
     const code = landing.searchParams.get('roblox');
     expect(code, landing.search).toBeTruthy();
 
-    const finished = await post('/api/auth/roblox/finish', { code: code! });
+    const browser = { cookie: start.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+    const finished = await post('/api/auth/roblox/finish', { code: code! }, browser);
     expectNoStore(finished, 200);
     expect(finished.json().token).toEqual(expect.any(String));
-    const again = await post('/api/auth/roblox/finish', { code: code! });
+    const again = await post('/api/auth/roblox/finish', { code: code! }, browser);
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
     expect(again.headers['cache-control']).toBe('no-store');
   });

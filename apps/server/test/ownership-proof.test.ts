@@ -144,6 +144,97 @@ describe(`what a session may do follows its proof, on ${testEngine}`, () => {
   });
 });
 
+describe(`the bio check proves the session whose sentence is in the bio, on ${testEngine}`, () => {
+  openTestApp();
+
+  it("an impostor who calls the check when the owner's sentence is in the bio proves nothing and names no referrer", async () => {
+    await t.control('POST', '/users', { name: 'ProofRacerUma' });
+    await signInPlayer(t, 'ProofRacerAlt');
+    // The owner signs in with a friend's link; a stranger types the name with their own alt's link.
+    const ownerLogin = await t.api('POST', '/api/login', {
+      username: 'ProofRacerUma',
+      ref: 'ProofOwnerFriend',
+    });
+    const impostorLogin = await t.api('POST', '/api/login', {
+      username: 'ProofRacerUma',
+      ref: 'ProofRacerAlt',
+    });
+    const owner: SignedInPlayer = {
+      name: 'ProofRacerUma',
+      token: ownerLogin.body.token,
+      robloxId: ownerLogin.body.user.robloxId,
+    };
+    const impostor = impostorLogin.body.token as string;
+    const sentenceOf = async (token: string) =>
+      (await t.api('GET', '/api/profile/ProofRacerUma', undefined, bearer(token))).body
+        .verificationCode as string;
+    const ownSentence = await sentenceOf(owner.token);
+    // Each session has its own sentence: the stranger is not shown the owner's.
+    expect(await sentenceOf(impostor)).not.toBe(ownSentence);
+
+    // The owner saves their sentence; the stranger, polling Roblox, calls the check first.
+    await t.control('PUT', `/users/${owner.robloxId}/description`, { description: ownSentence });
+    const raced = await t.api('POST', '/api/verify-bio', { ref: 'ProofRacerAlt' }, bearer(impostor));
+    expect(raced.status).toBe(200);
+    // The account is proven, by the owner's session: the stranger's is signed out, the owner may act.
+    expect((await t.api('GET', '/api/account/export', undefined, bearer(impostor))).status).toBe(401);
+    expect((await t.api('GET', '/api/account/export', undefined, bearer(owner.token))).status).toBe(200);
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['referred_by', 'verified', 'protected'])
+      .where('username', '=', 'ProofRacerUma')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ referred_by: null, verified: 1, protected: 1 });
+    await expectInvariant(t.deps.db);
+  });
+
+  it("the owner's own check counts the link the owner's browser came with", async () => {
+    const friend = await signInPlayer(t, 'ProofLinkFriend');
+    await t.control('POST', '/users', { name: 'ProofLinkVera' });
+    const login = await t.api('POST', '/api/login', { username: 'ProofLinkVera', ref: friend.name });
+    const vera = { name: 'ProofLinkVera', token: login.body.token, robloxId: login.body.user.robloxId };
+    await verifyPlayer(t, vera);
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['referred_by', 'referral_via'])
+      .where('username', '=', 'ProofLinkVera')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      referred_by: (await accountNamed(t.deps.db, friend.name)).id,
+      referral_via: 'bio',
+    });
+  });
+
+  it('sessions opened by a typed name before the account was proven or protected are signed out', async () => {
+    const owner = await signInPlayer(t, 'ProofEarlyWill');
+    const earlier = (await t.api('POST', '/api/login', { username: 'ProofEarlyWill' })).body.token as string;
+    await verifyPlayer(t, owner);
+    expect((await t.api('GET', '/api/user/ProofEarlyWill', undefined, bearer(earlier))).status).toBe(401);
+    expect((await t.api('GET', '/api/user/ProofEarlyWill', undefined, bearer(owner.token))).status).toBe(200);
+
+    // Protection turned off, a typed session opens; turning protection on again signs it out.
+    await t.api('POST', '/api/account/protection', { on: false }, bearer(owner.token));
+    const typed = (await t.api('POST', '/api/login', { username: 'ProofEarlyWill' })).body.token as string;
+    expect((await t.api('POST', '/api/account/protection', { on: true }, bearer(owner.token))).status).toBe(
+      200,
+    );
+    expect((await t.api('GET', '/api/user/ProofEarlyWill', undefined, bearer(typed))).status).toBe(401);
+  });
+
+  it('a banned player proves ownership and downloads their data', async () => {
+    const player = await signInPlayer(t, 'ProofBannedXia');
+    await t.deps.db
+      .updateTable('users')
+      .set({ status: 'banned' })
+      .where('username', '=', player.name)
+      .execute();
+    expect((await t.api('GET', '/api/account/export', undefined, bearer(player.token))).status).toBe(403);
+    await proveOwnership(t, player);
+    const exported = await t.api('GET', '/api/account/export', undefined, bearer(player.token));
+    expect([exported.status, exported.body.account.username]).toEqual([200, player.name]);
+  });
+});
+
 describe(`PROTECT_PROVEN_ACCOUNTS=false on ${testEngine}`, () => {
   openTestApp({ env: { PROTECT_PROVEN_ACCOUNTS: 'false' } });
 

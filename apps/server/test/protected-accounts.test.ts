@@ -175,7 +175,10 @@ describe(`protected accounts on ${testEngine}`, () => {
   });
 
   it('other sessions, signed out, can no longer call the API; one session can be signed out by its id', async () => {
+    // A proven account whose owner turned protection off: typed names open sessions again.
     const player = await signInPlayer(t, 'ProtSessions');
+    await verifyPlayer(t, player);
+    expect((await setProtection(player, { on: false })).status).toBe(200);
     const second = (await t.login('ProtSessions')).token;
     const third = (await t.login('ProtSessions')).token;
 

@@ -29,7 +29,7 @@ async function start(ref?: string): Promise<URL> {
   expect(res.statusCode).toBe(302);
   const url = new URL(res.headers.location as string);
   const cookie = res.cookies.find((c) => c.name === 'rbx_oauth');
-  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/roblox/callback' });
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/roblox' });
   browserOfState.set(url.searchParams.get('state')!, `rbx_oauth=${cookie!.value}`);
   return url;
 }
@@ -51,6 +51,7 @@ async function callback(callbackUrl: URL, cookie?: string | null): Promise<URL> 
   expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(CALLBACK);
   const own = browserOfState.get(callbackUrl.searchParams.get('state') ?? '');
   const sent = cookie === undefined ? own : cookie;
+  cookieOfLastCallback = sent ?? undefined;
   const res = await t.app.inject({
     method: 'GET',
     url: `${callbackUrl.pathname}${callbackUrl.search}`,
@@ -60,8 +61,16 @@ async function callback(callbackUrl: URL, cookie?: string | null): Promise<URL> 
   return new URL(res.headers.location as string, SITE);
 }
 
-const finish = (code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/roblox/finish', payload: { code } });
+/** The browser of the last callback: the one a finish comes from unless a test names another. */
+let cookieOfLastCallback: string | undefined;
+
+const finish = (code: string, cookie: string | null | undefined = cookieOfLastCallback) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/roblox/finish',
+    payload: { code },
+    headers: cookie ? { cookie } : {},
+  });
 
 /** The whole round trip as a browser makes it; returns the finish answer. */
 async function signInWithRoblox(robloxId: number, ref?: string) {
@@ -128,8 +137,16 @@ describe(`Sign in with Roblox on ${testEngine}`, () => {
     expect(await userByRobloxId(robloxId)).toBeUndefined();
     // Nothing was spent: the browser that started it still finishes.
     const landing = await callback(back);
-    expect(landing.searchParams.get('roblox')).toBeTruthy();
-    expect((await finish(landing.searchParams.get('roblox')!)).statusCode).toBe(200);
+    const code = landing.searchParams.get('roblox')!;
+    expect(code).toBeTruthy();
+    // The one-time code sent on as a link (/login?roblox=<code>) opens nothing in another browser.
+    const elsewhere = await finish(code, null);
+    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([401, 'ROBLOX_SIGN_IN_FAILED']);
+    const stranger = await finish(code, browserOfState.get(otherBrowser.searchParams.get('state')!)!);
+    expect(stranger.statusCode).toBe(401);
+    const own = await finish(code);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['set-cookie']).toContain('rbx_oauth=;');
     expect(await userByRobloxId(robloxId)).toMatchObject({ verified: 1 });
   });
 

@@ -10,7 +10,8 @@ import { sql, type Kysely } from 'kysely';
  * - `oauth_flows.browser_hash`: the hash of the cookie that ties a Sign in with Roblox attempt to the
  *   browser that started it.
  *
- * Existing data is re-checked by the same rules: verified accounts become protected (proven accounts
+ * Existing data is re-checked by the same rules (and sessions of unproven accounts lose their shared
+ * sentence, see below): verified accounts become protected (proven accounts
  * are protected by default; the owner may turn it off); a referral that has not counted yet was bound
  * by a typed name, so it is taken off the account. For an account not yet proven it moves to the
  * account's first session (the browser that created it with that link), where it still counts if the
@@ -24,6 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('oauth_flows').addColumn('browser_hash', 'text').execute();
 
   await sql`update sessions set proven_at = created_at where proof in ('bio', 'roblox')`.execute(db);
+  // Sessions used to start from the account's sentence, so several could show the same one: the live
+  // sessions of accounts not yet proven get a fresh sentence each when they next show it.
+  await sql`
+    update sessions set verification_code = null
+    where revoked_at is null and user_id in (select id from users where verified = 0)
+  `.execute(db);
   await sql`update users set protected = 1 where verified = 1 and deleted_at is null`.execute(db);
   await sql`
     update users set referral_via = 'before_rule'

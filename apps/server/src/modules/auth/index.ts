@@ -3,4 +3,10 @@
 export { authenticatePlugin, assertSelf, playerOf, type Player } from './session-hook.ts';
 export { hashToken, newSessionToken } from './tokens.ts';
 export { findSessionUser } from './repository.ts';
-export { markSessionProven, requireOwnershipProof, sessionRecentlyProven } from './ownership-proof.ts';
+export {
+  markSessionHashProven,
+  markSessionProven,
+  requireOwnershipProof,
+  sessionRecentlyProven,
+} from './ownership-proof.ts';
+export { revokeUnprovenSessions } from './sessions-repository.ts';

@@ -45,12 +45,13 @@ export async function newLoginProof(deps: Deps, userId: number): Promise<LoginPr
 /**
  * Checks the proof's sentence in the account's Roblox bio as it is now (never cached), then uses the
  * proof once. A wrong bio leaves the proof usable, so the owner can fix it and check again.
- * `userId`: the proof must be of that account (a session proving itself).
+ * `userId`: the proof must be of that account (a session proving itself, banned or not).
  */
 export async function useBioProof(deps: Deps, proofToken: string, userId?: number) {
   const proof = await repo.findLiveLoginProof(deps.db, hashToken(proofToken), deps.clock.now().toISOString());
   if (!proof || (userId !== undefined && proof.userId !== userId)) throw badRequest(PROOF_GONE);
-  if (proof.status === 'banned') throw banned();
+  // A banned account opens no new session; its own session may still prove itself (its data).
+  if (proof.status === 'banned' && userId === undefined) throw banned();
   // Throws 503 when Roblox is down; the proof stays usable.
   const profile = await deps.roblox.getProfile(Number(proof.roblox_id));
   if (!profile) throw notFound('The Roblox profile could not be found. Is the account still active?');
@@ -67,6 +68,11 @@ export async function useBioProof(deps: Deps, proofToken: string, userId?: numbe
 export function sessionRecentlyProven(deps: Deps, player: Player): boolean {
   if (!player.provenAt) return false;
   return deps.clock.now().getTime() - new Date(player.provenAt).getTime() < PROOF_TTL_MS;
+}
+
+/** The session with this token hash has just proven ownership (its own sentence was in the bio). */
+export async function markSessionHashProven(deps: Deps, tokenHash: string): Promise<void> {
+  await repo.markSessionProven(deps.db, tokenHash, deps.clock.now().toISOString());
 }
 
 /** The calling session has just proven ownership by the bio check: it may act for 10 minutes. */

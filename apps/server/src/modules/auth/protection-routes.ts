@@ -63,7 +63,9 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...playerRoute,
         response: { 200: protectionProofResponse, ...errorResponses(401, 403, 429) },
       },
-      preHandler: app.requireActivePlayer,
+      // A banned player may prove ownership too: downloading their data needs it.
+      preHandler: app.requirePlayer,
+      config: { noStore: true },
     },
     async (request) => proof.newLoginProof(app.deps, playerOf(request).id),
   );
@@ -76,7 +78,7 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: proveOwnershipRequest,
         response: { 200: proveOwnershipResponse, ...errorResponses(400, 401, 403, 404, 413, 429, 503) },
       },
-      preHandler: app.requireActivePlayer,
+      preHandler: app.requirePlayer,
     },
     async (request) => proof.proveSession(app.deps, playerOf(request), request.body),
   );

@@ -62,14 +62,20 @@ export async function recordProvenAccount(db: Db, state: string, userId: number,
 }
 
 /**
- * Trades a one-time code for the account it proved, once, while the callback that made it is at most
- * `since` old. Returns the account id, or undefined.
+ * Trades a one-time code for the account it proved, once, from the browser that started the attempt,
+ * while the callback that made it is at most `since` old. Returns the account id, or undefined.
  */
-export async function takeProvenAccount(db: Db, finishHash: string, now: string, since: string) {
+export async function takeProvenAccount(
+  db: Db,
+  { finishHash, browserHash }: { finishHash: string; browserHash: string },
+  now: string,
+  since: string,
+) {
   const res = await db
     .updateTable('oauth_flows')
     .set({ finished_at: now })
     .where('finish_hash', '=', finishHash)
+    .where('browser_hash', '=', browserHash)
     .where('finished_at', 'is', null)
     .where('used_at', '>', since)
     .executeTakeFirst();

@@ -82,7 +82,6 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         origin: signInOrigin(request, reply, app.deps.env),
         browserKey: request.cookies[service.FLOW_COOKIE.name],
       });
-      reply.clearCookie(service.FLOW_COOKIE.name, { path: service.FLOW_COOKIE.path });
       if (outcome.failure) {
         request.log.warn(
           { reason: outcome.failure.reason, err: outcome.failure.cause },
@@ -104,6 +103,14 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { noStore: true },
       preHandler: requireOn,
     },
-    async (request) => service.finish(app.deps, request.body.code, request.headers['user-agent']),
+    async (request, reply) => {
+      const answer = await service.finish(app.deps, {
+        code: request.body.code,
+        browserKey: request.cookies[service.FLOW_COOKIE.name],
+        userAgent: request.headers['user-agent'],
+      });
+      reply.clearCookie(service.FLOW_COOKIE.name, { path: service.FLOW_COOKIE.path });
+      return answer;
+    },
   );
 };

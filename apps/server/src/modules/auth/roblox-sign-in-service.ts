@@ -19,16 +19,17 @@ import { hashToken, newSessionToken } from './tokens.ts';
  *   (creation, device and address, ban, device limit), marks it verified (ownership is proven; the
  *   flow's ref becomes the referrer of an account proven for the first time), and sends the browser to
  *   the login page with a one-time code;
- * - finish trades that code (2 minutes, once) for a session with proof `roblox`, so the session token
- *   travels in a response body only, never in a URL.
+ * - finish trades that code (2 minutes, once, from the same browser: the cookie again) for a session
+ *   with proof `roblox`, so the session token travels in a response body only, never in a URL, and a
+ *   `/login?roblox=<code>` link sent to someone else opens nothing.
  */
 
 const FLOW_TTL_MS = 10 * 60_000;
 const FINISH_TTL_MS = 2 * 60_000;
 export const CALLBACK_PATH = '/api/auth/roblox/callback';
 const LOGIN_PATH = '/login';
-/** The cookie that ties an attempt to its browser, sent only to the callback. */
-export const FLOW_COOKIE = { name: 'rbx_oauth', path: CALLBACK_PATH, maxAgeS: FLOW_TTL_MS / 1000 };
+/** The cookie that ties an attempt to its browser, sent only to the callback and the finish. */
+export const FLOW_COOKIE = { name: 'rbx_oauth', path: '/api/auth/roblox', maxAgeS: FLOW_TTL_MS / 1000 };
 
 /** The authorize URL, and the value the browser must keep in FLOW_COOKIE until the callback. */
 export async function start(
@@ -141,12 +142,18 @@ const finishFailed = () =>
 /** Trades the callback's one-time code for a session of the account it proved. */
 export async function finish(
   deps: Deps,
-  code: string,
-  userAgent: string | undefined,
+  p: { code: string; browserKey: string | undefined; userAgent: string | undefined },
 ): Promise<LoginResponse> {
+  const { code, browserKey, userAgent } = p;
+  if (!browserKey) throw finishFailed();
   const now = deps.clock.now();
   const since = new Date(now.getTime() - FINISH_TTL_MS).toISOString();
-  const userId = await flows.takeProvenAccount(deps.db, hashToken(code), now.toISOString(), since);
+  const userId = await flows.takeProvenAccount(
+    deps.db,
+    { finishHash: hashToken(code), browserHash: hashToken(browserKey) },
+    now.toISOString(),
+    since,
+  );
   if (userId === undefined) throw finishFailed();
   const account = await users.findUserById(deps.db, userId);
   if (!account) throw finishFailed();

@@ -96,9 +96,9 @@ export async function startSession(
     userId: user.id,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS).toISOString(),
-    // Each session starts from the account's sentence and keeps its own: another session's Refresh
-    // (an impersonator's) never changes the sentence this one shows.
-    verificationCode: user.verification_code ?? users.newVerificationSentence(),
+    // Each session has a sentence of its own: whoever else typed the name sees another one, so the
+    // sentence found in the bio tells which session's holder proved the account.
+    verificationCode: users.newVerificationSentence(),
     proof: how.proof,
     userAgent: how.userAgent ?? null,
     refUserId: how.refUserId ?? null,

@@ -37,3 +37,19 @@ export async function revokeSessionByHandle(db: Db, userId: number, handle: stri
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+/**
+ * Signs out every live session of the account that has never proven ownership (opened by a typed
+ * name and not proven since): once the owner has proven the account or protected it, whoever typed
+ * the name before keeps nothing. Returns how many.
+ */
+export async function revokeUnprovenSessions(db: Db, userId: number, now: string) {
+  const res = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('proven_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -34,6 +34,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { ...ownAccount, response: { ...ownAccount.response, 200: profileResponse } },
       preHandler: app.requirePlayer,
+      // It carries the session's verification sentence.
+      config: { noStore: true },
     },
     async (request) => {
       const player = playerOf(request);

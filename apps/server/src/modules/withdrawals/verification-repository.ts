@@ -22,13 +22,14 @@ export async function findSessionSentence(db: Db, userId: number, tokenHash: str
 }
 
 /**
- * A sentence of one of the account's live sessions that the (normalised) bio contains, or null.
- * The bio is compared in the database, so an account with many sessions costs one indexed query.
+ * The account's live sessions whose sentence the (normalised) bio contains: the session(s) whose
+ * holder put it there. The bio is compared in the database, so an account with many sessions costs
+ * one indexed query.
  */
-export async function findLiveSentenceIn(db: Db, userId: number, bio: string, now: string) {
-  const row = await db
+export async function findSessionsWithSentenceIn(db: Db, userId: number, bio: string, now: string) {
+  return db
     .selectFrom('sessions')
-    .select('verification_code')
+    .select(['token_hash', 'verification_code', 'ref_user_id'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
@@ -36,9 +37,8 @@ export async function findLiveSentenceIn(db: Db, userId: number, bio: string, no
     .where('verification_code', '!=', '')
     // Sentences are lower-case words joined by single spaces (no LIKE wildcards); the bio is normalised.
     .where(sql<boolean>`cast(${bio} as text) like '%' || verification_code || '%'`)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.verification_code ?? null;
+    .limit(2)
+    .execute();
 }
 
 /**
@@ -58,7 +58,7 @@ export async function markVerifiedOutright(db: Db, userId: number, protect: bool
 /**
  * Marks the account verified while a live session still holds the sentence that was found in the
  * bio (that session's Refresh in between makes it worthless), and protected when `protect`.
- * Returns whether it applied.
+ * Returns whether it applied: of two checks at once, one does.
  */
 export async function markVerified(
   db: Db,
@@ -71,6 +71,7 @@ export async function markVerified(
     .updateTable('users')
     .set(protect ? { verified: 1, protected: 1 } : { verified: 1 })
     .where('id', '=', userId)
+    .where('verified', '=', 0)
     .where((eb) =>
       eb.exists(
         eb
@@ -124,5 +125,15 @@ export async function attributeReferrer(db: Db, userId: number, referrerId: numb
     .set({ referred_by: referrerId, referral_via: via })
     .where('id', '=', userId)
     .where('referred_by', 'is', null)
+    .execute();
+}
+
+/** A fresh sentence for a session that has none (sessions from before each had its own). */
+export async function assignSentenceIfNone(db: Db, tokenHash: string, sentence: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ verification_code: sentence })
+    .where('token_hash', '=', tokenHash)
+    .where('verification_code', 'is', null)
     .execute();
 }

@@ -5,7 +5,13 @@ import {
   type RefreshVerificationResponse,
   type VerifyBioResponse,
 } from '@rewards/contracts';
-import { type Player, hashToken, markSessionProven } from '../auth/index.ts';
+import {
+  type Player,
+  hashToken,
+  markSessionHashProven,
+  markSessionProven,
+  revokeUnprovenSessions,
+} from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
 import { findUserByName, newVerificationSentence, normaliseText } from '../users/index.ts';
 import type { ReferralVia } from '../../db/schema.ts';
@@ -21,12 +27,13 @@ async function loadState(deps: Deps, player: Player) {
 }
 
 /**
- * Reads the caller's Roblox profile description (never cached) and marks the account verified
- * when the sentence of any live session of the account is in it: each session has its own (another
- * session's Refresh never changes it), and whichever one the owner put in the bio proves ownership.
- * Whatever the body names, only the session's account counts. The calling session is proven from
- * then (for the acts that need recent proof), and the referrer is the one this browser came with:
- * `ref` (the link it first arrived with) or the one its sign-in carried.
+ * Reads the caller's Roblox profile description (never cached) and marks the account verified when
+ * the sentence of a live session of the account is in it. Each session has a sentence of its own,
+ * so the sentence found names the session whose holder proved the account: that session (whoever
+ * called) is proven from then, for the acts that need recent proof, and the referrer is the one that
+ * session's browser came with (`ref`, the link it first arrived with, counts only when the caller is
+ * that session). When two sessions' sentences are found, the account is verified and no session is
+ * proven. Sessions that never proved anything are signed out: whoever typed the name keeps nothing.
  */
 export async function verifyBio(deps: Deps, player: Player, ref: string | null): Promise<VerifyBioResponse> {
   const state = await loadState(deps, player);
@@ -40,17 +47,27 @@ export async function verifyBio(deps: Deps, player: Player, ref: string | null):
     throw notFound('Your Roblox profile could not be found. Is the account still active?');
   }
   const now = deps.clock.now().toISOString();
-  const sentence = await repo.findLiveSentenceIn(deps.db, player.id, normaliseText(profile.description), now);
-  if (!sentence) {
+  const found = await repo.findSessionsWithSentenceIn(deps.db, player.id, normaliseText(profile.description), now);
+  if (found.length === 0) {
     throw badRequest(CODE_NOT_IN_BIO_MESSAGE);
   }
   const protect = deps.env.PROTECT_PROVEN_ACCOUNTS;
-  if (!(await repo.markVerified(deps.db, player.id, sentence, now, protect))) {
+  if (!(await repo.markVerified(deps.db, player.id, found[0]!.verification_code!, now, protect))) {
+    // Another check verified it meanwhile: it settled the referrer and the sessions.
+    if ((await loadState(deps, player)).verified === 1) return { success: true, message: VERIFIED_MESSAGE };
     // The sentence was refreshed (or its session ended) while Roblox answered: the bio holds an old one.
     throw conflict('Your verification sentence changed. Put the new sentence in your bio and verify again.');
   }
-  await markSessionProven(deps, player);
-  const refUserId = (await referrerNamed(deps, ref, player.id)) ?? own.refUserId;
+  const holder = found.length === 1 ? found[0]! : null;
+  let refUserId: number | null = null;
+  if (holder && holder.token_hash === hashToken(player.token)) {
+    await markSessionProven(deps, player);
+    refUserId = (await referrerNamed(deps, ref, player.id)) ?? holder.ref_user_id;
+  } else if (holder) {
+    await markSessionHashProven(deps, holder.token_hash);
+    refUserId = holder.ref_user_id;
+  }
+  await revokeUnprovenSessions(deps.db, player.id, now);
   await settleReferral(deps, player.id, { via: 'bio', refUserId });
   return { success: true, message: VERIFIED_MESSAGE };
 }
@@ -74,8 +91,9 @@ async function settleReferral(deps: Deps, userId: number, proof: { via: Referral
 }
 
 /**
- * The owner proved the account is theirs another way (Sign in with Roblox): verified (and protected,
- * with PROTECT_PROVEN_ACCOUNTS) at once and, as after the bio check, the referrer the flow carried
+ * The owner proved the account is theirs another way (Sign in with Roblox, or a fresh sentence from
+ * a session already proven by it): verified (and protected, with PROTECT_PROVEN_ACCOUNTS) at once and,
+ * as after the bio check, sessions that proved nothing are signed out, the referrer the proof carried
  * counts and the commission it waited for is paid.
  */
 export async function markOwnerProven(
@@ -84,6 +102,7 @@ export async function markOwnerProven(
   proof: { via: ReferralVia; refUserId: number | null },
 ): Promise<void> {
   if (await repo.markVerifiedOutright(deps.db, userId, deps.env.PROTECT_PROVEN_ACCOUNTS)) {
+    await revokeUnprovenSessions(deps.db, userId, deps.clock.now().toISOString());
     await settleReferral(deps, userId, proof);
   }
 }
@@ -104,8 +123,15 @@ export async function refreshSentence(deps: Deps, player: Player): Promise<Refre
   return { verificationCode: sentence };
 }
 
-/** The sentence the calling session shows (each session has its own); null when it has none. */
+/**
+ * The sentence the calling session shows (each session has its own; one from before that rule, or
+ * whose sentence was cleared, gets a fresh one); null when the session is gone.
+ */
 export async function sessionSentence(deps: Deps, player: Player): Promise<string | null> {
-  const own = await repo.findSessionSentence(deps.db, player.id, hashToken(player.token));
-  return own?.sentence ?? null;
+  const hash = hashToken(player.token);
+  const own = await repo.findSessionSentence(deps.db, player.id, hash);
+  if (!own) return null;
+  if (own.sentence) return own.sentence;
+  await repo.assignSentenceIfNone(deps.db, hash, newVerificationSentence());
+  return (await repo.findSessionSentence(deps.db, player.id, hash))?.sentence ?? null;
 }
