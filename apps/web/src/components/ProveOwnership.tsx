@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { LoginProofChallenge, ProveOwnershipResponse } from '@rewards/contracts';
 import { BioSentenceProof } from '@/components/BioSentenceProof';
-import { RobloxSignInButton } from '@/components/RobloxSignInButton';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { Spinner } from '@/components/ui/Spinner';
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -13,6 +12,12 @@ import { m } from '@/paraglide/messages.js';
 export function proofRequired(err: unknown): boolean {
   return err instanceof ApiError && err.code === 'PROOF_REQUIRED';
 }
+
+// Loaded with the dialog: statically imported, the button and its config read rode into the shared
+// chunk the landing page loads (e2e/web-speed.test.ts).
+const RobloxSignInButton = lazy(() =>
+  import('@/components/RobloxSignInButton').then((m) => ({ default: m.RobloxSignInButton })),
+);
 
 function requestSentence(): Promise<LoginProofChallenge> {
   return apiFetch<LoginProofChallenge>('/api/account/protection/proof', { method: 'POST' });
@@ -94,8 +99,11 @@ export function useOwnershipProof(returnTo: string): {
               }}
             />
           )}
-          <div className="mt-2 flex flex-col gap-3 border-t border-slate-800 pt-4">
-            <RobloxSignInButton divider={false} referrer={storedReferral()} returnTo={returnTo} />
+          {/* "or Sign in with Roblox", when the site offers it: nothing at all otherwise. */}
+          <div className="mt-2 flex flex-col gap-3">
+            <Suspense fallback={null}>
+              <RobloxSignInButton referrer={storedReferral()} returnTo={returnTo} />
+            </Suspense>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

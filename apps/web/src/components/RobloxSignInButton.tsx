@@ -26,7 +26,7 @@ export function RobloxSignInButton({
   returnTo?: string;
 }) {
   const config = useRobloxSignInConfig();
-  if (!config.data?.enabled) return null;
+  if (!config.enabled) return null;
   return (
     <>
       {divider && (

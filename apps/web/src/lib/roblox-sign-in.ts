@@ -1,17 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RobloxSignInConfigResponse } from '@rewards/contracts';
 import { apiFetch } from './api-client';
 
-/** `GET /api/auth/roblox/config`: whether Sign in with Roblox is on (the button shows). Read once. */
-export function useRobloxSignInConfig() {
-  return useQuery({
-    queryKey: ['roblox-sign-in-config'],
-    queryFn: ({ signal }) =>
-      apiFetch<RobloxSignInConfigResponse>('/api/auth/roblox/config', { signal, token: null }),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+const CONFIG_KEY = ['roblox-sign-in-config'];
+
+/**
+ * `GET /api/auth/roblox/config`: whether Sign in with Roblox is on (the button shows), read once per
+ * app. Through the query client but without a query observer: an observer here rode along into the
+ * landing page's shared chunk (e2e/web-speed.test.ts), which shows no button.
+ */
+export function useRobloxSignInConfig(): { enabled: boolean } {
+  const client = useQueryClient();
+  const cached = client.getQueryData<RobloxSignInConfigResponse>(CONFIG_KEY);
+  const [enabled, setEnabled] = useState(cached?.enabled ?? false);
+  useEffect(() => {
+    let live = true;
+    client
+      .fetchQuery({
+        queryKey: CONFIG_KEY,
+        queryFn: ({ signal }) =>
+          apiFetch<RobloxSignInConfigResponse>('/api/auth/roblox/config', { signal, token: null }),
+        staleTime: Infinity,
+        gcTime: Infinity,
+        retry: false,
+      })
+      .then(
+        (config) => live && setEnabled(config.enabled),
+        () => undefined, // no answer: no button
+      );
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  return { enabled };
 }
 
 /** Where the button sends the browser: the server, which sends it on to Roblox. */

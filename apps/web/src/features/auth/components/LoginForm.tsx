@@ -71,7 +71,7 @@ export function LoginForm() {
           proof={proof}
           onBack={() => setProof(null)}
           alternative={
-            robloxSignIn.data?.enabled ? <RobloxSignInButton referrer={ref} divider={false} /> : undefined
+            robloxSignIn.enabled ? <RobloxSignInButton referrer={ref} divider={false} /> : undefined
           }
         />
       </Card>
