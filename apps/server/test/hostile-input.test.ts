@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionSentenceOf } from './support/players.ts';
 import { adminCookie } from './support/admin.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -630,11 +631,12 @@ describe(`hostile input on every route on ${testEngine}`, () => {
       t.app.inject({ method: 'POST', url, payload: {}, headers: bearer(playerToken) });
     const user = await t.deps.db
       .selectFrom('users')
-      .select(['id', 'verification_code'])
+      .select(['id'])
       .where('username', '=', 'AliceRBX')
       .executeTakeFirstOrThrow();
     expect((await asAdmin('/api/admin/add-points', { userId: user.id, points: 500 })).statusCode).toBe(200);
-    await t.control('PUT', '/users/1001/description', { description: `hi ${user.verification_code}` });
+    const sentence = await sessionSentenceOf(t.deps.db, playerToken);
+    await t.control('PUT', '/users/1001/description', { description: `hi ${sentence}` });
     expect((await asPlayer('/api/verify-bio')).statusCode).toBe(200);
     expect((await asPlayer('/api/streak-rewards/claim')).statusCode).toBe(200);
     expect((await asAdmin('/api/admin/promocodes', { code: 'WELCOME', amount: 5 })).statusCode).toBe(201);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSentenceOf } from './support/players.ts';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
@@ -172,13 +173,7 @@ describe.skipIf(!enabled)(title, () => {
     expect(grants.map((g) => g.status)).toEqual([200, 200, 200, 200]);
     expect(await balanceOf(alice.userId)).toBe(2000);
 
-    const code = (
-      await database.db
-        .selectFrom('users')
-        .select('verification_code')
-        .where('id', '=', alice.userId)
-        .executeTakeFirstOrThrow()
-    ).verification_code;
+    const code = await sessionSentenceOf(database.db, alice.token);
     await control('PUT', `/users/${alice.robloxId}/description`, { description: `hi ${code}` });
     const verified = await callApi(at(1), 'POST', '/api/verify-bio', {}, bearer(alice.token));
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
@@ -247,13 +242,7 @@ describe.skipIf(!enabled)(title, () => {
         { cookie: adminCookie },
       );
       expect(grant.status).toBe(200);
-      const code = (
-        await database.db
-          .selectFrom('users')
-          .select('verification_code')
-          .where('id', '=', p.userId)
-          .executeTakeFirstOrThrow()
-      ).verification_code;
+      const code = await sessionSentenceOf(database.db, p.token);
       await control('PUT', `/users/${p.robloxId}/description`, { description: String(code) });
       expect((await callApi(at(i), 'POST', '/api/verify-bio', {}, bearer(p.token))).status).toBe(200);
       const pass = await control('POST', '/gamepasses', {

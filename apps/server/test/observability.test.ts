@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSentenceOf } from './support/players.ts';
 import { buildApp } from '../src/app.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { LATENCY_BUCKETS, METRICS_CONTENT_TYPE } from '../src/plugins/metrics.ts';
@@ -292,12 +293,9 @@ describe(`observability on ${testEngine}`, () => {
       headers: bearer(token),
     });
     expect(social.statusCode).toBe(200);
-    const user = await t.deps.db
-      .selectFrom('users')
-      .select(['id', 'verification_code'])
-      .where('roblox_id', '=', robloxId)
-      .executeTakeFirstOrThrow();
-    await t.control('PUT', `/users/${robloxId}/description`, { description: user.verification_code });
+    await t.control('PUT', `/users/${robloxId}/description`, {
+      description: await sessionSentenceOf(t.deps.db, token),
+    });
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(token) })).statusCode,
     ).toBe(200);

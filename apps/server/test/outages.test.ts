@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAlone } from '../src/modules/ledger/service.ts';
 import { processWithdrawal, RETRY_MAX_MS, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { testEngine } from './support/test-database.ts';
+import { hashToken } from '../src/modules/auth/index.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { priceFor } from './support/gamepasses.ts';
@@ -110,11 +111,12 @@ describe(`Roblox outages on ${testEngine}`, () => {
     return { token, userId: row.id, robloxId: id };
   }
 
+  /** The sentence this session shows (each session has its own), put in the stand-in's bio. */
   async function putSentenceInBio(p: Player) {
     const row = await t.deps.db
-      .selectFrom('users')
+      .selectFrom('sessions')
       .select('verification_code')
-      .where('id', '=', p.userId)
+      .where('token_hash', '=', hashToken(p.token))
       .executeTakeFirstOrThrow();
     await t.control('PUT', `/users/${p.robloxId}/description`, {
       description: `hi! ${row.verification_code}`,

@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_claim_batches.ts';
 import * as m0021 from './migrations/0021_session_proof.ts';
 import * as m0022 from './migrations/0022_retired_roblox_ids.ts';
 import * as m0023 from './migrations/0023_console_browsers.ts';
+import * as m0024 from './migrations/0024_money_functions_dropped.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021_session_proof': m0021,
   '0022_retired_roblox_ids': m0022,
   '0023_console_browsers': m0023,
+  '0024_money_functions_dropped': m0024,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */

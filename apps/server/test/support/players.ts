@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { Database } from '../../src/db/database.ts';
+import { hashToken } from '../../src/modules/auth/index.ts';
 import { bearer, type Site } from './site.ts';
 
 export interface SignedInPlayer {
@@ -79,4 +81,14 @@ export async function proveOwnership(site: Site, player: SignedInPlayer): Promis
   });
   const res = await site.api('POST', '/api/account/prove', { proofToken: proof.body.proofToken }, bearer(player.token));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** The sentence a session shows (each session has its own), as stored. */
+export async function sessionSentenceOf(db: Database, token: string): Promise<string> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('verification_code')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
+  return row.verification_code!;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { areLinked } from '../signals/index.ts';
 import { bumpCounter, lockUser } from './accounts.ts';
 import * as repo from './referral-repository.ts';
@@ -41,6 +42,10 @@ export async function payReferralCommissions(
   if (!facts || Number(facts.verified) !== 1) return; // waits for the bio check
   const referrerId = after.referredBy;
   if (await areLinked(trx, userId, referrerId)) return; // one person's accounts: never
+  // The referrer's row lock before anything that references the referrer: the qualified row's and the
+  // commission's foreign keys take a key-share lock on it, which a later FOR UPDATE of another
+  // friend's credit would wait on while this one waited on theirs (a deadlock on PostgreSQL).
+  await lockUser(trx, referrerId);
   if (facts.qualified === null) {
     const now = deps.clock.now().toISOString();
     if (await repo.insertQualifiedReferral(trx, userId, referrerId, now)) {
@@ -54,7 +59,6 @@ export async function payReferralCommissions(
   for (const c of credits) {
     const commission = Math.floor((Number(c.amount) * percent) / 100);
     if (commission <= 0 || c.credit_entry_id === null) continue;
-    await lockUser(trx, referrerId);
     const result = await post(trx, deps.clock, {
       userId: referrerId,
       amount: commission,
@@ -115,4 +119,9 @@ export async function creditEarning(trx: Kysely<DB>, deps: Deps, posting: Postin
   const result = await post(trx, deps.clock, posting);
   if (result.account) await payReferralCommissions(trx, deps, posting.userId, result.account);
   return result;
+}
+
+/** An earning credit (`creditEarning`) in a transaction of its own. */
+export async function creditEarningAlone(deps: Deps, posting: Posting): Promise<PostingResult> {
+  return inTransaction(deps.db, (trx) => creditEarning(trx, deps, posting));
 }

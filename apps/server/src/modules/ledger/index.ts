@@ -14,16 +14,8 @@ export { ledgerCells, type LedgerCell } from './rollup.ts';
 export { bumpCounter, lockUser } from './accounts.ts';
 export {
   creditEarning,
+  creditEarningAlone,
   payReferralCommissions,
   payReferralOnVerified,
   takeBackReferralCommission,
 } from './earnings.ts';
-export {
-  claimDailyInOneCall,
-  creditEarningAlone,
-  creditPostbackInOneCall,
-  redeemPromoInOneCall,
-  requestWithdrawalInOneCall,
-  type PromoRefusal,
-} from './one-call.ts';
-export { claimDailyGrouped, creditPostbackGrouped } from './grouped-writes.ts';

@@ -1,14 +1,14 @@
-import { isPostgres } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../deps.ts';
-import { post, requestWithdrawalInOneCall } from '../ledger/index.ts';
+import { post } from '../ledger/index.ts';
 import * as repo from './repository.ts';
 
 /**
  * A new withdrawal's row and its debit (key `withdrawal:<id>`), written together: the new id and the
  * balance after, or which unique key was taken (`repeat`: the same request committed meanwhile;
  * `in_use`: a live withdrawal to this pass, or the player's live group payout). Throws
- * INSUFFICIENT_FUNDS, writing nothing, when the balance does not cover it. On PostgreSQL one function
- * call; on SQLite the same steps in a transaction.
+ * INSUFFICIENT_FUNDS, writing nothing, when the balance does not cover it. One transaction on both
+ * engines.
  */
 export async function insertWithDebit(
   deps: Deps,
@@ -17,10 +17,7 @@ export async function insertWithDebit(
 ): Promise<{ id: number; balance: number } | 'repeat' | 'in_use'> {
   // What the debit's entry notes besides the withdrawal's id.
   const meta = { method: w.method, gamepassId: w.gamepassId, robux: w.robux, price: w.price };
-  if (isPostgres(deps.db)) {
-    return requestWithdrawalInOneCall(deps, { ...w, description, meta });
-  }
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const id = await repo.insertWithdrawalOnce(trx, w);
     if (id === null) {
       return w.requestKey && (await repo.findByRequestKey(trx, w.requestKey)) ? 'repeat' : 'in_use';

@@ -117,7 +117,8 @@ export async function replaceSessionSentence(
 
 /**
  * The referrer of an account that has just proved its owner: set once, only while it has none (a
- * referral that already counted before the rule keeps its referrer).
+ * referral that already counted before the rule keeps its referrer), and never to an account that
+ * this one referred (two accounts paying each other, whose credits would lock them in both orders).
  */
 export async function attributeReferrer(db: Db, userId: number, referrerId: number, via: ReferralVia) {
   await db
@@ -125,6 +126,13 @@ export async function attributeReferrer(db: Db, userId: number, referrerId: numb
     .set({ referred_by: referrerId, referral_via: via })
     .where('id', '=', userId)
     .where('referred_by', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users as r').select('r.id').where('r.id', '=', referrerId).where('r.referred_by', '=', userId),
+        ),
+      ),
+    )
     .execute();
 }
 

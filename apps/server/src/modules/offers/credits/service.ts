@@ -70,7 +70,7 @@ export interface CreditInput {
  * OFFER_HOLD_HOURS > 0 a credit of HOLD_EXEMPT_BELOW or more is held; small credits are available at
  * once, as holding them costs players more than it saves.
  */
-export function creditTerms(deps: Deps, input: CreditInput, now: Date) {
+function creditTerms(deps: Deps, input: CreditInput, now: Date) {
   const holdMs =
     input.amount < toCents(deps.env.HOLD_EXEMPT_BELOW) ? 0 : deps.env.OFFER_HOLD_HOURS * HOUR_MS;
   const kind = kindOf(input.wall);

@@ -1,11 +1,14 @@
 import type { Selectable } from 'kysely';
-import { isPostgres } from '../../../db/database.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import type { PromoCodesTable } from '../../../db/tables/rewards.ts';
 import type { Deps } from '../../../deps.ts';
-import { creditEarning, redeemPromoInOneCall, type PromoRefusal } from '../../ledger/index.ts';
+import { creditEarning } from '../../ledger/index.ts';
 import * as repo from './repository.ts';
 
 type CodeRow = Selectable<PromoCodesTable>;
+
+/** Why a code is not redeemed: unknown or switched off, redeemed before, expired, no uses left. */
+export type PromoRefusal = 'invalid' | 'already' | 'expired' | 'used_up';
 
 /** Why a code cannot be redeemed now, or null if it can. */
 export function refusalOf(code: CodeRow, now: string): PromoRefusal | null {
@@ -23,8 +26,7 @@ class Refused extends Error {
 
 /**
  * Redeems a code for a player, once: the guarded use count, the unique redemption row and the credit
- * (key `promo:<codeId>:<userId>`) commit together or not at all. On PostgreSQL one function call; on
- * SQLite the same steps in a transaction.
+ * (key `promo:<codeId>:<userId>`) commit together or not at all, in one transaction on both engines.
  */
 export async function redeemOnce(
   deps: Deps,
@@ -32,9 +34,8 @@ export async function redeemOnce(
   code: string,
   now: string,
 ): Promise<{ refused: PromoRefusal } | { amount: number; balance: number }> {
-  if (isPostgres(deps.db)) return redeemPromoInOneCall(deps, userId, code, now);
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await inTransaction(deps.db, async (trx) => {
       const row = await repo.findCodeByName(trx, code);
       if (!row || row.active !== 1) throw new Refused('invalid');
       if (await repo.hasRedeemed(trx, row.id, userId)) throw new Refused('already');

@@ -15,7 +15,7 @@ import type { Deps } from '../../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
-import type { PromoRefusal } from '../../ledger/index.ts';
+import type { PromoRefusal } from './redeem-write.ts';
 import { redeemOnce } from './redeem-write.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
 import { parseInput } from '../../../shared/parse-input.ts';

@@ -1,7 +1,7 @@
 import { STREAK_DAYS } from '@rewards/contracts';
-import { isPostgres } from '../../../db/database.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import type { Deps } from '../../../deps.ts';
-import { claimDailyGrouped, creditEarning } from '../../ledger/index.ts';
+import { creditEarning } from '../../ledger/index.ts';
 import * as repo from './repository.ts';
 
 export interface Claim {
@@ -23,29 +23,15 @@ export const SURPRISE_DESCRIPTION = 'Daily streak day 7 surprise prize';
 
 /**
  * Today's claim, written once: the streak moves from the state read and the day's credit (key
- * `daily:<user>:<day>`) commits with it, or nothing does (null: today is claimed already). On
- * PostgreSQL one function call, shared with the other claims of the same moment (ledger/grouped-writes.ts);
- * on SQLite the same steps in a transaction.
+ * `daily:<user>:<day>`) commits with it, or nothing does (null: today is claimed already). One
+ * transaction, the same on both engines.
  */
 export async function claimToday(
   deps: Deps,
   c: Claim,
 ): Promise<{ day: number; amount: number; balance: number } | null> {
-  if (isPostgres(deps.db)) {
-    return claimDailyGrouped(deps, {
-      userId: c.userId,
-      today: c.today,
-      yesterday: c.yesterday,
-      at: c.at,
-      days: STREAK_DAYS,
-      dayReward: c.rewardOf(1),
-      surpriseReward: c.rewardOf(STREAK_DAYS),
-      description: dayDescription,
-      surpriseDescription: SURPRISE_DESCRIPTION,
-    });
-  }
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await inTransaction(deps.db, async (trx) => {
       const row = await repo.findStreak(trx, c.userId);
       const day = c.nextDayAfter(row);
       if (day === null) throw ALREADY;
