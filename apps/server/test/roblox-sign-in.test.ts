@@ -271,6 +271,19 @@ describe(`Sign in with Roblox on ${testEngine}`, () => {
     const proven = await signInWithRoblox(1002);
     expect(proven.statusCode).toBe(200);
     expect(await sessionCount()).toBe(before + 1);
+    // Opened by Roblox itself: the acts that need recent proof are open to it.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: bearer(proven.json().token as string),
+    });
+    expect(exported.statusCode).toBe(200);
+    const others = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/revoke-others',
+      headers: bearer(proven.json().token as string),
+    });
+    expect([others.statusCode, others.json().revoked]).toEqual([200, 1]);
 
     // Proof made just now: protection can be switched off with this session alone.
     const off = await t.app.inject({
