@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp } from '../src/app.ts';
+import { BROWSERS_KEPT } from '../src/modules/admin/console-browsers.ts';
 import { adminCookie } from './support/admin.ts';
 import { auditRows } from './support/records.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
@@ -10,7 +11,8 @@ import { testEngine } from './support/test-database.ts';
  * The site-wide brake on wrong admin and staff passwords (docs/decisions/0004-rate-limits.md) must not
  * lock the owner out: once more than 50 wrong passwords arrived from anywhere, a new browser waits,
  * the right password included, but a browser that signed in to the console before gets in whatever
- * its address now, and so does a staff member with a valid two-factor code.
+ * its address now when it signs in as the same one again, and so does a staff member with a valid
+ * two-factor code.
  */
 
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
@@ -66,6 +68,30 @@ async function attack(t: TestApp): Promise<number[]> {
   expect(statuses.slice(0, 51)).toEqual(Array(51).fill(401));
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(100);
   return statuses;
+}
+
+const STAFF_PASSWORD = 'a-long-staff-password';
+
+/** Creates a staff member through the owner's session; returns its id. */
+async function addStaff(
+  t: TestApp,
+  owner: string,
+  username: string,
+  role: 'owner' | 'moderator' | 'support',
+): Promise<number> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/staff',
+    headers: { cookie: owner },
+    payload: { username, password: STAFF_PASSWORD, role },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const row = await t.deps.db
+    .selectFrom('staff')
+    .select('id')
+    .where('username_lower', '=', username.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 const codeAt = (secret: string, ms: number) =>
@@ -144,6 +170,92 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(5);
     for (const refused of burst.filter((r) => r.statusCode !== 401)) expectWaits(refused);
     expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.130', browser));
+  });
+
+  it("a staff member's known browser helps only that member: the owner's password and other names wait; the owner's own browser gets in", async () => {
+    const t = await newApp();
+    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    const ownerBrowser = setCookie(home, 'console_browser')!.value;
+    const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
+    await addStaff(t, owner, 'brake_support', 'support');
+    await addStaff(t, owner, 'brake_other', 'moderator');
+    // The lowest role mints a known browser by signing in.
+    const desk = await signIn(t, { username: 'brake_support', password: STAFF_PASSWORD }, '198.51.100.9');
+    expect(desk.statusCode, desk.body).toBe(200);
+    const supportBrowser = setCookie(desk, 'console_browser')!.value;
+
+    await attack(t);
+    let next = 0;
+    const fresh = () => `192.0.2.${10 + next++}`;
+
+    // With the support member's cookie, ADMIN_PASSWORD is as held back as from a new browser, the
+    // right one too, and so are another member's name and a name nobody has; none spends the
+    // cookie's tries (more attempts than it has).
+    for (let i = 0; i < 3; i++) {
+      expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, fresh(), supportBrowser));
+      expectWaits(
+        await signIn(t, { username: 'brake_other', password: STAFF_PASSWORD }, fresh(), supportBrowser),
+      );
+      expectWaits(await signIn(t, { username: 'nobody_here', password: 'x' }, fresh(), supportBrowser));
+    }
+    // Its own member still gets in with it (the name in any case), and the owner with the owner's.
+    const self = await signIn(
+      t,
+      { username: 'Brake_Support', password: STAFF_PASSWORD },
+      fresh(),
+      supportBrowser,
+    );
+    expect(self.statusCode, self.body).toBe(200);
+    const ownerBack = await signIn(t, { password: TEST_ADMIN_PASSWORD }, fresh(), ownerBrowser);
+    expect(ownerBack.statusCode, ownerBack.body).toBe(200);
+    // The owner's cookie is no help to a staff member's name either.
+    const renewed = setCookie(ownerBack, 'console_browser')!.value;
+    expectWaits(await signIn(t, { username: 'brake_support', password: STAFF_PASSWORD }, fresh(), renewed));
+  });
+
+  it('an address where a staff member signed in lets only that member past the brake', async () => {
+    const t = await newApp();
+    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.70');
+    const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
+    await addStaff(t, owner, 'brake_desk', 'support');
+    const desk = await signIn(t, { username: 'brake_desk', password: STAFF_PASSWORD }, '198.51.100.71');
+    expect(desk.statusCode, desk.body).toBe(200);
+    await attack(t);
+    // From the support member's address, without any cookie: the owner's password waits, the member does not.
+    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.71'));
+    const member = await signIn(t, { username: 'brake_desk', password: STAFF_PASSWORD }, '198.51.100.71');
+    expect(member.statusCode, member.body).toBe(200);
+    // And the owner's own address still lets the owner in.
+    const back = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.70');
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
+  it(`signing in again and again keeps only the newest ${BROWSERS_KEPT} browsers of that member`, async () => {
+    const t = await newApp();
+    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
+    const supportId = await addStaff(t, owner, 'brake_minter', 'support');
+    const minted: string[] = [];
+    for (let i = 0; i < BROWSERS_KEPT + 5; i++) {
+      const res = await signIn(t, { username: 'brake_minter', password: STAFF_PASSWORD }, '198.51.100.9');
+      expect(res.statusCode, res.body).toBe(200);
+      minted.push(setCookie(res, 'console_browser')!.value);
+      t.clock.advance(1000);
+    }
+    const rows = await t.deps.db.selectFrom('console_browsers').select(['staff_id']).execute();
+    expect(rows.filter((r) => r.staff_id === supportId)).toHaveLength(BROWSERS_KEPT);
+    // The owner's browser is another identity's, untouched.
+    expect(rows.filter((r) => r.staff_id === null)).toHaveLength(1);
+
+    await attack(t);
+    // The oldest cookies were forgotten: they wait like a new browser; the newest still gets in.
+    const login = { username: 'brake_minter', password: STAFF_PASSWORD };
+    expectWaits(await signIn(t, login, '192.0.2.10', minted[0]));
+    expectWaits(await signIn(t, login, '192.0.2.11', minted[4]));
+    const kept = await signIn(t, login, '192.0.2.12', minted[5]);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const newest = await signIn(t, login, '192.0.2.13', minted.at(-1));
+    expect(newest.statusCode, newest.body).toBe(200);
   });
 
   it('staff with two-factor sign-in: the right password and a valid code get in from a new browser; without a code it waits', async () => {

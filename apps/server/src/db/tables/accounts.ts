@@ -65,10 +65,13 @@ export interface StaffLoginFailuresTable {
 
 /**
  * A browser that signed in to the admin console (migration 0023): the keyed hash of its cookie's
- * value, its last sign-in, and its attempts while the site-wide brake was on (`tries` since `tries_since`).
+ * value, who signed in with it, its last sign-in, and its attempts while the site-wide brake was on
+ * (`tries` since `tries_since`).
  */
 export interface ConsoleBrowsersTable {
   browser_hash: string;
+  /** Who signed in with it: the staff member, or null for the ADMIN_PASSWORD sign-in. */
+  staff_id: number | null;
   signed_in_at: string;
   tries: Generated<number>;
   tries_since: string | null;

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { notifyDiscord, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './auth-repository.ts';
-import { takeBrowserTry } from './console-browsers.ts';
+import { takeBrowserTry, type SignInIdentity } from './console-browsers.ts';
 
 /**
  * Wrong admin passwords counted across every address (docs/decisions/0004-rate-limits.md): beyond
@@ -14,9 +14,10 @@ import { takeBrowserTry } from './console-browsers.ts';
  * an episode ends when the count is back at the threshold.
  *
  * Not held back by the site-wide wait (their own per-address limits still apply), so an attack from
- * many addresses cannot lock the owner out: a browser that signed in to the console before, whatever
- * its address now (console-browsers.ts); an address the owner signed in from within KNOWN_ADDRESS_DAYS;
- * and a staff sign-in with a valid second factor (auth-service.ts). A new browser without one waits.
+ * many addresses cannot lock the owner out: a browser that signed in to the console before as the
+ * same staff member (or with ADMIN_PASSWORD), whatever its address now (console-browsers.ts); an
+ * address the owner signed in from within KNOWN_ADDRESS_DAYS; and a staff sign-in with a valid second
+ * factor (auth-service.ts). A new browser without one waits.
  */
 export const SITE_WIDE_FAILURES = 50;
 export const SITE_WIDE_WINDOW_MS = 10 * 60_000;
@@ -33,18 +34,24 @@ export function backoffMs(excess: number): number {
 
 /**
  * Before the password is compared: the 429 to answer while the site-wide back-off runs for this
- * caller (`browser`: the hash of its console browser cookie, if any), or null when it may go on.
+ * caller (`browser`: the hash of its console browser cookie, if any; `who`: the identity the attempt
+ * signs in as), or null when it may go on.
  */
-export async function siteWideWait(deps: Deps, ip: string, browser: string | null): Promise<AppError | null> {
+export async function siteWideWait(
+  deps: Deps,
+  ip: string,
+  browser: string | null,
+  who: SignInIdentity,
+): Promise<AppError | null> {
   const now = deps.clock.now().getTime();
   const { count, latest } = await repo.failuresSince(deps.db, iso(now - SITE_WIDE_WINDOW_MS));
   if (count <= SITE_WIDE_FAILURES) {
     await repo.endAlertEpisode(deps.db);
     return null;
   }
-  if (await repo.signedInFrom(deps.db, ip, iso(now - KNOWN_ADDRESS_DAYS * 86_400_000))) return null;
+  if (await repo.signedInFrom(deps.db, ip, iso(now - KNOWN_ADDRESS_DAYS * 86_400_000), who)) return null;
   // After the address: an attempt from a known address does not spend the browser's tries.
-  if (browser !== null && (await takeBrowserTry(deps, browser, SITE_WIDE_WINDOW_MS))) return null;
+  if (browser !== null && (await takeBrowserTry(deps, browser, who, SITE_WIDE_WINDOW_MS))) return null;
   const retryAt = Date.parse(latest ?? iso(now)) + backoffMs(count - SITE_WIDE_FAILURES);
   // When the wait is over, one attempt goes through (whoever claims it first, in any process); the
   // rest of a burst that waited for that moment keeps waiting.

@@ -60,13 +60,27 @@ export async function endAlertEpisode(db: Database): Promise<void> {
 }
 
 /** Whether the owner signed in from this address since `since` (it keeps its way in during an attack). */
-export async function signedInFrom(db: Database, ip: string, since: string): Promise<boolean> {
-  const row = await db
+/**
+ * Whether this identity (a staff member's name, or null: the ADMIN_PASSWORD sign-in) opened a console
+ * session from `ip` since `since`. Only the same identity counts: an address where a support member
+ * signs in must not let anyone else's attempts past the brake.
+ */
+export async function signedInFrom(
+  db: Database,
+  ip: string,
+  since: string,
+  who: { usernameLower: string } | null,
+): Promise<boolean> {
+  let q = db
     .selectFrom('admin_sessions')
     .select('token_hash')
     .where('ip', '=', ip)
-    .where('created_at', '>', since)
-    .limit(1)
-    .executeTakeFirst();
+    .where('created_at', '>', since);
+  q = who
+    ? q.where('staff_id', '=', (eb) =>
+        eb.selectFrom('staff').select('staff.id').where('staff.username_lower', '=', who.usernameLower),
+      )
+    : q.where('staff_id', 'is', null);
+  const row = await q.limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -70,14 +70,14 @@ export async function adminLogin(
         'Signing in with ADMIN_PASSWORD is turned off (ADMIN_BOOTSTRAP=false): use your staff account.',
       );
     }
-    const wait = await siteWideWait(deps, ip, browser);
+    const wait = await siteWideWait(deps, ip, browser, null);
     if (wait) throw wait;
     if (!sameSecret(input.password, deps.env.ADMIN_PASSWORD)) throw await failed('Incorrect password');
     return openSession(deps, { id: null, username: BOOTSTRAP_NAME }, ip, browser);
   }
 
   const usernameLower = input.username.toLowerCase();
-  const wait = await siteWideWait(deps, ip, browser);
+  const wait = await siteWideWait(deps, ip, browser, { usernameLower });
   if (wait && input.code === undefined) throw wait;
   await checkStaffLimits(deps, usernameLower, ip);
   const member = await staffRepo.findStaffByName(deps.db, usernameLower);
@@ -153,7 +153,7 @@ async function openSession(
     staffId: who.id,
   });
   await insertAudit(deps.db, { actor: who.username, action: 'admin.login', target: ip }, now.toISOString());
-  const browser = await rememberBrowser(deps, previousBrowser);
+  const browser = await rememberBrowser(deps, previousBrowser, who.id);
   return { token, maxAgeSeconds: ADMIN_SESSION_HOURS * 3600, browser };
 }
 
