@@ -18,6 +18,24 @@ export default tseslint.config(
     },
   },
   {
+    // Engine differences live in db/ (db/engine-sql.ts): a module never asks which engine runs.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/database.ts'],
+              importNames: ['isPostgres'],
+              message: 'Say the engine difference once in db/engine-sql.ts and call that.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

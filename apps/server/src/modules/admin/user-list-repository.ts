@@ -1,6 +1,7 @@
 // The console's player list: a page of accounts, searched by name prefix, and its total.
 import { sql } from 'kysely';
-import { isPostgres, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { nameInByteOrder, startsWith } from '../../db/engine-sql.ts';
 import { prepared } from '../../db/prepared.ts';
 
 /** Names hold only letters, digits and underscores; anything else cannot match and is dropped. */
@@ -16,13 +17,11 @@ function usersMatching(db: Database, search: string | undefined, linked = false)
     : db.selectFrom('users');
   const prefix = search ? prefixOf(search) : '';
   if (!prefix) return q;
-  return isPostgres(db)
-    ? q.where(sql<boolean>`username_lower collate "C" like ${prefix.replace(/_/g, '\\_') + '%'}`)
-    : q.where(sql<boolean>`username_lower glob ${prefix + '*'}`);
+  return q.where(startsWith(db, 'username_lower', prefix));
 }
 
 /** Name order, in the form the engine's name index is kept in (migration 0006 on PostgreSQL). */
-const nameOrder = (db: Database) => (isPostgres(db) ? sql`username_lower collate "C"` : sql`username_lower`);
+const nameOrder = (db: Database) => nameInByteOrder(db, 'username_lower');
 
 const ADMIN_USER_COLUMNS = [
   'id',

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
-import { isPostgres } from '../../db/database.ts';
+import { lockRows } from '../../db/engine-sql.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -10,9 +10,7 @@ import type { DB } from '../../db/schema.ts';
  * always lock rows in the same order (player, then referrer): no lost update, no deadlock.
  */
 export async function lockUser(trx: Kysely<DB>, userId: number): Promise<void> {
-  if (isPostgres(trx)) {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  }
+  await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', userId));
 }
 
 type Counter = 'offers_completed' | 'referrals_earned';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isPostgres } from '../../db/database.ts';
+import { idsVisibleInOrder } from '../../db/engine-sql.ts';
 import type { DB, LedgerKind } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 
@@ -39,7 +39,7 @@ class LedgerRollup {
   constructor(private readonly db: Kysely<DB>) {}
 
   async cells(): Promise<LedgerCell[]> {
-    if (isPostgres(this.db)) return repo.sumEntriesBetween(this.db, 0);
+    if (!idsVisibleInOrder(this.db)) return repo.sumEntriesBetween(this.db, 0);
     // Concurrent callers share one catch-up.
     this.#catchingUp ??= this.#catchUp().finally(() => {
       this.#catchingUp = null;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { advisoryTransactionLock } from '../../db/engine-sql.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SignalKind } from '../../db/tables/signals.ts';
 
@@ -33,10 +34,7 @@ export async function insertSecretOnce(db: Db, name: string, value: string, now:
  * sign-in of that device or address. Callers lock in one order (device, then address): no deadlock.
  */
 export async function lockSignal(trx: Kysely<DB>, value: SignalValue): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`signal:${value.kind}:${value.hash}`}, 0))`.execute(
-    trx,
-  );
+  await advisoryTransactionLock(trx, `signal:${value.kind}:${value.hash}`);
 }
 
 /** How many accounts were created by sign-ins with this value. */

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { isPostgres } from '../../../db/database.ts';
+import { forUpdate } from '../../../db/engine-sql.ts';
 import type { WallsTable } from '../../../db/tables/offers.ts';
 import type { Db } from '../../../db/database.ts';
 
@@ -10,9 +10,7 @@ export async function listAllWalls(db: Db) {
 
 /** The wall, row-locked on PostgreSQL until the transaction ends (SQLite has one writer anyway). */
 export async function lockWallBySlug(db: Db, slug: string) {
-  let q = db.selectFrom('walls').selectAll().where('slug', '=', slug);
-  if (isPostgres(db)) q = q.forUpdate();
-  return q.executeTakeFirst();
+  return forUpdate(db, db.selectFrom('walls').selectAll().where('slug', '=', slug)).executeTakeFirst();
 }
 
 /** The sort number that puts a new wall last. */

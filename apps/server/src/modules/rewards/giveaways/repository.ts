@@ -1,4 +1,5 @@
-import { isPostgres, type Db } from '../../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
+import { forShare } from '../../../db/engine-sql.ts';
 
 const giveawayColumns = [
   'g.id',
@@ -72,14 +73,13 @@ export async function hasEntered(db: Db, giveawayId: number, userId: number) {
  * write transaction at a time, which gives the same order.
  */
 export async function lockOpenGiveaway(db: Db, id: number, now: string) {
-  let q = db
+  const q = db
     .selectFrom('giveaways')
     .select('id')
     .where('id', '=', id)
     .where('ended_at', 'is', null)
     .where('end_at', '>', now);
-  if (isPostgres(db)) q = q.forShare();
-  return Boolean(await q.executeTakeFirst());
+  return Boolean(await forShare(db, q).executeTakeFirst());
 }
 
 export async function insertEntryOnce(db: Db, giveawayId: number, userId: number, at: string) {

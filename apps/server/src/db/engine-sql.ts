@@ -1,0 +1,59 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isPostgres } from './database.ts';
+
+/*
+ * The few places where the two engines need a different statement. Modules call these and never ask
+ * which engine runs: SQLite runs one writer at a time (no row locks to take) and has no collations or
+ * advisory locks; PostgreSQL needs them.
+ */
+
+/** The rows read stay locked for update until the transaction ends (PostgreSQL only). */
+export function forUpdate<Q extends { forUpdate(): Q }>(db: Kysely<any>, q: Q): Q {
+  return isPostgres(db) ? q.forUpdate() : q;
+}
+
+/**
+ * Takes the row locks of `q` until the transaction ends (PostgreSQL); nothing at all on SQLite, which
+ * runs one writer at a time, so the lock costs it no query.
+ */
+export async function lockRows(
+  db: Kysely<any>,
+  q: { forUpdate(): { execute(): Promise<unknown> } },
+): Promise<void> {
+  if (isPostgres(db)) await q.forUpdate().execute();
+}
+
+/** The rows read stay share-locked until the transaction ends (PostgreSQL only). */
+export function forShare<Q extends { forShare(): Q }>(db: Kysely<any>, q: Q): Q {
+  return isPostgres(db) ? q.forShare() : q;
+}
+
+/** One holder at a time of `key` until the transaction ends (PostgreSQL only). */
+export async function advisoryTransactionLock(trx: Kysely<any>, key: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/**
+ * A lower-case name column in byte order, the form the engine's name index is kept in (migration 0006
+ * on PostgreSQL), for ordering and for prefix matches that use that index.
+ */
+export function nameInByteOrder(db: Kysely<any>, column: string): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`${sql.ref(column)} collate "C"` : sql<string>`${sql.ref(column)}`;
+}
+
+/** `column` starts with `prefix` (letters, digits and underscores), using the name index. */
+export function startsWith(db: Kysely<any>, column: string, prefix: string): RawBuilder<boolean> {
+  return isPostgres(db)
+    ? sql<boolean>`${sql.ref(column)} collate "C" like ${prefix.replace(/_/g, '\\_') + '%'}`
+    : sql<boolean>`${sql.ref(column)} glob ${prefix + '*'}`;
+}
+
+/**
+ * Whether rows become visible in the order of their ids. SQLite commits one writer at a time, so
+ * they do; PostgreSQL hands ids out at insert and shows rows at commit, so a smaller id can appear
+ * after a larger one.
+ */
+export function idsVisibleInOrder(db: Kysely<any>): boolean {
+  return !isPostgres(db);
+}
