@@ -143,6 +143,7 @@ describe(`linked accounts on ${testEngine}`, () => {
     expect(seen.status).toBe(200);
     expect(seen.body).toEqual({
       userId: carolId,
+      referrer: null,
       truncated: false,
       accounts: [
         {

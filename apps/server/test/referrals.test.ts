@@ -341,6 +341,13 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const frank = await signIn('FrankFriend', { ref: 'AliceRBX', address: '192.0.2.55' });
     await verifyOwner(t, frank.token, 'FrankFriend', 1010);
     expect(await account('FrankFriend')).toMatchObject({ referredBy: (await account('AliceRBX')).id });
+    // The console's user view says who referred the account and how that was attributed.
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${(await account('FrankFriend')).id}/linked`,
+      headers: { cookie: await adminCookie(t) },
+    });
+    expect(view.json().referrer).toEqual({ _id: (await account('AliceRBX')).id, username: 'AliceRBX', via: 'bio' });
     await postback(cpx('1', 'fr-1', 1010, '10.00'));
     await postback(cpx('1', 'fr-2', 1010, '15.00'));
     const alice = await account('AliceRBX');

@@ -23,8 +23,17 @@ export const linkedAccount = adminUserRow
 export type LinkedAccount = z.infer<typeof linkedAccount>;
 
 /** GET /api/admin/users/{id}/linked: the accounts that share a device or a sign-in address with this one. */
+/**
+ * How the account's referrer was attributed: `bio` (the link came with the browser that passed the bio
+ * check), `roblox` (carried through Sign in with Roblox), `before_rule` (a referral that had counted
+ * when a typed name still bound the referrer).
+ */
+export const referralVia = z.enum(['bio', 'roblox', 'before_rule']);
+
 export const linkedAccountsResponse = z.object({
   userId: z.number(),
+  /** Who referred this account, and how that was attributed; null: no referrer. */
+  referrer: z.object({ _id: z.number(), username: z.string(), via: referralVia }).nullable(),
   accounts: z.array(linkedAccount),
   /** More accounts share a signal than were listed (the most recently seen are listed). */
   truncated: z.boolean(),

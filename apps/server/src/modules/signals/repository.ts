@@ -193,6 +193,16 @@ export async function sharesWithBanned(db: Db, userId: number): Promise<boolean>
   return row !== undefined;
 }
 
+/** The account's referrer and how it was attributed, if it has one. */
+export async function findReferrer(db: Db, userId: number) {
+  return db
+    .selectFrom('users as f')
+    .innerJoin('users as r', 'r.id', 'f.referred_by')
+    .select(['r.id', 'r.username', 'f.referral_via'])
+    .where('f.id', '=', userId)
+    .executeTakeFirst();
+}
+
 export async function userExists(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;

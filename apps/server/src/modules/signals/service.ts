@@ -168,7 +168,10 @@ export const LINKED_LIST_LIMIT = 100;
  * The accounts sharing a device or a sign-in address with `userId`, with the shared signals and when,
  * most recently seen first.
  */
-export async function listLinkedAccounts(db: Database, userId: number): Promise<LinkedAccountsResponse> {
+export async function listLinkedAccounts(
+  db: Database,
+  userId: number,
+): Promise<Omit<LinkedAccountsResponse, 'referrer'>> {
   // One row per (account, shared value); enough rows for the listed accounts in all but odd cases.
   const rows = await repo.sharedSignalRows(db, userId, LINKED_LIST_LIMIT * 5 + 1);
   const byUser = new Map<number, LinkedAccount>();
@@ -206,7 +209,16 @@ export async function listLinkedAccounts(db: Database, userId: number): Promise<
 /** `listLinkedAccounts` for the admin console: 404 for an account that does not exist. */
 export async function linkedAccountsOfUser(db: Database, userId: number): Promise<LinkedAccountsResponse> {
   if (!(await repo.userExists(db, userId))) throw notFound('User not found.');
-  return listLinkedAccounts(db, userId);
+  const [linked, referrer] = await Promise.all([
+    listLinkedAccounts(db, userId),
+    repo.findReferrer(db, userId),
+  ]);
+  return {
+    ...linked,
+    referrer: referrer
+      ? { _id: referrer.id, username: referrer.username, via: referrer.referral_via ?? 'before_rule' }
+      : null,
+  };
 }
 
 /** Whether two accounts share a device or a sign-in address. */

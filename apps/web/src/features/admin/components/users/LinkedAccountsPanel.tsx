@@ -1,5 +1,5 @@
 import { Link2 } from 'lucide-react';
-import type { LinkedAccount, SharedSignal } from '@rewards/contracts';
+import type { LinkedAccount, LinkedAccountsResponse, SharedSignal } from '@rewards/contracts';
 import { m } from '@/paraglide/messages.js';
 import { Badge } from '@/components/ui/Badge';
 import { LoadingRow } from '@/components/ui/CardStates';
@@ -13,6 +13,13 @@ const SIGNAL_LABEL: Record<
 > = {
   device: [m.admin_linked_same_browser, m.admin_linked_shared_browsers],
   address: [m.admin_linked_same_address, m.admin_linked_shared_addresses],
+};
+
+/** How the referrer was attributed, in the console's words. */
+const REFERRAL_VIA: Record<NonNullable<LinkedAccountsResponse['referrer']>['via'], () => string> = {
+  bio: m.admin_referrer_via_bio,
+  roblox: m.admin_referrer_via_roblox,
+  before_rule: m.admin_referrer_via_before_rule,
 };
 
 /** "Same browser since Mar 2, 10:00 AM, last used Mar 3, 9:12 AM" (or "3 shared sign-in addresses since …"). */
@@ -66,6 +73,16 @@ export function LinkedAccountsPanel({ userId }: { userId: number }) {
         {m.admin_linked_title()}
         {linked.data && <Badge tone={accounts.length ? 'amber' : 'slate'}>{accounts.length}</Badge>}
       </h3>
+      {linked.data && (
+        <p className="mb-2 text-sm text-slate-300" data-testid="referrer">
+          {linked.data.referrer
+            ? m.admin_referrer({
+                name: linked.data.referrer.username,
+                how: REFERRAL_VIA[linked.data.referrer.via](),
+              })
+            : m.admin_referrer_none()}
+        </p>
+      )}
       {linked.isPending ? (
         <LoadingRow label={m.admin_linked_loading()} />
       ) : linked.isError ? (
