@@ -31,7 +31,9 @@ async function creditSeenInBothBrowsers(
 ) {
   const visitor = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   const player = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  const errors = [...watchErrors(visitor), ...watchErrors(player)];
+  // Both pages' lists, read at the end: a copy taken now would miss every error that comes later.
+  const visitorErrors = watchErrors(visitor);
+  const playerErrors = watchErrors(player);
 
   await signIn(player, bases.player, 'AliceRBX');
   await player.waitForFunction(() =>
@@ -68,7 +70,7 @@ async function creditSeenInBothBrowsers(
   // The player's own earn page shows the feed too; the visitor's names nobody in full.
   await player.getByTestId('live-feed').getByText(SENTENCE).first().waitFor();
   expect(await visitor.getByTestId('live-feed').textContent()).not.toContain('AliceRBX');
-  expect(errors).toEqual([]);
+  expect([...visitorErrors, ...playerErrors]).toEqual([]);
   await Promise.all([visitor.context().close(), player.context().close()]);
 }
 
