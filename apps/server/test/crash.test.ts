@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { seededRandom } from './support/seeded-random.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { createDatabase, type Database } from '../src/db/database.ts';
@@ -187,7 +188,8 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     const unansweredPostbacks: Array<{ trans: string; robloxId: number; local: string }> = [];
     /** Withdrawals without an answer: the player's browser retries with the same Idempotency-Key. */
     const unansweredWithdrawals: Array<{ player: Player; passId: number; robux: number; key: string }> = [];
-    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+    const random = seededRandom(`crash workload on ${testEngine}`);
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
 
     async function send<T>(call: () => Promise<T>): Promise<T | null> {
       inFlight++;
@@ -206,7 +208,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
       const pb = retry ?? {
         trans: `crash-${++serial}-${randomUUID().slice(0, 8)}`,
         robloxId: pick(players).robloxId,
-        local: `${1 + Math.floor(Math.random() * 20)}.${pick(['00', '25', '50', '75'])}`,
+        local: `${1 + Math.floor(random() * 20)}.${pick(['00', '25', '50', '75'])}`,
       };
       const q = cpxPostbackPath({
         trans: pb.trans,
@@ -270,7 +272,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
       let w = retry;
       if (!w) {
         const player = pick(players);
-        const robux = 5 + Math.floor(Math.random() * 11);
+        const robux = 5 + Math.floor(random() * 11);
         const pass = await control('POST', '/gamepasses', {
           creatorId: player.robloxId,
           price: priceFor(robux),
@@ -307,7 +309,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
           await sleep(20);
           continue;
         }
-        const r = Math.random();
+        const r = random();
         if (unansweredPostbacks.length && r < 0.1) await postback(unansweredPostbacks.shift());
         else if (unansweredWithdrawals.length && r < 0.15) await withdraw(unansweredWithdrawals.shift());
         else if (r < 0.55) await postback();
@@ -325,7 +327,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
 
     const lanes = Promise.all(Array.from({ length: LANES }, lane));
     for (let k = 0; k < KILLS; k++) {
-      await sleep(800 + Math.random() * 1200);
+      await sleep(800 + random() * 1200);
       // Mid-stream: requests are on the wire when the process dies.
       while (inFlight === 0) await sleep(1);
       up = false;
