@@ -41,8 +41,8 @@ function postbackRequests(tag: string, acknowledged: (transId: string) => void):
  * Postbacks for `seconds`, unmeasured, right after the seed (the caller then runs ANALYZE), so the
  * tables the seed leaves empty (the postbacks' guard rows and records) have rows and statistics, as
  * on a site that has been up. PostgreSQL plans a query on a table analysed while empty as a
- * sequential scan and keeps that plan for the connection's life, until the next ANALYZE: before this
- * and the seeded streaks, the first run after the seed paid 2–3 times the database CPU per write
+ * sequential scan and keeps that plan for the connection's life, until the next ANALYZE: without this
+ * and the seeded streaks, the first run after the seed pays 2–3 times the database CPU per write
  * (claims 564–666 µs against 147–162 in the later run on the same database).
  */
 export async function warmUpWrites(base: string, seconds: number): Promise<void> {

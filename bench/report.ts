@@ -95,7 +95,7 @@ const cpuOf = (r: CaseResult) => r.cpuPerRequest + r.dbCpuPerRequest;
 const rowsOf = (o: BenchOutcome) => [...(o.workers ? [] : o.references), ...o.results];
 
 /**
- * The issue's table: per case and run, CPU per request (the server's, plus the database's on
+ * The summary table: per case and run, CPU per request (the server's, plus the database's on
  * PostgreSQL), that as a multiple of bare Fastify's in the same run, and req/s as a share of the
  * node:http ceiling measured around the case. Then the checks, each with its verdict.
  */

@@ -2,7 +2,7 @@
 // for each engine (both unless `--db` names one) seeds 200,000 players and 1,000,000 ledger entries,
 // starts the production server, and measures each case against a bare node:http ceiling measured
 // around it in the same run; on PostgreSQL the cases run again against `start:cluster` with 2
-// workers. Prints the issue's table (CPU per request, × bare Fastify, × ceiling) and each run's
+// workers. Prints the summary table (CPU per request, × bare Fastify, × ceiling) and each run's
 // details, writes them to bench/results.md, and fails when a check fails. Options: bench/options.ts;
 // cases: bench/cases.ts.
 import { execSync } from 'node:child_process';

@@ -44,7 +44,7 @@ async function adminRow(name: string) {
   ).find((u) => u.username === name);
 }
 
-/** Issue 23: a player downloads their data, deletes the account, and signs in again as a new one. */
+/** A player downloads their data, deletes the account, and signs in again as a new one. */
 describe('data rights in Chromium', () => {
   let context: BrowserContext;
 

@@ -7,7 +7,7 @@ import { browser, openJourney, stack } from './support/journey.ts';
 import { chromiumOptions, DESKTOP, MOBILE, ROOT, signIn, watchErrors } from './support/stack.ts';
 
 /*
- * The built site as a browser and a link crawler see it (issue 21): a referral link's preview names
+ * The built site as a browser and a link crawler see it: a referral link's preview names
  * the friend who invites, Chromium finds the site installable (its own checks over CDP), and a page
  * that cannot load offline shows the offline page, while API answers never come from the service
  * worker. Run `npm run build` first.

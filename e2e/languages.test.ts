@@ -9,7 +9,7 @@ import { adminCookie, openJourney, stack } from './support/journey.ts';
 import { chromiumOptions, DESKTOP, ROOT, shootBothWidths } from './support/stack.ts';
 
 /*
- * Issue 21's language acceptance, in real Chromium started with `--lang=nl-BE`: the first visit
+ * The languages, in real Chromium started with `--lang=nl-BE`: the first visit
  * follows the browser (Dutch, `<html lang="nl">`); every page of the spec and every admin section is
  * walked in Dutch, switched to French and back to English through the top bar's menu without a
  * reload; no English text of the catalogue (nor English sentences missing from it) shows in Dutch or

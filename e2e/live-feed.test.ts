@@ -7,7 +7,7 @@ import { callApi, cpxPostback, E2E_CPX_SECRET, fromCpx } from './support/http.ts
 import { DESKTOP, signIn, watchErrors } from './support/stack.ts';
 
 /**
- * Issue 21's live feed in two browsers: a CPX Research postback (the real route, signed as CPX signs)
+ * The live feed in two browsers: a CPX Research postback (the real route, signed as CPX signs)
  * of R$4 (under HOLD_EXEMPT_BELOW, so paid at once) for AliceRBX shows in a visitor's feed on the
  * landing page and in Alice's balance chip within 2 s, well inside the chip's 15 s poll, so it came
  * through the stream; with one server process and with two.

@@ -8,7 +8,7 @@ import { bearer } from '../apps/server/test/support/site.ts';
 import { priceFor } from '../apps/server/test/support/gamepasses.ts';
 
 /**
- * The payout account (issue 19): Roblox asks the payout account for a challenge, so the payout worker
+ * The payout account: Roblox asks the payout account for a challenge, so the payout worker
  * stops every payout and the console says so on every page; the admin pastes a cookie Roblox accepts,
  * resumes, and the waiting withdrawal is paid, once.
  */

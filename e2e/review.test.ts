@@ -9,7 +9,7 @@ import { bearer } from '../apps/server/test/support/site.ts';
 import { priceFor } from '../apps/server/test/support/gamepasses.ts';
 
 /**
- * Withdrawal review (issue 17): a withdrawal a review rule applies to (here: a first withdrawal, and a
+ * Withdrawal review: a withdrawal a review rule applies to (here: a first withdrawal, and a
  * 3-day-old Roblox account's) shows "under review" to the player; the admin sees why in the console and
  * approves it (then the payout worker buys the gamepass, once) or rejects it (the amount goes back).
  */

@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, DESKTOP, shootBothWidths, signIn, watchErrors } from '.
 import { signInPlayer } from '../apps/server/test/support/players.ts';
 
 /*
- * Staff accounts in the console (issue 20): the bootstrap owner adds a moderator, who signs in with
+ * Staff accounts in the console: the bootstrap owner adds a moderator, who signs in with
  * their own name and password, turns on two-factor sign-in with an authenticator app (the codes are
  * computed here from the secret the page shows), then signs in with a code and once with a recovery
  * code. The moderator bans a player but has no Staff section and is refused adding points; the audit

@@ -12,7 +12,7 @@ import {
 import { bearer } from '../apps/server/test/support/site.ts';
 
 /**
- * Group payouts (issue 19) in Chromium: the withdraw page offers "To my account (group payout)"; an
+ * Group payouts in Chromium: the withdraw page offers "To my account (group payout)"; an
  * eligible member withdraws an exact amount, the payout worker pays it once from the group's funds in
  * the Roblox stand-in, and the list says Paid with what that means; a member Roblox still restricts
  * (new members wait about two weeks) is told why and cannot send the request.

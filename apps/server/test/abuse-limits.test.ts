@@ -16,7 +16,7 @@ import { expectInvariant } from './support/ledger.ts';
 import { startDiscordHook } from './support/discord-hook.ts';
 
 /**
- * Issue 17, "limits where they belong": every limit keys on the address TRUST_PROXY yields; wrong
+ * Limits where they belong: every limit keys on the address TRUST_PROXY yields; wrong
  * admin passwords are also counted across all addresses; a verification sentence belongs to its
  * session; verify attempts are limited per address as well as per player; avatars are limited and
  * cached; BONUSES_REQUIRE_OFFER; the optional Turnstile human check. Each test is an attack that
@@ -89,7 +89,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
   });
 
   describe('every limit keys on the address TRUST_PROXY yields', () => {
-    // The caller is this machine (loopback, trusted by the old hard-coded list); the only trusted
+    // The caller is this machine (loopback, which TRUST_PROXY's default trusts); the only trusted
     // proxy is 10.9.9.9. A different X-Forwarded-For with each request must not buy a new budget.
     const PROXY_ONLY = { TRUST_PROXY: '10.9.9.9', RATE_LIMIT_PROMO_PER_MINUTE: '10' };
     const caller = '127.0.0.1';

@@ -13,7 +13,7 @@ import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
 /*
- * Delete my account (issue 23): afterwards no table holds the player's name, Roblox id or sign-in
+ * Delete my account: afterwards no table holds the player's name, Roblox id or sign-in
  * hashes, the ledger still adds up, the operator's totals are unchanged, and the Roblox account signs
  * up again as a new account. The player's rows are made through the real endpoints where they exist
  * (sign-ins, postbacks) and straight in the database for the rest, as the data export test does.

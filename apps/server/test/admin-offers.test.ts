@@ -498,7 +498,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(pb).toMatchObject({ verdict: 'no_secret', transId: 'rp-1', ledgerEntryId: null });
     expect((await account(1002)).balance).toBe(bob.balance);
 
-    // Replayed before the fix: refused again, nothing credited.
+    // Replayed before the secret is set: refused again, nothing credited.
     const early = await admin('POST', `/api/admin/postbacks/${pb!.id}/replay`);
     expect(early.statusCode).toBe(200);
     expect(early.json()).toMatchObject({ status: 403, verdict: 'no_secret', ledgerEntryId: null });

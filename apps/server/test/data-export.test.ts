@@ -7,7 +7,7 @@ import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
 /*
- * GET /api/account/export (issue 23): one player's download holds every row the database keeps about
+ * GET /api/account/export: one player's download holds every row the database keeps about
  * them, and nothing that identifies another player. The sign-ins, sessions, signals and postbacks go
  * through the real endpoints; the rest of the tables are filled straight in the database.
  */

@@ -10,7 +10,7 @@ import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
 /*
- * Link previews (issue 21): every page carries Open Graph and Twitter card tags with an absolute
+ * Link previews: every page carries Open Graph and Twitter card tags with an absolute
  * image URL, and `/login?ref=<name>` names the friend who invites, written into the HTML by the
  * server, only for a live, unbanned player, and never with the link's own text.
  */

@@ -8,7 +8,7 @@ import { openTestApp, t } from './support/suite.ts';
 import { testEngine } from './support/test-database.ts';
 
 /**
- * The live feed (issue 21): credits reach every open stream of the process as public events (a
+ * The live feed: credits reach every open stream of the process as public events (a
  * shortened name, no user id), the player's own balance reaches only their own signed-in streams,
  * the number of streams is bounded, and the feed can be switched off. On both engines the process polls
  * the ledger by id (docs/decisions/0019).

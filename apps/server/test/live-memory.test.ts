@@ -6,7 +6,7 @@ import { startServerProcesses, type ServerProcesses } from './support/server-pro
 import { testEngine } from './support/test-database.ts';
 
 /**
- * Issue 21: 1,000 open live-feed streams cost the server process less than 50 MB. Measured as the
+ * 1,000 open live-feed streams cost the server process less than 50 MB. Measured as the
  * production server's resident memory (VmRSS of the child process) with the streams open, against
  * the same process after a warm-up round of streams; then one credit reaches all 1,000.
  */

@@ -19,7 +19,7 @@ import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
 /**
- * Issue 19, the payout account: Roblox stopping it (a challenge, a refused cookie) stops every payout
+ * The payout account: Roblox stopping it (a challenge, a refused cookie) stops every payout
  * until an admin replaces the cookie and resumes, alerted once; the cookie is stored sealed and never
  * shown or logged; the account's Robux and the group's funds are read at most once a minute and pause
  * payouts when short; regional pricing is refused before a debit and refunded after one.

@@ -17,7 +17,7 @@ import {
 } from './support/groups.ts';
 
 /**
- * Issue 19, group payouts: a member Roblox lets the group pay is paid the exact amount from the group's
+ * Group payouts: a member Roblox lets the group pay is paid the exact amount from the group's
  * funds, once; anyone else is refused before any debit; an empty group makes the payout wait, never
  * refund; an unclear payout is settled from the group's transactions, never paid again.
  */

@@ -10,7 +10,7 @@ import { bearer } from './support/site.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
-// The retention task (issue 23): what is past retention goes, on both engines, and nothing that
+// The retention task: what is past retention goes, on both engines, and nothing that
 // records money ever does. Rows sit a minute either side of each boundary; real sign-ins, a
 // withdrawal and a credited postback made 200 days ago stand for the old data a site accumulates.
 

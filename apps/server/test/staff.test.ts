@@ -14,7 +14,7 @@ import { priceFor } from './support/gamepasses.ts';
 import { auditRows } from './support/records.ts';
 
 /**
- * Issue 20, staff accounts: named members with Argon2id passwords, TOTP two-factor sign-in with
+ * Staff accounts: named members with Argon2id passwords, TOTP two-factor sign-in with
  * one-time recovery codes, roles checked on every admin route, the audit log naming who did what,
  * per-account and per-address sign-in limits, the Origin check on state-changing admin calls.
  */

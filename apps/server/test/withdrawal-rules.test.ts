@@ -15,7 +15,7 @@ import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts'
 import { priceFor } from './support/gamepasses.ts';
 
 /**
- * Issue 17, withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
+ * Withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
  * the review rules (first withdrawal, above REVIEW_ABOVE, young Roblox account) send a withdrawal to
  * the admin's review queue, where approval pays it once and rejection refunds it once.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Delete my account (issue 23). The account is pseudonymised, not removed: its ledger and withdrawal
+ * Delete my account. The account is pseudonymised, not removed: its ledger and withdrawal
  * rows stay for the operator's accounting, but nothing leads back to the player or their Roblox
  * account, which may sign up again as a new account. Amounts are R$.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Protected accounts (issue 20): typing the name no longer opens the account; the owner proves it with
+ * Protected accounts: typing the name does not open the account; the owner proves it with
  * a fresh bio sentence (or Sign in with Roblox). The player's sessions can be listed and signed out.
  */
 
@@ -65,7 +65,7 @@ export type SessionProof = z.infer<typeof sessionProof>;
 export const accountSession = z.object({
   id: z.string(),
   createdAt: z.string(),
-  /** How it was opened; sessions from before issue 20 count as typed (`name`). */
+  /** How it was opened; a session with no recorded proof counts as typed (`name`). */
   proof: sessionProof,
   /** e.g. "Chrome on Windows", from the browser's user agent; "Unknown browser" when it sent none. */
   browser: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loginRequest } from './auth.ts';
 
 /**
- * Sign in with Roblox (issue 20): OpenID Connect with Roblox as the provider. The browser goes to
+ * Sign in with Roblox: OpenID Connect with Roblox as the provider. The browser goes to
  * GET /api/auth/roblox/start, Roblox sends it back to GET /api/auth/roblox/callback, which sends it
  * to the login page with a one-time code (`/login?roblox=…`) or a failure (`/login?error=…`); the page
  * trades the code for the session with POST /api/auth/roblox/finish. The session token is never in a URL.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './paging.ts';
 
-/** Staff roles of the admin console (issue 20). `owner` may do everything and manages staff. */
+/** Staff roles of the admin console. `owner` may do everything and manages staff. */
 export const staffRoles = ['owner', 'moderator', 'support'] as const;
 export const staffRole = z.enum(staffRoles);
 export type StaffRole = z.infer<typeof staffRole>;

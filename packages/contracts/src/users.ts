@@ -30,7 +30,7 @@ export const profileResponse = z.object({
   joinedAt: z.string(),
   verificationCode: z.string().nullable(),
   verified: z.boolean(),
-  /** "Protect my account" is on: typing the name does not open the account (issue 20). */
+  /** "Protect my account" is on: typing the name does not open the account. */
   protected: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;

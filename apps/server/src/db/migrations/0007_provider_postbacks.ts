@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  *   frame and published addresses; the amounts become the provider's own R$ field, and the rate the
  *   most R$ a USD of payout may bring;
  * - postbacks keep the URL as it arrived (for the schemes that sign it), the credit asked for and a
- *   reason; the time-hold verdict is renamed `on_hold`, as `held` now means "waits for an admin".
+ *   reason; the time-hold verdict becomes `on_hold`, and `held` means "waits for an admin".
  */
 const PROVIDER_WALLS: Record<
   string,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Withdrawals an admin decides on (issue 17):
+ * Withdrawals an admin decides on:
  * - `in_review`: a review rule applied when it was requested; `review_reasons` says which (JSON);
  * - `held`: the player was banned before the payout; `pay_despite_ban` records an admin's "pay anyway",
  *   so that the payout worker's ban check lets that one through.

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Linked accounts and real referrals (issue 17):
+ * Linked accounts and real referrals:
  * - `sign_in_signals`: per account, the keyed hashes of the device ids and addresses it signed in with;
  * - `linked_users`: accounts sharing a signal with another account (the admin's filter);
  * - `qualified_referrals`: referrals that count (friend verified, earned R$1, not linked);
  * - `server_secrets`: the random key the signals are hashed with, made once.
  *
- * `referrals_made` counted every sign-up through a link until now; it is recounted as the referrals
- * whose friend is verified and has earned R$1 (nothing tells whether earlier ones were linked).
+ * `referrals_made` is recounted as the referrals whose friend is verified and has earned R$1 (the rows
+ * it had counted were every sign-up through a link, and nothing tells which of those were linked).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { idColumn } from '../migration-helpers.ts';
 
 /**
- * Limits where they belong (issue 17):
+ * Limits where they belong:
  * - each player session carries its own verification sentence, so another session's Refresh never
  *   changes the sentence its owner is putting in the bio; live sessions take the account's sentence;
  * - wrong admin passwords are recorded for a site-wide count (every address together), and one row

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.ts';
 
 /**
- * Payouts as Roblox really is (issue 19):
+ * Payouts as Roblox really makes them:
  * - `withdrawals.method`: `gamepass` (the payout account buys the player's gamepass) or `group` (the
  *   group pays the player from its funds). A group payout has no gamepass, so `gamepass_id` may be null;
  *   `seller_id` is the Roblox account that receives the Robux either way, and `price` what the payout

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { idColumn } from '../migration-helpers.ts';
 
 /**
- * Accounts nobody else can use (issue 20):
- * - `users.protected`: signing in by typing the name no longer opens the account; it needs proof;
+ * Accounts nobody else can use:
+ * - `users.protected`: signing in by typing the name does not open the account; it needs proof;
  * - `sessions.proof` (`name`, `bio` or `roblox`: how the session was opened) and `user_agent`, so a
  *   player can list their sessions and sign the others out;
  * - `login_proofs`: a fresh bio sentence handed to whoever asks to open a protected account, checked on

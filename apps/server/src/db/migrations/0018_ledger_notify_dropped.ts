@@ -7,7 +7,7 @@ import { up as announceEntries } from './0016_live_feed.ts';
  * one database-wide lock from a notifying transaction's pre-commit until its commit is flushed, so
  * every money write waited for the one before it to reach the disk, and commits could no longer share
  * a WAL flush: daily claims through `rewards_claim_daily` went from 6,200 to 3,500 a second with it
- * (pgbench, 10 clients), and PostgreSQL's CPU per claim from 264 to 370 µs. The live feed now polls
+ * (pgbench, 10 clients), and PostgreSQL's CPU per claim from 264 to 370 µs. The live feed polls
  * the ledger on both engines (`modules/live/sources.ts`).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -25,8 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('oauth_flows').addColumn('browser_hash', 'text').execute();
 
   await sql`update sessions set proven_at = created_at where proof in ('bio', 'roblox')`.execute(db);
-  // Sessions used to start from the account's sentence, so several could show the same one: the live
-  // sessions of accounts not yet proven get a fresh sentence each when they next show it.
+  // Sessions given the account's sentence (migration 0010) may show the same one: the live sessions
+  // of accounts not yet proven get a fresh sentence each when they next show it.
   await sql`
     update sessions set verification_code = null
     where revoked_at is null and user_id in (select id from users where verified = 0)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /*
- * The writes of an account deletion (issue 23), all scoped to the one player. The rows that record
+ * The writes of an account deletion, all scoped to the one player. The rows that record
  * money (ledger entries, withdrawals, offer transactions) stay for the operator's accounting; what
  * names the player in them is rewritten.
  */

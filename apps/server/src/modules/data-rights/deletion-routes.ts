@@ -13,7 +13,7 @@ import { playerOf } from '../auth/index.ts';
 import * as service from './deletion-service.ts';
 
 /**
- * Delete my account (issue 23), and the same by staff on the player's request. A banned player asks
+ * Delete my account, and the same by staff on the player's request. A banned player asks
  * the operator (a deletion would otherwise let the Roblox account start afresh). Limits:
  * plugins/rate-limits.ts.
  */

@@ -3,7 +3,7 @@ import { deletionRoutes } from './deletion-routes.ts';
 import { exportRoutes } from './routes.ts';
 
 /**
- * Players' data rights (issue 23): the download of one's data, and deleting one's account (by the
+ * Players' data rights: the download of one's data, and deleting one's account (by the
  * player, or by staff on request). Registered under /api by app.ts.
  */
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -17,7 +17,7 @@ function Shell() {
   );
 }
 
-/** Issue 21: the shell (sidebar, footer, balance chip) follows the language, amounts included. */
+/** The shell (sidebar, footer, balance chip) follows the language, amounts included. */
 describe('the shell in Dutch and French', () => {
   it('reads in Dutch, with the balance as 1.234,50', async () => {
     signIn();

@@ -69,7 +69,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-/** Issue 21: the live feed of recent earnings. */
+/** The live feed of recent earnings. */
 describe('LiveFeed', () => {
   it("shows the recent list, adds streamed earnings on top, and puts the player's balance into the chip's data", async () => {
     signIn({ username: 'AliceRBX', token: 'token-1' });

@@ -6,7 +6,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { Pager } from './Pager';
 import { PlaceholderPanel } from './PlaceholderPanel';
 
-/** Issue 21: the shared components' own words follow the language. */
+/** The shared components' own words follow the language. */
 describe('shared components in French', () => {
   it('pager, placeholder and the confirmation dialog', () => {
     changeLocale('fr');

@@ -43,7 +43,7 @@ async function typeName() {
   return user;
 }
 
-/** Issue 20: a protected account's typed sign-in turns into a proof step, not a "Login failed". */
+/** A protected account's typed sign-in turns into a proof step, not a "Login failed". */
 describe('the login proof step', () => {
   it('shows the sentence and the explanation; Check sends the proof and signs in', async () => {
     const seen = stubApi({

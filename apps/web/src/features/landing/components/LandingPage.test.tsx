@@ -4,7 +4,7 @@ import { changeLocale } from '@/lib/i18n';
 import { renderPage } from '@/test/render';
 import { LandingPage } from './LandingPage';
 
-/** Issue 21: the landing page in French, its figures with a decimal comma; English as the spec words it. */
+/** The landing page in French, its figures with a decimal comma; English as the spec words it. */
 describe('LandingPage', () => {
   it('reads as the spec words it in English', () => {
     renderPage(<LandingPage />);

@@ -12,7 +12,7 @@ function entryFor(what: string): string {
   return item!.textContent ?? '';
 }
 
-/** Issue 23: the policy says what the server stores, why, for how long, and how to use the two buttons. */
+/** The policy says what the server stores, why, for how long, and how to use the two buttons. */
 describe('PrivacyPolicyPage', () => {
   it('lists each kind of stored data with why and the retention period the server applies', () => {
     renderPage(<PrivacyPolicyPage />, '/privacy-policy');

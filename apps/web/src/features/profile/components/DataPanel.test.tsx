@@ -35,7 +35,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Issue 23: "Download my data" on the profile. */
+/** "Download my data" on the profile. */
 describe('DataPanel', () => {
   it('fetches the export with the session token and saves it as a JSON file named after the player and day', async () => {
     const seen = stubApi({ 'GET /api/account/export': { body: exported } });

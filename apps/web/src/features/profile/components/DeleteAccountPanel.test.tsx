@@ -26,7 +26,7 @@ async function openDialog() {
   return { user, dialog: await screen.findByRole('alertdialog', { name: 'Delete my account' }) };
 }
 
-/** Issue 23: "Delete my account" on the profile. */
+/** "Delete my account" on the profile. */
 describe('DeleteAccountPanel', () => {
   it('states the forfeited balance, waits for DELETE, then signs out and leaves the profile with a toast', async () => {
     const seen = stubApi({

@@ -19,7 +19,7 @@ const DeleteAccountDialog = lazy(() =>
   import('./DeleteAccountDialog').then((m) => ({ default: m.DeleteAccountDialog })),
 );
 
-/** The profile's danger zone: "Delete my account" (issue 23), refused while a withdrawal is on its way. */
+/** The profile's danger zone: "Delete my account", refused while a withdrawal is on its way. */
 export function DeleteAccountPanel() {
   const preview = useAccountDeletionPreview();
   const navigate = useNavigate();

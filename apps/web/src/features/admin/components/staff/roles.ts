@@ -32,7 +32,7 @@ export function passwordHint(): string {
   return m.admin_setup_password_hint({ count: formatCount(MIN_STAFF_PASSWORD) });
 }
 
-/** What each role may do, in the words of issue 20; the server's check is the rule. */
+/** What each role may do, in the console's words; the server's check is the rule. */
 export function roleSummary(role: StaffRole, moderatorApproveLimit: number): string {
   switch (role) {
     case 'owner':

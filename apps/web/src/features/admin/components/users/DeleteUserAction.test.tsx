@@ -36,7 +36,7 @@ async function openUserView(role: StaffRole, deletion?: (body: unknown) => StubA
   return { seen, user, view };
 }
 
-/** Issue 23: the console deletes an account on the player's request (owner only). */
+/** The console deletes an account on the player's request (owner only). */
 describe('DeleteUserAction', () => {
   it('an owner confirms; the refusal for a withdrawal in flight is shown, then a deletion closes the view', async () => {
     let calls = 0;

@@ -64,7 +64,7 @@ describe('UserRow controls by role', () => {
   });
 });
 
-/** Issue 21 item 5: taking access away or giving money waits for a yes in a dialog. */
+/** Taking access away or giving money waits for a yes in a dialog. */
 describe('UserRow confirmations', () => {
   it('Ban asks first: Cancel changes nothing, confirming bans the player', async () => {
     const row = await rowFor('owner');
