@@ -3,25 +3,22 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_COOKIE, adminAuthPlugin } from './modules/admin/index.ts';
-import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
-import { adminOverviewRoutes } from './modules/admin/overview-routes.ts';
-import { adminUserRoutes } from './modules/admin/user-routes.ts';
+import { adminApi } from './modules/admin/api.ts';
 import { authenticatePlugin } from './modules/auth/index.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { robloxSignInRoutes } from './modules/auth/roblox-sign-in-routes.ts';
-import { activityRoutes } from './modules/activity/index.ts';
-import { dataRightsRoutes } from './modules/data-rights/index.ts';
-import { liveRoutes } from './modules/live/index.ts';
+import { authApi } from './modules/auth/api.ts';
+import { activityApi } from './modules/activity/api.ts';
+import { dataRightsApi } from './modules/data-rights/api.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { siteConfigRoutes } from './modules/humancheck/routes.ts';
 import { databaseFigures } from './modules/health/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { socialsRoutes } from './modules/socials/index.ts';
-import { offersRoutes } from './modules/offers/index.ts';
-import { retentionPlugin } from './modules/retention/index.ts';
-import { rewardsRoutes } from './modules/rewards/index.ts';
-import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
+import { socialRoutes } from './modules/socials/routes.ts';
+import { offersApi } from './modules/offers/api.ts';
+import { rewardsApi } from './modules/rewards/api.ts';
+import { withdrawalsApi } from './modules/withdrawals/api.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { inviterNames } from './modules/users/index.ts';
+import { registerBackgroundJobs } from './jobs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
@@ -93,23 +90,20 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const app = await buildFeatures(deps, opts);
   // Before the routes: the document collects them as they are added.
   await app.register(openApiPlugin, { adminCookie: ADMIN_COOKIE });
-  await app.register(retentionPlugin);
+  registerBackgroundJobs(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(robloxSignInRoutes);
+      await api.register(authApi);
       await api.register(userRoutes);
-      await api.register(adminAuthRoutes);
-      await api.register(adminUserRoutes);
-      await api.register(adminOverviewRoutes);
-      await api.register(offersRoutes);
-      await api.register(rewardsRoutes);
-      await api.register(withdrawalsRoutes);
-      await api.register(socialsRoutes);
-      await api.register(activityRoutes);
-      await api.register(dataRightsRoutes);
+      await api.register(adminApi);
+      await api.register(offersApi);
+      await api.register(rewardsApi);
+      await api.register(withdrawalsApi);
+      await api.register(socialRoutes);
+      await api.register(activityApi);
+      await api.register(dataRightsApi);
       await api.register(siteConfigRoutes);
       await api.register(liveRoutes);
     },

@@ -7,10 +7,11 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, banned, notFound } from '../../shared/errors.ts';
 import * as users from '../users/index.ts';
-import { markOwnerProven, referrerNamed } from '../withdrawals/index.ts';
 import * as repo from './protection-repository.ts';
 import type { Player } from './session-hook.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
+import { markSessionProven, PROOF_TTL_MS, sessionRecentlyProven } from './session-proof.ts';
+import { markOwnerProven, referrerOfProver } from './verification-service.ts';
 
 /**
  * Proof of ownership. Anyone can type anyone's Roblox name, so a session opened that way may earn for
@@ -18,9 +19,6 @@ import { hashToken, newSessionToken } from './tokens.ts';
  * signing other sessions out and changing protection need the session to have proven ownership in the
  * last 10 minutes, by a fresh sentence in the Roblox bio or by Sign in with Roblox.
  */
-
-/** How long a sentence handed out may be used, and how long a proof lets a session act. */
-export const PROOF_TTL_MS = 10 * 60 * 1000;
 
 const PROOF_GONE = 'This proof has expired or was already used. Ask for a new sentence.';
 const NOT_IN_BIO =
@@ -64,25 +62,6 @@ export async function useBioProof(deps: Deps, proofToken: string, userId?: numbe
   return proof;
 }
 
-/** Whether the calling session proved ownership in the last 10 minutes. */
-export function sessionRecentlyProven(deps: Deps, player: Player): boolean {
-  if (!player.provenAt) return false;
-  return deps.clock.now().getTime() - new Date(player.provenAt).getTime() < PROOF_TTL_MS;
-}
-
-/** The session with this token hash has just proven ownership (its own sentence was in the bio). */
-export async function markSessionHashProven(deps: Deps, tokenHash: string): Promise<void> {
-  await repo.markSessionProven(deps.db, tokenHash, deps.clock.now().toISOString());
-}
-
-/** The calling session has just proven ownership by the bio check: it may act for 10 minutes. */
-export async function markSessionProven(deps: Deps, player: Player): Promise<string> {
-  const now = deps.clock.now().toISOString();
-  await repo.markSessionProven(deps.db, hashToken(player.token), now);
-  player.provenAt = now;
-  return now;
-}
-
 /**
  * The sentence of `proofToken` is in the bio: the session has proven ownership (for 10 minutes), and
  * the account counts as proven (verified, protected by default; a first proof settles the referrer
@@ -91,9 +70,7 @@ export async function markSessionProven(deps: Deps, player: Player): Promise<str
 async function proveWithBio(deps: Deps, player: Player, proofToken: string, ref?: string | null) {
   await useBioProof(deps, proofToken, player.id);
   const at = await markSessionProven(deps, player);
-  const refUserId =
-    (await referrerNamed(deps, ref, player.id)) ?? (await repo.findSessionRef(deps.db, hashToken(player.token)));
-  await markOwnerProven(deps, player.id, { via: 'bio', refUserId });
+  await markOwnerProven(deps, player.id, 'bio', () => referrerOfProver(deps, player, ref));
   return at;
 }
 

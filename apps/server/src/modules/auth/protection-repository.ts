@@ -56,13 +56,3 @@ export async function findAccountForProtection(db: Db, userId: number) {
 export async function markSessionProven(db: Db, tokenHash: string, now: string) {
   await db.updateTable('sessions').set({ proven_at: now }).where('token_hash', '=', tokenHash).execute();
 }
-
-/** The referrer whose link the session's sign-in carried (null: none). */
-export async function findSessionRef(db: Db, tokenHash: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('ref_user_id')
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  return row?.ref_user_id ?? null;
-}

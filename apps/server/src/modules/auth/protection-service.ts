@@ -11,8 +11,8 @@ import * as users from '../users/index.ts';
 import { newLoginProof, requireOwnershipProof, useBioProof } from './ownership-proof.ts';
 import * as repo from './protection-repository.ts';
 import type { Player } from './session-hook.ts';
-import { startSession } from './service.ts';
-import { revokeUnprovenSessions } from './sessions-repository.ts';
+import { startSession } from './session-start.ts';
+import { revokeSessions } from './sessions-repository.ts';
 
 /**
  * The refusal of a typed sign-in to a protected account: no session, a stable code, and what the
@@ -77,6 +77,6 @@ export async function setProtection(
       : "Prove this account is yours to turn protection off: put the sentence in your Roblox profile's About.",
   );
   await repo.setProtected(deps.db, player.id, input.on);
-  if (input.on) await revokeUnprovenSessions(deps.db, player.id, deps.clock.now().toISOString());
+  if (input.on) await revokeSessions(deps.db, player.id, deps.clock.now().toISOString(), 'unproven');
   return { protected: input.on };
 }

@@ -3,10 +3,10 @@ import type { Deps } from '../../deps.ts';
 import { AppError, banned } from '../../shared/errors.ts';
 import type * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
-import { markOwnerProven, referrerNamed } from '../withdrawals/index.ts';
+import { markOwnerProven, referrerNamed } from './verification-service.ts';
 import { providerUnreachable, newFlowSecrets, type RobloxProvider } from './roblox-sign-in-provider.ts';
 import * as flows from './roblox-sign-in-repository.ts';
-import { openAccount, startSession } from './service.ts';
+import { openAccount, startSession } from './session-start.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
 /**
@@ -101,7 +101,8 @@ async function proveAccount(
   const state = params.get('state');
   // Without the cookie of the browser that started it, the attempt is neither taken nor spent: the
   // callback link opened elsewhere does nothing, and the right browser can still finish.
-  if (!state || !p.browserKey) throw new SignInFailure('roblox_expired', 'No attempt started in this browser');
+  if (!state || !p.browserKey)
+    throw new SignInFailure('roblox_expired', 'No attempt started in this browser');
   const flow = await flows.takeFlow(deps.db, state, hashToken(p.browserKey), deps.clock.now().toISOString());
   if (!flow) throw new SignInFailure('roblox_expired', 'Unknown, expired or used state, or another browser');
   if (params.get('error') === 'access_denied') throw new SignInFailure('roblox_denied', 'The player said no');
@@ -124,8 +125,7 @@ async function proveAccount(
   const profile = await deps.roblox.getProfile(Number(robloxId));
   if (!profile) throw new SignInFailure('roblox_refused', `No Roblox user ${robloxId}`);
   const account = await openAccount(deps, profile, p.origin);
-  const refUserId = await referrerNamed(deps, flow.ref, account.id);
-  await markOwnerProven(deps, account.id, { via: 'roblox', refUserId });
+  await markOwnerProven(deps, account.id, 'roblox', () => referrerNamed(deps, flow.ref, account.id));
 
   const { token: code, hash } = newSessionToken();
   await flows.recordProvenAccount(deps.db, flow.state, account.id, hash);

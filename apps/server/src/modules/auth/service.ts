@@ -1,20 +1,19 @@
-import { fromCents, type LoginRequest, type LoginResponse } from '@rewards/contracts';
-import { AppError, banned } from '../../shared/errors.ts';
+import type { LoginRequest, LoginResponse } from '@rewards/contracts';
+import { AppError } from '../../shared/errors.ts';
 import type { Deps } from '../../deps.ts';
 import * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
 import * as sessions from './repository.ts';
-import { hashToken, newSessionToken } from './tokens.ts';
+import { openAccount, startSession } from './session-start.ts';
+import { hashToken } from './tokens.ts';
 import { protectedSignInRefusal, typedNameRefused } from './protection-service.ts';
-import { referrerNamed } from '../withdrawals/index.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { referrerNamed } from './verification-service.ts';
 
 /**
  * Signs a player in by Roblox username. The first sign-in creates the account (unless its device
  * has created MAX_ACCOUNTS_PER_DEVICE already). Anyone may type any name, so the `ref` of a typed
  * sign-in binds nothing: it is kept on the session, and becomes the account's referrer only if this
- * browser is the one that proves the account (modules/withdrawals, the bio check). Every sign-in
+ * browser is the one that proves the account (verification-service.ts, the bio check). Every sign-in
  * records its device and address (modules/signals), a banned account's too.
  */
 export async function login(
@@ -36,84 +35,6 @@ export async function login(
   const user = await openAccount(deps, robloxUser, origin);
   const refUserId = user.verified === 1 ? null : await referrerNamed(deps, input.ref, user.id);
   return startSession(deps, user, { proof: 'name', userAgent, refUserId });
-}
-
-type RobloxUser = { id: number; name: string; displayName: string };
-export type OpenedAccount = Awaited<ReturnType<typeof openAccount>>;
-
-/**
- * The account of a Roblox user, as any sign-in finds it: renamed to its current Roblox names, or
- * created (within the device's account limit, with no referrer: only proof of ownership sets one); the
- * sign-in's device and address are recorded. Refuses a banned account. Typed names and Sign in with
- * Roblox share it.
- */
-export async function openAccount(deps: Deps, robloxUser: RobloxUser, origin: signals.SignInOrigin) {
-  const now = deps.clock.now();
-  const hashes = await signals.hashSignals(deps, origin);
-  const user = await deps.db.transaction().execute(async (trx) => {
-    await signals.lockSignals(trx, hashes);
-    const existing = await users.findUserByRobloxId(trx, robloxUser.id);
-    if (existing) {
-      if (existing.username !== robloxUser.name || existing.display_name !== robloxUser.displayName) {
-        await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
-        await users.updateNames(trx, existing.id, robloxUser.name, robloxUser.displayName);
-      }
-      // A refused sign-in (banned) records nothing: anyone may type a banned name, and recording it
-      // would let a stranger link any account of theirs, or anyone's, to a banned one.
-      if (existing.status !== 'banned') await signals.recordSignIn(trx, deps, existing.id, hashes, false);
-      return { ...existing, username: robloxUser.name, display_name: robloxUser.displayName };
-    }
-    await signals.assertMayCreateAccount(trx, deps, hashes);
-    await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
-    const id = await users.insertUserOnce(trx, {
-      username: robloxUser.name,
-      displayName: robloxUser.displayName,
-      robloxId: robloxUser.id,
-      verificationCode: users.newVerificationSentence(),
-      referredBy: null,
-      joinedAt: now.toISOString(),
-    });
-    const created = await users.findUserByRobloxId(trx, robloxUser.id);
-    // `id` is null when a concurrent first sign-in of the same account created it.
-    if (created) await signals.recordSignIn(trx, deps, created.id, hashes, id !== null);
-    return created;
-  });
-  if (!user) throw new Error('Account vanished during sign-in');
-  if (user.status === 'banned') throw banned();
-  return user;
-}
-
-/** A new session of an opened account; `proof` says how its owner was recognised. */
-export async function startSession(
-  deps: Deps,
-  user: OpenedAccount,
-  how: { proof: 'name' | 'bio' | 'roblox'; userAgent?: string | null; refUserId?: number | null },
-): Promise<LoginResponse> {
-  const now = deps.clock.now();
-  const { token, hash } = newSessionToken();
-  await sessions.insertSession(deps.db, {
-    tokenHash: hash,
-    userId: user.id,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS).toISOString(),
-    // Each session has a sentence of its own: whoever else typed the name sees another one, so the
-    // sentence found in the bio tells which session's holder proved the account.
-    verificationCode: users.newVerificationSentence(),
-    proof: how.proof,
-    userAgent: how.userAgent ?? null,
-    refUserId: how.refUserId ?? null,
-  });
-  return {
-    success: true,
-    token,
-    user: {
-      username: user.username,
-      displayName: user.display_name,
-      robloxId: Number(user.roblox_id),
-      referralsMade: user.referrals_made,
-      referralsEarned: fromCents(Number(user.referrals_earned)),
-    },
-  };
 }
 
 export async function logout(deps: Deps, token: string): Promise<void> {

@@ -14,15 +14,25 @@ export async function listLiveSessions(db: Db, userId: number, now: string) {
     .execute();
 }
 
-/** Signs out every live session of the account but `keepHash`; how many. */
-export async function revokeOtherSessions(db: Db, userId: number, keepHash: string, now: string) {
-  const res = await db
+/**
+ * Signs out the account's live sessions: every one but `{ allBut }` (a token hash), or every one that
+ * has never proven ownership (`'unproven'`: opened by a typed name and not proven since; once the
+ * owner has proven or protected the account, whoever typed the name keeps nothing). Returns how many.
+ */
+export async function revokeSessions(
+  db: Db,
+  userId: number,
+  now: string,
+  which: { allBut: string } | 'unproven',
+): Promise<number> {
+  const live = db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
-    .where('token_hash', '!=', keepHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null);
+  const res = await (
+    which === 'unproven' ? live.where('proven_at', 'is', null) : live.where('token_hash', '!=', which.allBut)
+  ).executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
@@ -33,22 +43,6 @@ export async function revokeSessionByHandle(db: Db, userId: number, handle: stri
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('token_hash', 'like', `${handle}%`)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
-/**
- * Signs out every live session of the account that has never proven ownership (opened by a typed
- * name and not proven since): once the owner has proven the account or protected it, whoever typed
- * the name before keeps nothing. Returns how many.
- */
-export async function revokeUnprovenSessions(db: Db, userId: number, now: string) {
-  const res = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('proven_at', 'is', null)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);

@@ -28,7 +28,7 @@ export async function listSessions(deps: Deps, player: Player): Promise<AccountS
 export async function revokeOthers(deps: Deps, player: Player): Promise<RevokeSessionsResponse> {
   await requireOwnershipProof(deps, player);
   const now = deps.clock.now().toISOString();
-  return { revoked: await repo.revokeOtherSessions(deps.db, player.id, hashToken(player.token), now) };
+  return { revoked: await repo.revokeSessions(deps.db, player.id, now, { allBut: hashToken(player.token) }) };
 }
 
 export async function revokeOne(deps: Deps, player: Player, handle: string): Promise<RevokeSessionsResponse> {

@@ -1,9 +1,8 @@
 import { fromCents, type MeResponse, type ProfileResponse } from '@rewards/contracts';
-import type { Player } from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../shared/errors.ts';
 import { pendingRobuxOf } from '../offers/index.ts';
-import { sessionSentence } from '../withdrawals/index.ts';
+import { sessionSentence, type Player } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
 async function loadOwnAccount(deps: Deps, player: Player) {

@@ -3,9 +3,6 @@ import {
   errorResponses,
   payoutOptionsResponse,
   playerRoute,
-  refreshVerificationResponse,
-  verifyBioRequest,
-  verifyBioResponse,
   withdrawalsResponse,
   withdrawRequest,
   withdrawResponse,
@@ -13,36 +10,9 @@ import {
 import { playerOf } from '../auth/index.ts';
 import { payoutOptions } from './payout-options.ts';
 import * as service from './service.ts';
-import * as verification from './verification-service.ts';
 
-/** The player's side: bio verification, withdraw, own withdrawals. Limits: plugins/rate-limits.ts. */
+/** The player's side: withdraw, the payout options, own withdrawals. Limits: plugins/rate-limits.ts. */
 export const playerWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The spec's body (username, userId, code) is accepted and ignored: the session names the account.
-  app.post(
-    '/verify-bio',
-    {
-      schema: {
-        ...playerRoute,
-        body: verifyBioRequest,
-        response: { 200: verifyBioResponse, ...errorResponses(400, 401, 403, 409, 413, 429, 503) },
-      },
-      preHandler: app.requireActivePlayer,
-    },
-    async (request) => verification.verifyBio(app.deps, playerOf(request), request.body?.ref ?? null),
-  );
-
-  app.post(
-    '/verification/refresh',
-    {
-      schema: {
-        ...playerRoute,
-        response: { 200: refreshVerificationResponse, ...errorResponses(401, 403, 409, 429) },
-      },
-      preHandler: app.requireActivePlayer,
-    },
-    async (request) => verification.refreshSentence(app.deps, playerOf(request)),
-  );
-
   // `username` in the body and the `user-balance` header are ignored: the server decides.
   app.post(
     '/withdraw',

@@ -5,20 +5,16 @@ import {
   type RefreshVerificationResponse,
   type VerifyBioResponse,
 } from '@rewards/contracts';
-import {
-  type Player,
-  hashToken,
-  markSessionHashProven,
-  markSessionProven,
-  revokeUnprovenSessions,
-} from '../auth/index.ts';
+import type { Player } from './session-hook.ts';
+import { markSessionHashProven, markSessionProven } from './session-proof.ts';
+import { revokeSessions } from './sessions-repository.ts';
+import { hashToken } from './tokens.ts';
 import type { Deps } from '../../deps.ts';
 import { findUserByName, newVerificationSentence, normaliseText } from '../users/index.ts';
 import type { ReferralVia } from '../../db/schema.ts';
 import { payReferralOnVerified } from '../ledger/index.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import * as repo from './verification-repository.ts';
-
 
 async function loadState(deps: Deps, player: Player) {
   const state = await repo.findVerificationState(deps.db, player.id);
@@ -47,7 +43,12 @@ export async function verifyBio(deps: Deps, player: Player, ref: string | null):
     throw notFound('Your Roblox profile could not be found. Is the account still active?');
   }
   const now = deps.clock.now().toISOString();
-  const found = await repo.findSessionsWithSentenceIn(deps.db, player.id, normaliseText(profile.description), now);
+  const found = await repo.findSessionsWithSentenceIn(
+    deps.db,
+    player.id,
+    normaliseText(profile.description),
+    now,
+  );
   if (found.length === 0) {
     throw badRequest(CODE_NOT_IN_BIO_MESSAGE);
   }
@@ -62,13 +63,13 @@ export async function verifyBio(deps: Deps, player: Player, ref: string | null):
   let refUserId: number | null = null;
   if (holder && holder.token_hash === hashToken(player.token)) {
     await markSessionProven(deps, player);
-    refUserId = (await referrerNamed(deps, ref, player.id)) ?? holder.ref_user_id;
+    refUserId = await referrerOfProver(deps, player, ref, holder.ref_user_id);
   } else if (holder) {
     await markSessionHashProven(deps, holder.token_hash);
     refUserId = holder.ref_user_id;
   }
-  await revokeUnprovenSessions(deps.db, player.id, now);
-  await settleReferral(deps, player.id, { via: 'bio', refUserId });
+  await revokeSessions(deps.db, player.id, now, 'unproven');
+  await settleReferral(deps, player.id, 'bio', refUserId);
   return { success: true, message: VERIFIED_MESSAGE };
 }
 
@@ -81,29 +82,46 @@ export async function referrerNamed(deps: Deps, ref: string | null | undefined, 
 }
 
 /**
+ * The referrer a proving session brings: the referral link it names now (`ref`), else the one its
+ * sign-in carried (`sessionRefUserId`, read from the session when not given).
+ */
+export async function referrerOfProver(
+  deps: Deps,
+  player: Player,
+  ref: string | null | undefined,
+  sessionRefUserId?: number | null,
+): Promise<number | null> {
+  const named = await referrerNamed(deps, ref, player.id);
+  if (named !== null) return named;
+  if (sessionRefUserId !== undefined) return sessionRefUserId;
+  return (await repo.findSessionSentence(deps.db, player.id, hashToken(player.token)))?.refUserId ?? null;
+}
+
+/**
  * The account has just proved its owner for the first time: the referrer the proving browser came
  * with (if any) becomes its referrer, never one bound by someone else's typed sign-in; the referral
  * may then count, and the commission it waited for is paid.
  */
-async function settleReferral(deps: Deps, userId: number, proof: { via: ReferralVia; refUserId: number | null }) {
-  if (proof.refUserId !== null) await repo.attributeReferrer(deps.db, userId, proof.refUserId, proof.via);
+async function settleReferral(deps: Deps, userId: number, via: ReferralVia, refUserId: number | null) {
+  if (refUserId !== null) await repo.attributeReferrer(deps.db, userId, refUserId, via);
   await payReferralOnVerified(deps, userId);
 }
 
 /**
  * The owner proved the account is theirs another way (Sign in with Roblox, or a fresh sentence from
  * a session already proven by it): verified (and protected, with PROTECT_PROVEN_ACCOUNTS) at once and,
- * as after the bio check, sessions that proved nothing are signed out, the referrer the proof carried
- * counts and the commission it waited for is paid.
+ * as after the bio check, sessions that proved nothing are signed out, the referrer the proof carries
+ * (asked only at this first proof) counts and the commission it waited for is paid.
  */
 export async function markOwnerProven(
   deps: Deps,
   userId: number,
-  proof: { via: ReferralVia; refUserId: number | null },
+  via: ReferralVia,
+  referrer: () => Promise<number | null>,
 ): Promise<void> {
   if (await repo.markVerifiedOutright(deps.db, userId, deps.env.PROTECT_PROVEN_ACCOUNTS)) {
-    await revokeUnprovenSessions(deps.db, userId, deps.clock.now().toISOString());
-    await settleReferral(deps, userId, proof);
+    await revokeSessions(deps.db, userId, deps.clock.now().toISOString(), 'unproven');
+    await settleReferral(deps, userId, via, await referrer());
   }
 }
 

@@ -27,18 +27,20 @@ export async function findSessionSentence(db: Db, userId: number, tokenHash: str
  * one indexed query.
  */
 export async function findSessionsWithSentenceIn(db: Db, userId: number, bio: string, now: string) {
-  return db
-    .selectFrom('sessions')
-    .select(['token_hash', 'verification_code', 'ref_user_id'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('verification_code', 'is not', null)
-    .where('verification_code', '!=', '')
-    // Sentences are lower-case words joined by single spaces (no LIKE wildcards); the bio is normalised.
-    .where(sql<boolean>`cast(${bio} as text) like '%' || verification_code || '%'`)
-    .limit(2)
-    .execute();
+  return (
+    db
+      .selectFrom('sessions')
+      .select(['token_hash', 'verification_code', 'ref_user_id'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('verification_code', 'is not', null)
+      .where('verification_code', '!=', '')
+      // Sentences are lower-case words joined by single spaces (no LIKE wildcards); the bio is normalised.
+      .where(sql<boolean>`cast(${bio} as text) like '%' || verification_code || '%'`)
+      .limit(2)
+      .execute()
+  );
 }
 
 /**
@@ -129,7 +131,10 @@ export async function attributeReferrer(db: Db, userId: number, referrerId: numb
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('users as r').select('r.id').where('r.id', '=', referrerId).where('r.referred_by', '=', userId),
+          selectFrom('users as r')
+            .select('r.id')
+            .where('r.id', '=', referrerId)
+            .where('r.referred_by', '=', userId),
         ),
       ),
     )

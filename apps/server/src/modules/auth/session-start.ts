@@ -1,0 +1,87 @@
+import { fromCents, type LoginResponse } from '@rewards/contracts';
+import type { Deps } from '../../deps.ts';
+import { banned } from '../../shared/errors.ts';
+import * as signals from '../signals/index.ts';
+import * as users from '../users/index.ts';
+import * as sessions from './repository.ts';
+import { newSessionToken } from './tokens.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type RobloxUser = { id: number; name: string; displayName: string };
+export type OpenedAccount = Awaited<ReturnType<typeof openAccount>>;
+
+/**
+ * The account of a Roblox user, as any sign-in finds it: renamed to its current Roblox names, or
+ * created (within the device's account limit, with no referrer: only proof of ownership sets one); the
+ * sign-in's device and address are recorded. Refuses a banned account. Typed names and Sign in with
+ * Roblox share it.
+ */
+export async function openAccount(deps: Deps, robloxUser: RobloxUser, origin: signals.SignInOrigin) {
+  const now = deps.clock.now();
+  const hashes = await signals.hashSignals(deps, origin);
+  const user = await deps.db.transaction().execute(async (trx) => {
+    await signals.lockSignals(trx, hashes);
+    const existing = await users.findUserByRobloxId(trx, robloxUser.id);
+    if (existing) {
+      if (existing.username !== robloxUser.name || existing.display_name !== robloxUser.displayName) {
+        await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
+        await users.updateNames(trx, existing.id, robloxUser.name, robloxUser.displayName);
+      }
+      // A refused sign-in (banned) records nothing: anyone may type a banned name, and recording it
+      // would let a stranger link any account of theirs, or anyone's, to a banned one.
+      if (existing.status !== 'banned') await signals.recordSignIn(trx, deps, existing.id, hashes, false);
+      return { ...existing, username: robloxUser.name, display_name: robloxUser.displayName };
+    }
+    await signals.assertMayCreateAccount(trx, deps, hashes);
+    await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
+    const id = await users.insertUserOnce(trx, {
+      username: robloxUser.name,
+      displayName: robloxUser.displayName,
+      robloxId: robloxUser.id,
+      verificationCode: users.newVerificationSentence(),
+      referredBy: null,
+      joinedAt: now.toISOString(),
+    });
+    const created = await users.findUserByRobloxId(trx, robloxUser.id);
+    // `id` is null when a concurrent first sign-in of the same account created it.
+    if (created) await signals.recordSignIn(trx, deps, created.id, hashes, id !== null);
+    return created;
+  });
+  if (!user) throw new Error('Account vanished during sign-in');
+  if (user.status === 'banned') throw banned();
+  return user;
+}
+
+/** A new session of an opened account; `proof` says how its owner was recognised. */
+export async function startSession(
+  deps: Deps,
+  user: OpenedAccount,
+  how: { proof: 'name' | 'bio' | 'roblox'; userAgent?: string | null; refUserId?: number | null },
+): Promise<LoginResponse> {
+  const now = deps.clock.now();
+  const { token, hash } = newSessionToken();
+  await sessions.insertSession(deps.db, {
+    tokenHash: hash,
+    userId: user.id,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS).toISOString(),
+    // Each session has a sentence of its own: whoever else typed the name sees another one, so the
+    // sentence found in the bio tells which session's holder proved the account.
+    verificationCode: users.newVerificationSentence(),
+    proof: how.proof,
+    userAgent: how.userAgent ?? null,
+    refUserId: how.refUserId ?? null,
+  });
+  return {
+    success: true,
+    token,
+    user: {
+      username: user.username,
+      displayName: user.display_name,
+      robloxId: Number(user.roblox_id),
+      referralsMade: user.referrals_made,
+      referralsEarned: fromCents(Number(user.referrals_earned)),
+    },
+  };
+}
