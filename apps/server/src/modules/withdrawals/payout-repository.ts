@@ -29,6 +29,7 @@ export async function findClaimable(db: Db, now: string, leaseCutoff: string, li
 /**
  * The claim: one conditional UPDATE, so of several workers (threads, processes, machines) exactly
  * one gets the row. A `purchasing` row is only taken over once its lease has run out (crash recovery).
+ * It returns the player's status as the claim saw it (the first ban check) and name (for messages).
  */
 export async function claim(db: Db, id: number, token: string, now: string, leaseCutoff: string) {
   return db
@@ -43,8 +44,23 @@ export async function claim(db: Db, id: number, token: string, now: string, leas
     .where('id', '=', id)
     .where(claimable(now, leaseCutoff))
     .returningAll()
+    .returning((eb) => [
+      eb
+        .selectFrom('users')
+        .select('users.status')
+        .whereRef('users.id', '=', 'withdrawals.user_id')
+        .as('player_status'),
+      eb
+        .selectFrom('users')
+        .select('users.username')
+        .whereRef('users.id', '=', 'withdrawals.user_id')
+        .as('player_name'),
+    ])
     .executeTakeFirst();
 }
+
+/** A withdrawal as its claim returned it: the row, and its player's status and name. */
+export type ClaimedWithdrawal = NonNullable<Awaited<ReturnType<typeof claim>>>;
 
 /**
  * Records that a purchase request is about to be sent, while the claim is still ours and the player is

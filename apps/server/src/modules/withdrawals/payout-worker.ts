@@ -6,7 +6,7 @@ import { Payout, type PayoutLog, type PayoutResult } from './payout.ts';
 import * as payouts from './payout-repository.ts';
 import { gamepassPaidBefore, payGamepass } from './pay-gamepass.ts';
 import { groupPaidBefore, payGroup } from './pay-group.ts';
-import { readAccount } from './payout-account/repository.ts';
+import { type PayoutAccountRow, readAccount } from './payout-account/repository.ts';
 import { payoutCookie } from './payout-account/status.ts';
 
 export {
@@ -61,10 +61,26 @@ export async function processWithdrawal(
   id: number,
   opts: PayoutOptions = {},
 ): Promise<PayoutResult> {
+  const account = await accountIfRunning(deps);
+  if (!account) return { id, outcome: 'not_claimed' };
+  return workWithdrawal(deps, id, account, opts);
+}
+
+/** The payout account's row (read once a run) when payouts may run now, else null. */
+async function accountIfRunning(deps: Deps): Promise<PayoutAccountRow | null> {
   // Manual mode: the admin buys by hand, so nothing here may buy as well.
-  if (deps.env.PAYOUT_MODE !== 'roblox') return { id, outcome: 'not_claimed' };
+  if (deps.env.PAYOUT_MODE !== 'roblox') return null;
   const account = await readAccount(deps.db);
-  if (account.status !== 'ok') return { id, outcome: 'not_claimed' };
+  // Stopped for the payout account (challenge, refused cookie): nothing is claimed until an admin resumes.
+  return account.status === 'ok' ? account : null;
+}
+
+async function workWithdrawal(
+  deps: Deps,
+  id: number,
+  account: PayoutAccountRow,
+  opts: PayoutOptions,
+): Promise<PayoutResult> {
   const cookie = await payoutCookie(deps, account);
   const log = opts.log ?? silent;
   const token = `${opts.workerId ?? defaultWorkerId}:${randomUUID()}`;
@@ -82,11 +98,12 @@ export async function processWithdrawal(
     log,
     opts.maxPurchaseAttempts ?? MAX_PURCHASE_ATTEMPTS,
     cookie,
+    account,
   );
   try {
     const group = claimed.method === 'group';
     // First ban check: at the claim, before anything is asked of Roblox.
-    if (await payout.stoppedByBan()) {
+    if (payout.bannedAtClaim()) {
       return await payout.holdForBan('when the payout started', () =>
         group ? groupPaidBefore(payout) : gamepassPaidBefore(payout),
       );
@@ -105,14 +122,13 @@ export async function processWithdrawal(
 
 /** Works the next claimable withdrawal, if any; null when there is nothing to do now. */
 export async function runPayoutOnce(deps: Deps, opts: PayoutOptions = {}): Promise<PayoutResult | null> {
-  if (deps.env.PAYOUT_MODE !== 'roblox') return null;
-  // Stopped for the payout account (challenge, refused cookie): nothing is claimed until an admin resumes.
-  if ((await readAccount(deps.db)).status !== 'ok') return null;
+  const account = await accountIfRunning(deps);
+  if (!account) return null;
   const now = deps.clock.now();
   const leaseCutoff = new Date(now.getTime() - (opts.leaseMs ?? PAYOUT_LEASE_MS)).toISOString();
   const ids = await payouts.findClaimable(deps.db, now.toISOString(), leaseCutoff, 10);
   for (const id of ids) {
-    const result = await processWithdrawal(deps, id, opts);
+    const result = await workWithdrawal(deps, id, account, opts);
     if (result.outcome !== 'not_claimed') return result; // another worker took it: try the next
   }
   return null;

@@ -6,11 +6,11 @@ import { describeFailure } from '../../roblox/http.ts';
 import { notifyDiscord, plain } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
 import * as payouts from './payout-repository.ts';
+import type { ClaimedWithdrawal } from './payout-repository.ts';
 import type { Transition } from './repository.ts';
 import { refundInTransaction } from './refund.ts';
-import { usernameOf, type WithdrawalRow } from './service.ts';
 import { READ_EVERY_MS, readFunds, shortfall } from './payout-account/funds.ts';
-import { setFundsPause, spendFromReading } from './payout-account/repository.ts';
+import { type PayoutAccountRow, setFundsPause, spendFromReading } from './payout-account/repository.ts';
 import { stopPayouts } from './payout-account/status.ts';
 
 // One claimed withdrawal's payout: the ways it can end, shared by both methods (pay-gamepass.ts,
@@ -48,12 +48,14 @@ export type EarlierPayment = { paid: true; detail: string; ref?: string } | { pa
 export class Payout {
   constructor(
     readonly deps: Deps,
-    readonly w: WithdrawalRow,
+    readonly w: ClaimedWithdrawal,
     private readonly token: string,
     readonly log: PayoutLog,
     readonly maxPurchaseAttempts: number,
     /** The payout account's cookie for this run (stored from the console, or the environment's). */
     readonly cookie: string | undefined,
+    /** The payout account's row, read once for this run. */
+    private readonly account: PayoutAccountRow,
   ) {}
 
   now() {
@@ -67,21 +69,30 @@ export class Payout {
       : `gamepass ${gamepassLink(Number(this.w.gamepass_id))}, price ${this.w.price}`;
   }
 
-  stoppedByBan(): Promise<boolean> {
-    if (this.w.pay_despite_ban === 1) return Promise.resolve(false);
-    return repo.userStatus(this.deps.db, this.w.user_id).then((status) => status === 'banned');
+  /** The player was banned when the claim was made (unless an admin chose to pay anyway). */
+  bannedAtClaim(): boolean {
+    return this.w.pay_despite_ban !== 1 && this.w.player_status === 'banned';
+  }
+
+  private async bannedNow(): Promise<boolean> {
+    if (this.w.pay_despite_ban === 1) return false;
+    return (await repo.userStatus(this.deps.db, this.w.user_id)) === 'banned';
+  }
+
+  private player(): string {
+    return plain(this.w.player_name ?? `user ${this.w.user_id}`);
   }
 
   /** Records the attempt just before the request is sent; false when a ban or a takeover stops it. */
   async noteAttempt(when: string): Promise<PayoutResult | null> {
     if (await payouts.notePurchaseAttempt(this.deps.db, this.w.id, this.token, this.now())) return null;
-    if (await this.stoppedByBan()) return this.holdForBan(when, async () => ({ paid: false }));
+    if (await this.bannedNow()) return this.holdForBan(when, async () => ({ paid: false }));
     return this.lost();
   }
 
   /** Null when the payout account (or the group) can cover `cost`, else the pause. */
   async waitIfShort(cost: number): Promise<PayoutResult | null> {
-    const funds = await readFunds(this.deps, this.log);
+    const funds = await readFunds(this.deps, this.log, this.account);
     const short = shortfall(this.deps, funds, this.w.method, cost, this.w.id);
     if (short) return this.waitForFunds(short);
     await setFundsPause(this.deps.db, null);
@@ -131,7 +142,7 @@ export class Payout {
     this.log.info({ withdrawalId: this.w.id, detail }, 'payout: paid');
     await spendFromReading(this.deps.db, this.w.method, this.w.price);
     await this.tell(
-      `✅ Withdrawal #${this.w.id} paid: R$ ${this.w.robux} to **${plain(await usernameOf(this.deps, this.w.user_id))}** (${this.describeTarget()}).`,
+      `✅ Withdrawal #${this.w.id} paid: R$ ${this.w.robux} to **${this.player()}** (${this.describeTarget()}).`,
     );
     return { id: this.w.id, outcome: 'paid', detail };
   }
@@ -172,7 +183,7 @@ export class Payout {
     if (!row) return this.lost();
     this.log.warn({ withdrawalId: this.w.id, when }, 'payout: held, the player is banned');
     await this.tell(
-      `⛔ Withdrawal #${this.w.id} held (R$ ${this.w.robux}): **${plain(await usernameOf(this.deps, this.w.user_id))}** is banned. Decide in the admin console: pay anyway or refund.`,
+      `⛔ Withdrawal #${this.w.id} held (R$ ${this.w.robux}): **${this.player()}** is banned. Decide in the admin console: pay anyway or refund.`,
     );
     return { id: this.w.id, outcome: 'held', detail: reason };
   }

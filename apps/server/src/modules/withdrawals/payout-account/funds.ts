@@ -24,10 +24,18 @@ export interface Funds {
 const fresh = (readAt: string | null, now: number, maxAgeMs: number) =>
   readAt !== null && now - Date.parse(readAt) < maxAgeMs;
 
-/** The figures, read again from Roblox when older than `maxAgeMs`. Never throws for Roblox's sake. */
-export async function readFunds(deps: Deps, log: PayoutLog, maxAgeMs = READ_EVERY_MS): Promise<Funds> {
+/**
+ * The figures, read again from Roblox when older than `maxAgeMs`. Never throws for Roblox's sake.
+ * `known`: the account's row as the caller already read it (the payout worker reads it once a run).
+ */
+export async function readFunds(
+  deps: Deps,
+  log: PayoutLog,
+  known?: repo.PayoutAccountRow,
+  maxAgeMs = READ_EVERY_MS,
+): Promise<Funds> {
   const { env, roblox, clock } = deps;
-  const row = await repo.readAccount(deps.db);
+  const row = known ?? (await repo.readAccount(deps.db));
   const now = clock.now();
   const wantsRobux = env.PAYOUT_METHODS.includes('gamepass');
   const groupId = env.PAYOUT_METHODS.includes('group') ? env.ROBLOX_PAYOUT_GROUP_ID : undefined;
