@@ -3,7 +3,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { rateLimitTable } from '../src/plugins/rate-limits.ts';
 import { adminCookie } from './support/admin.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -228,12 +227,49 @@ describe(`defences on ${testEngine}`, () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     };
 
-    it('every route of the central table exists, so a renamed route cannot lose its limit silently', () => {
-      const registered = new Set(t.app.routeList.map((r) => `${r.method} ${r.url}`));
-      for (const limit of rateLimitTable(t.deps.env)) {
-        for (const method of limit.methods)
-          expect(registered, `${method} ${limit.url}`).toContain(`${method} ${limit.url}`);
+    it('every limited route declares its limits: figure and key, in order, and no route lost one', async () => {
+      // Each setting a figure of its own, so a route reading the wrong one shows.
+      const app = await newApp({
+        RATE_LIMIT_LOGIN_PER_MINUTE: '21',
+        RATE_LIMIT_VERIFY_PER_MINUTE: '11',
+        RATE_LIMIT_POSTBACK_PER_MINUTE: '3001',
+        RATE_LIMIT_PROMO_PER_MINUTE: '61',
+      });
+      const [login, verify, postback, promo] = [21, 11, 3001, 61];
+      const expected: [string, string, ...[number, string][]][] = [
+        ['POST', '/api/login', [login, 'address']],
+        ['POST', '/api/roblox-lookup', [login, 'address']],
+        ['GET', '/api/auth/roblox/start', [login, 'address']],
+        ['GET', '/api/auth/roblox/callback', [login, 'address']],
+        ['POST', '/api/auth/roblox/finish', [login, 'address']],
+        ['POST', '/api/admin/login', [login, 'address']],
+        ['POST', '/api/verify-bio', [verify, 'player-address'], [verify, 'address']],
+        ['POST', '/api/login/prove', [verify, 'address']],
+        ['POST', '/api/account/prove', [verify, 'player-address'], [verify, 'address']],
+        ['POST', '/api/account/protection', [verify, 'player-address'], [verify, 'address']],
+        ['POST', '/api/account/protection/proof', [20, 'player-address']],
+        ['POST', '/api/verification/refresh', [20, 'player-address']],
+        ['POST', '/api/withdraw', [60, 'player']],
+        ['GET', '/api/postback/:slug', [postback, 'address']],
+        ['POST', '/api/postback/:slug', [postback, 'address']],
+        ['POST', '/api/promocode/redeem', [30, 'player'], [promo, 'address']],
+        ['POST', '/api/giveaway/pick', [30, 'address']],
+        ['GET', '/api/account/export', [3, 'player']],
+        ['GET', '/api/account/delete', [10, 'player']],
+        ['POST', '/api/account/delete', [10, 'player']],
+      ];
+      const declared: Record<string, string[]> = {};
+      for (const { method, url, max, key } of app.app.routeLimits) {
+        (declared[`${method} ${url}`] ??= []).push(`${max} per ${key}`);
       }
+      expect(declared).toEqual(
+        Object.fromEntries(
+          expected.map(([method, url, ...limits]) => [
+            `${method} ${url}`,
+            limits.map(([max, key]) => `${max} per ${key}`),
+          ]),
+        ),
+      );
     });
 
     it('player sign-in: RATE_LIMIT_LOGIN_PER_MINUTE per address, whatever is sent', async () => {

@@ -4,113 +4,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { Env } from '../env.ts';
-
-/**
- * Who a limit counts: `address` (the client's address as TRUST_PROXY yields it, checked before
- * anything else runs), `player` (the signed-in player, checked after sign-in was verified; the
- * address when there is none) or `player-address` (the player from this address: another address's
- * attempts on the same account have a budget of their own).
- */
-export type LimitKey = 'address' | 'player' | 'player-address';
-
-export interface RouteLimit {
-  methods: readonly string[];
-  url: string;
-  /** Requests per minute per key. */
-  max: number;
-  key: LimitKey;
-}
+import type { LimitKey, RouteLimit } from '../shared/route-limits.ts';
 
 const WINDOW_MS = 60_000;
-
-/**
- * The one table of per-route limits (see docs/decisions/0004-rate-limits.md). Routes are matched by
- * method and URL as registered, so no module needs to know about it; a module's own
- * `config.rateLimit` is replaced for the routes named here and kept for the others. A route may have
- * several entries (e.g. per player and per address): each counts on its own and any one refuses.
- */
-export function rateLimitTable(env: Env): RouteLimit[] {
-  return [
-    // Sign-in and the name lookup ask Roblox for every call: per address.
-    { methods: ['POST'], url: '/api/login', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
-    { methods: ['POST'], url: '/api/roblox-lookup', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
-    // Sign in with Roblox: each start keeps a flow, each callback asks Roblox; per address like sign-in.
-    { methods: ['GET'], url: '/api/auth/roblox/start', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
-    {
-      methods: ['GET'],
-      url: '/api/auth/roblox/callback',
-      max: env.RATE_LIMIT_LOGIN_PER_MINUTE,
-      key: 'address',
-    },
-    {
-      methods: ['POST'],
-      url: '/api/auth/roblox/finish',
-      max: env.RATE_LIMIT_LOGIN_PER_MINUTE,
-      key: 'address',
-    },
-    // On top of the admin module's "10 wrong passwords a minute" block.
-    { methods: ['POST'], url: '/api/admin/login', max: env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' },
-    // Each call reads the player's Roblox profile. Per player from each address, so an impersonator
-    // elsewhere cannot use up the owner's attempts; and per address, so that impersonator (or anyone
-    // trying many accounts) is limited all the same.
-    {
-      methods: ['POST'],
-      url: '/api/verify-bio',
-      max: env.RATE_LIMIT_VERIFY_PER_MINUTE,
-      key: 'player-address',
-    },
-    { methods: ['POST'], url: '/api/verify-bio', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
-    // Proofs of ownership: each reads a Roblox profile, like the bio check.
-    { methods: ['POST'], url: '/api/login/prove', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
-    {
-      methods: ['POST'],
-      url: '/api/account/prove',
-      max: env.RATE_LIMIT_VERIFY_PER_MINUTE,
-      key: 'player-address',
-    },
-    { methods: ['POST'], url: '/api/account/prove', max: env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
-    {
-      methods: ['POST'],
-      url: '/api/account/protection',
-      max: env.RATE_LIMIT_VERIFY_PER_MINUTE,
-      key: 'player-address',
-    },
-    {
-      methods: ['POST'],
-      url: '/api/account/protection',
-      max: env.RATE_LIMIT_VERIFY_PER_MINUTE,
-      key: 'address',
-    },
-    { methods: ['POST'], url: '/api/account/protection/proof', max: 20, key: 'player-address' },
-    // The withdrawals module's own figures, keyed by player instead of by raw token. A Refresh changes
-    // only the calling session's sentence; per address too, so nobody elsewhere uses up the owner's.
-    { methods: ['POST'], url: '/api/verification/refresh', max: 20, key: 'player-address' },
-    { methods: ['POST'], url: '/api/withdraw', max: 60, key: 'player' },
-    // Providers' servers: per address, so one noisy wall cannot starve another.
-    {
-      methods: ['GET', 'POST'],
-      url: '/api/postback/:slug',
-      max: env.RATE_LIMIT_POSTBACK_PER_MINUTE,
-      key: 'address',
-    },
-    // Generous: a person types a few codes a minute; a script guessing codes is slowed down.
-    { methods: ['POST'], url: '/api/promocode/redeem', max: 30, key: 'player' },
-    // ... and per address, so many accounts from one address do not multiply the guesses.
-    {
-      methods: ['POST'],
-      url: '/api/promocode/redeem',
-      max: env.RATE_LIMIT_PROMO_PER_MINUTE,
-      key: 'address',
-    },
-    // Every open page asks when the countdown ends.
-    { methods: ['POST'], url: '/api/giveaway/pick', max: 30, key: 'address' },
-    // A data export reads every table about the player: a person downloads it once or twice.
-    { methods: ['GET'], url: '/api/account/export', max: 3, key: 'player' },
-    // Deleting may read a Roblox profile (the proof of a protected account): a person does it once.
-    { methods: ['GET', 'POST'], url: '/api/account/delete', max: 10, key: 'player' },
-  ];
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
 
@@ -142,10 +38,18 @@ declare module 'fastify' {
     /**
      * A limit of `max` a minute per `key`, checked where the caller chooses (e.g. only when an answer
      * needs Roblox). `name` keeps its counters apart from every other limit's; shared through Redis
-     * like the table's.
+     * like the routes' limits.
      */
     makeLimit(name: string, max: number, key: LimitKey): LimitCheck;
+    /** Each limit a route declared, once per method it was applied to (tests check every route's). */
+    routeLimits: AppliedLimit[];
   }
+}
+
+/** A limit as applied to one method of a route. */
+export interface AppliedLimit extends RouteLimit {
+  method: string;
+  url: string;
 }
 
 /**
@@ -184,13 +88,13 @@ function routeMethods(route: RouteOptions): string[] {
 }
 
 /**
- * Registers `@fastify/rate-limit` (nothing limited globally) and applies the table above through an
- * `onRoute` hook. With `REDIS_URL` the counters live in Redis and are shared by every process;
- * otherwise they are in memory. A Redis outage lets requests through rather than failing them.
+ * Registers `@fastify/rate-limit` (nothing limited globally) and applies each route's `config.limits`
+ * (shared/route-limits.ts) through an `onRoute` hook. With `REDIS_URL` the counters live in Redis and
+ * are shared by every process; otherwise they are in memory. A Redis outage lets requests through
+ * rather than failing them.
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   const env = app.deps.env;
-  const table = rateLimitTable(env);
 
   // createRateLimit comes from the plugin registered below; a check looks it up at its first request.
   app.decorate('makeLimit', (name: string, max: number, key: LimitKey): LimitCheck => {
@@ -207,22 +111,27 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       throw tooManyRequests();
     };
   });
+  app.decorate('routeLimits', []);
 
   // Must be added before the rate-limit plugin's own onRoute hook, which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
-    const methods = routeMethods(route);
-    const limits = table.filter((l) => l.url === route.url && methods.some((m) => l.methods.includes(m)));
-    const [limit, ...more] = limits;
+    if (route.config?.rateLimit !== undefined) {
+      throw new Error(`${route.url}: a route declares its limits in config.limits, not config.rateLimit`);
+    }
+    // Fastify adds a HEAD twin of each GET route with the GET's options, `limits` included; the
+    // limits apply to the methods a route names, so the twin is left unlimited.
+    if (route.method === 'HEAD') return;
+    const [limit, ...more] = route.config?.limits ?? [];
     if (!limit) return;
+    const methods = routeMethods(route);
+    for (const method of methods) {
+      for (const { max, key } of [limit, ...more]) app.routeLimits.push({ method, url: route.url, max, key });
+    }
     // The first goes through the plugin (with its x-ratelimit-* headers); each further one is a hook
     // of its own, at the same stage its key needs.
     for (const extra of more) {
       const stage = extra.key === 'address' ? 'onRequest' : 'preHandler';
-      const check = app.makeLimit(
-        `${extra.methods.join(',')} ${extra.url} ${extra.key}`,
-        extra.max,
-        extra.key,
-      );
+      const check = app.makeLimit(`${methods.join(',')} ${route.url} ${extra.key}`, extra.max, extra.key);
       const hooks = [route[stage] ?? []].flat() as LimitCheck[];
       route[stage] = [...hooks, check] as never;
     }

@@ -96,6 +96,6 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     done(problem ? badRequest(problem) : undefined);
   });
 
-  // Limits are opted into per route through the central table; nothing is limited globally.
+  // Limits are opted into per route (config.limits); nothing is limited globally.
   await app.register(rateLimitsPlugin);
 });

@@ -1,3 +1,4 @@
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminLoginRequest,
@@ -28,8 +29,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     body: adminLoginRequest,
     response: { 200: adminSessionResponse, ...errorResponses(400, 401, 403, 413, 429) },
   };
-  // The session cookie is in the answer: no cache keeps it.
-  app.post('/admin/login', { schema: login, config: { noStore: true } }, async (request, reply) => {
+  const loginConfig = {
+    // The session cookie is in the answer: no cache keeps it.
+    noStore: true,
+    // Per address like player sign-in, on top of the block after 10 wrong passwords a minute.
+    limits: [{ max: app.deps.env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' }],
+  } satisfies FastifyContextConfig;
+  app.post('/admin/login', { schema: login, config: loginConfig }, async (request, reply) => {
     const previous = await browserHash(app.deps, request.cookies[CONSOLE_BROWSER_COOKIE]);
     const { token, maxAgeSeconds, browser } = await adminLogin(
       app.deps,

@@ -5,9 +5,9 @@ import * as repo from './staff-repository.ts';
 
 /**
  * Wrong staff sign-ins (password or code), counted in `staff_login_failures` so every process shares
- * them (the database is shared whether or not REDIS_URL is set; Redis already carries the route's
- * per-minute request limit of plugins/rate-limits.ts). An account takes ACCOUNT_FAILURES in the window
- * from all addresses together; an address ADDRESS_FAILURES over all the names it tries. Beyond,
+ * them (the database is shared whether or not REDIS_URL is set; Redis already carries the per-minute
+ * request limit the sign-in route declares in auth-routes.ts). An account takes ACCOUNT_FAILURES in
+ * the window from all addresses together; an address ADDRESS_FAILURES over all the names it tries. Beyond,
  * 429 with Retry-After: the time until the oldest failure leaves the window. The site-wide guard of
  * auth-guard.ts applies on top.
  */

@@ -11,13 +11,22 @@ import {
   proveOwnershipResponse,
   publicRoute,
 } from '@rewards/contracts';
+import type { RouteLimit } from '../../shared/route-limits.ts';
 import { signInOrigin } from '../signals/index.ts';
 import { playerOf } from './session-hook.ts';
 import * as proof from './ownership-proof.ts';
 import * as service from './protection-service.ts';
 
-/** Protected accounts and proof of ownership in a session. Limits: plugins/rate-limits.ts. */
+/** Protected accounts and proof of ownership in a session. */
 export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const verifyMax = app.deps.env.RATE_LIMIT_VERIFY_PER_MINUTE;
+  // Each proof reads a Roblox profile, like the bio check: per player from each address (nobody
+  // elsewhere uses up the owner's attempts) and per address (nor does trying many accounts help).
+  const proofLimits: RouteLimit[] = [
+    { max: verifyMax, key: 'player-address' },
+    { max: verifyMax, key: 'address' },
+  ];
+
   app.post(
     '/login/prove',
     {
@@ -26,8 +35,8 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginProveRequest,
         response: { 200: loginResponse, ...errorResponses(400, 403, 404, 413, 429, 503) },
       },
-      // The page that typed the name reads `success` like the spec's login.
-      config: { legacyErrorFields: 'refusals', noStore: true },
+      // The page that typed the name reads `success` like the spec's login. Signed out: per address.
+      config: { legacyErrorFields: 'refusals', noStore: true, limits: [{ max: verifyMax, key: 'address' }] },
     },
     async (request, reply) =>
       service.proveLogin(
@@ -47,6 +56,7 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: protectionResponse, ...errorResponses(400, 401, 403, 404, 413, 429, 503) },
       },
       preHandler: app.requireActivePlayer,
+      config: { limits: proofLimits },
     },
     async (request) => {
       const player = playerOf(request);
@@ -65,7 +75,7 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // A banned player may prove ownership too: downloading their data needs it.
       preHandler: app.requirePlayer,
-      config: { noStore: true },
+      config: { noStore: true, limits: [{ max: 20, key: 'player-address' }] },
     },
     async (request) => proof.newLoginProof(app.deps, playerOf(request).id),
   );
@@ -79,6 +89,7 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: proveOwnershipResponse, ...errorResponses(400, 401, 403, 404, 413, 429, 503) },
       },
       preHandler: app.requirePlayer,
+      config: { limits: proofLimits },
     },
     async (request) => proof.proveSession(app.deps, playerOf(request), request.body),
   );

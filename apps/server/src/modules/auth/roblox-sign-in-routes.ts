@@ -11,6 +11,7 @@ import {
 } from '@rewards/contracts';
 import { publicBase } from '../../shared/public-url.ts';
 import { notFound } from '../../shared/errors.ts';
+import type { RouteLimit } from '../../shared/route-limits.ts';
 import { signInOrigin } from '../signals/index.ts';
 import { robloxProvider } from './roblox-sign-in-provider.ts';
 import * as service from './roblox-sign-in-service.ts';
@@ -26,6 +27,8 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const redirectUri = (origin: string) => `${publicBase(app.deps.env, origin)}${service.CALLBACK_PATH}`;
   const requestOrigin = (request: { protocol: string; host: string }) =>
     `${request.protocol}://${request.host}`;
+  // Each start keeps a flow, each callback and finish asks Roblox: per address, like sign-in.
+  const limits: RouteLimit[] = [{ max: app.deps.env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' }];
 
   app.get(
     '/auth/roblox/config',
@@ -42,6 +45,7 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 302: redirect("To Roblox's authorize page."), ...errorResponses(400, 404, 503) },
       },
       preHandler: requireOn,
+      config: { limits },
     },
     async (request, reply) => {
       const { url, browserKey } = await service.start(app.deps, provider!, {
@@ -72,6 +76,7 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       preHandler: requireOn,
+      config: { limits },
     },
     async (request, reply) => {
       // The library compares this URL (without its query) with the redirect_uri the flow started with.
@@ -100,7 +105,7 @@ export const robloxSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         body: robloxSignInFinishRequest,
         response: { 200: loginResponse, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { noStore: true },
+      config: { noStore: true, limits },
       preHandler: requireOn,
     },
     async (request, reply) => {

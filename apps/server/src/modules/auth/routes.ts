@@ -1,3 +1,4 @@
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponses,
@@ -20,7 +21,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     body: loginRequest,
     response: { 200: loginResponse, ...errorResponses(400, 403, 404, 413, 429, 503) },
   };
-  app.post('/login', { schema: login, config: { legacyErrorFields: 'refusals', noStore: true } }, async (request, reply) => {
+  const loginConfig = {
+    legacyErrorFields: 'refusals',
+    noStore: true,
+    // Sign-in asks Roblox for every call: per address.
+    limits: [{ max: app.deps.env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' }],
+  } satisfies FastifyContextConfig;
+  app.post('/login', { schema: login, config: loginConfig }, async (request, reply) => {
     // Turnstile, when configured: before anything asks Roblox or creates an account.
     await requireHuman(app.deps, request, 'login');
     return service.login(

@@ -21,8 +21,17 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyBioResponse, ...errorResponses(400, 401, 403, 409, 413, 429, 503) },
       },
       preHandler: app.requireActivePlayer,
-      // The spec's client reads `success` and `message` from every error of these calls.
-      config: { legacyErrorFields: 'every-error' },
+      config: {
+        // The spec's client reads `success` and `message` from every error of these calls.
+        legacyErrorFields: 'every-error',
+        // Each call reads the player's Roblox profile. Per player from each address, so an
+        // impersonator elsewhere cannot use up the owner's attempts; and per address, so that
+        // impersonator (or anyone trying many accounts) is limited all the same.
+        limits: [
+          { max: app.deps.env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'player-address' },
+          { max: app.deps.env.RATE_LIMIT_VERIFY_PER_MINUTE, key: 'address' },
+        ],
+      },
     },
     async (request) => verification.verifyBio(app.deps, playerOf(request), request.body?.ref ?? null),
   );
@@ -35,8 +44,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: refreshVerificationResponse, ...errorResponses(401, 403, 409, 429) },
       },
       preHandler: app.requireActivePlayer,
-      // The spec's client reads `success` and `message` from every error of these calls.
-      config: { legacyErrorFields: 'every-error' },
+      config: {
+        // The spec's client reads `success` and `message` from every error of these calls.
+        legacyErrorFields: 'every-error',
+        // A Refresh changes only the calling session's sentence: per player from each address, so
+        // nobody elsewhere uses up the owner's.
+        limits: [{ max: 20, key: 'player-address' }],
+      },
     },
     async (request) => verification.refreshSentence(app.deps, playerOf(request)),
   );

@@ -9,15 +9,17 @@ import {
   idParams,
   playerRoute,
 } from '@rewards/contracts';
+import type { RouteLimit } from '../../shared/route-limits.ts';
 import { playerOf } from '../auth/index.ts';
 import * as service from './deletion-service.ts';
 
 /**
  * Delete my account, and the same by staff on the player's request. A banned player asks
- * the operator (a deletion would otherwise let the Roblox account start afresh). Limits:
- * plugins/rate-limits.ts.
+ * the operator (a deletion would otherwise let the Roblox account start afresh).
  */
 export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Deleting may read a Roblox profile (the proof of a protected account): a person does it once.
+  const limits: RouteLimit[] = [{ max: 10, key: 'player' }];
   app.get(
     '/account/delete',
     {
@@ -26,6 +28,7 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountDeletionPreview, ...errorResponses(401, 403, 404, 429) },
       },
       preHandler: app.requireActivePlayer,
+      config: { limits },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -42,6 +45,7 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountDeletionResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
       },
       preHandler: app.requireActivePlayer,
+      config: { limits },
     },
     async (request) => {
       const player = playerOf(request);

@@ -5,14 +5,15 @@ import * as service from './service.ts';
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // A banned player may download their data too, from a session that proved ownership in the last 10
-  // minutes (anyone may type the name). Rate-limited per player (plugins/rate-limits.ts).
+  // minutes (anyone may type the name).
   app.get(
     '/account/export',
     {
       schema: { ...playerRoute, response: { 200: accountExport, ...errorResponses(401, 403, 429) } },
       preHandler: app.requirePlayer,
-      // Personal data: no cache keeps a copy (plugins/no-store.ts).
-      config: { noStore: true },
+      // Personal data: no cache keeps a copy (plugins/no-store.ts). It reads every table about the
+      // player: a person downloads it once or twice.
+      config: { noStore: true, limits: [{ max: 3, key: 'player' }] },
     },
     async (request, reply) => {
       const player = playerOf(request);

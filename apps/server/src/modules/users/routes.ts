@@ -63,6 +63,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: robloxLookupRequest,
         response: { 200: robloxLookupResponse, ...errorResponses(400, 413, 429, 503) },
       },
+      // Each call asks Roblox: per address, like sign-in.
+      config: { limits: [{ max: app.deps.env.RATE_LIMIT_LOGIN_PER_MINUTE, key: 'address' }] },
     },
     async (request) => {
       const user = await app.deps.roblox.findUserByName(request.body.username);

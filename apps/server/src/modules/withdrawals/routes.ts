@@ -11,7 +11,7 @@ import { playerOf } from '../auth/index.ts';
 import { payoutOptions } from './payout-options.ts';
 import * as service from './service.ts';
 
-/** The player's side: withdraw, the payout options, own withdrawals. Limits: plugins/rate-limits.ts. */
+/** The player's side: withdraw, the payout options, own withdrawals. */
 export const playerWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   // `username` in the body and the `user-balance` header are ignored: the server decides.
   app.post(
@@ -23,6 +23,8 @@ export const playerWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: withdrawResponse, ...errorResponses(400, 401, 403, 409, 413, 429, 503) },
       },
       preHandler: app.requireActivePlayer,
+      // Per player, not per session: more sessions do not buy more attempts.
+      config: { limits: [{ max: 60, key: 'player' }] },
     },
     async (request) => {
       const key = request.headers['idempotency-key'];

@@ -53,6 +53,8 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/postback/:slug',
     // A HEAD request must not credit anything.
     exposeHeadRoute: false,
+    // Providers' servers: per address, so one noisy wall cannot starve another.
+    config: { limits: [{ max: app.deps.env.RATE_LIMIT_POSTBACK_PER_MINUTE, key: 'address' }] },
     schema: {
       ...publicRoute,
       tags: ['postbacks'],

@@ -50,10 +50,14 @@ export const giveawayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.enterGiveaway(app.deps, playerOf(request)),
   );
 
-  // Anyone may ask: the server decides whether it is time and who wins, once.
+  // Anyone may ask: the server decides whether it is time and who wins, once. Every open page asks
+  // when the countdown ends: 30 a minute per address.
   app.post(
     '/giveaway/pick',
-    { schema: { ...publicRoute, response: { 200: giveawayPickResponse, ...errorResponses(404, 409, 429) } } },
+    {
+      schema: { ...publicRoute, response: { 200: giveawayPickResponse, ...errorResponses(404, 409, 429) } },
+      config: { limits: [{ max: 30, key: 'address' }] },
+    },
     async () => service.pickCurrentWinner(app.deps),
   );
 };

@@ -25,7 +25,15 @@ export const promocodeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: promoRedeemRequest,
         response: { 200: promoRedeemResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
       },
-      config: { legacyErrorFields: 'refusals' },
+      config: {
+        legacyErrorFields: 'refusals',
+        limits: [
+          // Generous: a person types a few codes a minute; a script guessing codes is slowed down.
+          { max: 30, key: 'player' },
+          // ... and per address, so many accounts from one address do not multiply the guesses.
+          { max: app.deps.env.RATE_LIMIT_PROMO_PER_MINUTE, key: 'address' },
+        ],
+      },
       preHandler: app.requireActivePlayer,
     },
     async (request) => {
