@@ -37,7 +37,7 @@ for (const p of players) {
       amount,
       kind: 'offer',
       key: `seed:${p.name}:${i}`,
-      description: 'Seeded offer credit',
+      params: { wall: 'Seed' },
     });
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WITHDRAWAL_IN_FLIGHT_MESSAGE } from '@rewards/contracts';
+import { WITHDRAWAL_IN_FLIGHT_MESSAGE, type EntrySubject } from '@rewards/contracts';
 import { isPostgres } from '../src/db/database.ts';
 import { postAlone } from '../src/modules/ledger/service.ts';
 import { adminCookie } from './support/admin.ts';
@@ -58,8 +58,8 @@ const api = (method: 'GET' | 'POST', url: string, token: string, payload?: objec
 const deleteOwn = (token: string, body: object) => api('POST', '/api/account/delete', token, body);
 
 /** A credit or debit through the ledger, so balances keep matching their entries. */
-const post = (userId: number, amount: number, kind: 'admin' | 'referral' | 'daily', description: string) =>
-  postAlone(t.deps.db, t.deps.clock, { userId, amount, kind, key: randomUUID(), description });
+const post = (userId: number, amount: number, subject: EntrySubject) =>
+  postAlone(t.deps.db, t.deps.clock, { userId, amount, ...subject, key: randomUUID() });
 
 async function insertWithdrawal(userId: number, state: 'paid' | 'pending', extra: object = {}) {
   return t.deps.db
@@ -162,9 +162,9 @@ describe(`deleting an account on ${testEngine}`, () => {
       t,
       cpxPostbackPath({ trans: 'owner-t1', user: OWNER_ROBLOX_ID, local: '2.00' }),
     );
-    await post(owner.id, 500, 'daily', 'Daily reward day 1');
+    await post(owner.id, 500, { kind: 'daily', params: { day: 1 } });
     // The referrer's commission names the owner; an audit row quotes the owner's name and Roblox id.
-    await post(referrer.id, 30, 'referral', `Referral bonus from ${OWNER}`);
+    await post(referrer.id, 30, { kind: 'referral', params: { friend: OWNER } });
     await insertWithdrawal(owner.id, 'paid', {
       seller_id: OWNER_ROBLOX_ID,
       last_error: `seller ${OWNER_ROBLOX_ID} owns it`,
@@ -297,7 +297,7 @@ describe(`deleting an account on ${testEngine}`, () => {
 
   it('waits for a withdrawal in flight, with words that say why', async () => {
     const player = await signIn('WaitingWill');
-    await post(player.id, 2000, 'admin', 'Grant');
+    await post(player.id, 2000, { kind: 'admin', params: {} });
     await insertWithdrawal(player.id, 'pending');
     const preview = await api('GET', '/api/account/delete', player.token);
     expect(preview.json()).toEqual({

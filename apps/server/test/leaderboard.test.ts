@@ -4,6 +4,7 @@ import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
 import { LEADERBOARD_TTL_MS } from '../src/modules/activity/service.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { bearer } from './support/test-app.ts';
+import { testSubject } from './support/ledger.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
@@ -28,9 +29,8 @@ function credit(userId: number, cents: number, kind: LedgerKind = 'offer') {
   return postAlone(t.deps.db, t.clock, {
     userId,
     amount: cents,
-    kind,
+    ...testSubject(kind),
     key: `test:${kind}:${userId}:${++keySeq}`,
-    description: `Test ${kind}`,
   });
 }
 

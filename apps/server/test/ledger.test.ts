@@ -23,7 +23,11 @@ async function newUser(): Promise<number> {
 }
 
 async function balanceOf(userId: number) {
-  const row = await tdb.db.selectFrom('users').select(['balance', 'earnings']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await tdb.db
+    .selectFrom('users')
+    .select(['balance', 'earnings'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { balance: Number(row.balance), earnings: Number(row.earnings) };
 }
 
@@ -41,7 +45,13 @@ describe(`ledger on ${testEngine}`, () => {
 
   it('credits in hundredths and keeps the cached balance equal to the entries', async () => {
     const u = await newUser();
-    const r = await postAlone(tdb.db, clock, { userId: u, amount: 150, kind: 'social', key: `t:social:${u}`, description: 'Follow' });
+    const r = await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: 150,
+      kind: 'social',
+      key: `t:social:${u}`,
+      params: { platform: 'Test' },
+    });
     expect(r).toMatchObject({ applied: true, balance: 150 });
     expect(await balanceOf(u)).toEqual({ balance: 150, earnings: 150 });
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
@@ -49,23 +59,42 @@ describe(`ledger on ${testEngine}`, () => {
 
   it('does not count admin grants as earnings', async () => {
     const u = await newUser();
-    await postAlone(tdb.db, clock, { userId: u, amount: 2500, kind: 'admin', key: `t:admin:${u}`, description: 'Grant' });
+    await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: 2500,
+      kind: 'admin',
+      key: `t:admin:${u}`,
+      params: {},
+    });
     expect(await balanceOf(u)).toEqual({ balance: 2500, earnings: 0 });
   });
 
   it('100 concurrent debits of R$1 against R$10: exactly 10 succeed', async () => {
     const u = await newUser();
-    await postAlone(tdb.db, clock, { userId: u, amount: 1000, kind: 'admin', key: `t:fund:${u}`, description: 'Fund' });
+    await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: 1000,
+      kind: 'admin',
+      key: `t:fund:${u}`,
+      params: {},
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
-        postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:debit:${u}:${i}`, description: 'Debit' }),
+        postAlone(tdb.db, clock, {
+          userId: u,
+          amount: -100,
+          kind: 'withdrawal',
+          key: `t:debit:${u}:${i}`,
+          params: {},
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected');
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(90);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    for (const r of refused)
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     expect((await balanceOf(u)).balance).toBe(0);
     expect(await entriesOf(u)).toHaveLength(11);
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
@@ -74,14 +103,34 @@ describe(`ledger on ${testEngine}`, () => {
   it('the same idempotency key credited twice, also concurrently, makes one entry', async () => {
     const u = await newUser();
     const key = `t:once:${u}`;
-    const first = await postAlone(tdb.db, clock, { userId: u, amount: 500, kind: 'offer', key, description: 'Offer' });
-    const second = await postAlone(tdb.db, clock, { userId: u, amount: 500, kind: 'offer', key, description: 'Offer' });
+    const first = await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: 500,
+      kind: 'offer',
+      key,
+      params: { wall: 'Test' },
+    });
+    const second = await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: 500,
+      kind: 'offer',
+      key,
+      params: { wall: 'Test' },
+    });
     expect(first.applied).toBe(true);
     expect(second).toMatchObject({ applied: false, entryId: first.entryId, balance: 500 });
 
     const key2 = `t:race:${u}`;
     const raced = await Promise.all(
-      Array.from({ length: 30 }, () => postAlone(tdb.db, clock, { userId: u, amount: 700, kind: 'offer', key: key2, description: 'Offer' })),
+      Array.from({ length: 30 }, () =>
+        postAlone(tdb.db, clock, {
+          userId: u,
+          amount: 700,
+          kind: 'offer',
+          key: key2,
+          params: { wall: 'Test' },
+        }),
+      ),
     );
     expect(raced.filter((r) => r.applied)).toHaveLength(1);
     expect((await balanceOf(u)).balance).toBe(1200);
@@ -92,35 +141,89 @@ describe(`ledger on ${testEngine}`, () => {
   it('a failed debit inside a transaction leaves no entry behind', async () => {
     const u = await newUser();
     await expect(
-      postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:nofunds:${u}`, description: 'Debit' }),
+      postAlone(tdb.db, clock, {
+        userId: u,
+        amount: -100,
+        kind: 'withdrawal',
+        key: `t:nofunds:${u}`,
+        params: {},
+      }),
     ).rejects.toMatchObject({ status: 409, code: 'INSUFFICIENT_FUNDS' });
     expect(await entriesOf(u)).toHaveLength(0);
     // The key was not burnt: a later, covered debit with it still applies.
-    await postAlone(tdb.db, clock, { userId: u, amount: 300, kind: 'admin', key: `t:fund2:${u}`, description: 'Fund' });
-    const r = await postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:nofunds:${u}`, description: 'Debit' });
+    await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: 300,
+      kind: 'admin',
+      key: `t:fund2:${u}`,
+      params: {},
+    });
+    const r = await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: -100,
+      kind: 'withdrawal',
+      key: `t:nofunds:${u}`,
+      params: {},
+    });
     expect(r).toMatchObject({ applied: true, balance: 200 });
   });
 
   it('a reversal may take the balance below zero; later earnings pay it back first', async () => {
     const u = await newUser();
-    await postAlone(tdb.db, clock, { userId: u, amount: 400, kind: 'offer', key: `t:o:${u}`, description: 'Offer' });
-    await postAlone(tdb.db, clock, { userId: u, amount: -300, kind: 'withdrawal', key: `t:w:${u}`, description: 'Withdraw' });
     await postAlone(tdb.db, clock, {
-      userId: u, amount: -400, kind: 'reversal', key: `t:rev:${u}`, description: 'Chargeback', allowNegative: true, earningsDelta: -400,
+      userId: u,
+      amount: 400,
+      kind: 'offer',
+      key: `t:o:${u}`,
+      params: { wall: 'Test' },
+    });
+    await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: -300,
+      kind: 'withdrawal',
+      key: `t:w:${u}`,
+      params: {},
+    });
+    await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: -400,
+      kind: 'reversal',
+      key: `t:rev:${u}`,
+      params: { reverses: 'offer', wall: 'Test' },
+      allowNegative: true,
+      earningsDelta: -400,
     });
     expect(await balanceOf(u)).toEqual({ balance: -300, earnings: 0 });
     await expect(
-      postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:w2:${u}`, description: 'Withdraw' }),
+      postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:w2:${u}`, params: {} }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
-    await postAlone(tdb.db, clock, { userId: u, amount: 500, kind: 'offer', key: `t:o2:${u}`, description: 'Offer' });
+    await postAlone(tdb.db, clock, {
+      userId: u,
+      amount: 500,
+      kind: 'offer',
+      key: `t:o2:${u}`,
+      params: { wall: 'Test' },
+    });
     expect((await balanceOf(u)).balance).toBe(200);
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
   });
 
   it('rejects non-integer and zero amounts outright', async () => {
     const u = await newUser();
-    await expect(tdb.db.transaction().execute((trx) => post(trx, clock, { userId: u, amount: 1.5, kind: 'admin', key: `t:f:${u}`, description: 'x' }))).rejects.toThrow();
-    await expect(tdb.db.transaction().execute((trx) => post(trx, clock, { userId: u, amount: 0, kind: 'admin', key: `t:z:${u}`, description: 'x' }))).rejects.toThrow();
+    await expect(
+      tdb.db
+        .transaction()
+        .execute((trx) =>
+          post(trx, clock, { userId: u, amount: 1.5, kind: 'admin', key: `t:f:${u}`, params: {} }),
+        ),
+    ).rejects.toThrow();
+    await expect(
+      tdb.db
+        .transaction()
+        .execute((trx) =>
+          post(trx, clock, { userId: u, amount: 0, kind: 'admin', key: `t:z:${u}`, params: {} }),
+        ),
+    ).rejects.toThrow();
     expect(await entriesOf(u)).toHaveLength(0);
   });
 

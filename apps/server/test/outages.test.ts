@@ -133,7 +133,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
       amount: robux * 100,
       kind: 'admin',
       key: `test:${randomUUID()}`,
-      description: 'Test grant',
+      params: {},
     });
     return p;
   }

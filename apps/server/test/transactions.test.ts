@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerKind } from '../src/db/schema.ts';
+import type { EntrySubject } from '@rewards/contracts';
 import type { WithdrawalState } from '../src/db/tables/withdrawals.ts';
 import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
 import { bearer } from './support/test-app.ts';
@@ -14,16 +14,14 @@ const userId = async (username: string) => (await accountNamed(t.deps.db, userna
 function postEntry(
   user: number,
   cents: number,
-  kind: LedgerKind,
-  description: string,
+  subject: EntrySubject,
   opts: { key?: string; allowNegative?: boolean } = {},
 ) {
   return postAlone(t.deps.db, t.clock, {
     userId: user,
     amount: cents,
-    kind,
-    key: opts.key ?? `test:${kind}:${user}:${++keySeq}`,
-    description,
+    ...subject,
+    key: opts.key ?? `test:${subject.kind}:${user}:${++keySeq}`,
     allowNegative: opts.allowNegative,
   });
 }
@@ -53,9 +51,14 @@ async function withdrawal(user: number, robux: number, state: WithdrawalState) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const debit = await postEntry(user, -robux * 100, 'withdrawal', 'Withdraw For Robux', {
-    key: `withdrawal:${row.id}`,
-  });
+  const debit = await postEntry(
+    user,
+    -robux * 100,
+    { kind: 'withdrawal', params: {} },
+    {
+      key: `withdrawal:${row.id}`,
+    },
+  );
   await t.deps.db
     .updateTable('withdrawals')
     .set({ ledger_entry_id: debit.entryId, state })
@@ -90,7 +93,7 @@ describe(`transaction history on ${testEngine}`, () => {
     const { token } = await t.login('AliceRBX');
     const alice = await userId('AliceRBX');
     const bob = await userId((await t.login('BobBuilder')).body.user.username);
-    await postEntry(bob, 99_900, 'offer', 'Bob offer');
+    await postEntry(bob, 99_900, { kind: 'offer', params: { wall: 'Bob' } });
 
     t.clock.set('2026-03-03T08:00:00.000Z');
     const social = await t.app.inject({
@@ -100,14 +103,19 @@ describe(`transaction history on ${testEngine}`, () => {
     });
     expect(social.statusCode).toBe(200);
     t.clock.set('2026-03-03T09:00:00.000Z');
-    await postEntry(alice, 1234, 'offer', 'Offer: Install a game');
+    await postEntry(alice, 1234, { kind: 'offer', params: { wall: 'Lootably' } });
     t.clock.set('2026-03-03T09:30:00.000Z');
-    await postEntry(alice, 2500, 'admin', 'Bonus from the team');
-    await postEntry(bob, 100, 'survey', 'Bob survey');
+    await postEntry(alice, 2500, { kind: 'admin', params: { reason: 'Bonus from the team' } });
+    await postEntry(bob, 100, { kind: 'survey', params: { wall: 'Bob' } });
     t.clock.set('2026-03-03T10:00:00.000Z');
     const w = await withdrawal(alice, 5, 'purchasing');
     t.clock.set('2026-03-03T11:00:00.000Z');
-    await postEntry(alice, -234, 'reversal', 'Reversed: Offer: Install a game', { allowNegative: true });
+    await postEntry(
+      alice,
+      -234,
+      { kind: 'reversal', params: { reverses: 'offer', wall: 'Lootably' } },
+      { allowNegative: true },
+    );
 
     const res = await page(token);
     expect(res.statusCode).toBe(200);
@@ -119,7 +127,8 @@ describe(`transaction history on ${testEngine}`, () => {
         type: 'withdraw',
         kind: 'reversal',
         amount: 2.34,
-        description: 'Reversed: Offer: Install a game',
+        params: { reverses: 'offer', wall: 'Lootably' },
+        description: 'Lootably offer reversed',
         date: '2026-03-03T11:00:00.000Z',
       },
       {
@@ -127,6 +136,7 @@ describe(`transaction history on ${testEngine}`, () => {
         type: 'withdraw',
         kind: 'withdrawal',
         amount: 5,
+        params: {},
         description: 'Withdraw For Robux',
         date: '2026-03-03T10:00:00.000Z',
         state: 'pending',
@@ -136,7 +146,8 @@ describe(`transaction history on ${testEngine}`, () => {
         type: 'earn',
         kind: 'admin',
         amount: 25,
-        description: 'Bonus from the team',
+        params: { reason: 'Bonus from the team' },
+        description: 'Admin grant: Bonus from the team',
         date: '2026-03-03T09:30:00.000Z',
       },
       {
@@ -144,7 +155,8 @@ describe(`transaction history on ${testEngine}`, () => {
         type: 'earn',
         kind: 'offer',
         amount: 12.34,
-        description: 'Offer: Install a game',
+        params: { wall: 'Lootably' },
+        description: 'Lootably offer',
         date: '2026-03-03T09:00:00.000Z',
       },
       {
@@ -152,6 +164,7 @@ describe(`transaction history on ${testEngine}`, () => {
         type: 'earn',
         kind: 'social',
         amount: 1.5,
+        params: { platform: 'YouTube' },
         description: 'Followed us on YouTube',
         date: '2026-03-03T08:00:00.000Z',
       },
@@ -174,15 +187,20 @@ describe(`transaction history on ${testEngine}`, () => {
   it('shows each withdrawal state as a player reads it (purchasing and needs_review are pending)', async () => {
     const { token } = await t.login('DaveTheBrave');
     const dave = await userId('DaveTheBrave');
-    await postEntry(dave, 100_000, 'admin', 'Funding');
+    await postEntry(dave, 100_000, { kind: 'admin', params: { reason: 'Funding' } });
     const states: WithdrawalState[] = ['pending', 'purchasing', 'paid', 'refunded', 'needs_review'];
     const made = [];
     for (const [i, s] of states.entries()) made.push({ state: s, ...(await withdrawal(dave, 10 + i, s)) });
     // The refund of the refunded withdrawal: a credit, with no state of its own.
     const refunded = made.find((m) => m.state === 'refunded')!;
-    await postEntry(dave, 1300, 'withdrawal_refund', 'Withdrawal refunded', {
-      key: `withdrawal_refund:${refunded.id}`,
-    });
+    await postEntry(
+      dave,
+      1300,
+      { kind: 'withdrawal_refund', params: {} },
+      {
+        key: `withdrawal_refund:${refunded.id}`,
+      },
+    );
 
     const items = (await page(token)).json().items;
     expect(items[0]).toEqual({
@@ -190,6 +208,7 @@ describe(`transaction history on ${testEngine}`, () => {
       type: 'earn',
       kind: 'withdrawal_refund',
       amount: 13,
+      params: {},
       description: 'Withdrawal refunded',
       date: expect.any(String),
     });
@@ -210,14 +229,14 @@ describe(`transaction history on ${testEngine}`, () => {
   it('pages by cursor: 25 by default, a chosen limit up to 100, no gaps or repeats', async () => {
     const { token } = await t.login('XssTester');
     const me = await userId('XssTester');
-    for (let i = 1; i <= 60; i++) await postEntry(me, i, 'offer', `Credit ${i}`);
+    for (let i = 1; i <= 60; i++) await postEntry(me, i, { kind: 'offer', params: { wall: `Credit ${i}` } });
 
     const first = (await page(token)).json();
     expect(first.items).toHaveLength(25);
-    expect(first.items[0].description).toBe('Credit 60');
+    expect(first.items[0].description).toBe('Credit 60 offer');
     expect(first.nextCursor).toEqual(String(first.items[24].id));
     const second = (await page(token, `?cursor=${first.nextCursor}`)).json();
-    expect(second.items[0].description).toBe('Credit 35');
+    expect(second.items[0].description).toBe('Credit 35 offer');
 
     const seen: string[] = [];
     let cursor = '';
@@ -232,7 +251,7 @@ describe(`transaction history on ${testEngine}`, () => {
       pages++;
     } while (cursor);
     expect(pages).toBe(9);
-    expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => `Credit ${60 - i}`));
+    expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => `Credit ${60 - i} offer`));
 
     // Exactly a page's worth left: the last page says so.
     const all = (await page(token, '?limit=60')).json();
@@ -250,7 +269,7 @@ describe(`transaction history on ${testEngine}`, () => {
   it('a banned player can still read their history', async () => {
     const { token } = await t.login('CarolPlays');
     const carol = await userId('CarolPlays');
-    await postEntry(carol, 150, 'social', 'Followed us on TikTok');
+    await postEntry(carol, 150, { kind: 'social', params: { platform: 'TikTok' } });
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', carol).execute();
     try {
       const res = await page(token);

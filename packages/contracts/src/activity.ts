@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entryParams, ledgerKind } from './ledger.ts';
 
 /** One row of the public leaderboard: lifetime earnings from earning activities, in R$. */
 export const leaderboardEntry = z.object({
@@ -52,10 +53,12 @@ export type TransactionState = z.infer<typeof transactionState>;
 export const transactionItem = z.object({
   id: z.number(),
   type: transactionType,
-  /** The ledger kind: offer, survey, social, daily, promo, referral, giveaway, admin, withdrawal, withdrawal_refund, reversal. */
-  kind: z.string(),
+  kind: ledgerKind,
   /** R$, always positive; `type` carries the direction. */
   amount: z.number(),
+  /** What the entry is about (the web words it in each language); null on an old entry of no known shape. */
+  params: entryParams.nullable(),
+  /** In English, as the spec words it. */
   description: z.string(),
   /** ISO-8601 UTC. */
   date: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entryParams, ledgerKind } from './ledger.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { userStatus } from './users.ts';
 
@@ -61,7 +62,8 @@ export type AddPointsResponse = z.infer<typeof addPointsResponse>;
 export const ledgerRow = z.object({
   id: z.number(),
   amount: z.number(),
-  kind: z.string(),
+  kind: ledgerKind,
+  params: entryParams.nullable(),
   description: z.string(),
   createdAt: z.string(),
 });

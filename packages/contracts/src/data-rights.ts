@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerKind } from './ledger.ts';
 
 /*
  * GET /api/account/export (signed in): everything the site holds about the caller, as one JSON
@@ -30,7 +31,7 @@ export const exportAccount = z.object({
 
 export const exportLedgerEntry = z.object({
   id: z.number().int(),
-  kind: z.string(),
+  kind: ledgerKind,
   amount: z.number(),
   description: z.string(),
   date,

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './paging.ts';
 export * from './money.ts';
+export * from './ledger.ts';
 export * from './auth.ts';
 export * from './roblox-sign-in.ts';
 export * from './protection.ts';

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021_session_proof.ts';
 import * as m0022 from './migrations/0022_retired_roblox_ids.ts';
 import * as m0023 from './migrations/0023_console_browsers.ts';
 import * as m0024 from './migrations/0024_money_functions_dropped.ts';
+import * as m0025 from './migrations/0025_ledger_entry_params.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0022_retired_roblox_ids': m0022,
   '0023_console_browsers': m0023,
   '0024_money_functions_dropped': m0024,
+  '0025_ledger_entry_params': m0025,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */

@@ -58,10 +58,9 @@ export interface SessionsTable {
   ref_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
-export const earningKinds = ['offer', 'survey', 'social', 'daily', 'promo', 'referral', 'giveaway'] as const;
-export const ledgerKinds = [...earningKinds, 'admin', 'withdrawal', 'withdrawal_refund', 'reversal'] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
+import type { LedgerKind } from '@rewards/contracts';
+
+export { earningKinds, ledgerKinds, type LedgerKind } from '@rewards/contracts';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -72,6 +71,8 @@ export interface LedgerEntriesTable {
   description: string;
   created_at: string;
   meta: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the entry is about, as JSON (contracts `entryParams`); null on an old entry of no known shape. */
+  params: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export const LEDGER_ENTRY_COLUMNS = columnsOf<LedgerEntriesTable>({
@@ -83,6 +84,7 @@ export const LEDGER_ENTRY_COLUMNS = columnsOf<LedgerEntriesTable>({
   description: true,
   created_at: true,
   meta: true,
+  params: true,
 });
 
 export interface AdminSessionsTable {

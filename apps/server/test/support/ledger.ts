@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntryParamsByKind, EntrySubject, LedgerKind } from '@rewards/contracts';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { checkInvariant, postAlone } from '../../src/modules/ledger/service.ts';
@@ -16,6 +17,24 @@ export async function creditRobux(db: Database, clock: Clock, userId: number, ro
     amount: robux * 100,
     kind: 'admin',
     key: `test:${randomUUID()}`,
-    description: 'Test grant',
+    params: {},
   });
+}
+
+/** A ledger kind with parameters of the right shape, for tests that post entries of any kind. */
+export function testSubject(kind: LedgerKind): EntrySubject {
+  const params: { [K in LedgerKind]: EntryParamsByKind[K] } = {
+    offer: { wall: 'Test' },
+    survey: { wall: 'Test' },
+    reversal: { reverses: 'offer', wall: 'Test' },
+    social: { platform: 'Test' },
+    daily: { day: 1 },
+    promo: { code: 'TEST' },
+    referral: { friend: 'test' },
+    giveaway: { giveaway: 'Test' },
+    admin: {},
+    withdrawal: {},
+    withdrawal_refund: {},
+  };
+  return { kind, params: params[kind] } as EntrySubject;
 }

@@ -1,63 +1,46 @@
 import type { TransactionItem } from '@rewards/contracts';
 import { m } from '@/paraglide/messages.js';
-import { currentLocale } from './i18n';
 
 /**
- * A ledger entry's description in the player's language. The server stores each entry's description
- * in English, as the spec words it (and English shows it unchanged); in Dutch and French the entry's
- * kind says what it was, and the names inside it (a wall, a code, a friend, a giveaway) are kept.
- * A description of a shape not known here is shown as stored.
+ * A ledger entry in the player's language, worded from its kind and parameters (the names inside it,
+ * a wall, a code, a friend, a giveaway, are kept as they are). An old entry whose parameters the
+ * server could not tell is shown by its stored (English) description.
  */
-export function describeTransaction(item: Pick<TransactionItem, 'kind' | 'description'>): string {
-  const d = item.description;
-  if (currentLocale() === 'en') return d;
-  const after = (prefix: string) => (d.startsWith(prefix) ? d.slice(prefix.length) : null);
-  const before = (suffix: string) => (d.endsWith(suffix) ? d.slice(0, -suffix.length) : null);
+export function describeTransaction(item: Pick<TransactionItem, 'kind' | 'params' | 'description'>): string {
+  const p = item.params;
+  if (!p) return item.description;
   switch (item.kind) {
-    case 'offer': {
-      const wall = before(' offer');
-      return wall ? m.transactions_desc_offer({ wall }) : d;
-    }
-    case 'survey': {
-      const wall = before(' survey');
-      return wall ? m.transactions_desc_survey({ wall }) : d;
-    }
-    case 'reversal': {
-      if (d === 'Referral bonus reversed') return m.transactions_desc_referral_reversed();
-      const wall = before(' offer reversed') ?? before(' survey reversed');
-      return wall ? m.transactions_desc_reversed({ wall }) : d;
-    }
-    case 'social': {
-      const platform = after('Followed us on ');
-      return platform ? m.transactions_desc_social({ platform }) : d;
-    }
-    case 'daily': {
-      if (d === 'Daily streak day 7 surprise prize') return m.transactions_desc_daily_surprise();
-      const day = after('Daily streak day ');
-      return day ? m.transactions_desc_daily({ day }) : d;
-    }
-    case 'promo': {
-      const code = after('Promo code ');
-      return code ? m.transactions_desc_promo({ code }) : d;
-    }
-    case 'referral': {
-      const friend = after('Referral bonus from ');
-      return friend ? m.transactions_desc_referral({ friend }) : d;
-    }
-    case 'giveaway': {
-      const title = after('Giveaway won: ');
-      return title ? m.transactions_desc_giveaway({ title }) : d;
-    }
-    case 'admin': {
-      if (d === 'Admin grant') return m.transactions_desc_admin();
-      const reason = after('Admin grant: ');
-      return reason ? m.transactions_desc_admin_reason({ reason }) : d;
-    }
+    case 'offer':
+      return p.wall ? m.transactions_desc_offer({ wall: p.wall }) : item.description;
+    case 'survey':
+      return p.wall ? m.transactions_desc_survey({ wall: p.wall }) : item.description;
+    case 'reversal':
+      if (p.reverses === 'referral') return m.transactions_desc_referral_reversed();
+      if (!p.wall) return item.description;
+      return p.reverses === 'survey'
+        ? m.transactions_desc_survey_reversed({ wall: p.wall })
+        : m.transactions_desc_reversed({ wall: p.wall });
+    case 'social':
+      if (!p.platform) return item.description;
+      return p.joined
+        ? m.transactions_desc_social_joined({ platform: p.platform })
+        : m.transactions_desc_social({ platform: p.platform });
+    case 'daily':
+      if (p.day === undefined) return item.description;
+      return p.surprise
+        ? m.transactions_desc_daily_surprise({ day: String(p.day) })
+        : m.transactions_desc_daily({ day: String(p.day) });
+    case 'promo':
+      return p.code ? m.transactions_desc_promo({ code: p.code }) : item.description;
+    case 'referral':
+      return p.friend ? m.transactions_desc_referral({ friend: p.friend }) : item.description;
+    case 'giveaway':
+      return p.giveaway ? m.transactions_desc_giveaway({ title: p.giveaway }) : item.description;
+    case 'admin':
+      return p.reason ? m.transactions_desc_admin_reason({ reason: p.reason }) : m.transactions_desc_admin();
     case 'withdrawal':
-      return d === 'Withdraw For Robux' ? m.transactions_desc_withdrawal() : d;
+      return m.transactions_desc_withdrawal();
     case 'withdrawal_refund':
-      return d === 'Withdrawal refunded' ? m.transactions_desc_withdrawal_refund() : d;
-    default:
-      return d;
+      return m.transactions_desc_withdrawal_refund();
   }
 }

@@ -27,7 +27,7 @@ export async function entriesPage(db: Db, userId: number, limit: number, beforeI
     .leftJoin('withdrawals as w', (join) =>
       join.onRef('w.ledger_entry_id', '=', 'e.id').on('e.kind', '=', 'withdrawal'),
     )
-    .select(['e.id', 'e.amount', 'e.kind', 'e.description', 'e.created_at', 'w.state'])
+    .select(['e.id', 'e.amount', 'e.kind', 'e.description', 'e.params', 'e.created_at', 'w.state'])
     .where('e.user_id', '=', userId);
   if (beforeId !== undefined) q = q.where('e.id', '<', beforeId);
   return q.orderBy('e.id', 'desc').limit(limit).execute();

@@ -8,6 +8,7 @@ import {
 } from '@rewards/contracts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import type { Player } from '../auth/index.ts';
+import { entryParamsOf } from '../ledger/index.ts';
 import type { Deps } from '../../deps.ts';
 import * as repo from './repository.ts';
 
@@ -77,6 +78,7 @@ export async function listTransactions(
       type: amount < 0 ? 'withdraw' : 'earn',
       kind: r.kind,
       amount: fromCents(Math.abs(amount)),
+      params: entryParamsOf(r.params),
       description: r.description,
       date: r.created_at,
     };

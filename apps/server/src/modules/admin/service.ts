@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../shared/errors.ts';
 import { utcDay } from '../../shared/clock.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { insertAudit, listAudit } from '../audit/index.ts';
-import { listEntriesForUser, ledgerCells, EARNING_KINDS, post } from '../ledger/index.ts';
+import { entryParamsOf, listEntriesForUser, ledgerCells, EARNING_KINDS, post } from '../ledger/index.ts';
 import { findUserById } from '../users/index.ts';
 import { holdWithdrawalsOfBannedPlayer } from '../withdrawals/index.ts';
 import * as overviewRepo from './overview-repository.ts';
@@ -107,7 +107,7 @@ export async function addPoints(
       kind: 'admin',
       // A retried request with the same Idempotency-Key grants once.
       key: `admin:${requestKey ?? randomUUID()}`,
-      description: input.reason ? `Admin grant: ${input.reason}` : 'Admin grant',
+      params: input.reason ? { reason: input.reason } : {},
     });
     if (result.applied) {
       await insertAudit(
@@ -132,6 +132,7 @@ export async function userLedger(deps: Deps, userId: number, beforeId?: number):
     id: r.id,
     amount: fromCents(Number(r.amount)),
     kind: r.kind,
+    params: entryParamsOf(r.params),
     description: r.description,
     createdAt: r.created_at,
   }));

@@ -74,7 +74,7 @@ export async function forgetPayoutRecipient(db: Db, userId: number, robloxId: nu
 
 /** The free-text columns that may quote a player's name or Roblox id (descriptions, JSON, URLs). */
 export const TEXT_COLUMNS = {
-  ledger_entries: ['description', 'meta'],
+  ledger_entries: ['description', 'meta', 'params'],
   offer_transactions: ['description'],
   withdrawals: ['last_error', 'review_reasons'],
   postbacks: ['params', 'raw_url', 'reason'],

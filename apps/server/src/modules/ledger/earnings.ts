@@ -64,7 +64,7 @@ export async function payReferralCommissions(
       amount: commission,
       kind: 'referral',
       key: commissionKey(c.credit_entry_id),
-      description: `Referral bonus from ${facts.username}`,
+      params: { friend: facts.username },
       meta: { friend: userId, creditEntryId: c.credit_entry_id },
     });
     if (result.applied) await bumpCounter(trx, referrerId, 'referrals_earned', commission);
@@ -103,7 +103,7 @@ export async function takeBackReferralCommission(
     amount: -amount,
     kind: 'reversal',
     key: commissionReversalKey(creditEntryId),
-    description: 'Referral bonus reversed',
+    params: { reverses: 'referral' },
     allowNegative: true,
     earningsDelta: -amount,
     meta: { creditEntryId, reverses: commission.id },

@@ -3,6 +3,7 @@
 export {
   EARNING_KINDS,
   checkInvariant,
+  entryParamsOf,
   insufficientFunds,
   post,
   postAlone,

@@ -9,6 +9,7 @@ export interface NewEntry {
   kind: LedgerKind;
   key: string;
   description: string;
+  params: string;
   createdAt: string;
   meta?: string | null;
 }
@@ -21,6 +22,7 @@ const insertEntryQuery = prepared(
     kind: LedgerKind,
     key: string,
     description: string,
+    params: string,
     createdAt: string,
     meta: string | null,
   ) =>
@@ -32,6 +34,7 @@ const insertEntryQuery = prepared(
         kind,
         idempotency_key: key,
         description,
+        params,
         created_at: createdAt,
         meta,
       })
@@ -42,7 +45,17 @@ const insertEntryQuery = prepared(
 /** Inserts an entry unless its idempotency key exists; returns the new id, or null for a repeat. */
 export async function insertEntryOnce(db: Db, e: NewEntry): Promise<number | null> {
   const row = await firstRow(
-    insertEntryQuery(db, e.userId, e.amount, e.kind, e.key, e.description, e.createdAt, e.meta ?? null),
+    insertEntryQuery(
+      db,
+      e.userId,
+      e.amount,
+      e.kind,
+      e.key,
+      e.description,
+      e.params,
+      e.createdAt,
+      e.meta ?? null,
+    ),
   );
   return row?.id ?? null;
 }
@@ -145,7 +158,7 @@ export async function findBalanceMismatches(db: Db) {
 export async function listEntriesForUser(db: Db, userId: number, limit: number, beforeId?: number) {
   let q = db
     .selectFrom('ledger_entries')
-    .select(['id', 'amount', 'kind', 'description', 'created_at', 'meta'])
+    .select(['id', 'amount', 'kind', 'description', 'params', 'created_at', 'meta'])
     .where('user_id', '=', userId);
   if (beforeId) q = q.where('id', '<', beforeId);
   return q.orderBy('id', 'desc').limit(limit).execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { describeEntry, entryParams, type EntryParams, type EntrySubject } from '@rewards/contracts';
 import { earningKinds, type DB, type LedgerKind } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -7,14 +8,16 @@ import * as repo from './repository.ts';
 /** The earning kinds (db/schema.ts) as a set, for the postings that check them. */
 export const EARNING_KINDS: ReadonlySet<LedgerKind> = new Set(earningKinds);
 
-export interface Posting {
+/**
+ * One balance change: whose, how much, and what it is about (`kind` and its `params`, from the
+ * contracts' closed list; the English description is made from them here, once).
+ */
+export type Posting = EntrySubject & {
   userId: number;
   /** Signed, in hundredths of R$. */
   amount: number;
-  kind: LedgerKind;
   /** Unique per real-world event: a repeat of the same key changes nothing. */
   key: string;
-  description: string;
   /** Debits normally need the balance to cover them; a provider's reversal does not. */
   allowNegative?: boolean;
   /** Defaults to the amount for earning kinds, 0 otherwise. */
@@ -22,7 +25,7 @@ export interface Posting {
   /** Added to the account's offers-completed count with the credit (a provider's offer or survey). */
   offersCompleted?: number;
   meta?: Record<string, unknown>;
-}
+};
 
 export interface PostingResult {
   applied: boolean;
@@ -48,7 +51,8 @@ export async function post(trx: Kysely<DB>, clock: Clock, p: Posting): Promise<P
     amount: p.amount,
     kind: p.kind,
     key: p.key,
-    description: p.description,
+    description: describeEntry(p.kind, p.params),
+    params: JSON.stringify(p.params),
     createdAt: clock.now().toISOString(),
     meta: p.meta ? JSON.stringify(p.meta) : null,
   });
@@ -83,4 +87,11 @@ export function postAlone(db: Kysely<DB>, clock: Clock, p: Posting): Promise<Pos
 export async function checkInvariant(db: Kysely<DB>) {
   const mismatches = await repo.findBalanceMismatches(db);
   return { ok: mismatches.length === 0, mismatches };
+}
+
+/** An entry's stored `params` as the contracts type them; null for an old entry of no known shape. */
+export function entryParamsOf(stored: string | null): EntryParams | null {
+  if (stored === null) return null;
+  const parsed = entryParams.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : null;
 }

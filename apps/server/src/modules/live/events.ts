@@ -1,4 +1,5 @@
 import { fromCents, liveFeedKinds, type LiveEarning, type LiveFeedKind } from '@rewards/contracts';
+import { entryParamsOf } from '../ledger/index.ts';
 import type { LedgerEvent } from './repository.ts';
 
 /** Characters of a name the feed shows at most. */
@@ -18,13 +19,12 @@ const isFeedKind = (kind: string): kind is LiveFeedKind =>
   (liveFeedKinds as readonly string[]).includes(kind);
 
 /**
- * Where a credit came from: the offers module describes a credit as `<wall name> offer` (or `survey`),
- * which keeps the wall's name as it was when the credit was paid.
+ * Where a credit came from: the wall named in the entry's parameters (its name as it was when the
+ * credit was paid); an old entry of no known shape shows its description.
  */
-function sourceOf(kind: LiveFeedKind, description: string): string {
-  if (kind === 'giveaway') return 'Giveaway';
-  const suffix = ` ${kind}`;
-  return description.endsWith(suffix) ? description.slice(0, -suffix.length) : description;
+function sourceOf(entry: LedgerEvent): string {
+  if (entry.kind === 'giveaway') return 'Giveaway';
+  return entryParamsOf(entry.params)?.wall ?? entry.description;
 }
 
 /** The public form of a ledger entry, or null when the feed does not show it (kind, debit, banned or deleted player). */
@@ -37,7 +37,7 @@ export function publicEarning(entry: LedgerEvent): LiveEarning | null {
     name: shortName(entry.username),
     amount: fromCents(amount),
     kind: entry.kind,
-    source: sourceOf(entry.kind, entry.description),
+    source: sourceOf(entry),
     at: entry.created_at,
   };
 }

@@ -8,6 +8,7 @@ export interface LedgerEvent {
   amount: number;
   kind: string;
   description: string;
+  params: string | null;
   created_at: string;
   username: string;
   status: 'active' | 'banned';
@@ -24,6 +25,7 @@ function entriesWithPlayer(db: Db) {
       'e.amount',
       'e.kind',
       'e.description',
+      'e.params',
       'e.created_at',
       'u.username',
       'u.status',

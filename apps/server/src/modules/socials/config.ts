@@ -11,8 +11,8 @@ export interface SocialConfig {
   url: string;
   /** Brand colour, `#rrggbb`. */
   color: string;
-  /** The ledger entry's description, as the transaction history shows it. */
-  description: string;
+  /** Joining a server (the ledger says "Joined our … server"), not following a page. */
+  joined?: boolean;
 }
 
 export const SOCIAL_REWARD_CENTS = 150;
@@ -24,7 +24,6 @@ export const SOCIALS: readonly SocialConfig[] = [
     reward: SOCIAL_REWARD_CENTS,
     url: 'https://www.youtube.com/@rbxrewards-placeholder',
     color: '#FF0000',
-    description: 'Followed us on YouTube',
   },
   {
     id: 'tiktok',
@@ -32,7 +31,6 @@ export const SOCIALS: readonly SocialConfig[] = [
     reward: SOCIAL_REWARD_CENTS,
     url: 'https://www.tiktok.com/@rbxrewards-placeholder',
     color: '#FE2C55',
-    description: 'Followed us on TikTok',
   },
   {
     id: 'discord',
@@ -40,7 +38,7 @@ export const SOCIALS: readonly SocialConfig[] = [
     reward: SOCIAL_REWARD_CENTS,
     url: 'https://discord.gg/rbxrewards-placeholder',
     color: '#5865F2',
-    description: 'Joined our Discord server',
+    joined: true,
   },
   {
     id: 'x',
@@ -48,7 +46,6 @@ export const SOCIALS: readonly SocialConfig[] = [
     reward: SOCIAL_REWARD_CENTS,
     url: 'https://x.com/rbxrewards_placeholder',
     color: '#000000',
-    description: 'Followed us on X',
   },
 ];
 

@@ -42,7 +42,7 @@ export async function claimSocial(
     amount: social.reward,
     kind: 'social',
     key: socialKey(social.id, player.id),
-    description: social.description,
+    params: social.joined ? { platform: social.name, joined: true } : { platform: social.name },
     meta: { social: social.id },
   });
   if (!result.applied) throw conflict(ALREADY_CLAIMED_MESSAGE);

@@ -4,8 +4,6 @@ import type { Clock } from '../../shared/clock.ts';
 import { post } from '../ledger/index.ts';
 import type { WithdrawalRow } from './service.ts';
 
-export const REFUND_DESCRIPTION = 'Withdrawal refunded';
-
 /** Gives the withdrawn amount back; part of the caller's transaction (the state change and the credit commit together). */
 export async function refundInTransaction(
   trx: Kysely<DB>,
@@ -18,7 +16,7 @@ export async function refundInTransaction(
     amount: Number(w.amount),
     kind: 'withdrawal_refund',
     key: `withdrawal_refund:${w.id}`,
-    description: REFUND_DESCRIPTION,
+    params: {},
     earningsDelta: 0,
     meta: { withdrawalId: w.id, reason },
   });

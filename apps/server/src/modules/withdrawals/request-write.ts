@@ -13,7 +13,6 @@ import * as repo from './repository.ts';
 export async function insertWithDebit(
   deps: Deps,
   w: repo.NewWithdrawal,
-  description: string,
 ): Promise<{ id: number; balance: number } | 'repeat' | 'in_use'> {
   // What the debit's entry notes besides the withdrawal's id.
   const meta = { method: w.method, gamepassId: w.gamepassId, robux: w.robux, price: w.price };
@@ -27,7 +26,7 @@ export async function insertWithDebit(
       amount: -w.amount,
       kind: 'withdrawal',
       key: `withdrawal:${id}`,
-      description,
+      params: {},
       meta: { withdrawalId: id, ...meta },
     });
     await repo.setLedgerEntry(trx, id, debit.entryId);

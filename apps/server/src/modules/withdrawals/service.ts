@@ -23,7 +23,6 @@ export { PASS_IN_USE_MESSAGE } from './payout-target.ts';
 import { reviewReasons } from './review-rules.ts';
 import { reversalShareOf, withdrawalBlockOf, withdrawalsPaused } from './withdrawal-blocks.ts';
 
-export const WITHDRAWAL_DESCRIPTION = 'Withdraw For Robux';
 export const SUBMITTED_MESSAGE = 'Your withdrawal request has been submitted.';
 
 const LIST_LIMIT = 50;
@@ -95,20 +94,16 @@ export async function requestWithdrawal(
   const now = deps.clock.now().toISOString();
   let created: { id: number; balance: number } | 'repeat' | 'in_use';
   try {
-    created = await insertWithDebit(
-      deps,
-      {
-        userId: player.id,
-        robux,
-        amount: cents,
-        ...target,
-        requestKey,
-        now,
-        state,
-        reviewReasons: reasons.length > 0 ? JSON.stringify(reasons) : null,
-      },
-      WITHDRAWAL_DESCRIPTION,
-    );
+    created = await insertWithDebit(deps, {
+      userId: player.id,
+      robux,
+      amount: cents,
+      ...target,
+      requestKey,
+      now,
+      state,
+      reviewReasons: reasons.length > 0 ? JSON.stringify(reasons) : null,
+    });
   } catch (err) {
     if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
       throw insufficientBalance(await balanceOf(deps, player.id));

@@ -71,7 +71,7 @@ export async function insertTransactionOnce(db: Kysely<DB>, t: NewOfferTransacti
 export async function findTransaction(db: Db, wallSlug: string, transId: string) {
   return db
     .selectFrom('offer_transactions')
-    .selectAll()
+    .select(OFFER_TRANSACTION_COLUMNS)
     .where('wall_slug', '=', wallSlug)
     .where('trans_id', '=', transId)
     .executeTakeFirst();
@@ -145,12 +145,17 @@ export async function listDueHolds(db: Db, now: string, limit: number, userId?: 
   return q.orderBy('release_at').orderBy('id').limit(limit).execute();
 }
 
-const transactionByIdQuery = prepared((db: Db, id: number) =>
-  db.selectFrom('offer_transactions').select(OFFER_TRANSACTION_COLUMNS).where('id', '=', id),
+const holdByIdQuery = prepared((db: Db, id: number) =>
+  db
+    .selectFrom('offer_transactions as t')
+    .innerJoin('walls as w', 'w.slug', 't.wall_slug')
+    .select(['t.id', 't.wall_slug', 't.trans_id', 't.user_id', 't.kind', 't.amount', 'w.name as wall_name'])
+    .where('t.id', '=', id),
 );
 
-export async function findTransactionById(db: Db, id: number) {
-  return firstRow(transactionByIdQuery(db, id));
+/** A held credit as its release posts it: the transaction and its wall's name. */
+export async function findHoldById(db: Db, id: number) {
+  return firstRow(holdByIdQuery(db, id));
 }
 
 /** Sum of a player's credits still on hold, in hundredths. */

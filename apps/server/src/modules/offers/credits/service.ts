@@ -30,11 +30,10 @@ type OfferTransaction = Selectable<OfferTransactionsTable>;
 
 const kindOf = (wall: Wall): OfferTransaction['kind'] => (wall.kind === 'survey' ? 'survey' : 'offer');
 
-/** What crediting needs of a provider transaction's row. */
-type CreditFacts = Pick<
-  OfferTransaction,
-  'id' | 'wall_slug' | 'trans_id' | 'user_id' | 'kind' | 'amount' | 'description'
->;
+/** What crediting needs of a provider transaction's row, and the name of its wall. */
+type CreditFacts = Pick<OfferTransaction, 'id' | 'wall_slug' | 'trans_id' | 'user_id' | 'kind' | 'amount'> & {
+  wall_name: string;
+};
 
 /**
  * Posts a provider transaction's credit to the ledger, in the caller's transaction, with the
@@ -48,8 +47,8 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
     userId: t.user_id,
     amount: Number(t.amount),
     kind: t.kind,
+    params: { wall: t.wall_name },
     key: creditKey(t.wall_slug, t.trans_id),
-    description: t.description,
     offersCompleted: 1,
     meta: creditMeta(t.wall_slug, t.trans_id),
   });
@@ -71,8 +70,7 @@ export interface CreditInput {
  * once, as holding them costs players more than it saves.
  */
 function creditTerms(deps: Deps, input: CreditInput, now: Date) {
-  const holdMs =
-    input.amount < toCents(deps.env.HOLD_EXEMPT_BELOW) ? 0 : deps.env.OFFER_HOLD_HOURS * HOUR_MS;
+  const holdMs = input.amount < toCents(deps.env.HOLD_EXEMPT_BELOW) ? 0 : deps.env.OFFER_HOLD_HOURS * HOUR_MS;
   const kind = kindOf(input.wall);
   return {
     kind,
@@ -121,7 +119,15 @@ export async function creditTransaction(
   }
   if (state === 'held') return { verdict: 'on_hold', ledgerEntryId: null };
   // The row just inserted holds exactly these values; no need to read it back.
-  const row = { id, wall_slug: wall.slug, trans_id: transId, user_id: userId, kind, amount, description };
+  const row = {
+    id,
+    wall_slug: wall.slug,
+    trans_id: transId,
+    user_id: userId,
+    kind,
+    amount,
+    wall_name: wall.name,
+  };
   return { verdict: 'credited', ledgerEntryId: await postCredit(trx, deps, row) };
 }
 
@@ -167,8 +173,8 @@ export async function reverseTransaction(
     userId: credit.user_id,
     amount: -amount,
     kind: 'reversal',
+    params: { reverses: kind, wall: wall.name },
     key: reversalKey(wall.slug, transId),
-    description: `${wall.name} ${kind} reversed`,
     allowNegative: true,
     earningsDelta: -amount,
     meta: { wall: wall.slug, transId, reverses: credit.id },
@@ -201,7 +207,7 @@ export async function releaseDueHolds(
     const done = await deps.db.transaction().execute(async (trx) => {
       await lockUser(trx, hold.user_id);
       if (!(await repo.markCreditedIfHeld(trx, hold.id, deps.clock.now().toISOString()))) return false;
-      const row = await repo.findTransactionById(trx, hold.id);
+      const row = await repo.findHoldById(trx, hold.id);
       await postCredit(trx, deps, row!);
       return true;
     });

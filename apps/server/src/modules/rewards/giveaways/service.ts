@@ -96,7 +96,7 @@ export async function pickWinner(deps: Deps, id: number): Promise<GiveawayPickRe
       amount: Number(g!.prize),
       kind: 'giveaway',
       key: `giveaway:${id}`,
-      description: `Giveaway won: ${g!.title}`,
+      params: { giveaway: g!.title },
       meta: { giveawayId: id, entrants: entrants.length },
     });
   });

@@ -53,7 +53,7 @@ export async function redeemOnce(
         amount,
         kind: 'promo',
         key: `promo:${row.id}:${userId}`,
-        description: `Promo code ${row.code}`,
+        params: { code: row.code },
         meta: { codeId: row.id, code: row.code },
       });
       if (!result.applied) throw new Refused('already');

@@ -18,9 +18,6 @@ export interface Claim {
 /** Rolls the transaction back when the claim is refused. */
 const ALREADY = new Error('already claimed today');
 
-export const dayDescription = 'Daily streak day ';
-export const SURPRISE_DESCRIPTION = 'Daily streak day 7 surprise prize';
-
 /**
  * Today's claim, written once: the streak moves from the state read and the day's credit (key
  * `daily:<user>:<day>`) commits with it, or nothing does (null: today is claimed already). One
@@ -50,7 +47,7 @@ export async function claimToday(
         amount,
         kind: 'daily',
         key: `daily:${c.userId}:${c.today}`,
-        description: day === STREAK_DAYS ? SURPRISE_DESCRIPTION : `${dayDescription}${day}`,
+        params: day === STREAK_DAYS ? { day, surprise: true } : { day },
         meta: { day, date: c.today },
       });
       // The key is taken only if a claim for today committed under another streak state.

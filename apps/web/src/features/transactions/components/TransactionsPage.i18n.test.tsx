@@ -11,6 +11,7 @@ const items = [
     type: 'withdraw',
     kind: 'withdrawal',
     amount: 1234.5,
+    params: {},
     description: 'Withdraw',
     date: '2026-11-23T12:00:00.000Z',
     state: 'under_review',
@@ -20,6 +21,7 @@ const items = [
     type: 'earn',
     kind: 'social',
     amount: 1.5,
+    params: { platform: 'TikTok' },
     description: 'TikTok',
     date: '2026-11-22T12:00:00.000Z',
   },
@@ -48,28 +50,35 @@ describe('transactions in Dutch and French', () => {
 });
 
 describe('transaction descriptions', () => {
-  // Each as the server words it (ledger descriptions: offers/credits, socials, streak, promo codes,
-  // referrals, giveaways, admin grants, withdrawals and refunds).
+  // Each kind with the parameters the server writes, and its description in English as the spec words it.
   const stored = [
-    ['offer', 'Lootably offer'],
-    ['survey', 'CPX Research survey'],
-    ['reversal', 'Lootably offer reversed'],
-    ['social', 'Followed us on TikTok'],
-    ['daily', 'Daily streak day 3'],
-    ['daily', 'Daily streak day 7 surprise prize'],
-    ['promo', 'Promo code WELCOME'],
-    ['referral', 'Referral bonus from BobBuilder'],
-    ['giveaway', 'Giveaway won: Weekend drop'],
-    ['admin', 'Admin grant'],
-    ['withdrawal', 'Withdraw For Robux'],
-    ['withdrawal_refund', 'Withdrawal refunded'],
+    ['offer', { wall: 'Lootably' }, 'Lootably offer'],
+    ['survey', { wall: 'CPX Research' }, 'CPX Research survey'],
+    ['reversal', { reverses: 'offer', wall: 'Lootably' }, 'Lootably offer reversed'],
+    ['social', { platform: 'TikTok' }, 'Followed us on TikTok'],
+    ['daily', { day: 3 }, 'Daily streak day 3'],
+    ['daily', { day: 7, surprise: true }, 'Daily streak day 7 surprise prize'],
+    ['promo', { code: 'WELCOME' }, 'Promo code WELCOME'],
+    ['referral', { friend: 'BobBuilder' }, 'Referral bonus from BobBuilder'],
+    ['giveaway', { giveaway: 'Weekend drop' }, 'Giveaway won: Weekend drop'],
+    ['admin', {}, 'Admin grant'],
+    ['withdrawal', {}, 'Withdraw For Robux'],
+    ['withdrawal_refund', {}, 'Withdrawal refunded'],
+    ['social', { platform: 'Discord', joined: true }, 'Joined our Discord server'],
+    ['reversal', { reverses: 'survey', wall: 'BitLabs' }, 'BitLabs survey reversed'],
+    ['reversal', { reverses: 'referral' }, 'Referral bonus reversed'],
+    ['admin', { reason: 'Sorry for the wait' }, 'Admin grant: Sorry for the wait'],
+    // An old entry whose parameters the server could not tell: shown as stored, in every language.
+    ['offer', null, 'Seeded offer credit'],
   ] as const;
-  const entries = stored.map(([kind, description], i) => ({
+  const entries = stored.map(([kind, params, description], i) => ({
     id: 100 - i,
     type: kind === 'withdrawal' || kind === 'reversal' ? 'withdraw' : 'earn',
     kind,
     amount: 1,
-    description,
+    params,
+    // Deliberately not the English wording: the page words the parameters itself.
+    description: params ? 'stored text the page must not show' : description,
     date: '2026-11-22T12:00:00.000Z',
   }));
 
@@ -82,8 +91,8 @@ describe('transaction descriptions', () => {
     return rows.map((row) => row.querySelectorAll('td')[2]!.textContent);
   }
 
-  it('English shows them as stored', async () => {
-    expect(await descriptions('en')).toEqual(stored.map(([, d]) => d));
+  it('English words each kind from its parameters as the spec does', async () => {
+    expect(await descriptions('en')).toEqual(stored.map(([, , d]) => d));
   });
 
   it('Dutch and French say each kind in the language and keep the names in it', async () => {
@@ -100,6 +109,11 @@ describe('transaction descriptions', () => {
       'Gift van het team',
       'Opname in Robux',
       'Opname terugbetaald',
+      'Lid van onze Discord-server',
+      'Enquête teruggedraaid door BitLabs',
+      'Verwijsbonus teruggedraaid',
+      'Gift van het team: Sorry for the wait',
+      'Seeded offer credit',
     ]);
   });
 
@@ -108,5 +122,7 @@ describe('transaction descriptions', () => {
     expect(fr[0]).toBe('Offre sur Lootably');
     expect(fr[6]).toBe('Code promo WELCOME');
     expect(fr[10]).toBe('Retrait en Robux');
+    expect(fr[12]).toBe('A rejoint notre serveur Discord');
+    expect(fr[16]).toBe('Seeded offer credit');
   });
 });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
+export const earningKinds = ['offer', 'survey', 'social', 'daily', 'promo', 'referral', 'giveaway'] as const;
+/** Every kind of ledger entry: what moved a balance. */
+export const ledgerKinds = [...earningKinds, 'admin', 'withdrawal', 'withdrawal_refund', 'reversal'] as const;
+export const ledgerKind = z.enum(ledgerKinds);
+export type LedgerKind = z.infer<typeof ledgerKind>;
+
+/**
+ * What an entry is about, as data: the names its description is made of. The server writes them
+ * with the entry; the web words them in the player's language; nobody reads them back out of prose.
+ */
+export const entryParams = z.strictObject({
+  /** offer, survey, and their reversal: the wall's name (e.g. `Lootably`). */
+  wall: z.string().optional(),
+  /** reversal: what it takes back. */
+  reverses: z.enum(['offer', 'survey', 'referral']).optional(),
+  /** social: the platform's name (e.g. `YouTube`), and whether it was joining a server, not following. */
+  platform: z.string().optional(),
+  joined: z.boolean().optional(),
+  /** daily: the streak's day, and whether it was the last day's surprise prize. */
+  day: z.number().int().optional(),
+  surprise: z.boolean().optional(),
+  /** promo: the code as the player typed it. */
+  code: z.string().optional(),
+  /** referral: the referred friend's username. */
+  friend: z.string().optional(),
+  /** giveaway: its title. */
+  giveaway: z.string().optional(),
+  /** admin: the reason staff gave, if any. */
+  reason: z.string().optional(),
+});
+export type EntryParams = z.infer<typeof entryParams>;
+
+/** The parameters each kind carries (the posting's type checks them). */
+export interface EntryParamsByKind {
+  offer: { wall: string };
+  survey: { wall: string };
+  reversal: { reverses: 'offer' | 'survey'; wall: string } | { reverses: 'referral' };
+  social: { platform: string; joined?: boolean };
+  daily: { day: number; surprise?: boolean };
+  promo: { code: string };
+  referral: { friend: string };
+  giveaway: { giveaway: string };
+  admin: { reason?: string };
+  withdrawal: Record<string, never>;
+  withdrawal_refund: Record<string, never>;
+}
+
+/** An entry's kind with its parameters: one of the closed list above. */
+export type EntrySubject = { [K in LedgerKind]: { kind: K; params: EntryParamsByKind[K] } }[LedgerKind];
+
+/**
+ * An entry's description in English, as the spec words it (the API's `description`, which the spec's
+ * client shows). The web words the same kind and parameters in each language itself.
+ */
+export function describeEntry(kind: LedgerKind, p: EntryParams): string {
+  switch (kind) {
+    case 'offer':
+    case 'survey':
+      return `${p.wall} ${kind}`;
+    case 'reversal':
+      return p.reverses === 'referral' ? 'Referral bonus reversed' : `${p.wall} ${p.reverses} reversed`;
+    case 'social':
+      return p.joined ? `Joined our ${p.platform} server` : `Followed us on ${p.platform}`;
+    case 'daily':
+      return p.surprise ? `Daily streak day ${p.day} surprise prize` : `Daily streak day ${p.day}`;
+    case 'promo':
+      return `Promo code ${p.code}`;
+    case 'referral':
+      return `Referral bonus from ${p.friend}`;
+    case 'giveaway':
+      return `Giveaway won: ${p.giveaway}`;
+    case 'admin':
+      return p.reason ? `Admin grant: ${p.reason}` : 'Admin grant';
+    case 'withdrawal':
+      return 'Withdraw For Robux';
+    case 'withdrawal_refund':
+      return 'Withdrawal refunded';
+  }
+}
