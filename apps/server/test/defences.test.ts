@@ -240,7 +240,9 @@ describe(`defences on ${testEngine}`, () => {
         ['POST', '/api/login', [login, 'address']],
         ['POST', '/api/roblox-lookup', [login, 'address']],
         ['GET', '/api/auth/roblox/start', [login, 'address']],
+        ['HEAD', '/api/auth/roblox/start', [login, 'address']],
         ['GET', '/api/auth/roblox/callback', [login, 'address']],
+        ['HEAD', '/api/auth/roblox/callback', [login, 'address']],
         ['POST', '/api/auth/roblox/finish', [login, 'address']],
         ['POST', '/api/admin/login', [login, 'address']],
         ['POST', '/api/verify-bio', [verify, 'player-address'], [verify, 'address']],
@@ -255,7 +257,9 @@ describe(`defences on ${testEngine}`, () => {
         ['POST', '/api/promocode/redeem', [30, 'player'], [promo, 'address']],
         ['POST', '/api/giveaway/pick', [30, 'address']],
         ['GET', '/api/account/export', [3, 'player']],
+        ['HEAD', '/api/account/export', [3, 'player']],
         ['GET', '/api/account/delete', [10, 'player']],
+        ['HEAD', '/api/account/delete', [10, 'player']],
         ['POST', '/api/account/delete', [10, 'player']],
       ];
       const declared: Record<string, string[]> = {};
@@ -270,6 +274,16 @@ describe(`defences on ${testEngine}`, () => {
           ]),
         ),
       );
+    });
+
+    it("a GET route's HEAD twin is limited too, on the same figure", async () => {
+      const app = await newApp({ RATE_LIMIT_LOGIN_PER_MINUTE: '2' });
+      const start = () =>
+        app.app.inject({ method: 'HEAD', url: '/api/auth/roblox/start', remoteAddress: '198.51.100.9' });
+      for (let i = 0; i < 2; i++) expect((await start()).statusCode).not.toBe(429);
+      const third = await start();
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('player sign-in: RATE_LIMIT_LOGIN_PER_MINUTE per address, whatever is sent', async () => {

@@ -118,23 +118,25 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     if (route.config?.rateLimit !== undefined) {
       throw new Error(`${route.url}: a route declares its limits in config.limits, not config.rateLimit`);
     }
-    // Fastify adds a HEAD twin of each GET route with the GET's options, `limits` included; the
-    // limits apply to the methods a route names, so the twin is left unlimited.
-    if (route.method === 'HEAD') return;
-    const [limit, ...more] = route.config?.limits ?? [];
-    if (!limit) return;
+    const limits = route.config?.limits ?? [];
+    if (limits.length === 0) return;
     const methods = routeMethods(route);
     for (const method of methods) {
-      for (const { max, key } of [limit, ...more]) app.routeLimits.push({ method, url: route.url, max, key });
+      for (const { max, key } of limits) app.routeLimits.push({ method, url: route.url, max, key });
     }
     // The first goes through the plugin (with its x-ratelimit-* headers); each further one is a hook
-    // of its own, at the same stage its key needs.
-    for (const extra of more) {
+    // of its own, at the same stage its key needs. Fastify adds a HEAD twin of each GET route with the
+    // GET's options as they were before this hook (its handler runs: a HEAD of the export reads the
+    // data, one of Sign in with Roblox's start keeps a flow), so the twin is limited too, each limit by
+    // a hook, on a budget of its own.
+    const limit = route.method === 'HEAD' ? undefined : limits[0];
+    for (const extra of limit ? limits.slice(1) : limits) {
       const stage = extra.key === 'address' ? 'onRequest' : 'preHandler';
       const check = app.makeLimit(`${methods.join(',')} ${route.url} ${extra.key}`, extra.max, extra.key);
       const hooks = [route[stage] ?? []].flat() as LimitCheck[];
       route[stage] = [...hooks, check] as never;
     }
+    if (!limit) return;
     route.config = {
       ...route.config,
       rateLimit: {
