@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entryParams, ledgerKind } from './ledger.ts';
+import { entryShown } from './ledger.ts';
 
 /** One row of the public leaderboard: lifetime earnings from earning activities, in R$. */
 export const leaderboardEntry = z.object({
@@ -50,16 +50,10 @@ export type TransactionType = z.infer<typeof transactionType>;
 export const transactionState = z.enum(['pending', 'under_review', 'paid', 'refunded']);
 export type TransactionState = z.infer<typeof transactionState>;
 
-export const transactionItem = z.object({
-  id: z.number(),
+export const transactionItem = entryShown.extend({
   type: transactionType,
-  kind: ledgerKind,
   /** R$, always positive; `type` carries the direction. */
   amount: z.number(),
-  /** What the entry is about (the web words it in each language); null on an old entry of no known shape. */
-  params: entryParams.nullable(),
-  /** In English, as the spec words it. */
-  description: z.string(),
   /** ISO-8601 UTC. */
   date: z.string(),
   /** Only on withdrawals. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entryParams, ledgerKind } from './ledger.ts';
+import { entryShown } from './ledger.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { userStatus } from './users.ts';
 
@@ -59,12 +59,8 @@ export const addPointsRequest = z.object({
 export const addPointsResponse = z.object({ newEarnings: z.number(), balance: z.number() });
 export type AddPointsResponse = z.infer<typeof addPointsResponse>;
 
-export const ledgerRow = z.object({
-  id: z.number(),
+export const ledgerRow = entryShown.extend({
   amount: z.number(),
-  kind: ledgerKind,
-  params: entryParams.nullable(),
-  description: z.string(),
   createdAt: z.string(),
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;

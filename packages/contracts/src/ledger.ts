@@ -33,6 +33,16 @@ export const entryParams = z.strictObject({
 });
 export type EntryParams = z.infer<typeof entryParams>;
 
+/** What every view of an entry carries: its id, its kind and parameters, and its English description. */
+export const entryShown = z.object({
+  id: z.number(),
+  kind: ledgerKind,
+  /** What the entry is about (the web words it in each language); null on an old entry of no known shape. */
+  params: entryParams.nullable(),
+  /** In English, as the spec words it. */
+  description: z.string(),
+});
+
 /** The parameters each kind carries (the posting's type checks them). */
 export interface EntryParamsByKind {
   offer: { wall: string };
