@@ -4,11 +4,10 @@ import { PayoutAccountBlocked } from '../../../roblox/gateway.ts';
 import { notifyDiscord } from '../../../shared/discord.ts';
 import { AppError, badRequest, conflict } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
-import type { PayoutLog } from '../payout.ts';
 import { sealCookie } from './cookie-seal.ts';
 import { payoutAccountOverview } from './overview.ts';
 import * as repo from './repository.ts';
-import { payoutCookie } from './status.ts';
+import { payoutCookie, type PayoutLog } from './status.ts';
 
 const ACTOR = 'admin';
 

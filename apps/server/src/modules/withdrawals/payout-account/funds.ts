@@ -2,9 +2,8 @@ import { groupLink, type WithdrawalMethod } from '@rewards/contracts';
 import type { Deps } from '../../../deps.ts';
 import { PayoutAccountBlocked } from '../../../roblox/gateway.ts';
 import { describeFailure } from '../../../roblox/http.ts';
-import type { PayoutLog } from '../payout.ts';
 import * as repo from './repository.ts';
-import { payoutCookie, stopPayouts } from './status.ts';
+import { payoutCookie, stopPayouts, type PayoutLog } from './status.ts';
 
 // The payout account's Robux and the group's funds: read from Roblox at most once a minute (the
 // figures are kept in the database, so every process shares them), and what they can pay for.

@@ -1,8 +1,8 @@
 import { groupLink, type PayoutAccountResponse } from '@rewards/contracts';
 import type { Deps } from '../../../deps.ts';
-import type { PayoutLog } from '../payout.ts';
 import { readFunds } from './funds.ts';
 import * as repo from './repository.ts';
+import type { PayoutLog } from './status.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

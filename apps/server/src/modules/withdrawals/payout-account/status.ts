@@ -1,10 +1,16 @@
 import type { Deps } from '../../../deps.ts';
 import { notifyDiscord } from '../../../shared/discord.ts';
-import type { PayoutLog } from '../payout.ts';
 import { openCookie } from './cookie-seal.ts';
 import * as repo from './repository.ts';
 
 // Whether payouts may run, and the cookie they run with.
+
+/** Where payouts log (a pino logger, a request's log). */
+export interface PayoutLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 /** The cookie stored from the console (sealed) when there is one that opens, else ROBLOX_PAYOUT_COOKIE. */
 export async function payoutCookie(deps: Deps, row?: repo.PayoutAccountRow): Promise<string | undefined> {
