@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
-import { lockRows } from '../../db/engine-sql.ts';
+import { preparedRowLock } from '../../db/engine-sql.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -9,9 +9,9 @@ import type { DB } from '../../db/schema.ts';
  * release, its reversal and the referral commissions of that player run one after the other and
  * always lock rows in the same order (player, then referrer): no lost update, no deadlock.
  */
-export async function lockUser(trx: Kysely<DB>, userId: number): Promise<void> {
-  await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', userId));
-}
+export const lockUser: (trx: Kysely<DB>, userId: number) => Promise<void> = preparedRowLock(
+  (trx: Kysely<DB>, userId: number) => trx.selectFrom('users').select('id').where('id', '=', userId),
+);
 
 type Counter = 'offers_completed' | 'referrals_earned';
 

@@ -24,12 +24,8 @@ export async function findReferralFacts(db: Db, userId: number) {
   return firstRow(referralFactsQuery(db, userId));
 }
 
-/**
- * The player's paid (and not reversed) offer and survey credits that carry no referral commission
- * yet: those with no ledger entry keyed `referral:<credit entry id>`.
- */
-export async function uncommissionedCredits(db: Kysely<DB>, userId: number) {
-  return db
+const uncommissionedCreditsQuery = prepared((db: Db, userId: number) =>
+  db
     .selectFrom('offer_transactions as t')
     .select(['t.credit_entry_id', 't.amount'])
     .where('t.user_id', '=', userId)
@@ -48,9 +44,24 @@ export async function uncommissionedCredits(db: Kysely<DB>, userId: number) {
         ),
       ),
     )
-    .orderBy('t.credit_entry_id')
-    .execute();
+    .orderBy('t.credit_entry_id'),
+);
+
+/**
+ * The player's paid (and not reversed) offer and survey credits that carry no referral commission
+ * yet: those with no ledger entry keyed `referral:<credit entry id>`.
+ */
+export async function uncommissionedCredits(db: Kysely<DB>, userId: number) {
+  return (await uncommissionedCreditsQuery(db, userId)).rows;
 }
+
+const insertQualifiedReferralQuery = prepared((db: Db, friendId: number, referrerId: number, now: string) =>
+  db
+    .insertInto('qualified_referrals')
+    .values({ friend_id: friendId, referrer_id: referrerId, qualified_at: now })
+    .onConflict((oc) => oc.column('friend_id').doNothing())
+    .returning('friend_id'),
+);
 
 /** The friend's referral counts from now: recorded once; returns whether this call recorded it. */
 export async function insertQualifiedReferral(
@@ -59,21 +70,18 @@ export async function insertQualifiedReferral(
   referrerId: number,
   now: string,
 ): Promise<boolean> {
-  const row = await db
-    .insertInto('qualified_referrals')
-    .values({ friend_id: friendId, referrer_id: referrerId, qualified_at: now })
-    .onConflict((oc) => oc.column('friend_id').doNothing())
-    .returning('friend_id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await firstRow(insertQualifiedReferralQuery(db, friendId, referrerId, now))) !== undefined;
 }
 
-export async function incrementReferralsMade(db: Db, referrerId: number): Promise<void> {
-  await db
+const incrementReferralsMadeQuery = prepared((db: Db, referrerId: number) =>
+  db
     .updateTable('users')
     .set((eb) => ({ referrals_made: eb('referrals_made', '+', 1) }))
-    .where('id', '=', referrerId)
-    .execute();
+    .where('id', '=', referrerId),
+);
+
+export async function incrementReferralsMade(db: Db, referrerId: number): Promise<void> {
+  await incrementReferralsMadeQuery(db, referrerId);
 }
 
 /** What the commission needs of an account outside a credit: its lifetime earnings and referrer. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { forUpdate } from '../../../db/engine-sql.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
 import { OFFER_TRANSACTION_COLUMNS, type OfferTransactionsTable } from '../../../db/tables/offers.ts';
@@ -31,25 +32,53 @@ const insertTransactionQuery = prepared(
   ) =>
     db
       .insertInto('offer_transactions')
-      .values({
-        wall_slug: wallSlug,
-        trans_id: transId,
-        user_id: userId,
-        kind,
-        amount,
-        description,
-        state,
-        release_at: releaseAt,
-        credit_entry_id: null,
-        reversal_entry_id: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .columns([
+        'wall_slug',
+        'trans_id',
+        'user_id',
+        'kind',
+        'amount',
+        'description',
+        'state',
+        'release_at',
+        'credit_entry_id',
+        'reversal_entry_id',
+        'created_at',
+        'updated_at',
+      ])
+      .expression(
+        forUpdate(
+          db,
+          db
+            .selectFrom('users')
+            .select((eb) => [
+              eb.val(wallSlug).as('wall_slug'),
+              eb.val(transId).as('trans_id'),
+              'id',
+              eb.val(kind).as('kind'),
+              eb.val(amount).as('amount'),
+              eb.val(description).as('description'),
+              eb.val(state).as('state'),
+              eb.val(releaseAt).as('release_at'),
+              sql<null>`null`.as('credit_entry_id'),
+              sql<null>`null`.as('reversal_entry_id'),
+              eb.val(now).as('created_at'),
+              eb.val(now).as('updated_at'),
+            ])
+            .where('id', '=', userId),
+        ),
+      )
       .onConflict((oc) => oc.columns(['wall_slug', 'trans_id']).doNothing())
       .returning('id'),
 );
 
-/** Inserts the transaction's guard row unless it exists; returns the new id, or null when it existed. */
+/**
+ * Takes the player's row lock (PostgreSQL) and inserts the transaction's guard row unless it exists;
+ * returns the new id, or null when it existed (or the player does not). The lock is the first thing
+ * every transaction on a player's provider transactions takes (ledger `lockUser`), and here it rides
+ * on the guard row's own statement: the row is read `for update` before the insert, and stays locked
+ * when the guard row already existed.
+ */
 export async function insertTransactionOnce(db: Kysely<DB>, t: NewOfferTransaction): Promise<number | null> {
   const row = await firstRow(
     insertTransactionQuery(

@@ -94,7 +94,7 @@ export async function creditTransaction(
   const { wall, transId, userId, amount } = input;
   const now = deps.clock.now();
   const { kind, description, state, releaseAt } = creditTerms(deps, input, now);
-  await lockUser(trx, userId);
+  // The player's lock comes with the guard row's insert.
   const id = await repo.insertTransactionOnce(trx, {
     wallSlug: wall.slug,
     transId,
@@ -108,7 +108,7 @@ export async function creditTransaction(
   });
   if (id === null) {
     const existing = await repo.findTransaction(trx, wall.slug, transId);
-    if (!existing) throw new Error('offer transaction vanished');
+    if (!existing) throw new Error(`no player ${userId}, or the offer transaction vanished`);
     if (
       existing.amount === null &&
       (await repo.fillAmountOfReversed(trx, existing.id, amount, now.toISOString()))
@@ -147,7 +147,7 @@ export async function reverseTransaction(
   // The account to lock is the one the credit went to (a row's user never changes).
   const known = await repo.findTransaction(trx, wall.slug, transId);
   const userId = known?.user_id ?? input.userId;
-  await lockUser(trx, userId);
+  // The player's lock comes with the guard row's insert.
   const inserted = await repo.insertTransactionOnce(trx, {
     wallSlug: wall.slug,
     transId,
@@ -162,7 +162,7 @@ export async function reverseTransaction(
   if (inserted !== null) return { verdict: 'reversed', ledgerEntryId: null };
 
   const t = await repo.findTransaction(trx, wall.slug, transId);
-  if (!t) throw new Error('offer transaction vanished');
+  if (!t) throw new Error(`no player ${userId}, or the offer transaction vanished`);
   if (!(await repo.markReversed(trx, t.id, now))) {
     return { verdict: 'duplicate', ledgerEntryId: t.reversal_entry_id };
   }

@@ -22,16 +22,21 @@ const ALREADY = new Error('already claimed today');
  * Today's claim, written once: the streak moves from the state read and the day's credit (key
  * `daily:<user>:<day>`) commits with it, or nothing does (null: today is claimed already). One
  * transaction, the same on both engines.
+ *
+ * The streak is read before the transaction: its move is a compare-and-set on the state read
+ * (`advanceStreak`, or `insertStreakOnce` when there was none), so a claim that got there in between
+ * makes it match nothing, as it would inside. Outside a transaction the read is grouped with the other
+ * claims of the moment on PostgreSQL, and a claim refused on it opens no transaction.
  */
 export async function claimToday(
   deps: Deps,
   c: Claim,
 ): Promise<{ day: number; amount: number; balance: number } | null> {
+  const row = await repo.findStreak(deps.db, c.userId);
+  const day = c.nextDayAfter(row);
+  if (day === null) return null;
   try {
     return await inTransaction(deps.db, async (trx) => {
-      const row = await repo.findStreak(trx, c.userId);
-      const day = c.nextDayAfter(row);
-      if (day === null) throw ALREADY;
       const moved = row
         ? await repo.advanceStreak(
             trx,

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { groupedLookup } from '../../../db/grouped-calls.ts';
 import { changedRows, firstRow, prepared } from '../../../db/prepared.ts';
 import type { Db } from '../../../db/database.ts';
 import { STREAK_COLUMNS } from '../../../db/tables/rewards.ts';
@@ -6,9 +8,20 @@ const streakQuery = prepared((db: Db, userId: number) =>
   db.selectFrom('streaks').select(STREAK_COLUMNS).where('user_id', '=', userId),
 );
 
-export async function findStreak(db: Db, userId: number) {
-  return firstRow(streakQuery(db, userId));
-}
+const streaksQuery = prepared((db: Db, userIds: number[]) =>
+  db
+    .selectFrom('streaks')
+    .select(STREAK_COLUMNS)
+    .where('user_id', '=', sql<number>`any(${userIds})`),
+);
+
+/** A player's streak row; on PostgreSQL, outside a transaction, those of one moment share one query. */
+export const findStreak = groupedLookup(
+  (userId: number) => userId,
+  (db: Db, userId) => firstRow(streakQuery(db, userId)),
+  async (db, userIds) =>
+    (await streaksQuery(db, userIds)).rows.map((row) => ({ key: Number(row.user_id), row })),
+);
 
 const insertStreakQuery = prepared((db: Db, userId: number, day: number, claimDay: string, at: string) =>
   db
