@@ -27,16 +27,13 @@ import { openTestApp, t } from './support/suite.ts';
 
 const MINUTE = 60_000;
 const SECRET_KEY = 'payout-secret-key-of-at-least-32-characters';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const hook = await startDiscordHook();
 afterAll(() => hook.close());
 const alerts = () => hook.posts.filter((p) => p.content.includes('Payouts stopped'));
 
-/** Exactly `n` "payouts stopped" alerts, also a little later (nothing more is on its way). */
+/** Exactly `n` "payouts stopped" alerts, every message sent so far arrived (nothing more is on its way). */
 async function expectAlerts(n: number) {
-  await expect.poll(() => alerts().length).toBe(n);
-  await sleep(150);
+  await hook.settled();
   expect(alerts()).toHaveLength(n);
 }
 

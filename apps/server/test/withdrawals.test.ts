@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
@@ -7,6 +6,7 @@ import { balanceOf as balanceOfUser, userIdOf } from './support/accounts.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { priceFor } from './support/gamepasses.ts';
+import { startDiscordHook, type DiscordHook } from './support/discord-hook.ts';
 
 let t: TestApp;
 
@@ -333,29 +333,17 @@ describe(`withdraw requests on ${testEngine}`, () => {
 });
 
 describe(`withdraw notifications on ${testEngine}`, () => {
-  let hook: Server;
-  const received: Array<{ content: string; allowed_mentions: unknown }> = [];
-  let hang = false;
+  let hook: DiscordHook;
   let app: TestApp;
 
   beforeAll(async () => {
-    hook = createServer((req: IncomingMessage, res) => {
-      let data = '';
-      req.on('data', (c) => (data += c));
-      req.on('end', () => {
-        received.push(JSON.parse(data));
-        if (!hang) res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((ok) => hook.listen(0, '127.0.0.1', ok));
-    const { port } = hook.address() as { port: number };
-    app = await createTestApp({ env: { DISCORD_WEBHOOK_URL: `http://127.0.0.1:${port}/webhook` } });
+    hook = await startDiscordHook();
+    app = await createTestApp({ env: { DISCORD_WEBHOOK_URL: hook.url } });
     t = app;
   });
   afterAll(async () => {
     await app.close();
-    hook.closeAllConnections();
-    await new Promise((ok) => hook.close(ok));
+    await hook.close();
   });
 
   it('tells the webhook about each request, without mentions; a hanging webhook blocks nothing', async () => {
@@ -365,17 +353,20 @@ describe(`withdraw notifications on ${testEngine}`, () => {
     const pass = await newPass(1001, priceFor(10));
     const res = await withdraw(alice, { gamepassId: pass, amount: 10 });
     expect(res.statusCode).toBe(200);
-    await expect.poll(() => received.length).toBe(1);
-    expect(received[0]!.content).toContain(`#${res.json().withdrawal.id}`);
-    expect(received[0]!.content).toContain('AliceRBX');
-    expect(received[0]!.allowed_mentions).toEqual({ parse: [] });
+    const sent = await hook.settled();
+    expect(sent).toHaveLength(1);
+    const told = sent[0]!;
+    expect(told.content).toContain(`#${res.json().withdrawal.id}`);
+    expect(told.content).toContain('AliceRBX');
+    expect(told.allowed_mentions).toEqual({ parse: [] });
 
-    hang = true;
+    hook.hang = true;
     const pass2 = await newPass(1001, priceFor(10));
-    const started = Date.now();
     const slow = await withdraw(alice, { gamepassId: pass2, amount: 10 });
     expect(slow.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Answered while the webhook still holds its message: the request did not wait for it.
+    expect(hook.unfinished()).toBe(1);
+    expect(await hook.settled()).toHaveLength(2);
     expect(await balanceOf(alice)).toBe(20);
   });
 });
