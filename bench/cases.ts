@@ -54,6 +54,8 @@ export async function warmUpWrites(base: string, seconds: number): Promise<void>
   });
 }
 
+export const UNKNOWN_WALL_CASE = 'unknown wall postbacks GET /api/postback/{unknown}';
+
 /**
  * The site's cases, in order. Returns their results and the postback credits the server
  * acknowledged: every one must be in the ledger afterwards (see `countMissingCredits`). `tag` starts
@@ -87,6 +89,24 @@ export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench', 
     await load('postback credits GET /api/postback/cpx', {
       url: base,
       requests: postbackRequests(tag, (id) => acknowledged.push(id)),
+    }),
+  );
+
+  // Postbacks to walls that do not exist, as a flood from a scanner would send them: answered 404 from
+  // the process's list of walls, with nothing stored.
+  let stray = 0;
+  results.push(
+    await load(UNKNOWN_WALL_CASE, {
+      url: base,
+      expectStatus: 404,
+      requests: each((req) => {
+        const n = stray++;
+        return {
+          ...req,
+          path: `/api/postback/nowall-${n % 50}?status=1&trans_id=${tag}-stray-${n}&user_id=${benchRobloxId(n % 1000)}&amount_local=1.5`,
+          headers: { ...req.headers, ...fromCpx },
+        };
+      }),
     }),
   );
 

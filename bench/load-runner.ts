@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { CONNECTIONS, duration, only, WARM_UP_SECONDS } from './options.ts';
+import { CONNECTIONS, duration, wanted, WARM_UP_SECONDS } from './options.ts';
 import { cpuMicros, memoryReport, watchRss, type MemoryReport } from './process-stats.ts';
 
 export interface CaseResult {
@@ -20,8 +20,14 @@ export interface CaseResult {
   memoryAfter?: MemoryReport;
 }
 
+/**
+ * A case's load; `expectStatus` is the answer every request should get when that is not a 2xx (the
+ * others count as errors).
+ */
+export type CaseOptions = autocannon.Options & { expectStatus?: number };
+
 /** A site case; skipped (null) when `--only` names other cases. */
-export type SiteLoad = (name: string, opts: autocannon.Options) => Promise<CaseResult | null>;
+export type SiteLoad = (name: string, opts: CaseOptions) => Promise<CaseResult | null>;
 
 /**
  * Measures a case after a short unmeasured warm-up (the JIT and the database's caches warm, as on a
@@ -29,7 +35,7 @@ export type SiteLoad = (name: string, opts: autocannon.Options) => Promise<CaseR
  */
 async function measure(
   name: string,
-  opts: autocannon.Options,
+  { expectStatus, ...opts }: CaseOptions,
   serverPids: number | number[],
   dbCpu: () => number,
 ): Promise<CaseResult> {
@@ -42,7 +48,10 @@ async function measure(
   const requests = Math.max(1, r.requests.total);
   const cpuPerRequest = (serverCpu() - cpuBefore) / requests;
   const dbCpuPerRequest = (dbCpu() - dbCpuBefore) / requests;
-  const errors = r.errors + r.timeouts + r.non2xx;
+  const answered = Object.values(r.statusCodeStats ?? {}).reduce((sum, s) => sum + (s.count ?? 0), 0);
+  const unexpected =
+    expectStatus === undefined ? r.non2xx : answered - (r.statusCodeStats?.[`${expectStatus}`]?.count ?? 0);
+  const errors = r.errors + r.timeouts + unexpected;
   return {
     name,
     rps: r.requests.average,
@@ -74,7 +83,7 @@ export function createLoadRunner(ceilingTarget: { url: string; pid: number }) {
   /** Measures a case between two ceiling measurements; its ratio is to their mean. */
   async function compared(
     name: string,
-    opts: autocannon.Options,
+    opts: CaseOptions,
     serverPids: number | number[],
     dbCpu: () => number = noDatabase,
   ): Promise<CaseResult> {
@@ -95,7 +104,7 @@ export function createLoadRunner(ceilingTarget: { url: string; pid: number }) {
     dbCpu: () => number;
   }): SiteLoad {
     return async (name, opts) => {
-      if (only && !only.some((word) => name.includes(word))) return null;
+      if (!wanted(name)) return null;
       site.rss.casePeak();
       const r = await compared(name, opts, site.pids, site.dbCpu);
       return { ...r, peakRss: site.rss.casePeak(), memoryAfter: await memoryReport(site.base) };

@@ -2,9 +2,13 @@ import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { UNKNOWN_WALL_CASE } from './cases.ts';
+import { LIVE_DELIVERY_MAX_MS, LIVE_STREAMS, LIVE_STREAMS_MAX_MB, type LiveFeedResult } from './live-feed.ts';
 import type { CaseResult } from './load-runner.ts';
-import { CONNECTIONS, duration, MAX_RSS_MB, ROOT, type Engine } from './options.ts';
+import { CONNECTIONS, duration, MAX_RSS_MB, ROOT, UNKNOWN_WALL_MIN_RPS, type Engine } from './options.ts';
+import { OUTAGE_MAX_MS, type OutageTiming } from './outages.ts';
 import { BARE_FASTIFY } from './servers.ts';
+import { LANDING_JS_MAX_BYTES, type WebWeight } from './web-weight.ts';
 
 export interface BenchOutcome {
   /** What ran: 'SQLite', 'PostgreSQL', 'PostgreSQL, start:cluster × 2'. */
@@ -24,7 +28,18 @@ export interface BenchOutcome {
   /** Acknowledged credits in the ledger more than once. */
   repeated: number;
   invariant: { ok: boolean; mismatches: unknown[] };
+  /** The live feed on this run's server (one process only; absent when skipped). */
+  liveFeed?: LiveFeedResult;
 }
+
+/** The budgets measured apart from the load, once for the whole run (absent when skipped). */
+export interface Budgets {
+  webWeight?: WebWeight;
+  outages?: OutageTiming[];
+}
+
+/** A check of the run: whether it holds, and what was measured against what. */
+type Check = [boolean, string];
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -85,8 +100,44 @@ export function formatReport(o: BenchOutcome): string {
     '',
     `Postback credits acknowledged: ${o.acknowledged}; missing from the ledger: ${o.missing}; there more than once: ${o.repeated}.`,
     `Ledger invariant: ${o.invariant.ok ? 'holds' : `BROKEN for ${o.invariant.mismatches.length} users`}.`,
+    ...(o.liveFeed ? ['', ...liveFeedLines(o.liveFeed)] : []),
     '',
   ];
+  return lines.join('\n');
+}
+
+function liveFeedLines(l: LiveFeedResult): string[] {
+  return [
+    `Live feed: ${l.streams.toLocaleString('en')} open streams took the server from ${l.rssBefore.toFixed(1)} to ${l.rssWith.toFixed(1)} MB resident (${(((l.rssWith - l.rssBefore) * 1024) / l.streams).toFixed(1)} KB a stream).`,
+    `From sending a credit to its earning on an open stream: ${l.deliveries.map((ms) => `${Math.round(ms)} ms`).join(', ')}; the last on all ${l.streams.toLocaleString('en')} streams after ${Math.round(l.fanOutMs)} ms.`,
+  ];
+}
+
+/** The budgets measured apart from the load: the landing page's weight, the calls during Roblox outages. */
+export function formatBudgets(b: Budgets): string {
+  if (!b.webWeight && !b.outages) return '';
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const lines = [`## ${new Date().toISOString()} — budgets, commit ${currentCommit()}`, ''];
+  if (b.webWeight) {
+    lines.push(
+      `The landing page's JavaScript, gzip level 9 (the \`.gz\` files the server sends), 1 KB = 1024 bytes: ${kb(b.webWeight.bytes)} in ${b.webWeight.files.length} files.`,
+      '',
+      '| file | gzip |',
+      '|---|---|',
+      ...b.webWeight.files.map((f) => `| ${f.file} | ${kb(f.bytes)} |`),
+      '',
+    );
+  }
+  if (b.outages) {
+    lines.push(
+      'While Roblox is down, slow (answers after 10 s) or rate-limiting, on the production server with its default Roblox settings:',
+      '',
+      '| Roblox | call | ms | outcome |',
+      '|---|---|---|---|',
+      ...b.outages.map((t) => `| ${t.fault} | ${t.call} | ${t.ms.toLocaleString('en')} | ${t.outcome} |`),
+      '',
+    );
+  }
   return lines.join('\n');
 }
 
@@ -99,7 +150,7 @@ const rowsOf = (o: BenchOutcome) => [...(o.workers ? [] : o.references), ...o.re
  * PostgreSQL), that as a multiple of bare Fastify's in the same run, and req/s as a share of the
  * node:http ceiling measured around the case. Then the checks, each with its verdict.
  */
-export function formatSummary(outcomes: BenchOutcome[]): string {
+export function formatSummary(outcomes: BenchOutcome[], budgets: Budgets): string {
   const names = [...new Set(outcomes.flatMap((o) => rowsOf(o).map((r) => r.name)))];
   const cell = (o: BenchOutcome, name: string) => {
     const r = rowsOf(o).find((x) => x.name === name);
@@ -137,7 +188,7 @@ export function formatSummary(outcomes: BenchOutcome[]): string {
     ),
     '',
     ...capacityLines(outcomes),
-    ...checkLines(outcomes).map(([ok, text]) => `- ${ok ? 'ok' : 'FAILED'}: ${text}`),
+    ...checkLines(outcomes, budgets).map(([ok, text]) => `- ${ok ? 'ok' : 'FAILED'}: ${text}`),
     '',
   ];
   return lines.join('\n');
@@ -162,7 +213,7 @@ function capacityLines(outcomes: BenchOutcome[]): string[] {
     '|---|---|---|---|---|',
     ...outcomes.map((o) => {
       const poll = find(o, 'balance poll');
-      const postback = find(o, 'postback');
+      const postback = find(o, 'postback credits');
       const db = o.engine === 'postgres';
       return `| ${o.label} | ${fmt(perCore(poll?.cpuPerRequest, POLL_SECONDS))} | ${db ? fmt(perCore(poll?.dbCpuPerRequest, POLL_SECONDS)) : '(in the server)'} | ${fmt(perCore(postback?.cpuPerRequest))} | ${db ? fmt(perCore(postback?.dbCpuPerRequest)) : '(in the server)'} |`;
     }),
@@ -170,29 +221,82 @@ function capacityLines(outcomes: BenchOutcome[]): string[] {
   ];
 }
 
-/** The run's checks: no errors, every acknowledged credit in the ledger once, the invariant, memory. */
-function checkLines(outcomes: BenchOutcome[]): Array<[boolean, string]> {
-  return outcomes.flatMap((o): Array<[boolean, string]> => {
-    const errors = rowsOf(o).reduce((sum, r) => sum + r.errors, 0);
-    return [
-      [errors === 0, `${o.label}: ${errors} errors (timeouts and non-2xx answers included)`],
-      [
-        o.missing === 0 && o.repeated === 0,
-        `${o.label}: ${o.acknowledged.toLocaleString('en')} postback credits acknowledged, ${o.missing} missing from the ledger, ${o.repeated} there more than once`,
-      ],
-      [
-        o.invariant.ok,
-        `${o.label}: ledger invariant ${o.invariant.ok ? 'holds' : `broken for ${o.invariant.mismatches.length} users`}`,
-      ],
-      [
-        o.rss <= MAX_RSS_MB,
-        `${o.label}: peak resident memory of a server process ${o.rss.toFixed(0)} MB (at most ${MAX_RSS_MB})`,
-      ],
-    ];
-  });
+/**
+ * The run's checks: no errors, every acknowledged credit in the ledger once, the invariant, memory,
+ * the pace of postbacks to unknown walls, the live feed's memory and delay; then the budgets measured
+ * apart from the load.
+ */
+function checkLines(outcomes: BenchOutcome[], budgets: Budgets): Check[] {
+  return [...outcomes.flatMap(runChecks), ...budgetChecks(budgets)];
 }
 
-export const checksPassed = (outcomes: BenchOutcome[]) => checkLines(outcomes).every(([ok]) => ok);
+function runChecks(o: BenchOutcome): Check[] {
+  const errors = rowsOf(o).reduce((sum, r) => sum + r.errors, 0);
+  const checks: Check[] = [
+    [errors === 0, `${o.label}: ${errors} errors (timeouts and answers other than the case's included)`],
+    [
+      o.missing === 0 && o.repeated === 0,
+      `${o.label}: ${o.acknowledged.toLocaleString('en')} postback credits acknowledged, ${o.missing} missing from the ledger, ${o.repeated} there more than once`,
+    ],
+    [
+      o.invariant.ok,
+      `${o.label}: ledger invariant ${o.invariant.ok ? 'holds' : `broken for ${o.invariant.mismatches.length} users`}`,
+    ],
+    [
+      o.rss <= MAX_RSS_MB,
+      `${o.label}: peak resident memory of a server process ${o.rss.toFixed(0)} MB (at most ${MAX_RSS_MB})`,
+    ],
+  ];
+  const flood = o.results.find((r) => r.name === UNKNOWN_WALL_CASE);
+  if (flood) {
+    checks.push([
+      flood.rps >= UNKNOWN_WALL_MIN_RPS,
+      `${o.label}: postbacks to unknown walls answered at ${Math.round(flood.rps).toLocaleString('en')} req/s (at least ${Math.ceil(UNKNOWN_WALL_MIN_RPS)}: 10,000 within a minute)`,
+    ]);
+  }
+  const live = o.liveFeed;
+  if (live) {
+    const cost = live.rssWith - live.rssBefore;
+    const slowest = Math.max(...live.deliveries);
+    checks.push(
+      [
+        cost < LIVE_STREAMS_MAX_MB,
+        `${o.label}: ${LIVE_STREAMS.toLocaleString('en')} open live-feed streams cost ${cost.toFixed(1)} MB of resident memory (under ${LIVE_STREAMS_MAX_MB})`,
+      ],
+      [
+        slowest <= LIVE_DELIVERY_MAX_MS,
+        `${o.label}: a credit reached an open live-feed stream within ${Math.round(slowest)} ms (at most ${LIVE_DELIVERY_MAX_MS.toLocaleString('en')})`,
+      ],
+    );
+  }
+  return checks;
+}
+
+function budgetChecks(b: Budgets): Check[] {
+  const checks: Check[] = [];
+  if (b.webWeight) {
+    checks.push([
+      b.webWeight.bytes <= LANDING_JS_MAX_BYTES,
+      `the landing page's JavaScript is ${(b.webWeight.bytes / 1024).toFixed(1)} KB gzip (at most ${LANDING_JS_MAX_BYTES / 1024} KB)`,
+    ]);
+  }
+  if (b.outages) {
+    const slowest = Math.max(...b.outages.map((t) => t.ms));
+    const wrong = b.outages.filter((t) => t.outcome !== t.expected);
+    checks.push([
+      slowest < OUTAGE_MAX_MS && wrong.length === 0,
+      `while Roblox is down, slow or rate-limiting, every call that needs it answered within ${slowest.toLocaleString('en')} ms (under ${OUTAGE_MAX_MS.toLocaleString('en')})${
+        wrong.length
+          ? `; but ${wrong.map((t) => `${t.call} (${t.fault}) gave ${t.outcome}, not ${t.expected}`).join('; ')}`
+          : ''
+      }`,
+    ]);
+  }
+  return checks;
+}
+
+export const checksPassed = (outcomes: BenchOutcome[], budgets: Budgets) =>
+  checkLines(outcomes, budgets).every(([ok]) => ok);
 
 /** Puts the newest run first in bench/results.md. */
 export function prependToResults(text: string): void {

@@ -1,10 +1,12 @@
 // `npm run bench [-- --db sqlite|postgres] [--cluster 2] [--duration 10] [--only poll,postback]`:
 // for each engine (both unless `--db` names one) seeds 200,000 players and 1,000,000 ledger entries,
 // starts the production server, and measures each case against a bare node:http ceiling measured
-// around it in the same run; on PostgreSQL the cases run again against `start:cluster` with 2
-// workers. Prints the summary table (CPU per request, × bare Fastify, × ceiling) and each run's
-// details, writes them to bench/results.md, and fails when a check fails. Options: bench/options.ts;
-// cases: bench/cases.ts.
+// around it in the same run, then the live feed on that server (bench/live-feed.ts); on PostgreSQL
+// the cases run again against `start:cluster` with 2 workers. Then the budgets measured apart from
+// the load: the landing page's weight (bench/web-weight.ts) and the calls during Roblox outages
+// (bench/outages.ts). Prints the summary table (CPU per request, × bare Fastify, × ceiling), the
+// checks and each run's details, writes them to bench/results.md, and fails when a check fails.
+// Options: bench/options.ts; cases: bench/cases.ts.
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,14 +16,28 @@ import { createDatabase, type Database } from '../apps/server/src/db/database.ts
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { checkInvariant } from '../apps/server/src/modules/ledger/service.ts';
 import { countMissingCredits, runSiteCases, warmUpWrites } from './cases.ts';
+import { measureLiveFeed } from './live-feed.ts';
 import { createLoadRunner } from './load-runner.ts';
-import { clusterWorkers, DB_WARM_UP_SECONDS, engines, ROOT, type Engine } from './options.ts';
+import { clusterWorkers, DB_WARM_UP_SECONDS, engines, ROOT, wanted, type Engine } from './options.ts';
+import { measureOutages } from './outages.ts';
 import { postgresCpuMicros, watchRss } from './process-stats.ts';
-import { checksPassed, formatReport, formatSummary, prependToResults, type BenchOutcome } from './report.ts';
+import {
+  checksPassed,
+  formatBudgets,
+  formatReport,
+  formatSummary,
+  prependToResults,
+  type BenchOutcome,
+  type Budgets,
+} from './report.ts';
 import { BENCH_PLAYERS, ENTRIES_PER_PLAYER, seedBench } from './seed.ts';
 import { benchDatabase, measureReferences, startCeilingServer, startSiteServer } from './servers.ts';
+import { measureWebWeight } from './web-weight.ts';
 
-/** The site's cases against one server (a process, or a cluster of `workers`), then the checks. */
+/**
+ * The site's cases against one server (a process, or a cluster of `workers`), the live feed on a
+ * single process, then the checks.
+ */
 async function siteRun(
   runner: ReturnType<typeof createLoadRunner>,
   db: Database,
@@ -42,11 +58,16 @@ async function siteRun(
     target.tag,
     target.firstClaimer,
   );
+  const liveFeed =
+    target.workers === 0 && wanted('live feed')
+      ? await measureLiveFeed(server.base, server.pid, target.tag)
+      : undefined;
   const rss = rssWatch.stop();
   await server.stop();
   return {
     results,
     rss,
+    liveFeed,
     nextClaimer,
     acknowledged: acknowledged.length,
     ...(await countMissingCredits(db, acknowledged)),
@@ -143,10 +164,15 @@ async function main() {
   execSync('node scripts/build-server.mjs', { cwd: ROOT, stdio: 'inherit' });
   const outcomes: BenchOutcome[] = [];
   for (const engine of engines) outcomes.push(...(await runEngine(engine)));
-  const text = [formatSummary(outcomes), ...outcomes.map(formatReport)].join('\n');
+  const budgets: Budgets = {
+    webWeight: wanted('landing page weight') ? measureWebWeight() : undefined,
+    outages: wanted('Roblox outages') ? await measureOutages() : undefined,
+  };
+  const sections = [formatSummary(outcomes, budgets), formatBudgets(budgets), ...outcomes.map(formatReport)];
+  const text = sections.filter(Boolean).join('\n');
   console.log(`\n${text}`);
   prependToResults(text);
-  if (!checksPassed(outcomes)) process.exitCode = 1;
+  if (!checksPassed(outcomes, budgets)) process.exitCode = 1;
 }
 
 await main();

@@ -138,7 +138,7 @@ export async function benchDatabase(engine: 'sqlite' | 'postgres', dir: string) 
 }
 
 /** The environment the site's server (and the features reference) runs with in the bench. */
-function siteEnv(port: number, databaseUrl: string): NodeJS.ProcessEnv {
+function siteEnv(port: number, databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -157,8 +157,10 @@ function siteEnv(port: number, databaseUrl: string): NodeJS.ProcessEnv {
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
     RATE_LIMIT_VERIFY_PER_MINUTE: '100000000',
     RATE_LIMIT_POSTBACK_PER_MINUTE: '100000000',
+    LIVE_FEED_MAX_STREAMS_PER_ADDRESS: '100000',
     // Nothing listens there: the cases make no Roblox call.
     ...robloxApisAt('http://127.0.0.1:9'),
+    ...extra,
   };
 }
 
@@ -180,18 +182,19 @@ async function startNodeServer(args: string[], env: NodeJS.ProcessEnv, port: num
 /**
  * The server as production runs it: the bundled JavaScript of `npm run build:server`, already built;
  * `workers` > 0 runs `start:cluster`'s primary with that many workers (WEB_CONCURRENCY) instead,
- * and `pids()` then lists the primary and its workers (all their CPU is the server's).
+ * and `pids()` then lists the primary and its workers (all their CPU is the server's). `env` is
+ * added to the bench's settings (e.g. a Roblox stand-in's address).
  */
-export async function startSiteServer(databaseUrl: string, workers = 0) {
+export async function startSiteServer(databaseUrl: string, workers = 0, env: Record<string, string> = {}) {
   const port = await freePort();
   const nodeFlags = [
     ...startFlags(),
     ...(profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(profileDir)}`] : []),
   ];
   const entry = workers > 0 ? 'apps/server/dist/cluster.js' : 'apps/server/dist/server.js';
-  const env = siteEnv(port, databaseUrl);
-  if (workers > 0) env.WEB_CONCURRENCY = String(workers);
-  const server = await startNodeServer([...nodeFlags, entry], env, port);
+  const serverEnv = siteEnv(port, databaseUrl, env);
+  if (workers > 0) serverEnv.WEB_CONCURRENCY = String(workers);
+  const server = await startNodeServer([...nodeFlags, entry], serverEnv, port);
   // The primary answers health as soon as one worker listens: wait for all of them.
   for (let i = 0; i < 100 && childPids(server.pid).length < workers; i++) await sleep(100);
   if (workers > 0) await sleep(2_000);

@@ -96,3 +96,13 @@ export function openLiveStream(
     req.on('error', fail);
   });
 }
+
+/** Opens `n` streams from this machine, 100 at a time. */
+export async function openLiveStreams(baseUrl: string, n: number): Promise<OpenStream[]> {
+  const streams: OpenStream[] = [];
+  for (let i = 0; i < n; i += 100) {
+    const batch = Array.from({ length: Math.min(100, n - i) }, () => openLiveStream(baseUrl));
+    streams.push(...(await Promise.all(batch)));
+  }
+  return streams;
+}
