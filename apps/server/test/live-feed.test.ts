@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from './support/admin.ts';
-import { openLiveStream, type OpenStream } from './support/live-stream.ts';
+import { openLiveStream, type OpenStream, type StreamEvent } from './support/live-stream.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { bearer } from './support/site.ts';
@@ -14,14 +14,22 @@ import { testEngine } from './support/test-database.ts';
  * the ledger by id (docs/decisions/0019).
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('live feed', () => {
   openTestApp({ env: { LIVE_FEED_MAX_STREAMS: '3' } });
   let base: string;
   const open: OpenStream[] = [];
+  /** A stream, once a place is free (the server lets go of a closed one when it sees the connection close). */
   const stream = async (token?: string) => {
-    const s = await openLiveStream(base, token);
+    let s!: OpenStream;
+    await expect
+      .poll(
+        async () => {
+          s = await openLiveStream(base, token);
+          return s.body?.code;
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBe('LIVE_FEED_FULL');
     open.push(s);
     return s;
   };
@@ -37,10 +45,8 @@ describe('live feed', () => {
     for (const s of open) s.close();
   });
 
-  /** Closes every stream; the server lets go of each as soon as it sees the connection close. */
-  async function closeAll() {
+  function closeAll() {
     for (const s of open.splice(0)) s.close();
-    await sleep(300);
   }
 
   it("a postback credit reaches every stream as a public event; the balance only the player's own stream", async () => {
@@ -48,7 +54,6 @@ describe('live feed', () => {
     const own = await stream(alice.token);
     const other = await stream(bob.token);
     expect([anonymous.status, own.status, other.status]).toEqual([200, 200, 200]);
-    await sleep(300); // the process's poller has made its first read
 
     await expectPostbackCredited(
       t,
@@ -74,25 +79,32 @@ describe('live feed', () => {
     expect(own.events.map((e) => e.event)).toEqual(['earning', 'balance']);
 
     await other.next((e) => e.event === 'earning', 3000);
-    await sleep(300);
-    expect(other.events.filter((e) => e.event === 'balance')).toEqual([]);
-    expect(anonymous.events.filter((e) => e.event === 'balance')).toEqual([]);
 
     // Bob's own credit gives Bob his balance, and Alice nothing new about money.
     await expectPostbackCredited(t, cpxPostbackPath({ trans: 'live-2', user: bob.robloxId, local: '3.50' }));
+    const bobs = (amount: number) => (e: StreamEvent) => e.event === 'earning' && e.data.amount === amount;
+    await anonymous.next(bobs(3.5), 3000);
+    // A stream's events come in order: after Bob's earning, all that Alice's credit sent is in.
+    expect(anonymous.events.filter((e) => e.event === 'balance')).toEqual([]);
     expect((await other.next((e) => e.event === 'balance', 3000)).data).toEqual({ robux: 3.5 });
-    await anonymous.next((e) => e.event === 'earning' && e.data.name === 'BobBu…', 3000);
+    expect(other.events.filter((e) => e.event === 'balance')).toHaveLength(1);
+    // A later credit is delivered by a later poll, once the previous delivery is done: after its
+    // earning, all that Bob's first credit sent is in.
+    await expectPostbackCredited(t, cpxPostbackPath({ trans: 'live-2b', user: bob.robloxId, local: '1.25' }));
+    await Promise.all([own, anonymous].map((s) => s.next(bobs(1.25), 3000)));
     expect(own.events.filter((e) => e.event === 'balance')).toHaveLength(1);
+    expect(anonymous.events.filter((e) => e.event === 'balance')).toEqual([]);
 
     const recent = await t.api('GET', '/api/live/recent');
     expect(recent.status).toBe(200);
     expect(
-      recent.body.events.slice(0, 2).map((e: { name: string; amount: number }) => [e.name, e.amount]),
+      recent.body.events.slice(0, 3).map((e: { name: string; amount: number }) => [e.name, e.amount]),
     ).toEqual([
+      ['BobBu…', 1.25],
       ['BobBu…', 3.5],
       ['Alice…', 12],
     ]);
-    await closeAll();
+    closeAll();
   });
 
   // PostgreSQL hands out ids at insert and shows rows at commit: an entry with a smaller id that commits
@@ -101,7 +113,6 @@ describe('live feed', () => {
     'an entry that commits after one with a larger id is still shown',
     async () => {
       const watcher = await stream();
-      await sleep(300);
       const { id: aliceId } = await t.deps.db
         .selectFrom('users')
         .select('id')
@@ -138,14 +149,13 @@ describe('live feed', () => {
       await slow;
       const late = await watcher.next((e) => e.event === 'earning' && e.data.source === 'Late Wall', 3000);
       expect(late.data).toMatchObject({ name: 'Alice…', amount: 7, kind: 'offer' });
-      await closeAll();
+      closeAll();
     },
   );
 
   it('a signed-out session stops getting its balance: the stream ends at its next credit', async () => {
     const carol = await signInPlayer(t, 'CarolPlays');
     const s = await stream(carol.token);
-    await sleep(300);
     expect((await t.api('POST', '/api/logout', {}, bearer(carol.token))).status).toBeLessThan(300);
     await expectPostbackCredited(
       t,
@@ -154,7 +164,7 @@ describe('live feed', () => {
     await s.next((e) => e.event === 'earning', 3000);
     await expect.poll(() => s.ended, { timeout: 2000 }).toBe(true);
     expect(s.events.filter((e) => e.event === 'balance')).toEqual([]);
-    await closeAll();
+    closeAll();
   });
 
   it('banned and deleted players are never shown, live or in the recent list', async () => {
@@ -195,7 +205,6 @@ describe('live feed', () => {
     expect(left.filter((n: string) => n.startsWith('ErinD') || n.startsWith('delet'))).toEqual([]);
 
     const watcher = await stream();
-    await sleep(300);
     await t.api('GET', cpxPostbackPath({ trans: 'live-5', user: dave.robloxId, local: '2.00' }), undefined, {
       'x-forwarded-for': '188.40.3.73',
     });
@@ -205,7 +214,7 @@ describe('live feed', () => {
     );
     await watcher.next((e) => e.event === 'earning' && e.data.name === 'Alice…', 3000);
     expect(watcher.events.map((e) => e.data.name)).not.toContain('DaveT…');
-    await closeAll();
+    closeAll();
   });
 
   it('over LIVE_FEED_MAX_STREAMS a stream is refused with 503 LIVE_FEED_FULL; a closed one frees its place', async () => {
@@ -216,17 +225,8 @@ describe('live feed', () => {
     const refused = await openLiveStream(base);
     expect([refused.status, refused.body.code]).toEqual([503, 'LIVE_FEED_FULL']);
     third.close();
-    await expect
-      .poll(
-        async () => {
-          const again = await openLiveStream(base);
-          if (again.status === 200) open.push(again);
-          return again.status;
-        },
-        { timeout: 3000 },
-      )
-      .toBe(200);
-    await closeAll();
+    expect((await stream()).status).toBe(200);
+    closeAll();
   });
 
   it('wants Accept: text/event-stream, and a valid session when a token is sent', async () => {

@@ -71,9 +71,12 @@ export class LiveHub {
       // nginx and similar proxies would otherwise hold events back in their buffers.
       'x-accel-buffering': 'no',
     });
-    // Sends the headers at once, so the client knows the stream is open before the first event.
-    res.write(': open\n\n');
     this.#add({ res, userId: player?.id ?? null, tokenHash: player?.tokenHash ?? null, address });
+    // The headers go with this first line, as soon as the ledger source knows where it starts: a client
+    // that sees the stream open is sent every credit committed from then on.
+    void this.#source!.started.then(() => {
+      if (!res.writableEnded && !res.destroyed) res.write(': open\n\n');
+    });
   }
 
   #add(stream: LiveStream): void {

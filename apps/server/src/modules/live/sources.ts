@@ -5,6 +5,8 @@ import { entriesAfter, type LedgerEvent } from './repository.ts';
 
 /** Where a process learns of new ledger entries, whichever process wrote them. */
 export interface LedgerSource {
+  /** Resolves once the source has read the newest entry: every entry committed after that is delivered. */
+  started: Promise<void>;
   stop(): Promise<void>;
 }
 export type OnEntries = (entries: LedgerEvent[]) => Promise<void>;
@@ -30,8 +32,13 @@ export function startPoller(db: Database, onEntries: OnEntries, log: FastifyBase
   /** Skipped ids, with when they were first missed. */
   const gaps = new Map<number, number>();
   let running: Promise<void> | null = null;
+  let markStarted!: () => void;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
   const poll = async () => {
-    lastId ??= await lastEntryId(db);
+    if (lastId === null) {
+      lastId = await lastEntryId(db);
+      markStarted();
+    }
     const now = Date.now();
     for (const [id, since] of gaps) if (now - since > GAP_MS) gaps.delete(id);
     const entries = await entriesAfter(db, lastId, [...gaps.keys()], POLL_BATCH);
@@ -56,6 +63,7 @@ export function startPoller(db: Database, onEntries: OnEntries, log: FastifyBase
   tick();
   const timer = setInterval(tick, POLL_MS);
   return {
+    started,
     async stop() {
       clearInterval(timer);
       await running;
