@@ -72,13 +72,11 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
     const before = await userCount();
     await t.control('POST', '/mode', { mode: 'down' });
     try {
-      const started = Date.now();
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
         payload: { username: 'CarolPlays' },
       });
-      expect(Date.now() - started).toBeLessThan(6000);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         code: 'ROBLOX_UNAVAILABLE',

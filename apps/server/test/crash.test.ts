@@ -570,9 +570,14 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
         .executeTakeFirstOrThrow();
       expect(stuck).toMatchObject({ state: 'purchasing', purchase_attempts: 1, payout_ref: null });
 
-      // Restarted: its worker leaves the dead run's claim alone while the lease holds, and pays nothing.
+      // Restarted: a worker's round leaves the dead run's claim alone while the lease holds, and pays
+      // nothing (the round is run here, at the last second of the lease, beside the restarted process).
       server = await startServerProcess(baseUrl, env);
-      await sleep(1_000);
+      const workerEnv = loadEnv(env);
+      const roblox = createRobloxGateway(robloxConfigFromEnv(workerEnv));
+      const leaseEnds = Date.parse(stuck.claimed_at!) + PAYOUT_LEASE_MS;
+      const inLease = { env: workerEnv, db, clock: new ManualClock(new Date(leaseEnds - 1_000)), roblox };
+      expect(await runPayoutOnce(inLease)).toBeNull();
       await server.stop('SIGTERM');
       expect(await payoutsToPlayer()).toHaveLength(1);
       expect(
@@ -581,13 +586,7 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
       ).toBe('purchasing');
 
       // Once the lease has run out, a worker reads the group's transactions and marks it paid.
-      const workerEnv = loadEnv(env);
-      const deps = {
-        env: workerEnv,
-        db,
-        clock: new ManualClock(new Date(Date.parse(stuck.claimed_at!) + PAYOUT_LEASE_MS + 1_000)),
-        roblox: createRobloxGateway(robloxConfigFromEnv(workerEnv)),
-      };
+      const deps = { env: workerEnv, db, clock: new ManualClock(new Date(leaseEnds + 1_000)), roblox };
       expect(await runPayoutOnce(deps)).toMatchObject({ id, outcome: 'paid' });
       expect(await runPayoutOnce(deps)).toBeNull();
       const paid = await payoutsToPlayer();

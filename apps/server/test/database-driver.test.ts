@@ -229,14 +229,22 @@ describe.skipIf(testEngine === 'postgres')('SQLite group commit when things go w
 
   it('closing waits for a transaction still running, so it is never committed in half', async () => {
     const { db, rows } = open();
+    let debited!: () => void;
+    const halfway = new Promise<void>((resolve) => (debited = resolve));
+    let answer!: () => void;
+    const otherService = new Promise<void>((resolve) => (answer = resolve));
     const running = db.transaction().execute(async (trx) => {
       await trx.insertInto('t').values({ k: 'debit' }).execute();
-      await new Promise((r) => setTimeout(r, 50)); // e.g. waiting for another service
+      debited();
+      await otherService; // e.g. waiting for another service
       await trx.insertInto('t').values({ k: 'credit' }).execute();
     });
-    await new Promise((r) => setTimeout(r, 10));
-    await db.destroy();
-    await running;
+    await halfway;
+    const closed = db.destroy();
+    // A turn of the event loop: a close that did not wait for the transaction would have happened.
+    await new Promise((r) => setImmediate(r));
+    answer();
+    await Promise.all([running, closed]);
     expect(rows()).toEqual(['credit', 'debit']);
   });
 });

@@ -10,11 +10,11 @@ import { priceFor } from './support/gamepasses.ts';
 
 /**
  * Roblox down (connections dropped), slow (answers after 10 s, far beyond ROBLOX_TIMEOUT_MS=1500 of
- * the test app) and rate-limiting (429): every call that needs Roblox answers a clear error within
- * 6 s, no money moves, and everything works again once Roblox is back.
+ * the test app) and rate-limiting (429): every call that needs Roblox answers a clear error, no money
+ * moves, and everything works again once Roblox is back. How soon those errors come (within 6 s)
+ * `npm run bench` measures (bench/outages.ts).
  */
 
-const LIMIT_MS = 6_000;
 const UNAVAILABLE = { error: 'Roblox is not responding, please try again', code: 'ROBLOX_UNAVAILABLE' };
 const PURCHASE_PATH = '/v1/purchases/products/';
 
@@ -25,9 +25,6 @@ const FAULTS: Array<[string, Fault]> = [
   ['slow', { mode: 'slow', delayMs: 10_000 }],
   ['rate-limited (429)', { mode: 'ratelimit' }],
 ];
-
-/** Timings of every call made during an outage, for the report at the end. */
-const timings: Array<{ fault: string; call: string; ms: number }> = [];
 
 interface Player {
   token: string;
@@ -40,15 +37,11 @@ describe(`Roblox outages on ${testEngine}`, () => {
   let nextRobloxId = 7000;
 
   beforeAll(async () => {
-    // Payouts are driven by hand (PAYOUT_INTERVAL_MS=0) so each attempt can be timed and checked.
+    // Payouts are driven by hand (PAYOUT_INTERVAL_MS=0) so each attempt can be checked.
     t = await createTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '0' } });
   });
   afterAll(async () => {
     await t?.close();
-    const rows = timings.map(
-      (x) => `  ${x.fault.padEnd(20)} ${x.call.padEnd(34)} ${String(x.ms).padStart(5)} ms`,
-    );
-    console.log(`outage timings (limit ${LIMIT_MS} ms):\n${rows.join('\n')}`);
   });
 
   async function outage<T>(fault: Fault, run: () => Promise<T>) {
@@ -58,15 +51,6 @@ describe(`Roblox outages on ${testEngine}`, () => {
     } finally {
       await t.control('POST', '/mode', { mode: 'up' });
     }
-  }
-
-  async function timed<T>(fault: string, call: string, run: () => Promise<T>): Promise<T> {
-    const started = Date.now();
-    const result = await run();
-    const ms = Date.now() - started;
-    timings.push({ fault, call, ms });
-    expect(ms, `${call} while Roblox is ${fault}`).toBeLessThan(LIMIT_MS);
-    return result;
   }
 
   /** Everything money-related, to compare before and after a failed call. */
@@ -180,13 +164,11 @@ describe(`Roblox outages on ${testEngine}`, () => {
 
   for (const [label, fault] of FAULTS) {
     describe(`while Roblox is ${label}`, () => {
-      it('sign-in answers a clear error in time, creates nothing, and works once Roblox is back', async () => {
+      it('sign-in answers a clear error, creates nothing, and works once Roblox is back', async () => {
         const { name } = await newRobloxUser('Newcomer');
         const before = await money();
         const res = await outage(fault, () =>
-          timed(label, 'POST /api/login', () =>
-            t.app.inject({ method: 'POST', url: '/api/login', payload: { username: name } }),
-          ),
+          t.app.inject({ method: 'POST', url: '/api/login', payload: { username: name } }),
         );
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject(UNAVAILABLE);
@@ -197,14 +179,12 @@ describe(`Roblox outages on ${testEngine}`, () => {
         expect(again.body.user.username).toBe(name);
       });
 
-      it('bio verification answers a clear error in time, changes nothing, and works once Roblox is back', async () => {
+      it('bio verification answers a clear error, changes nothing, and works once Roblox is back', async () => {
         const p = await signIn('Verifier');
         await putSentenceInBio(p);
         const before = await money();
         const res = await outage(fault, () =>
-          timed(label, 'POST /api/verify-bio', () =>
-            t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(p.token) }),
-          ),
+          t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(p.token) }),
         );
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject(UNAVAILABLE);
@@ -219,13 +199,11 @@ describe(`Roblox outages on ${testEngine}`, () => {
         expect(again.json().success).toBe(true);
       });
 
-      it('a withdrawal request answers a clear error in time, debits nothing, and works once Roblox is back', async () => {
+      it('a withdrawal request answers a clear error, debits nothing, and works once Roblox is back', async () => {
         const p = await verifiedWithBalance('Withdrawer');
         const pass = await gamepassFor(p, 20);
         const before = await money();
-        const res = await outage(fault, () =>
-          timed(label, 'POST /api/withdraw', () => withdraw(p, pass.id, 20)),
-        );
+        const res = await outage(fault, () => withdraw(p, pass.id, 20));
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({ ...UNAVAILABLE, success: false, message: UNAVAILABLE.error });
         expect(await money()).toEqual(before);
@@ -243,9 +221,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
       it('a payout waits (pending, not refunded, nothing bought) and is paid once Roblox is back', async () => {
         const { player, pass, id } = await pendingWithdrawal('Payee');
         const before = await money();
-        const result = await outage(fault, () =>
-          timed(label, 'payout (processWithdrawal)', () => processWithdrawal(t.deps, id)),
-        );
+        const result = await outage(fault, () => processWithdrawal(t.deps, id));
         expect(result.outcome).toBe('retry');
         expect(await money()).toEqual(before);
         const waiting = await row(id);
@@ -278,7 +254,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
       const { pass, id } = await pendingWithdrawal('Dropped');
       const before = await money();
       const result = await outage({ mode: 'down', paths: [PURCHASE_PATH] }, () =>
-        timed('down (purchase only)', 'payout (processWithdrawal)', () => processWithdrawal(t.deps, id)),
+        processWithdrawal(t.deps, id),
       );
       expect(result.outcome).toBe('retry');
       expect(await money()).toEqual(before);
@@ -295,7 +271,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
       const { pass, id } = await pendingWithdrawal('Throttled');
       const before = await money();
       const result = await outage({ mode: 'ratelimit', paths: [PURCHASE_PATH] }, () =>
-        timed('429 (purchase only)', 'payout (processWithdrawal)', () => processWithdrawal(t.deps, id)),
+        processWithdrawal(t.deps, id),
       );
       expect(result.outcome).toBe('retry');
       const waiting = await row(id);
@@ -312,7 +288,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
       const { pass, id } = await pendingWithdrawal('LateAnswer');
       const before = await money();
       const result = await outage({ mode: 'slow', delayMs: 10_000, paths: [PURCHASE_PATH] }, () =>
-        timed('slow (purchase only)', 'payout (processWithdrawal)', () => processWithdrawal(t.deps, id)),
+        processWithdrawal(t.deps, id),
       );
       // The purchase went through while the answer was late; the inventory says so.
       expect(result).toMatchObject({ outcome: 'paid' });
@@ -330,14 +306,9 @@ describe(`Roblox outages on ${testEngine}`, () => {
       await t.control('POST', '/mode', { mode: 'slow', delayMs: 10_000, paths: [PURCHASE_PATH] });
       let result;
       try {
-        const running = timed('slow, then down', 'payout (processWithdrawal)', () =>
-          processWithdrawal(t.deps, id),
-        );
+        const running = processWithdrawal(t.deps, id);
         // Once Roblox has made the purchase (its answer still on the way), it goes down entirely.
-        const deadline = Date.now() + 5_000;
-        while ((await purchasesOf(pass.id)).length === 0 && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        await expect.poll(() => purchasesOf(pass.id), { timeout: 5_000, interval: 20 }).toHaveLength(1);
         await t.control('POST', '/mode', { mode: 'down' });
         result = await running;
       } finally {

@@ -414,7 +414,6 @@ describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
     // No worker runs in manual mode, and the worker's functions refuse to buy.
     expect(await runPayoutOnce(t.deps)).toBeNull();
     expect(await processWithdrawal(t.deps, id)).toMatchObject({ outcome: 'not_claimed' });
-    await new Promise((r) => setTimeout(r, 300));
     expect((await h.row(id)).state).toBe('pending');
     expect(await h.purchasesOf(pass.id)).toHaveLength(0);
 

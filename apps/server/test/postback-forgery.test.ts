@@ -668,9 +668,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
               }
             : { method: 'GET', url: `${url}?${query}` };
         });
-        const started = Date.now();
         const answers = await inBatches(requests, 200, (r) => inject(r));
-        const elapsed = Date.now() - started;
 
         const wrong = answers
           .map((res, i) => ({ res, i }))
@@ -679,7 +677,6 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
         expect(wrong.slice(0, 5)).toEqual([]);
         expect(await postbackRows()).toBe(rowsBefore);
         expect((await notStored('unknown_wall')) - countedBefore).toBe(10_000);
-        expect(elapsed).toBeLessThan(60_000);
       },
     );
 

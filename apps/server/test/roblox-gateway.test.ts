@@ -45,15 +45,13 @@ function gateway(overrides: Partial<RobloxGatewayConfig> = {}) {
 const addPass = (pass: Partial<StandinGamePass>) =>
   control<StandinGamePass>('POST', '/_control/gamepasses', { creatorId: 1002, price: 25, ...pass });
 
-/** Runs `call`, expects it to fail with the friendly 503, and returns how long it took. */
-async function expectUnavailable(call: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
+/** Runs `call` and expects it to fail with the friendly 503. */
+async function expectUnavailable(call: () => Promise<unknown>): Promise<void> {
   await expect(call()).rejects.toMatchObject({
     status: 503,
     code: 'ROBLOX_UNAVAILABLE',
     message: 'Roblox is not responding, please try again',
   });
-  return performance.now() - started;
 }
 
 describe('Roblox gateway: reads', () => {
@@ -242,26 +240,27 @@ describe('Roblox gateway: when Roblox misbehaves', () => {
     expect(await hits('/v1/users/1001')).toBe(2);
   });
 
-  it('gives up with "Roblox is not responding" within 6 s when Roblox is down', async () => {
+  it('gives up with "Roblox is not responding" when Roblox is down', async () => {
     const roblox = gateway();
     await control('POST', '/_control/mode', { mode: 'down' });
-    expect(await expectUnavailable(() => roblox.findUserByName('BobBuilder'))).toBeLessThan(6_000);
-    expect(await expectUnavailable(() => roblox.getGamePass(1))).toBeLessThan(6_000);
+    await expectUnavailable(() => roblox.findUserByName('BobBuilder'));
+    await expectUnavailable(() => roblox.getGamePass(1));
     // Bounded: one try and two retries.
     expect(await hits('/v1/usernames/users')).toBe(3);
     expect(await roblox.ping()).toBe(false);
   });
 
-  it('gives up within 6 s when Roblox answers too slowly', async () => {
+  it('gives up when Roblox answers too slowly, rather than wait for the answer', async () => {
     const roblox = gateway({ timeoutMs: 1_000 });
+    // The answer comes after three times the timeout: a call that waited for it would get the profile.
     await control('POST', '/_control/mode', { mode: 'slow', delayMs: 3_000 });
-    expect(await expectUnavailable(() => roblox.getProfile(1001))).toBeLessThan(6_000);
+    await expectUnavailable(() => roblox.getProfile(1001));
   });
 
   it('gives up when Roblox keeps rate-limiting', async () => {
     const roblox = gateway();
     await control('POST', '/_control/mode', { mode: 'ratelimit' });
-    expect(await expectUnavailable(() => roblox.getProfile(1001))).toBeLessThan(6_000);
+    await expectUnavailable(() => roblox.getProfile(1001));
   });
 
   it('pings', async () => {
