@@ -129,6 +129,7 @@ describe('live feed', () => {
             kind: 'offer',
             idempotency_key: 'test:live-late-commit',
             description: 'Late Wall offer',
+            params: JSON.stringify({ wall: 'Late Wall' }),
             created_at: t.clock.now().toISOString(),
             meta: null,
           })
