@@ -1,14 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  expectAdminSignedOut,
-  MOBILE,
-  shootAtWidth,
-  signIn,
-} from './support/stack.ts';
+import { ADMIN_PASSWORD, DESKTOP, MOBILE, shootAtWidth, signIn, watchErrors } from './support/stack.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
 
 openJourney();
@@ -54,6 +47,7 @@ describe('linked accounts in Chromium', () => {
 
   it("two accounts signed in from one browser: the second through the first one's link, verified, earning", async () => {
     const page = await player.newPage();
+    const errors = watchErrors(page);
     await signIn(page, stack.baseUrl, 'CarolPlays');
     const [device] = (await player.cookies(stack.baseUrl)).filter((c) => c.name === 'device_id');
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -75,6 +69,7 @@ describe('linked accounts in Chromium', () => {
     await verifyOnProfile(page, 1004);
     const credit = await stack.api('GET', cpxPostback('linked-1', 1004, 2), undefined, fromCpx);
     expect([credit.status, String(credit.body)]).toEqual([200, '1']);
+    expect(errors).toEqual([]);
     await page.close();
 
     // Another player's browser: not linked to them.
@@ -85,9 +80,9 @@ describe('linked accounts in Chromium', () => {
 
   it('the admin console shows them as linked: the badge, the "Linked accounts only" filter and the user view', async () => {
     const page = await admin.newPage();
+    const errors = watchErrors(page);
     // The console opens from a signed-in page (the admin's own player account, in the admin's browser).
     await signIn(page, stack.baseUrl, 'AliceRBX');
-    expectAdminSignedOut(page);
     await page.goto(`${stack.baseUrl}/admin`);
     await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -134,6 +129,7 @@ describe('linked accounts in Chromium', () => {
       .toContain('CarolPlays');
     await shoot(mobile, 'user-view');
     await mobile.close();
+    expect(errors).toEqual([]);
     await page.close();
   });
 

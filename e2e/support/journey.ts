@@ -1,17 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { expectNoBrowserErrors } from './browser-errors.ts';
+import { afterAll, beforeAll } from 'vitest';
 import type { Answer } from './http.ts';
 import { launchBrowser, SHOTS_DIR, startStack, type Stack } from './stack.ts';
 
 /*
  * Every journey file opens the same way: the production server with its Roblox stand-in, a browser,
  * the screenshot folder and, for some, the admin signed in. `openJourney()` registers that set-up
- * and its tear-down, and fails each test in which the browser reported an error the test did not
- * declare (browser-errors.ts). The journey's `stack`, `browser` and `adminCookie` are this module's
- * exports, live bindings that hold the file's own once its tests run (each test file has its own
- * module).
+ * and its tear-down; the journey's `stack`, `browser` and `adminCookie` are this module's exports,
+ * live bindings that hold the file's own once its tests run (each test file has its own module).
  */
 
 export let stack: Stack;
@@ -35,15 +32,9 @@ export function openJourney(opts: JourneyOptions = {}): void {
     [stack, browser] = await Promise.all([startStack(opts.env), launchBrowser()]);
     if (opts.admin) adminCookie = await stack.adminCookie();
   });
-  afterEach(expectNoBrowserErrors);
   afterAll(async () => {
-    try {
-      // Whatever the browser reported after the last test.
-      expectNoBrowserErrors();
-    } finally {
-      await browser?.close();
-      await stack?.close();
-    }
+    await browser?.close();
+    await stack?.close();
   });
 }
 
