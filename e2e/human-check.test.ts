@@ -159,7 +159,9 @@ describe('human check (Turnstile) journeys', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.route('https://challenges.cloudflare.com/**', (route) => route.abort());
     await page.goto(`${stack.baseUrl}/login`);
-    await expect.poll(() => page.getByText(/The human check could not load/).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(/The human check could not load/).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await shoot(page, 'blocked');
   });
 });
