@@ -1,4 +1,3 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HUMAN_CHECK_MESSAGES, OFFER_REQUIRED_MESSAGE } from '@rewards/contracts';
@@ -8,12 +7,13 @@ import { newSessionToken } from '../src/modules/auth/tokens.ts';
 import { loadEnv } from '../src/env.ts';
 import { createPromoCode } from '../src/modules/rewards/index.ts';
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
-import { freePort, portOpen, waitFor } from '../../../e2e/support/processes.ts';
+import { waitFor } from '../../../e2e/support/processes.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { startTurnstileStandin, type TurnstileStandin } from './support/turnstile-standin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { startDiscordHook } from './support/discord-hook.ts';
+import { startRedisServer } from './support/redis-server.ts';
 
 /**
  * Limits where they belong: every limit keys on the address TRUST_PROXY yields; wrong
@@ -519,25 +519,18 @@ describe(`limits where they belong on ${testEngine}`, () => {
   });
 
   describe('with REDIS_URL, the new limits are shared by every process like the others', () => {
-    it('avatar and verify-bio address limits count across two apps', async (ctx) => {
-      if (spawnSync('redis-server', ['--version']).status !== 0) return ctx.skip();
-      const port = await freePort();
-      const redis = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: 'ignore' },
-      );
+    it('avatar and verify-bio address limits count across two apps', async () => {
+      const redis = await startRedisServer();
       try {
-        await waitFor(() => portOpen(port));
         const env = {
-          REDIS_URL: `redis://127.0.0.1:${port}`,
+          REDIS_URL: redis.url,
           RATE_LIMIT_AVATAR_PER_MINUTE: '3',
           RATE_LIMIT_VERIFY_PER_MINUTE: '3',
         };
         const [a, b] = [await newApp(env), await newApp(env)];
         const avatar = (app: TestApp, id: number, remoteAddress = '198.51.100.110') =>
           app.app.inject({ method: 'GET', url: `/api/avatar/${id}`, remoteAddress });
-        // Until its Redis connection is up an app lets requests through uncounted.
+        // Until its Redis connection is up an app refuses limited requests (503, no x-ratelimit-* headers).
         let warm = 0;
         for (const app of [a, b]) {
           await waitFor(
@@ -566,7 +559,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
         expect((await verify(a, onA, X)).statusCode).toBe(400);
         expectRateLimited(await verify(b, onB, X));
       } finally {
-        redis.kill('SIGTERM');
+        await redis.stop();
       }
     });
   });

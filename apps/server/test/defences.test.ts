@@ -1,4 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -7,7 +6,8 @@ import { loadEnv } from '../src/env.ts';
 import { adminCookie } from './support/admin.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
-import { freePort, portOpen, waitFor } from '../../../e2e/support/processes.ts';
+import { freePort, waitFor } from '../../../e2e/support/processes.ts';
+import { startRedisServer } from './support/redis-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const DAY = 24 * 3_600_000;
@@ -407,9 +407,8 @@ describe(`defences on ${testEngine}`, () => {
       expectLimited(await withdraw(tokens[1]!));
     });
 
-    it('with REDIS_URL the counters are shared by every process', async (ctx) => {
-      const redis = await startRedis();
-      if (!redis) return ctx.skip();
+    it('with REDIS_URL the counters are shared by every process', async () => {
+      const redis = await startRedisServer();
       try {
         const env = { REDIS_URL: redis.url, RATE_LIMIT_LOGIN_PER_MINUTE: '3' };
         const [a, b] = [await newApp(env), await newApp(env)];
@@ -420,7 +419,7 @@ describe(`defences on ${testEngine}`, () => {
             payload: { username: 'AliceRBX' },
             remoteAddress,
           });
-        // Until its connection is up an app lets requests through uncounted (remaining stays 3).
+        // Until its connection is up an app refuses limited requests (503, no x-ratelimit-* headers).
         let warmUp = 0;
         for (const app of [a, b]) {
           await waitFor(
@@ -433,11 +432,11 @@ describe(`defences on ${testEngine}`, () => {
         expectLimited(await login(b));
         expectLimited(await login(a));
       } finally {
-        redis.stop();
+        await redis.stop();
       }
     });
 
-    it('an unreachable Redis, or one that never answers, lets requests through instead of failing or holding them', async () => {
+    it('an unreachable Redis, or one that never answers, refuses limited requests with a 503 at once instead of letting them through or holding them', async () => {
       // Nothing listens on the first port. The second accepts connections and never says a word: a
       // request that waited for Redis would never be answered.
       const sockets = new Set<Socket>();
@@ -455,7 +454,11 @@ describe(`defences on ${testEngine}`, () => {
               url: '/api/login',
               payload: { username: 'AliceRBX' },
             });
-            expect(res.statusCode, `Redis at port ${port}, login ${i + 1}`).toBe(200);
+            expect(res.statusCode, `Redis at port ${port}, login ${i + 1}`).toBe(503);
+            expect(res.json()).toMatchObject({
+              code: 'RATE_LIMITED',
+              error: expect.stringMatching(/try again/),
+            });
           }
         }
       } finally {
@@ -507,19 +510,3 @@ describe(`defences on ${testEngine}`, () => {
     });
   });
 });
-
-/** A throw-away redis-server on a free port, or null when none is installed. */
-async function startRedis(): Promise<{ url: string; stop(): void } | null> {
-  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  await waitFor(() => portOpen(port));
-  return { url, stop: () => child.kill('SIGTERM') };
-}

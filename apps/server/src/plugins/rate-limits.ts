@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { limitKeyOfAddress } from '../shared/addresses.ts';
+import { AppError } from '../shared/errors.ts';
 import rateLimit from '@fastify/rate-limit';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -60,7 +62,7 @@ export interface AppliedLimit extends RouteLimit {
  * ones included. Each caller gets its own snapshot here.
  */
 const MAX_LOCAL_KEYS = 10_000;
-type IncrCallback = (err: Error | null, result: { current: number; ttl: number }) => void;
+type IncrCallback = (err: Error | null, result: { current: number; ttl: number } | null) => void;
 class LocalCounters {
   private readonly windows = new Map<string, { count: number; start: number }>();
   incr(key: string, callback: IncrCallback, timeWindow: number): void {
@@ -88,14 +90,56 @@ function routeMethods(route: RouteOptions): string[] {
 }
 
 /**
+ * What a limited request gets while the shared counters (Redis) cannot be reached: refused, never let
+ * through uncounted, so an outage cannot turn every limit off (sign-in, admin sign-in, promo guesses).
+ */
+function countersUnavailable(): AppError {
+  return new AppError(
+    503,
+    'RATE_LIMITED',
+    'This action is paused for a moment because the site cannot count attempts right now. Please try again shortly.',
+  );
+}
+
+/**
+ * The shared counters (with REDIS_URL): @fastify/rate-limit's own Redis store, each of whose failures
+ * (Redis down, not yet connected, too slow) becomes `countersUnavailable`. The plugin runs with
+ * `skipOnError: false`, so that error is thrown from the route's limit check to the error handler
+ * instead of the request going through uncounted.
+ */
+class FailClosedCounters {
+  constructor(private readonly inner: RedisStore) {}
+  incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
+    this.inner.incr(
+      key,
+      (err, result) => (err || !result ? callback(countersUnavailable(), null) : callback(null, result)),
+      timeWindow,
+      max,
+    );
+  }
+  child(routeOptions: unknown): FailClosedCounters {
+    return new FailClosedCounters(this.inner.child(routeOptions));
+  }
+}
+
+/** The store class the plugin instantiates (`new store(params)`), counting in `redis`. */
+function sharedCountersIn(redis: Redis) {
+  return class extends FailClosedCounters {
+    constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
+      super(new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, 'rbxrewards-rl:'));
+    }
+  };
+}
+
+/**
  * Registers `@fastify/rate-limit` (nothing limited globally) and applies each route's `config.limits`
  * (shared/route-limits.ts) through an `onRoute` hook. With `REDIS_URL` the counters live in Redis and
- * are shared by every process; otherwise they are in memory. A Redis outage lets requests through
- * rather than failing them.
+ * are shared by every process, and while Redis cannot be reached every limited request is refused
+ * with a 503 (fail closed; docs/decisions/0028-one-site-many-processes.md); otherwise they are in
+ * memory.
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   const env = app.deps.env;
-
   // createRateLimit comes from the plugin registered below; a check looks it up at its first request.
   app.decorate('makeLimit', (name: string, max: number, key: LimitKey): LimitCheck => {
     let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
@@ -152,10 +196,12 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   let redis: Redis | undefined;
   if (env.REDIS_URL) {
     redis = new Redis(env.REDIS_URL, {
-      // Fail fast while Redis is unreachable instead of queueing behind the request.
+      // Fail fast while Redis is unreachable (a 503, see countersUnavailable) instead of queueing
+      // behind the request; a Redis that stops answering fails the command after a second.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
+      commandTimeout: 1_000,
     });
     let lastWarning = 0;
     redis.on('error', (err: Error) => {
@@ -163,7 +209,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       lastWarning = Date.now();
       app.log.warn(
         { err: err.message },
-        'rate-limit store (Redis) unreachable; requests are not limited meanwhile',
+        'rate-limit store (Redis) unreachable; limited routes answer 503 meanwhile',
       );
     });
     app.addHook('onClose', async () => {
@@ -174,7 +220,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: false,
     timeWindow: WINDOW_MS,
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'rbxrewards-rl:' } : { store: LocalCounters as never }),
+    skipOnError: false,
+    store: (redis ? sharedCountersIn(redis) : LocalCounters) as never,
   });
 });
