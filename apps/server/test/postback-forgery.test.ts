@@ -34,21 +34,12 @@ const SIZE_ADDRESS = '203.0.113.9';
 const RETENTION_ADDRESS = '203.0.113.10';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Verdicts of postbacks that moved no money: the only ones the log may forget (the spec's list). */
-const EXPIRING: readonly PostbackVerdict[] = [
-  'duplicate',
-  'already_reversed',
-  'ignored',
-  'rejected',
-  'bad_signature',
-  'forged',
-  'forbidden_address',
-  'no_secret',
-  'unknown_wall',
-  'unknown_user',
-  'banned',
-  'invalid',
-];
+/**
+ * What the log keeps whatever its age: postbacks that moved money (or will, or may on an admin's
+ * decision). Every other verdict expires; a new verdict expires unless it is named here.
+ */
+const KEPT: readonly PostbackVerdict[] = ['credited', 'on_hold', 'held', 'approved', 'reversed'];
+const EXPIRING = postbackVerdicts.filter((v) => !KEPT.includes(v));
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -35,6 +35,30 @@ export const postbackVerdicts = [
 ] as const;
 export type PostbackVerdict = (typeof postbackVerdicts)[number];
 
+/** Refusals that may credit when replayed after a fix (the wall's secret or allow-list, the account). */
+export const replayableVerdicts = [
+  'bad_signature',
+  'forbidden_address',
+  'no_secret',
+  'unknown_wall',
+  'unknown_user',
+  'banned',
+  'invalid',
+] as const satisfies readonly PostbackVerdict[];
+/** Refusals: nothing was credited and the provider was told so. */
+export const refusedVerdicts = [...replayableVerdicts, 'forged'] as const satisfies readonly PostbackVerdict[];
+/**
+ * Postbacks that moved no money and wait for nobody: the log forgets them after POSTBACK_LOG_DAYS.
+ * Credits and reversals (and their holds), held postbacks and the admin's approvals are kept.
+ */
+export const expiringVerdicts = [
+  'duplicate',
+  'already_reversed',
+  'ignored',
+  'rejected',
+  ...refusedVerdicts,
+] as const satisfies readonly PostbackVerdict[];
+
 /** GET /api/admin/postbacks: newest first; `before` (an id) pages to older ones. */
 export const adminPostbacksQuery = beforeIdQuery.extend({
   wall: z.string().trim().max(60).optional(),

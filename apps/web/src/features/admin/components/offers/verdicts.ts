@@ -1,19 +1,9 @@
-import type { PostbackVerdict } from '@rewards/contracts';
+import { refusedVerdicts, replayableVerdicts, type PostbackVerdict } from '@rewards/contracts';
 import { m } from '@/paraglide/messages.js';
 
-/** Verdicts of postbacks that were refused and may succeed when replayed after a fix (secret, allow-list…). */
-export const REPLAYABLE: ReadonlySet<PostbackVerdict> = new Set([
-  'bad_signature',
-  'forbidden_address',
-  'no_secret',
-  'unknown_wall',
-  'unknown_user',
-  'banned',
-  'invalid',
-]);
-
-/** Refusals: nothing was credited and the provider was told so. */
-const REFUSED: ReadonlySet<PostbackVerdict> = new Set([...REPLAYABLE, 'forged']);
+/** Refused postbacks that may succeed when replayed after a fix (secret, allow-list…). */
+export const REPLAYABLE: ReadonlySet<PostbackVerdict> = new Set(replayableVerdicts);
+const REFUSED: ReadonlySet<PostbackVerdict> = new Set(refusedVerdicts);
 
 /** A test postback worked when it credited the player, or put the credit on hold. */
 export function isAccepted(verdict: PostbackVerdict): boolean {
