@@ -135,6 +135,11 @@ const schema = z.object({
   TURNSTILE_VERIFY_URL: url.default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   /** With it, rate-limit counters are shared by all server processes through Redis. */
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Server processes serving the site in all, every machine together (start:cluster raises it to its
+   * worker count). More than one on PostgreSQL in production needs REDIS_URL for shared limits.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(10_000).default(1),
   /** Bearer token that opens /metrics; without it /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /**
@@ -212,6 +217,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       }
     }
     if (missing.length) throw new Error(`Missing required configuration: ${missing.join(', ')}`);
+    if (env.SERVER_PROCESSES > 1 && /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') && !env.REDIS_URL) {
+      throw new Error(
+        `Missing required configuration: REDIS_URL (${env.SERVER_PROCESSES} server processes on PostgreSQL ` +
+          'count their rate limits together in Redis; without it each process would allow the full limit)',
+      );
+    }
   }
   // Outside production a random admin password is made and printed at start, so none is ever a default.
   if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {

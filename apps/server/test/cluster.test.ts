@@ -117,6 +117,25 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
     for (const message of messages) expect(primary.output()).toContain(message);
   });
 
+  it('refuses several workers on PostgreSQL in production without REDIS_URL, naming it', async () => {
+    // On the SQLite run a PostgreSQL address that is never opened: the refusal comes first.
+    const db = testEngine === 'postgres' ? await createEmptyDatabase() : undefined;
+    if (db) cleanups.push(db.remove);
+    const primary = startCluster({
+      DATABASE_URL: db?.url ?? 'postgres://postgres@127.0.0.1:9/never-opened',
+      PORT: String(await freePort()),
+      WEB_CONCURRENCY: '2',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://rbx.example',
+      REDIS_URL: '',
+    });
+    expect(await primary.exited).toBe(1);
+    expect(primary.output()).toContain(
+      'Missing required configuration: REDIS_URL (2 server processes on PostgreSQL',
+    );
+    expect(primary.output()).not.toContain('starting 2 workers');
+  });
+
   it('migrates once, serves one port from its workers, replaces a worker that dies and stops on SIGTERM', async () => {
     const db = await createEmptyDatabase();
     cleanups.push(db.remove);
