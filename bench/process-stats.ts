@@ -54,8 +54,8 @@ export async function memoryReport(base: string): Promise<MemoryReport | undefin
     Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
   return {
     rss: gauge('process_resident_memory_bytes'),
-    heapUsed: gauge('nodejs_heap_used_bytes'),
-    heapTotal: gauge('nodejs_heap_total_bytes'),
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal: gauge('nodejs_heap_size_total_bytes'),
     external: gauge('nodejs_external_memory_bytes'),
   };
 }

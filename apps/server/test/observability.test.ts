@@ -54,6 +54,8 @@ function parseMetrics(text: string): { samples: Sample[]; types: Map<string, str
   const types = new Map<string, string>();
   const samples: Sample[] = [];
   for (const line of text.slice(0, -1).split('\n')) {
+    // The format ignores empty lines; prom-client puts one between families.
+    if (line === '') continue;
     const comment = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.+)$/.exec(line);
     if (comment) {
       if (comment[1] === 'TYPE') {
@@ -314,10 +316,17 @@ describe(`observability on ${testEngine}`, () => {
       expect(res.statusCode, res.body).toBe(200);
     }
 
-    // A fresh app, so its counters hold exactly the requests below.
+    // The counters belong to the process: what the requests below add is the difference between
+    // two scrapes.
     const m = await buildApp(deps, { logger: false });
     await m.ready();
     try {
+      const scrape = async () => {
+        const res = await m.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
+        expect(res.statusCode).toBe(200);
+        return parseMetrics(res.body);
+      };
+      const before = (await scrape()).samples;
       // The requests below, one after the other: together they cannot have taken longer than this.
       const started = performance.now();
       for (let i = 0; i < 3; i++)
@@ -334,34 +343,47 @@ describe(`observability on ${testEngine}`, () => {
       ).toBe(200);
       const spentSeconds = (performance.now() - started) / 1000;
 
-      const res = await m.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
-      expect(res.statusCode).toBe(200);
-      const { samples, types } = parseMetrics(res.body);
-      expect(types.get('http_requests_total')).toBe('counter');
+      const { samples: after, types } = await scrape();
+      const valueIn = (samples: Sample[], s: Sample) =>
+        samples.find(
+          (b) =>
+            b.name === s.name &&
+            Object.keys(b.labels).length === Object.keys(s.labels).length &&
+            Object.entries(s.labels).every(([k, v]) => b.labels[k] === v),
+        )?.value ?? 0;
+      // Each sample of the second scrape less its value in the first (the scrape itself included).
+      const samples = after.map((s) => ({ ...s, value: s.value - valueIn(before, s) }));
       expect(types.get('http_request_duration_seconds')).toBe('histogram');
       expect(types.get('rewards_ledger_credits_total')).toBe('counter');
       expect(types.get('rewards_withdrawals')).toBe('gauge');
+      // prom-client's default metrics, under their standard names.
+      expect(types.get('process_cpu_seconds_total')).toBe('counter');
+      expect(types.get('nodejs_eventloop_lag_seconds')).toBe('gauge');
+      expect(types.get('nodejs_gc_duration_seconds')).toBe('histogram');
 
       const count = (labels: Record<string, string>) =>
-        find(samples, 'http_requests_total', labels).reduce((n, s) => n + s.value, 0);
-      expect(count({ method: 'GET', route: '/api/health', status: '200' })).toBe(3);
+        find(samples, 'http_request_duration_seconds_count', labels).reduce((n, s) => n + s.value, 0);
+      expect(count({ method: 'GET', route: '/api/health', status_code: '200' })).toBe(3);
       // Unknown paths share one label value: no label per URL a scanner makes up.
-      expect(count({ method: 'GET', route: 'unmatched', status: '404' })).toBe(3);
-      expect(count({ method: 'POST', route: '/api/login', status: '400' })).toBe(1);
-      expect(count({ method: 'GET', route: '/api/streak-rewards/:username', status: '200' })).toBe(1);
+      expect(count({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(3);
+      expect(count({ method: 'POST', route: '/api/login', status_code: '400' })).toBe(1);
+      expect(count({ method: 'GET', route: '/api/streak-rewards/:username', status_code: '200' })).toBe(1);
+      expect(count({ method: 'GET', route: '/metrics', status_code: '200' })).toBe(1);
       expect(
         samples.some((s) => s.labels.route?.includes('nope') || s.labels.route?.includes('BobBuilder')),
       ).toBe(false);
 
       // The histogram of each series: cumulative buckets in order, +Inf equals the count.
-      const series = find(samples, 'http_request_duration_seconds_count', {});
+      const series = find(samples, 'http_request_duration_seconds_count', {}).filter(
+        (s) => s.value > 0 && s.labels.route !== '/metrics',
+      );
       expect(series.length).toBeGreaterThanOrEqual(4);
       let recordedSeconds = 0;
       for (const s of series) {
         const buckets = find(samples, 'http_request_duration_seconds_bucket', {
           method: s.labels.method!,
           route: s.labels.route!,
-          status: s.labels.status!,
+          status_code: s.labels.status_code!,
         });
         expect(buckets.map((b) => b.labels.le)).toEqual([...LATENCY_BUCKETS.map(String), '+Inf']);
         for (let i = 1; i < buckets.length; i++)
@@ -375,56 +397,68 @@ describe(`observability on ${testEngine}`, () => {
       expect(recordedSeconds).toBeLessThanOrEqual(spentSeconds);
       const health = find(samples, 'http_request_duration_seconds_count', {
         route: '/api/health',
-        status: '200',
+        status_code: '200',
       });
       expect(health[0]!.value).toBe(3);
 
-      // Database figures equal the database.
-      expect(find(samples, 'rewards_database_up', {})[0]!.value).toBe(1);
-      const credits = await t.deps.db
+      // Database figures (absolute, from the second scrape) equal the database.
+      expect(find(after, 'rewards_database_up', {})[0]!.value).toBe(1);
+      const bySign = await t.deps.db
         .selectFrom('ledger_entries')
-        .select((eb) => ['kind', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
-        .where('amount', '>', 0)
-        .groupBy('kind')
+        .select((eb) => [
+          'kind',
+          sql<number>`case when amount > 0 then 1 else 0 end`.as('credit'),
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>('amount').as('total'),
+        ])
+        .groupBy(['kind', sql`case when amount > 0 then 1 else 0 end`])
         .execute();
+      const credits = bySign.filter((c) => Number(c.credit) === 1);
+      const debits = bySign.filter((c) => Number(c.credit) === 0);
       expect(credits.length).toBeGreaterThanOrEqual(2);
+      expect(debits.map((d) => d.kind)).toContain('withdrawal');
       for (const c of credits) {
-        expect(find(samples, 'rewards_ledger_credits_total', { kind: c.kind })[0]?.value).toBe(Number(c.n));
-        expect(find(samples, 'rewards_ledger_credited_robux_total', { kind: c.kind })[0]?.value).toBe(
+        expect(find(after, 'rewards_ledger_credits_total', { kind: c.kind })[0]?.value).toBe(Number(c.n));
+        expect(find(after, 'rewards_ledger_credited_robux_total', { kind: c.kind })[0]?.value).toBe(
           Number(c.total) / 100,
         );
       }
+      for (const d of debits) {
+        expect(find(after, 'rewards_ledger_debits_total', { kind: d.kind })[0]?.value).toBe(Number(d.n));
+        expect(find(after, 'rewards_ledger_debited_robux_total', { kind: d.kind })[0]?.value).toBe(
+          -Number(d.total) / 100,
+        );
+      }
+      expect(find(after, 'rewards_ledger_credits_total', {}).length).toBe(credits.length);
+      expect(find(after, 'rewards_ledger_debits_total', {}).length).toBe(debits.length);
       expect(
-        find(samples, 'rewards_ledger_credits_total', { kind: 'survey' })[0]!.value,
+        find(after, 'rewards_ledger_credits_total', { kind: 'survey' })[0]!.value,
       ).toBeGreaterThanOrEqual(3);
+      const owed = await t.deps.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.sum<number>('balance').as('total'))
+        .executeTakeFirstOrThrow();
+      expect(find(after, 'rewards_ledger_balance_robux', {})[0]!.value).toBe(Number(owed.total) / 100);
       const states = Object.fromEntries(
-        find(samples, 'rewards_withdrawals', {}).map((s) => [s.labels.state, s.value]),
+        find(after, 'rewards_withdrawals', {}).map((s) => [s.labels.state, s.value]),
       );
-      expect(states).toEqual({
-        pending: 2,
-        purchasing: 0,
-        paid: 0,
-        refunded: 0,
-        needs_review: 0,
-        in_review: 0,
-        held: 0,
-      });
-      expect(find(samples, 'rewards_payouts_stopped', {})[0]!.value).toBe(0);
+      // The states a withdrawal passes through; paid and refunded only grow (the ledger's totals).
+      expect(states).toEqual({ pending: 2, purchasing: 0, needs_review: 0, in_review: 0, held: 0 });
+      expect(find(after, 'rewards_payouts_stopped', {})[0]!.value).toBe(0);
 
-      // Process memory: the heap in use fits in the heap reserved, which fits in the resident memory;
-      // array buffers are part of external memory.
+      // Process memory: the heap in use fits in the heap reserved, which fits in the resident memory.
       const gauge = (name: string) => {
-        const [s] = find(samples, name, {});
+        const [s] = find(after, name, {});
         expect(types.get(name), name).toBe('gauge');
         return s!.value;
       };
       const rss = gauge('process_resident_memory_bytes');
-      const heapUsed = gauge('nodejs_heap_used_bytes');
-      const heapTotal = gauge('nodejs_heap_total_bytes');
+      const heapUsed = gauge('nodejs_heap_size_used_bytes');
+      const heapTotal = gauge('nodejs_heap_size_total_bytes');
       expect(heapUsed).toBeGreaterThan(0);
       expect(heapUsed).toBeLessThanOrEqual(heapTotal);
       expect(heapTotal).toBeLessThan(rss);
-      expect(gauge('nodejs_array_buffers_bytes')).toBeLessThanOrEqual(gauge('nodejs_external_memory_bytes'));
+      expect(gauge('nodejs_external_memory_bytes')).toBeGreaterThan(0);
     } finally {
       await m.close();
     }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, type Dialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { trackPool } from '../shared/metrics.ts';
 import { NamedStatementClient } from './named-statements.ts';
 import type { DB } from './schema.ts';
 import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
@@ -39,6 +40,7 @@ function createDialect(url: string | undefined, poolSize: number): Dialect {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    trackPool(pool);
     return new PostgresDialect({ pool });
   }
   const file = url?.replace(/^sqlite:(\/\/)?/, '') || DEFAULT_SQLITE_FILE;

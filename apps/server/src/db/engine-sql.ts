@@ -37,6 +37,18 @@ export function preparedRowLock<Args extends unknown[]>(
   };
 }
 
+/** Shards of a counter that concurrent transactions add to (PostgreSQL); SQLite uses one. */
+export const COUNTER_SHARDS = 64;
+
+/**
+ * The shard of a sharded counter this connection adds to: on PostgreSQL its backend's pid modulo
+ * `COUNTER_SHARDS`, so concurrent transactions (each on its own connection) rarely wait for one
+ * another's row; 0 on SQLite, which writes one transaction at a time.
+ */
+export function connectionShard(db: Kysely<any>): RawBuilder<number> {
+  return isPostgres(db) ? sql<number>`pg_backend_pid() % ${sql.lit(COUNTER_SHARDS)}` : sql<number>`0`;
+}
+
 /** The rows read stay share-locked until the transaction ends (PostgreSQL only). */
 export function forShare<Q extends { forShare(): Q }>(db: Kysely<any>, q: Q): Q {
   return isPostgres(db) ? q.forShare() : q;
@@ -70,4 +82,15 @@ export function startsWith(db: Kysely<any>, column: string, prefix: string): Raw
  */
 export function idsVisibleInOrder(db: Kysely<any>): boolean {
   return !isPostgres(db);
+}
+
+/**
+ * The database's clock, `offsetMs` from now, as the ISO-8601 UTC text times are stored in
+ * (`2026-11-27T09:15:00.123Z`, which sorts as it compares). For times that several processes
+ * compare, such as a payout's lease: each process's own clock may be off, the database's is one.
+ */
+export function databaseTime(db: Kysely<any>, offsetMs = 0): RawBuilder<string> {
+  return isPostgres(db)
+    ? sql<string>`to_char((statement_timestamp() + make_interval(secs => ${offsetMs / 1000})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`${offsetMs / 1000} seconds`})`;
 }

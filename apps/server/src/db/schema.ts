@@ -75,6 +75,20 @@ export interface LedgerEntriesTable {
   params: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * The ledger counted and summed by kind, sign and shard, kept up to date with every entry posted
+ * (migration 0027): the site's money figures without reading every entry.
+ */
+export interface LedgerTotalsTable {
+  kind: LedgerKind;
+  /** 1 for entries with a positive amount, 0 for the others. */
+  credit: number;
+  shard: number;
+  entries: number;
+  /** Hundredths of R$, signed. */
+  cents: number;
+}
+
 export const LEDGER_ENTRY_COLUMNS = columnsOf<LedgerEntriesTable>({
   id: true,
   user_id: true,
@@ -129,6 +143,7 @@ export interface DB extends OffersTables, RewardsTables, WithdrawalsTables, Sign
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_totals: LedgerTotalsTable;
   admin_sessions: AdminSessionsTable;
   admin_login_failures: AdminLoginFailuresTable;
   admin_login_guard: AdminLoginGuardTable;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type AppError, robloxUnavailable } from '../shared/errors.ts';
+import { robloxCalls, type RobloxCallOutcome } from '../shared/metrics.ts';
 
 export interface Answer<T> {
   status: number;
@@ -21,8 +22,31 @@ export const readJson: BodyReader<unknown> = async (res) => {
 
 export const readBytes: BodyReader<Buffer> = async (res) => Buffer.from(await res.arrayBuffer());
 
-/** One request, body included, bounded by `timeoutMs`. Throws on network failure or timeout. */
-export async function sendOnce<T>(
+/**
+ * The URL's path with its numbers (user, pass, product, group ids) as `:id`: a label for `/metrics`
+ * whose values are the few paths this folder builds.
+ */
+export function endpointOf(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** Counts one call to Roblox (all its attempts) by endpoint and outcome. */
+async function counted<T>(url: string, call: () => Promise<Answer<T>>): Promise<Answer<T>> {
+  let outcome: RobloxCallOutcome = 'unavailable';
+  try {
+    const answer = await call();
+    outcome = isTransient(answer.status) ? 'unavailable' : answer.status >= 400 ? 'refused' : 'ok';
+    return answer;
+  } finally {
+    robloxCalls.inc({ endpoint: endpointOf(url), outcome });
+  }
+}
+
+async function fetchOnce<T>(
   url: string,
   init: RequestInit,
   timeoutMs: number,
@@ -31,6 +55,16 @@ export async function sendOnce<T>(
   // The signal also covers reading the body, so a server that stalls mid-body is cut off too.
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   return { status: res.status, headers: res.headers, body: await read(res) };
+}
+
+/** One request, body included, bounded by `timeoutMs`. Throws on network failure or timeout. */
+export function sendOnce<T>(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  read: BodyReader<T>,
+): Promise<Answer<T>> {
+  return counted(url, () => fetchOnce(url, init, timeoutMs, read));
 }
 
 // Roblox may be slow, but a player waiting on a page must get an answer soon: all attempts of
@@ -45,7 +79,16 @@ const MAX_RETRY_AFTER_MS = 1_000;
  * exponential back-off. Any other status is returned for the caller to judge. Throws
  * `robloxUnavailable()` when Roblox keeps failing or the deadline passes.
  */
-export async function sendWithRetry<T>(
+export function sendWithRetry<T>(
+  url: string,
+  init: RequestInit,
+  policy: { timeoutMs: number; retries: number },
+  read: BodyReader<T>,
+): Promise<Answer<T>> {
+  return counted(url, () => sendWithRetryUncounted(url, init, policy, read));
+}
+
+async function sendWithRetryUncounted<T>(
   url: string,
   init: RequestInit,
   policy: { timeoutMs: number; retries: number },
@@ -56,7 +99,7 @@ export async function sendWithRetry<T>(
   for (let attempt = 0; ; attempt++) {
     let wait = BASE_BACKOFF_MS * 2 ** attempt;
     try {
-      const answer = await sendOnce(url, init, Math.min(policy.timeoutMs, deadline - Date.now()), read);
+      const answer = await fetchOnce(url, init, Math.min(policy.timeoutMs, deadline - Date.now()), read);
       if (!isTransient(answer.status)) return answer;
       failure = new Error(`HTTP ${answer.status} from ${url}`);
       wait = retryAfterMs(answer.headers) ?? wait;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduledTaskRuns } from './metrics.ts';
 
 /**
  * Runs `task` every `intervalMs` while the app is up: from `onReady` until it closes, a round never
@@ -17,8 +18,13 @@ export function runEvery(
   const round = () => {
     if (running) return;
     running = task()
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
+      .then(() => {
+        scheduledTaskRuns.inc({ task: what, outcome: 'ok' });
+      })
+      .catch((err: unknown) => {
+        scheduledTaskRuns.inc({ task: what, outcome: 'failed' });
+        app.log.error({ err }, `${what} failed`);
+      })
       .finally(() => {
         running = null;
       });

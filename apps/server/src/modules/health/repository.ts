@@ -7,10 +7,15 @@ export async function pingDatabase(db: Database): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-export async function withdrawalsByState(db: Database) {
+/**
+ * Withdrawals in the given states, counted by state. For the states a withdrawal passes through
+ * (not `paid` or `refunded`, which only grow), the (state, id) index keeps this to the queue's size.
+ */
+export async function withdrawalsByState(db: Database, states: readonly WithdrawalState[]) {
   const rows = await db
     .selectFrom('withdrawals')
     .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    .where('state', 'in', states)
     .groupBy('state')
     .execute();
   return rows.map((r) => ({ state: r.state as WithdrawalState, count: Number(r.n) }));

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
-import { ledgerCells, type LedgerCell } from '../ledger/index.ts';
+import { openWithdrawalStates } from '@rewards/contracts';
+import { ledgerTotals } from '../ledger/index.ts';
 import { payoutAccountStatus, pingDatabase, withdrawalsByState } from './repository.ts';
 
 /** A database that does not answer within this is reported down (a PostgreSQL pool may otherwise wait for minutes). */
@@ -30,40 +31,36 @@ export async function databaseState(
 
 export interface DatabaseFigures {
   up: boolean;
-  credits: Array<{ kind: string; count: number; cents: number }>;
+  /** The whole ledger by kind and sign: entries and hundredths of R$ (signed). */
+  ledger: Array<{ kind: string; credit: boolean; count: number; cents: number }>;
+  /** Withdrawals not yet paid or refunded, by state (every open state, 0 included). */
   withdrawals: Array<{ state: WithdrawalState; count: number }>;
   payoutsStopped?: boolean;
 }
 
-/** Credit entries (positive amounts) by kind, from the ledger's day-by-day rollup. */
-function creditsByKind(cells: LedgerCell[]): DatabaseFigures['credits'] {
-  const byKind = new Map<string, { kind: string; count: number; cents: number }>();
-  for (const c of cells) {
-    if (!c.credit) continue;
-    const k = byKind.get(c.kind) ?? { kind: c.kind, count: 0, cents: 0 };
-    k.count += c.count;
-    k.cents += c.cents;
-    byKind.set(c.kind, k);
-  }
-  return [...byKind.values()].sort((a, b) => a.kind.localeCompare(b.kind));
-}
+const DOWN: DatabaseFigures = { up: false, ledger: [], withdrawals: [] };
 
-/** The operator's figures from the database (GET /metrics): ledger credits by kind, withdrawals by state. */
+/**
+ * The operator's figures from the database (GET /metrics): the ledger's running totals by kind and
+ * sign, the withdrawals waiting by state, and whether payouts are stopped. A few rows each, whatever
+ * the ledger's size: no statement here reads `ledger_entries`.
+ */
 export async function databaseFigures(db: Database): Promise<DatabaseFigures> {
-  if ((await databaseState(db)) === 'down') return { up: false, credits: [], withdrawals: [] };
+  if ((await databaseState(db)) === 'down') return DOWN;
   try {
-    const [cells, withdrawals, payouts] = await Promise.all([
-      ledgerCells(db),
-      withdrawalsByState(db),
+    const [ledger, waiting, payouts] = await Promise.all([
+      ledgerTotals(db),
+      withdrawalsByState(db, openWithdrawalStates),
       payoutAccountStatus(db),
     ]);
+    const byState = new Map(waiting.map((w) => [w.state, w.count]));
     return {
       up: true,
-      credits: creditsByKind(cells),
-      withdrawals,
+      ledger,
+      withdrawals: openWithdrawalStates.map((state) => ({ state, count: byState.get(state) ?? 0 })),
       payoutsStopped: payouts === 'needs_attention',
     };
   } catch {
-    return { up: false, credits: [], withdrawals: [] };
+    return DOWN;
   }
 }

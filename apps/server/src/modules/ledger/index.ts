@@ -10,7 +10,13 @@ export {
   type Posting,
   type PostingResult,
 } from './service.ts';
-export { findEntryByKey, lastEntryId, listEntriesForUser, type AccountAfter } from './repository.ts';
+export {
+  findEntryByKey,
+  lastEntryId,
+  listEntriesForUser,
+  readTotals as ledgerTotals,
+  type AccountAfter,
+} from './repository.ts';
 export { ledgerCells, type LedgerCell } from './rollup.ts';
 export { bumpCounter, lockUser } from './accounts.ts';
 export {

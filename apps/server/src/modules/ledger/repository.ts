@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { connectionShard } from '../../db/engine-sql.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
 import { LEDGER_ENTRY_COLUMNS, type LedgerKind } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -58,6 +59,45 @@ export async function insertEntryOnce(db: Db, e: NewEntry): Promise<number | nul
     ),
   );
   return row?.id ?? null;
+}
+
+const addToTotalsQuery = prepared((db: Db, kind: LedgerKind, credit: number, amount: number) =>
+  db
+    .insertInto('ledger_totals')
+    .values({ kind, credit, shard: connectionShard(db), entries: 1, cents: amount })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'credit', 'shard']).doUpdateSet({
+        entries: sql`ledger_totals.entries + 1`,
+        cents: sql`ledger_totals.cents + excluded.cents`,
+      }),
+    ),
+);
+
+/** Adds one new entry to the ledger's running totals (same transaction as the entry). */
+export async function addToTotals(db: Db, kind: LedgerKind, amount: number): Promise<void> {
+  await addToTotalsQuery(db, kind, amount > 0 ? 1 : 0, amount);
+}
+
+/** The whole ledger counted and summed by kind and sign, from the running totals: a few dozen rows. */
+export async function readTotals(db: Db) {
+  const rows = await db
+    .selectFrom('ledger_totals')
+    .select((eb) => [
+      'kind',
+      'credit',
+      eb.fn.sum<number>('entries').as('entries'),
+      eb.fn.sum<number>('cents').as('cents'),
+    ])
+    .groupBy(['kind', 'credit'])
+    .orderBy('kind')
+    .orderBy('credit')
+    .execute();
+  return rows.map((r) => ({
+    kind: r.kind,
+    credit: Number(r.credit) === 1,
+    count: Number(r.entries),
+    cents: Number(r.cents),
+  }));
 }
 
 const entryByKeyQuery = prepared((db: Db, key: string) =>

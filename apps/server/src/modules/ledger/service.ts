@@ -70,6 +70,9 @@ export async function post(trx: Kysely<DB>, clock: Clock, p: Posting): Promise<P
     account = await repo.debitIfCovered(trx, p.userId, -p.amount, earningsDelta);
     if (account === null) throw insufficientFunds();
   }
+  // Last of the posting's statements: on PostgreSQL the totals' row (of this connection's shard)
+  // stays locked until the caller's transaction ends.
+  await repo.addToTotals(trx, p.kind, p.amount);
   return { applied: true, entryId, balance: account.balance, account };
 }
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { type PayoutAccountRow, readAccount } from './payout-account/repository.ts';
 import { leaseCutoff, type PayoutOptions, type PayoutResult, payWithdrawal } from './payout-machine.ts';
+import { payouts as payoutsCounted } from '../../shared/metrics.ts';
 import * as payouts from './payout-repository.ts';
 
 export {
@@ -26,7 +27,7 @@ export async function processWithdrawal(
 ): Promise<PayoutResult> {
   const account = await accountIfRunning(deps);
   if (!account) return { id, outcome: 'not_claimed' };
-  return payWithdrawal(deps, id, account, opts);
+  return payAndCount(deps, id, account, opts);
 }
 
 /** Works the next claimable withdrawal, if any; null when there is nothing to do now. */
@@ -36,10 +37,22 @@ export async function runPayoutOnce(deps: Deps, opts: PayoutOptions = {}): Promi
   const now = deps.clock.now();
   const ids = await payouts.findClaimable(deps.db, now.toISOString(), leaseCutoff(now, opts), 10);
   for (const id of ids) {
-    const result = await payWithdrawal(deps, id, account, opts);
+    const result = await payAndCount(deps, id, account, opts);
     if (result.outcome !== 'not_claimed') return result; // another worker took it: try the next
   }
   return null;
+}
+
+/** `payWithdrawal`, counted by outcome for `/metrics` (a withdrawal another worker took is not). */
+async function payAndCount(
+  deps: Deps,
+  id: number,
+  account: PayoutAccountRow,
+  opts: PayoutOptions,
+): Promise<PayoutResult> {
+  const result = await payWithdrawal(deps, id, account, opts);
+  if (result.outcome !== 'not_claimed') payoutsCounted.inc({ outcome: result.outcome });
+  return result;
 }
 
 /** The payout account's row when payouts may run now, else null. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses, postbackAnswer, postbackRefusal, publicRoute } from '@rewards/contracts';
 import { z } from 'zod';
+import { postbacks } from '../../../shared/metrics.ts';
 import { publicBase } from '../../../shared/public-url.ts';
 import { SIGNATURE_HEADERS } from './schemes/index.ts';
 import { formParams, queryParamsOf } from './params.ts';
@@ -41,6 +42,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
       headers,
       ip: request.ip,
     });
+    postbacks.inc({ verdict: answer.verdict });
     return reply
       .status(answer.status)
       .header('cache-control', 'no-store')
