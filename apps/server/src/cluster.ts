@@ -12,6 +12,8 @@ import { serveClusterMetrics } from './shared/cluster-metrics.ts';
  * then forks; it restarts a worker that dies and passes SIGTERM/SIGINT on for a graceful stop.
  *
  * - WEB_CONCURRENCY: number of workers (default: the machine's CPUs with PostgreSQL, 1 with SQLite).
+ *   With more than one, the workers count as SERVER_PROCESSES (at least), so in production on
+ *   PostgreSQL the start is refused without REDIS_URL, which the limits need to be shared.
  * - SQLite allows one writer at a time across all processes, so more workers add contention, not
  *   write throughput. More than one worker on SQLite is refused unless `--allow-sqlite` (or
  *   CLUSTER_ALLOW_SQLITE=1) is given; use PostgreSQL (DATABASE_URL) to scale out.
@@ -48,9 +50,14 @@ function workerCount(engine: 'sqlite' | 'postgres'): number {
 }
 
 async function main(): Promise<void> {
-  const env = loadEnv();
-  const engine = engineOf(env.DATABASE_URL);
+  const declared = loadEnv();
+  const engine = engineOf(declared.DATABASE_URL);
   const count = workerCount(engine);
+  // Each worker knows it is one of (at least) `count`: the settings are checked again for that many
+  // processes (REDIS_URL becomes required in production on PostgreSQL), here before any fork, and the
+  // workers inherit the figure.
+  const processes = String(Math.max(declared.SERVER_PROCESSES, count));
+  const env = loadEnv({ ...process.env, SERVER_PROCESSES: processes });
   const allowSqlite = process.argv.includes('--allow-sqlite') || process.env.CLUSTER_ALLOW_SQLITE === '1';
   if (engine === 'sqlite' && count > 1 && !allowSqlite) {
     throw new Error(
@@ -70,7 +77,7 @@ async function main(): Promise<void> {
   }
 
   // One admin password for every worker: without ADMIN_PASSWORD each would otherwise invent its own.
-  const workerEnv: Record<string, string> = {};
+  const workerEnv: Record<string, string> = { SERVER_PROCESSES: processes };
   if (env.adminPasswordGenerated) {
     workerEnv.ADMIN_PASSWORD = env.ADMIN_PASSWORD;
     process.stderr.write(
