@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -194,6 +194,13 @@ export async function startSiteServer(databaseUrl: string, workers = 0, env: Rec
   const entry = workers > 0 ? 'apps/server/dist/cluster.js' : 'apps/server/dist/server.js';
   const serverEnv = siteEnv(port, databaseUrl, env);
   if (workers > 0) serverEnv.WEB_CONCURRENCY = String(workers);
+  // As a release starts: the migration step first (a production server refuses a schema behind it).
+  const migrate = spawnSync(process.execPath, ['apps/server/dist/migrate.js'], {
+    cwd: ROOT,
+    env: serverEnv,
+    encoding: 'utf8',
+  });
+  if (migrate.status !== 0) throw new Error(`migrate failed: ${migrate.stderr}`);
   const server = await startNodeServer([...nodeFlags, entry], serverEnv, port);
   // The primary answers health as soon as one worker listens: wait for all of them.
   for (let i = 0; i < 100 && childPids(server.pid).length < workers; i++) await sleep(100);

@@ -11,6 +11,7 @@ await build({
   entryPoints: {
     server: 'apps/server/src/server.ts',
     cluster: 'apps/server/src/cluster.ts',
+    migrate: 'apps/server/src/db/migrate-cli.ts',
     'payout-cli': 'apps/server/src/modules/withdrawals/payout-cli.ts',
   },
   outdir: 'apps/server/dist',

@@ -8,7 +8,7 @@
 // throttling; `--desktop` uses its desktop settings instead. JSON reports are kept in a temp folder.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST (default apps/web/dist).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,25 +32,33 @@ async function startSite(dir) {
   const standin = await startStandin({ port: 0 });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: join(dir, 'lighthouse.db'),
+    WEB_DIST,
+    ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    LOG_LEVEL: 'warn',
+    ROBLOX_USERS_API: standin.url,
+    ROBLOX_THUMBNAILS_API: standin.url,
+    ROBLOX_GAMEPASS_API: standin.url,
+    ROBLOX_ECONOMY_API: standin.url,
+    ROBLOX_INVENTORY_API: standin.url,
+    CPX_SECURE_HASH: 'lighthouse-cpx-secret',
+  };
+  // A production server refuses a schema behind it: the migration step runs first, as in a release.
+  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/migrate-cli.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
+  if (migrate.status !== 0) throw new Error('migrate failed');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATABASE_URL: join(dir, 'lighthouse.db'),
-      WEB_DIST,
-      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-      LOG_LEVEL: 'warn',
-      ROBLOX_USERS_API: standin.url,
-      ROBLOX_THUMBNAILS_API: standin.url,
-      ROBLOX_GAMEPASS_API: standin.url,
-      ROBLOX_ECONOMY_API: standin.url,
-      ROBLOX_INVENTORY_API: standin.url,
-      CPX_SECURE_HASH: 'lighthouse-cpx-secret',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { prepareSchema } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
 import { robloxConfigFromEnv } from './roblox/config.ts';
 import { createRobloxGateway } from './roblox/gateway.ts';
@@ -9,7 +9,8 @@ import { systemClock } from './shared/clock.ts';
 
 const env = loadEnv();
 const db = createDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
-await migrateToLatest(db);
+// Production refuses a schema that is not this build's (`npm run migrate` is a step of its own).
+await prepareSchema(db, env.NODE_ENV);
 
 const roblox = createRobloxGateway(robloxConfigFromEnv(env));
 

@@ -1,4 +1,12 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Migrator,
+  NO_MIGRATIONS,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResult,
+} from 'kysely';
 import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001_core.ts';
 import * as m0002 from './migrations/0002_admin.ts';
@@ -25,7 +33,6 @@ import * as m0022 from './migrations/0022_retired_roblox_ids.ts';
 import * as m0023 from './migrations/0023_console_browsers.ts';
 import * as m0024 from './migrations/0024_money_functions_dropped.ts';
 import * as m0025 from './migrations/0025_ledger_entry_params.ts';
-import * as m0027 from './migrations/0027_ledger_totals.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -57,16 +64,106 @@ const migrations: Record<string, Migration> = {
   '0023_console_browsers': m0023,
   '0024_money_functions_dropped': m0024,
   '0025_ledger_entry_params': m0025,
-  '0027_ledger_totals': m0027,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Database): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+/** The migrations' names, in order (`0001_core`, …). */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
+/** The command that brings a database to the schema of this build (named in production's refusal). */
+export const MIGRATE_COMMAND = 'npm run migrate';
+
+function migrator(db: Database): Migrator {
+  return new Migrator({ db, provider: migrationProvider });
+}
+
+function outcome(set: { error?: unknown; results?: MigrationResult[] }): MigrationResult[] {
+  const failed = set.results?.find((r) => r.status === 'Error');
+  if (set.error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(set.error)}`);
+  }
+  return set.results ?? [];
+}
+
+export async function migrateToLatest(db: Database): Promise<MigrationResult[]> {
+  return outcome(await migrator(db).migrateToLatest());
+}
+
+/**
+ * The migration a `--to` names: its number (`23`, `0023`) or its whole name (`0023_console_browsers`);
+ * `0` is the empty schema (every migration undone). Anything else throws, listing the choices.
+ */
+export function migrationNamed(target: string): string | null {
+  if (/^0+$/.test(target)) return null;
+  const found = migrationNames.find(
+    (name) => name === target || (/^\d+$/.test(target) && Number(name.slice(0, 4)) === Number(target)),
+  );
+  if (!found) {
+    throw new Error(
+      `No migration "${target}": give a number from 0 (empty) to ${Number(migrationNames.at(-1)!.slice(0, 4))}, ` +
+        `or a name (${migrationNames.at(0)} … ${migrationNames.at(-1)})`,
+    );
+  }
+  return found;
+}
+
+/**
+ * Migrates up or down to `target` (a name from `migrationNames`, or null for the empty schema). Going
+ * down runs each later migration's `down()`, newest first.
+ */
+export async function migrateTo(db: Database, target: string | null): Promise<MigrationResult[]> {
+  return outcome(await migrator(db).migrateTo(target ?? NO_MIGRATIONS));
+}
+
+export interface SchemaState {
+  /** Migrations of this build not yet run on the database, in order. */
+  pending: string[];
+  /** Migrations the database ran that this build does not know (a newer build migrated it). */
+  unknown: string[];
+}
+
+export async function schemaState(db: Database): Promise<SchemaState> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = tables.some((t) => t.name === DEFAULT_MIGRATION_TABLE)
+    ? (await (db as Kysely<any>).selectFrom(DEFAULT_MIGRATION_TABLE).select('name').execute()).map(
+        (row: { name: string }) => row.name,
+      )
+    : [];
+  return {
+    pending: migrationNames.filter((name) => !applied.includes(name)),
+    unknown: applied.filter((name) => !migrationNames.includes(name)).sort(),
+  };
+}
+
+/**
+ * The schema a server process starts on. In production migrations are a step of their own
+ * (`npm run migrate`, run before the new build starts), so the server only checks that the database
+ * is at exactly this build's latest migration and refuses to start otherwise: serving on a schema
+ * that is behind fails requests at random, and one a newer build migrated may hold data this build
+ * would misread. Development and tests migrate to the latest step here.
+ */
+export async function prepareSchema(
+  db: Database,
+  nodeEnv: 'development' | 'production' | 'test',
+): Promise<void> {
+  if (nodeEnv !== 'production') {
+    await migrateToLatest(db);
+    return;
+  }
+  const { pending, unknown } = await schemaState(db);
+  if (unknown.length > 0) {
+    throw new Error(
+      `The database schema is ahead of this build: it ran migrations this build does not have ` +
+        `(${unknown.join(', ')}). Start the build that ran them, or roll back with the newer build's ` +
+        `\`${MIGRATE_COMMAND} -- --to ${migrationNames.at(-1)!.slice(0, 4)}\`.`,
+    );
+  }
+  if (pending.length > 0) {
+    throw new Error(
+      `The database schema is behind this build: ${pending.length} migration(s) not run ` +
+        `(${pending.join(', ')}). Run \`${MIGRATE_COMMAND}\` with the same DATABASE_URL, then start again.`,
+    );
   }
 }
