@@ -3,6 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
+import { postAlone } from '../src/modules/ledger/index.ts';
+import { insertUserOnce } from '../src/modules/users/repository.ts';
+import { systemClock } from '../src/shared/clock.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../../../e2e/support/processes.ts';
 
@@ -203,5 +206,78 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
     expect(await primary.exited).toBe(0);
     expect(primary.output()).toContain('all workers stopped');
     for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+  }, 120_000);
+
+  it('answers /metrics for every worker together, site-wide figures once', async () => {
+    const db = await createEmptyDatabase();
+    cleanups.push(db.remove);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const token = 'cluster-metrics-token-0123456789';
+    const primary = startCluster({
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      WEB_CONCURRENCY: '2',
+      CLUSTER_ALLOW_SQLITE: '1',
+      METRICS_TOKEN: token,
+    });
+    cleanups.push(async () => {
+      if (primary.child.exitCode === null) {
+        for (const pid of workersOf(primary.child.pid!)) process.kill(pid, 'SIGKILL');
+        primary.child.kill('SIGKILL');
+        await primary.exited;
+      }
+    });
+    await waitForHealth(base, primary.child, { details: () => `\n${primary.output()}` });
+    await until(
+      () => `2 workers\n${primary.output()}`,
+      () => (workersOf(primary.child.pid!).length === 2 ? true : undefined),
+    );
+    // R$12.34 in the ledger, posted as the site posts it.
+    const writer = createDatabase(db.url);
+    try {
+      const user = await insertUserOnce(writer, {
+        username: 'ClusterMetrics',
+        displayName: 'ClusterMetrics',
+        robloxId: 4242,
+        verificationCode: 'x',
+        referredBy: null,
+        joinedAt: new Date().toISOString(),
+      });
+      await postAlone(writer, systemClock, {
+        userId: user!,
+        amount: 1234,
+        kind: 'admin',
+        params: {},
+        key: 'cluster-metrics:1',
+      });
+    } finally {
+      await writer.destroy();
+    }
+
+    const scrape = async () => {
+      const res = await fetch(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${token}`, connection: 'close' },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const healthCount = (text: string) =>
+      [
+        ...text.matchAll(/^http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*\} (\d+)$/gm),
+      ].reduce((n, m) => n + Number(m[1]), 0);
+    const before = await scrape();
+    // Fresh connections, handed to the workers in turn: each worker answers some of them.
+    for (let i = 0; i < 10; i++)
+      expect((await fetch(`${base}/api/health`, { headers: { connection: 'close' } })).status).toBe(200);
+    const after = await scrape();
+    // Whichever worker answered the scrape, it counts every worker's requests.
+    expect(healthCount(after) - healthCount(before)).toBe(10);
+    expect(after).toMatch(/^process_cpu_seconds_total \S+$/m);
+    expect(after).toMatch(/^nodejs_eventloop_lag_seconds \S+$/m);
+    // Every worker reads the same site-wide figure; the cluster reports it once, not added up.
+    expect(after).toMatch(/^rewards_ledger_balance_robux 12\.34$/m);
+    expect(after).toMatch(/^rewards_ledger_credited_robux_total\{kind="admin"\} 12\.34$/m);
+    expect(after).toMatch(/^rewards_database_up 1$/m);
   }, 120_000);
 });
