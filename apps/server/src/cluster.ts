@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, engineOf } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { prepareSchema } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
 import { serveClusterMetrics } from './shared/cluster-metrics.ts';
 
@@ -68,10 +68,11 @@ async function main(): Promise<void> {
     );
   }
 
-  // Migrations once, here, before any worker starts (the workers' own check then finds nothing to do).
+  // The schema once, here, before any worker starts: migrated outside production; in production only
+  // checked (`npm run migrate` is a step of its own), so a schema behind stops the start at once.
   const db = createDatabase(env.DATABASE_URL, { poolSize: 1 });
   try {
-    await migrateToLatest(db);
+    await prepareSchema(db, env.NODE_ENV);
   } finally {
     await db.destroy();
   }

@@ -7,7 +7,7 @@
  */
 import pino from 'pino';
 import { createDatabase } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { prepareSchema } from '../../db/migrate.ts';
 import { loadEnv } from '../../env.ts';
 import { robloxConfigFromEnv } from '../../roblox/config.ts';
 import { createRobloxGateway } from '../../roblox/gateway.ts';
@@ -23,7 +23,8 @@ if (env.PAYOUT_MODE !== 'roblox') {
 }
 
 const db = createDatabase(env.DATABASE_URL);
-await migrateToLatest(db);
+// Like the server: migrates outside production, and in production refuses a schema not its build's.
+await prepareSchema(db, env.NODE_ENV);
 const deps: Deps = { env, db, clock: systemClock, roblox: createRobloxGateway(robloxConfigFromEnv(env)) };
 
 if (process.argv.includes('--once')) {
