@@ -5,7 +5,7 @@ import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 
 /**
- * The ledger rollup behind the admin overview and `/metrics` must always equal the ledger summed
+ * The ledger rollup behind the admin overview must always equal the ledger summed
  * from scratch, however many entries arrive between two reads.
  */
 

@@ -19,7 +19,8 @@ export interface LedgerCell {
 export const ROLLUP_STEP = 10_000;
 
 /**
- * The whole ledger added up by day, kind and sign, for the admin overview and `/metrics`.
+ * The whole ledger added up by day, kind and sign, for the admin overview (`/metrics` reads the
+ * running totals instead: docs/decisions/0029-standard-metrics.md).
  *
  * Summing a million entries at each call took 0.4–1.5 s, and on SQLite, which answers synchronously,
  * the whole server waited that long. Entries are never changed or removed (docs/decisions/0002), so
