@@ -3,23 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { heldAnswer, stubApi } from '@/test/api-stub';
+import { signedInAs, siteConfig } from '@/test/builders';
 import { renderPage } from '@/test/render';
 import { LoginForm } from './LoginForm';
 
-const config = { body: { turnstileSiteKey: null, bonusesRequireOffer: false } };
-const signedIn = {
-  body: {
-    success: true,
-    token: 'token-1',
-    user: {
-      username: 'AliceRBX',
-      displayName: 'Alice',
-      robloxId: 1001,
-      referralsMade: 0,
-      referralsEarned: 0,
-    },
-  },
-};
+const config = siteConfig();
+const signedIn = signedInAs();
 
 async function submit(name: string) {
   const user = userEvent.setup();

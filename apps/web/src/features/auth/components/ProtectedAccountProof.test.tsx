@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PROTECTED_MESSAGE } from '@rewards/contracts';
 import { stubApi } from '@/test/api-stub';
+import { signedInAs, siteConfig } from '@/test/builders';
 import { renderPage } from '@/test/render';
 import { LoginForm } from './LoginForm';
 
-const config = { body: { turnstileSiteKey: null, bonusesRequireOffer: false } };
+const config = siteConfig();
 const proof = {
   proofToken: 'proof-1',
   sentence: 'brave ocean pizza rocket sunny garden',
@@ -22,19 +23,7 @@ const refused = {
     proof,
   },
 };
-const signedIn = {
-  body: {
-    success: true,
-    token: 'token-1',
-    user: {
-      username: 'AliceRBX',
-      displayName: 'Alice',
-      robloxId: 1001,
-      referralsMade: 0,
-      referralsEarned: 0,
-    },
-  },
-};
+const signedIn = signedInAs();
 
 async function typeName() {
   const user = userEvent.setup();

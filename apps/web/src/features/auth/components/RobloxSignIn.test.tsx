@@ -1,29 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/api-stub';
+import { signedInAs, siteConfig } from '@/test/builders';
 import { renderPage } from '@/test/render';
 import { getSession } from '@/lib/session';
 import { LoginPage } from './LoginPage';
 
-const siteConfig = { body: { turnstileSiteKey: null, bonusesRequireOffer: false } };
 const on = { body: { enabled: true } };
-const signedIn = {
-  body: {
-    success: true,
-    token: 'token-roblox',
-    user: {
-      username: 'CarolPlays',
-      displayName: 'CarolPlays',
-      robloxId: 1003,
-      referralsMade: 0,
-      referralsEarned: 0,
-    },
-  },
-};
+const signedIn = signedInAs(
+  { username: 'CarolPlays', displayName: 'CarolPlays', robloxId: 1003 },
+  'token-roblox',
+);
 
 describe('Sign in with Roblox on the login page', () => {
   it('shows the button when the server has it on, carrying the page ref', async () => {
-    stubApi({ 'GET /api/config': siteConfig, 'GET /api/auth/roblox/config': on });
+    stubApi({ 'GET /api/config': siteConfig(), 'GET /api/auth/roblox/config': on });
     renderPage(<LoginPage />, '/login?ref=BobBuilder');
     const link = await screen.findByRole('link', { name: 'Sign in with Roblox' });
     expect(link.getAttribute('href')).toBe('/api/auth/roblox/start?ref=BobBuilder');
@@ -32,7 +23,7 @@ describe('Sign in with Roblox on the login page', () => {
 
   it('hides the button when it is off', async () => {
     const seen = stubApi({
-      'GET /api/config': siteConfig,
+      'GET /api/config': siteConfig(),
       'GET /api/auth/roblox/config': { body: { enabled: false } },
     });
     renderPage(<LoginPage />, '/login');
@@ -42,7 +33,7 @@ describe('Sign in with Roblox on the login page', () => {
   });
 
   it('says why a sign-in failed', async () => {
-    stubApi({ 'GET /api/config': siteConfig, 'GET /api/auth/roblox/config': on });
+    stubApi({ 'GET /api/config': siteConfig(), 'GET /api/auth/roblox/config': on });
     renderPage(<LoginPage />, '/login?error=roblox_expired');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Sign in with Roblox failed: the sign-in link expired or was already used. Please try again.',
@@ -51,7 +42,7 @@ describe('Sign in with Roblox on the login page', () => {
 
   it('trades the one-time code for the session once, and stores it like a typed sign-in', async () => {
     const seen = stubApi({
-      'GET /api/config': siteConfig,
+      'GET /api/config': siteConfig(),
       'GET /api/auth/roblox/config': on,
       'POST /api/auth/roblox/finish': signedIn,
     });

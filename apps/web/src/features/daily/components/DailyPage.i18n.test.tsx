@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
+import { siteConfig } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { DailyPage } from './DailyPage';
 
@@ -15,7 +16,7 @@ describe('the daily page in Dutch and French', () => {
   it('Dutch: the streak, a wait in hours, and each day card', async () => {
     changeLocale('nl');
     stubApi({
-      'GET /api/config': { body: { turnstileSiteKey: null, bonusesRequireOffer: false } },
+      'GET /api/config': siteConfig(),
       'GET /api/streak-rewards/AliceRBX': {
         body: {
           rewards,
@@ -40,7 +41,7 @@ describe('the daily page in Dutch and French', () => {
 
   it('French: a visitor sees a fresh streak with French labels', async () => {
     changeLocale('fr');
-    stubApi({ 'GET /api/config': { body: { turnstileSiteKey: null, bonusesRequireOffer: false } } });
+    stubApi({ 'GET /api/config': siteConfig() });
     renderPage(<DailyPage />, '/daily');
     expect(screen.getByRole('heading', { name: 'Récompenses de série sur 7 jours' })).toBeTruthy();
     expect(screen.getByText('La récompense du jour est prête !')).toBeTruthy();

@@ -3,24 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProfileResponse } from '@rewards/contracts';
 import { stubApi } from '@/test/api-stub';
+import { profileOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { ProtectionPanel } from './ProtectionPanel';
 
-const profile = (changes: Partial<ProfileResponse>): ProfileResponse => ({
-  username: 'AliceRBX',
-  robloxId: 1001,
-  robux: 0,
-  pendingRobux: 0,
-  earnings: 0,
-  offersCompleted: 0,
-  referralsMade: 0,
-  referralsEarned: 0,
-  joinedAt: '2026-01-01T00:00:00.000Z',
-  verificationCode: null,
-  verified: true,
-  protected: false,
-  ...changes,
-});
+/** A verified player without a pending sentence, unless a test says otherwise. */
+const profile = (changes: Partial<ProfileResponse>) =>
+  profileOf({ verificationCode: null, verified: true, ...changes });
 const proof = {
   proofToken: 'proof-1',
   sentence: 'brave ocean pizza rocket sunny garden',

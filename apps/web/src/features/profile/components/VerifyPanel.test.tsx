@@ -3,28 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { ProfileResponse } from '@rewards/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubAnswer } from '@/test/api-stub';
+import { profileOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { VerifyPanel } from './VerifyPanel';
 
-const SENTENCE = 'apple banana cherry delta echo';
-
-function profile(changes: Partial<ProfileResponse> = {}): ProfileResponse {
-  return {
-    username: 'AliceRBX',
-    robloxId: 1001,
-    robux: 0,
-    pendingRobux: 0,
-    earnings: 0,
-    offersCompleted: 0,
-    referralsMade: 0,
-    referralsEarned: 0,
-    joinedAt: '2026-01-01T00:00:00.000Z',
-    verificationCode: SENTENCE,
-    verified: false,
-    protected: false,
-    ...changes,
-  };
-}
+const profile = profileOf;
+const SENTENCE = profileOf().verificationCode;
 
 async function verify(answer: StubAnswer, changes: Partial<ProfileResponse> = {}) {
   const seen = stubApi({ 'POST /api/verify-bio': answer });

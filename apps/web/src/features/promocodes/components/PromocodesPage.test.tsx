@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi, type StubAnswer } from '@/test/api-stub';
+import { siteConfig } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { PromocodesPage } from './PromocodesPage';
 
-const config = { body: { turnstileSiteKey: null, bonusesRequireOffer: false } };
+const config = siteConfig();
 
 async function redeem(code: string, answer: StubAnswer) {
   const seen = stubApi({ 'GET /api/config': config, 'POST /api/promocode/redeem': answer });

@@ -3,20 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WITHDRAWAL_IN_FLIGHT_MESSAGE, type StaffRole } from '@rewards/contracts';
 import { stubApi, type StubAnswer } from '@/test/api-stub';
+import { adminUserRowOf } from '@/test/builders';
 import { renderPage } from '@/test/render';
 import { me } from '../staff/me.fixture';
 import { UsersSection } from './UsersSection';
 
-const USER = {
-  _id: 7,
-  username: 'CarolPlays',
-  robloxId: 1007,
-  earnings: 12,
-  balance: 5,
-  status: 'active',
-  verified: true,
-  joinedAt: '2026-03-01T10:00:00.000Z',
-};
+const USER = adminUserRowOf();
 
 /** The users table as this role (one that may ban) sees it, with CarolPlays' view open. */
 async function openUserView(role: StaffRole, deletion?: (body: unknown) => StubAnswer) {

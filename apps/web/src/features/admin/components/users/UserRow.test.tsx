@@ -5,21 +5,13 @@ import type { StaffRole } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
 import { m } from '@/paraglide/messages.js';
 import { stubApi } from '@/test/api-stub';
+import { adminUserRowOf } from '@/test/builders';
 import { renderPage } from '@/test/render';
 import { me } from '../staff/me.fixture';
 import { AdminNav } from '../AdminNav';
 import { UsersSection } from './UsersSection';
 
-const USER = {
-  _id: 7,
-  username: 'CarolPlays',
-  robloxId: 1007,
-  earnings: 12,
-  balance: 5,
-  status: 'active',
-  verified: true,
-  joinedAt: '2026-03-01T10:00:00.000Z',
-};
+const USER = adminUserRowOf();
 
 async function rowFor(role: StaffRole, user: Partial<typeof USER> = {}) {
   const seen = stubApi({

@@ -1,0 +1,62 @@
+import type {
+  AdminUserRow,
+  LoginResponse,
+  ProfileResponse,
+  SessionUser,
+  SiteConfigResponse,
+} from '@rewards/contracts';
+
+/**
+ * The server's answers the component tests stub most, as the contracts type them: a test names only
+ * what it is about (`profileOf({ verified: true })`) and the rest is a plain new player.
+ */
+
+export const siteConfig = (changes: Partial<SiteConfigResponse> = {}): { body: SiteConfigResponse } => ({
+  body: { turnstileSiteKey: null, bonusesRequireOffer: false, ...changes },
+});
+
+/** `POST /api/login` (and the other sign-ins): a session for AliceRBX unless `user` says otherwise. */
+export const signedInAs = (user: Partial<SessionUser> = {}, token = 'token-1'): { body: LoginResponse } => ({
+  body: {
+    success: true,
+    token,
+    user: {
+      username: 'AliceRBX',
+      displayName: 'Alice',
+      robloxId: 1001,
+      referralsMade: 0,
+      referralsEarned: 0,
+      ...user,
+    },
+  },
+});
+
+/** `GET /api/profile/:name`: AliceRBX, new, unverified, with a verification sentence. */
+export const profileOf = (changes: Partial<ProfileResponse> = {}): ProfileResponse => ({
+  username: 'AliceRBX',
+  robloxId: 1001,
+  robux: 0,
+  pendingRobux: 0,
+  earnings: 0,
+  offersCompleted: 0,
+  referralsMade: 0,
+  referralsEarned: 0,
+  joinedAt: '2026-01-01T00:00:00.000Z',
+  verificationCode: 'apple banana cherry delta echo',
+  verified: false,
+  protected: false,
+  ...changes,
+});
+
+/** A row of the console's users table: CarolPlays (#7), active and verified. */
+export const adminUserRowOf = (changes: Partial<AdminUserRow> = {}): AdminUserRow => ({
+  _id: 7,
+  username: 'CarolPlays',
+  robloxId: 1007,
+  earnings: 12,
+  balance: 5,
+  status: 'active',
+  verified: true,
+  joinedAt: '2026-03-01T10:00:00.000Z',
+  ...changes,
+});
