@@ -23,6 +23,7 @@ import { callApi } from '../../../e2e/support/http.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { bearer } from './support/site.ts';
+import { leasesRunOut } from './support/payout-leases.ts';
 
 /**
  * The production server (`server.ts`, a child process) under a stream of signed postback credits,
@@ -366,14 +367,16 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     }
     await killServer('SIGTERM');
 
-    // A worker after the lease (PAYOUT_LEASE_MS, 2 min) has run out: resumes what the kills left
-    // `purchasing`, asking the inventory before buying. Its clock is past every lease and back-off.
+    // A worker after the lease (PAYOUT_LEASE_MS, 2 min, on the database's clock) has run out: resumes
+    // what the kills left `purchasing`, asking the inventory before buying. Its clock is past every
+    // back-off, and the claims are aged past their lease.
     const leftPurchasing = waiting.filter((w) => w.state === 'purchasing').length;
     const leftPending = waiting.filter((w) => w.state === 'pending').length;
     const workerEnv = loadEnv(env);
     const workerDb = createDatabase(env.DATABASE_URL);
     const resumed: string[] = [];
     try {
+      await leasesRunOut(workerDb);
       const deps = {
         env: workerEnv,
         db: workerDb,
@@ -571,7 +574,8 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
       expect(stuck).toMatchObject({ state: 'purchasing', purchase_attempts: 1, payout_ref: null });
 
       // Restarted: a worker's round leaves the dead run's claim alone while the lease holds, and pays
-      // nothing (the round is run here, at the last second of the lease, beside the restarted process).
+      // nothing (the round is run here, beside the restarted process, its own clock at the last second
+      // of the lease; the lease itself is measured on the database's clock).
       server = await startServerProcess(baseUrl, env);
       const workerEnv = loadEnv(env);
       const roblox = createRobloxGateway(robloxConfigFromEnv(workerEnv));
@@ -586,6 +590,7 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
       ).toBe('purchasing');
 
       // Once the lease has run out, a worker reads the group's transactions and marks it paid.
+      await leasesRunOut(db, [id]);
       const deps = { env: workerEnv, db, clock: new ManualClock(new Date(leaseEnds + 1_000)), roblox };
       expect(await runPayoutOnce(deps)).toMatchObject({ id, outcome: 'paid' });
       expect(await runPayoutOnce(deps)).toBeNull();

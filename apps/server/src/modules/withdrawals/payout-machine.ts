@@ -28,7 +28,8 @@ import * as repo from './repository.ts';
  * answer means is decided here. The rules this keeps:
  * - one worker at a time holds a withdrawal: the claim is one conditional UPDATE (several processes
  *   are safe), every later change is conditional on the state and the claim, and a claim whose
- *   lease ran out (a crashed worker's) may be taken over;
+ *   lease ran out (a crashed worker's) may be taken over, the lease measured on the database's clock
+ *   (never one process's own, which may be off);
  * - before every attempt Roblox is asked whether an earlier one paid (the payout account owns the
  *   gamepass, and a live withdrawal's gamepass is unique, so owned means bought for this one; the
  *   group's transactions show the payout): then it is paid and nothing is sent again (also how a
@@ -70,6 +71,7 @@ export interface PayoutOptions {
   /** Names this process in `claimed_by`. */
   workerId?: string;
   log?: PayoutLog;
+  /** How long a claim holds, measured on the database's clock (PAYOUT_LEASE_MS). */
   leaseMs?: number;
   maxPurchaseAttempts?: number;
 }
@@ -77,9 +79,9 @@ export interface PayoutOptions {
 const silent: PayoutLog = { info() {}, warn() {}, error() {} };
 const defaultWorkerId = `${hostname()}:${process.pid}`;
 
-/** The oldest claim still held: one older than this has lost its lease. */
-export function leaseCutoff(now: Date, opts: PayoutOptions): string {
-  return new Date(now.getTime() - (opts.leaseMs ?? PAYOUT_LEASE_MS)).toISOString();
+/** How long a claim holds, on the database's clock: one older than this has lost its lease. */
+export function leaseMsOf(opts: PayoutOptions): number {
+  return opts.leaseMs ?? PAYOUT_LEASE_MS;
 }
 
 /** This worker's hold on one withdrawal: what every change of its state needs. */
@@ -107,7 +109,7 @@ export async function payWithdrawal(
   const token = `${opts.workerId ?? defaultWorkerId}:${randomUUID()}`;
   const now = deps.clock.now();
   // pending → purchasing (or a purchasing one whose lease ran out).
-  const w = await payouts.claim(deps.db, id, token, now.toISOString(), leaseCutoff(now, opts));
+  const w = await payouts.claim(deps.db, id, token, now.toISOString(), leaseMsOf(opts));
   if (!w) return { id, outcome: 'not_claimed' };
   if (w.purchase_attempts > 0 && w.attempts > 1) {
     log.info({ withdrawalId: id }, 'payout: resuming a withdrawal that was claimed before');

@@ -1,25 +1,31 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { databaseTime } from '../../db/engine-sql.ts';
 import type { DB } from '../../db/schema.ts';
 
 // What the payout worker records: which withdrawal it may take, its claim, and each purchase attempt.
+// A claim's time (`claimed_at`) is the database's clock, written and compared there, so a worker whose
+// own clock is off neither takes over a live claim early nor holds a dead one too long.
 
-/** Pending past its back-off, or purchasing with a lease that ran out (a crashed worker's). */
-const claimable = (now: string, leaseCutoff: string) => (eb: ExpressionBuilder<DB, 'withdrawals'>) =>
+/**
+ * Pending past its back-off, or purchasing with a lease (`leaseMs`, on the database's clock) that
+ * ran out (a crashed worker's).
+ */
+const claimable = (db: Db, now: string, leaseMs: number) => (eb: ExpressionBuilder<DB, 'withdrawals'>) =>
   eb.or([
     eb.and([
       eb('state', '=', 'pending'),
       eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
     ]),
-    eb.and([eb('state', '=', 'purchasing'), eb('claimed_at', '<', leaseCutoff)]),
+    eb.and([eb('state', '=', 'purchasing'), eb('claimed_at', '<', databaseTime(db, -leaseMs))]),
   ]);
 
 /** Ids the worker may claim now: pending ones past their back-off, and purchasing ones whose lease ran out. */
-export async function findClaimable(db: Db, now: string, leaseCutoff: string, limit: number) {
+export async function findClaimable(db: Db, now: string, leaseMs: number, limit: number) {
   const rows = await db
     .selectFrom('withdrawals')
     .select('id')
-    .where(claimable(now, leaseCutoff))
+    .where(claimable(db, now, leaseMs))
     .orderBy('id')
     .limit(limit)
     .execute();
@@ -31,18 +37,18 @@ export async function findClaimable(db: Db, now: string, leaseCutoff: string, li
  * one gets the row. A `purchasing` row is only taken over once its lease has run out (crash recovery).
  * It returns the player's status as the claim saw it (the first ban check) and name (for messages).
  */
-export async function claim(db: Db, id: number, token: string, now: string, leaseCutoff: string) {
+export async function claim(db: Db, id: number, token: string, now: string, leaseMs: number) {
   return db
     .updateTable('withdrawals')
     .set((eb) => ({
       state: 'purchasing',
       claimed_by: token,
-      claimed_at: now,
+      claimed_at: databaseTime(db),
       attempts: eb('attempts', '+', 1),
       updated_at: now,
     }))
     .where('id', '=', id)
-    .where(claimable(now, leaseCutoff))
+    .where(claimable(db, now, leaseMs))
     .returningAll()
     .returning((eb) => [
       eb

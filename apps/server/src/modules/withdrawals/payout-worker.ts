@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { type PayoutAccountRow, readAccount } from './payout-account/repository.ts';
-import { leaseCutoff, type PayoutOptions, type PayoutResult, payWithdrawal } from './payout-machine.ts';
+import { leaseMsOf, type PayoutOptions, type PayoutResult, payWithdrawal } from './payout-machine.ts';
 import { payouts as payoutsCounted } from '../../shared/metrics.ts';
 import * as payouts from './payout-repository.ts';
 
@@ -35,7 +35,7 @@ export async function runPayoutOnce(deps: Deps, opts: PayoutOptions = {}): Promi
   const account = await accountIfRunning(deps);
   if (!account) return null;
   const now = deps.clock.now();
-  const ids = await payouts.findClaimable(deps.db, now.toISOString(), leaseCutoff(now, opts), 10);
+  const ids = await payouts.findClaimable(deps.db, now.toISOString(), leaseMsOf(opts), 10);
   for (const id of ids) {
     const result = await payAndCount(deps, id, account, opts);
     if (result.outcome !== 'not_claimed') return result; // another worker took it: try the next
