@@ -97,6 +97,11 @@ export async function seedBench(db: Database, now: Date): Promise<void> {
         .whereRef('ledger_entries.user_id', '=', 'users.id'),
     }))
     .execute();
+  // The ledger's running totals (migration 0027), as posting the entries one by one would have kept them.
+  await sql`insert into ledger_totals (kind, credit, shard, entries, cents)
+    select kind, case when amount > 0 then 1 else 0 end, 0, count(*), sum(amount)
+    from ledger_entries
+    group by kind, case when amount > 0 then 1 else 0 end`.execute(db);
   if (isPostgres(db)) await sql`select setval('users_id_seq', (select max(id) from users))`.execute(db);
   await db
     .insertInto('admin_sessions')
