@@ -94,3 +94,13 @@ export function databaseTime(db: Kysely<any>, offsetMs = 0): RawBuilder<string> 
     ? sql<string>`to_char((statement_timestamp() + make_interval(secs => ${offsetMs / 1000})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
     : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`${offsetMs / 1000} seconds`})`;
 }
+
+/**
+ * The number of the `intervalMs`-long period the database's clock is in: its time in ms since 1970
+ * divided by `intervalMs`, floored. Processes that compare periods all read the same clock.
+ */
+export function databasePeriod(db: Kysely<any>, intervalMs: number): RawBuilder<number> {
+  return isPostgres(db)
+    ? sql<number>`floor(extract(epoch from statement_timestamp()) * 1000 / ${intervalMs})::bigint`
+    : sql<number>`cast((julianday('now') - 2440587.5) * 86400000.0 / ${intervalMs} as integer)`;
+}

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountsTables } from './tables/accounts.ts';
+import type { JobsTables } from './tables/jobs.ts';
 import type { OffersTables } from './tables/offers.ts';
 import type { RewardsTables } from './tables/rewards.ts';
 import type { SignalsTables } from './tables/signals.ts';
@@ -139,7 +140,8 @@ export interface AuditLogTable {
 /**
  * Each feature declares its tables in `db/tables/<feature>.ts`; the database type is their union.
  */
-export interface DB extends OffersTables, RewardsTables, WithdrawalsTables, SignalsTables, AccountsTables {
+export interface DB
+  extends OffersTables, RewardsTables, WithdrawalsTables, SignalsTables, AccountsTables, JobsTables {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;

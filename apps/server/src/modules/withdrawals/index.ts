@@ -3,4 +3,4 @@
 // payout worker (PAYOUT_MODE=roblox).
 export { holdWithdrawalsOfBannedPlayer } from './ban-holds.ts';
 export { REVIEW_RULES, type ReviewRule, type ReviewContext } from './review-rules.ts';
-export { startPayoutWorker, type PayoutWorker } from './payout-worker.ts';
+export { payoutRound } from './payout-worker.ts';

@@ -64,35 +64,55 @@ async function accountIfRunning(deps: Deps): Promise<PayoutAccountRow | null> {
   return account.status === 'ok' ? account : null;
 }
 
+/** Withdrawals one round works at most; the rest wait for the next round. */
+const ROUND_MAX = 100;
+
+/**
+ * One round of the payout worker: works the withdrawals due now, one after the other, until none is
+ * left (or ROUND_MAX, or `signal` says the process is stopping: the withdrawal in hand is finished
+ * first, so a shutdown never abandons a purchase half-recorded). Returns how many it worked.
+ */
+export async function payoutRound(
+  deps: Deps,
+  opts: PayoutOptions = {},
+  signal?: AbortSignal,
+): Promise<number> {
+  let worked = 0;
+  while (worked < ROUND_MAX && !signal?.aborted) {
+    if (!(await runPayoutOnce(deps, opts))) break;
+    worked++;
+  }
+  return worked;
+}
+
 export interface PayoutWorker {
   stop(): Promise<void>;
 }
 
 /**
- * Runs `runPayoutOnce` until there is nothing to do, then waits `intervalMs`. `stop()` waits for the
- * withdrawal in hand, so a shutdown never abandons a purchase half-recorded.
+ * Runs `payoutRound` every `intervalMs` (after each round ends) on its own, outside the web server
+ * (`payout-cli.ts`; the server runs the rounds as one of its scheduled tasks, jobs.ts). `stop()` waits
+ * for the withdrawal in hand.
  */
 export function startPayoutWorker(
   deps: Deps,
   opts: PayoutOptions & { intervalMs: number; unref?: boolean },
 ): PayoutWorker {
   const log = opts.log ?? { info() {}, warn() {}, error() {} };
-  let stopped = false;
+  const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
 
   async function tick() {
     try {
-      for (let i = 0; i < 100 && !stopped; i++) {
-        if (!(await runPayoutOnce(deps, opts))) break;
-      }
+      await payoutRound(deps, opts, stopping.signal);
     } catch (err) {
       log.error({ err }, 'payout worker: tick failed');
     }
   }
 
   function schedule(ms: number) {
-    if (stopped) return;
+    if (stopping.signal.aborted) return;
     timer = setTimeout(() => {
       running = tick().finally(() => {
         running = null;
@@ -106,7 +126,7 @@ export function startPayoutWorker(
   log.info({ intervalMs: opts.intervalMs }, 'payout worker started');
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
     },
