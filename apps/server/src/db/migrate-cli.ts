@@ -25,9 +25,10 @@ async function main(): Promise<void> {
     const results = target === undefined ? await migrateToLatest(db) : await migrateTo(db, target);
     for (const r of results) say(`${r.direction === 'Up' ? 'up  ' : 'down'} ${r.migrationName}`);
     const { pending } = await schemaState(db);
-    const at = migrationNames.filter((name) => !pending.includes(name)).at(-1) ?? 'empty (no migrations)';
+    const at = migrationNames.filter((name) => !pending.includes(name)).at(-1);
     say(
-      `${results.length === 0 ? 'Nothing to do: the' : 'The'} ${engineOf(env.DATABASE_URL)} database is at ${at}` +
+      `${results.length === 0 ? 'Nothing to do: the' : 'The'} ${engineOf(env.DATABASE_URL)} database is ` +
+        (at ? `at ${at}` : 'empty') +
         (pending.length > 0 ? ` (${pending.length} later migration(s) not run)` : ' (the latest).'),
     );
   } finally {
