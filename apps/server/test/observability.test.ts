@@ -80,8 +80,17 @@ function parseMetrics(text: string): { samples: Sample[]; types: Map<string, str
     }
     const family = name!.replace(/_(bucket|sum|count)$/, '');
     expect(types.has(name!) || types.get(family) === 'histogram', `no TYPE before ${name}`).toBe(true);
-    const value = rawValue === '+Inf' ? Infinity : Number(rawValue);
-    expect(Number.isNaN(value), line).toBe(false);
+    // NaN is a value (prom-client writes `Nan`, e.g. an event-loop mean with no sample yet); the
+    // format's parsers read it in any case.
+    const nan = /^nan$/i.test(rawValue!);
+    const value = nan
+      ? NaN
+      : rawValue === '+Inf'
+        ? Infinity
+        : rawValue === '-Inf'
+          ? -Infinity
+          : Number(rawValue);
+    expect(Number.isNaN(value) && !nan, line).toBe(false);
     samples.push({ name: name!, labels, value });
   }
   return { samples, types };
@@ -462,6 +471,55 @@ describe(`observability on ${testEngine}`, () => {
     } finally {
       await m.close();
     }
+  });
+
+  it('counts Roblox calls by endpoint and outcome, and postbacks by verdict', async () => {
+    const scrape = async () => {
+      const res = await app.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
+      expect(res.statusCode).toBe(200);
+      return parseMetrics(res.body).samples;
+    };
+    const value = (samples: Sample[], name: string, labels: Record<string, string>) =>
+      find(samples, name, labels).reduce((n, s) => n + s.value, 0);
+    const lookup = { endpoint: '/v1/usernames/users' };
+    const before = await scrape();
+
+    await t.control('POST', '/mode', { mode: 'down' });
+    try {
+      expect((await t.login('DaveTheBrave')).status).toBe(503);
+    } finally {
+      await t.control('POST', '/mode', { mode: 'up' });
+    }
+    const { token, body } = await t.login('DaveTheBrave');
+    expect(token).toBeTruthy();
+    const robloxId: number = body.user.robloxId;
+    const credited = await app.inject({
+      method: 'GET',
+      url: cpxUrl('counted-1', robloxId),
+      remoteAddress: CPX_ADDRESS,
+    });
+    expect(credited.body).toBe('1');
+    const forged = await app.inject({
+      method: 'GET',
+      url: cpxUrl('counted-2', robloxId).replace(/hash=[0-9a-f]+/, `hash=${'0'.repeat(32)}`),
+      remoteAddress: CPX_ADDRESS,
+    });
+    expect(forged.statusCode).toBe(403);
+
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string>) =>
+      value(after, name, labels) - value(before, name, labels);
+    // The sign-in while Roblox was down: one call (its retries included), unavailable.
+    expect(delta('rewards_roblox_requests_total', { ...lookup, outcome: 'unavailable' })).toBe(1);
+    expect(delta('rewards_roblox_requests_total', { ...lookup, outcome: 'ok' })).toBe(1);
+    // Ids in paths are one label value, never one per id.
+    expect(
+      find(after, 'rewards_roblox_requests_total', {}).some((s) =>
+        /\/\d+(\/|$)/.test(s.labels.endpoint ?? ''),
+      ),
+    ).toBe(false);
+    expect(delta('rewards_postbacks_total', { verdict: 'credited' })).toBe(1);
+    expect(delta('rewards_postbacks_total', { verdict: 'bad_signature' })).toBe(1);
   });
 
   describe('GET /api/health', () => {
