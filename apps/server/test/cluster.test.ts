@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
+import { loadEnv } from '../src/env.ts';
 import { postAlone } from '../src/modules/ledger/index.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { systemClock } from '../src/shared/clock.ts';
@@ -280,4 +281,30 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
     expect(after).toMatch(/^rewards_ledger_credited_robux_total\{kind="admin"\} 12\.34$/m);
     expect(after).toMatch(/^rewards_database_up 1$/m);
   }, 120_000);
+});
+
+describe('REDIS_URL with several server processes', () => {
+  const production = {
+    NODE_ENV: 'production',
+    ADMIN_PASSWORD: 'cluster-test-admin-pw',
+    PUBLIC_URL: 'https://rbx.example',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards',
+  };
+
+  it('is required in production on PostgreSQL when SERVER_PROCESSES is more than one', () => {
+    expect(() => loadEnv({ ...production, SERVER_PROCESSES: '3' })).toThrow(
+      'Missing required configuration: REDIS_URL (3 server processes on PostgreSQL',
+    );
+    expect(
+      loadEnv({ ...production, SERVER_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }),
+    ).toMatchObject({ SERVER_PROCESSES: 3 });
+  });
+
+  it('is not required for one process, outside production, or on SQLite', () => {
+    expect(loadEnv(production).SERVER_PROCESSES).toBe(1);
+    expect(() => loadEnv({ ...production, SERVER_PROCESSES: '3', NODE_ENV: 'development' })).not.toThrow();
+    expect(() =>
+      loadEnv({ ...production, SERVER_PROCESSES: '3', DATABASE_URL: './data/x.db' }),
+    ).not.toThrow();
+  });
 });

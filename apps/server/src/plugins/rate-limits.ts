@@ -212,6 +212,21 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
         'rate-limit store (Redis) unreachable; limited routes answer 503 meanwhile',
       );
     });
+    // The app is ready once Redis is (or has failed once, or after the connect timeout): a process
+    // that has just started does not refuse its first limited requests while it connects.
+    const connecting = redis;
+    app.addHook('onReady', async () => {
+      if (connecting.status === 'ready') return;
+      await new Promise<void>((done) => {
+        const timer = setTimeout(finish, 2_000);
+        function finish() {
+          clearTimeout(timer);
+          connecting.off('ready', finish).off('error', finish);
+          done();
+        }
+        connecting.once('ready', finish).once('error', finish);
+      });
+    });
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });
