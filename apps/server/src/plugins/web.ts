@@ -39,11 +39,11 @@ export async function registerWebApp(
     index: false,
     preCompressed: true, // the .br/.gz files written by the web build (apps/web/vite.config.ts)
     cacheControl: false, // else `send` replaces the header set below with "max-age=0"
-    setHeaders: (res, path) => {
+    setHeaders: (reply, path) => {
       // Hashed asset names never change content, so browsers may keep them for a year.
       if (path.includes('/assets/')) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        res.setHeader('vary', 'accept-encoding'); // a cache must not give the .br body to every client
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('vary', 'accept-encoding'); // a cache must not give the .br body to every client
       }
     },
   });
