@@ -204,6 +204,10 @@ describe(`site-wide metrics on ${testEngine}`, () => {
       const offers = summed.find((t) => t.kind === 'offer' && t.credit)!;
       expect(res.body).toContain(`\nrewards_ledger_credits_total{kind="offer"} ${offers.count}\n`);
 
+      // PostgreSQL's pool, in use while the scrape read the figures: at least one connection.
+      if (testEngine === 'postgres') expect(res.body).toMatch(/^rewards_db_pool_connections [1-9]\d*$/m);
+      else expect(res.body).toMatch(/^rewards_db_pool_connections 0$/m);
+
       // What the scrape asked: a handful of statements, none of them over the ledger's entries.
       const executor = recorded.getExecutor();
       const statements: CompiledQuery[] = recorder.nodes.map((n) =>
