@@ -92,7 +92,7 @@ export function formatReport(o: BenchOutcome): string {
     ...o.results.map(fmt),
     '',
     `The ceiling was measured ${o.ceilingRuns.length} times, before the first case and after each: ${Math.round(Math.min(...ceilingRange)).toLocaleString('en')}–${Math.round(Math.max(...ceilingRange)).toLocaleString('en')} req/s. Each case's ratio is to the mean of the two measured around it.`,
-    `Server peak resident memory${o.workers ? ' (its largest process)' : ''}: ${o.rss.toFixed(0)} MB. Case by case (MB; "after" is what the server reports at the end of the case, through \`/metrics\`):`,
+    `Server peak resident memory${o.workers ? ' (its largest process)' : ''}: ${o.rss.toFixed(0)} MB. Case by case (MB; "after" is what the server reports at the end of the case, through \`/metrics\`${o.workers ? ', all workers added up' : ''}):`,
     '',
     '| case | peak resident | after: resident | heap used | heap reserved | external |',
     '|---|---|---|---|---|---|',
