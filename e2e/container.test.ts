@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -10,7 +8,7 @@ import { migrationNames } from '../apps/server/src/db/migrate.ts';
 import { BUILD_OUTPUTS, staleBuild } from '../scripts/lib/build-freshness.mjs';
 import { commandWords, parseDockerfile, stageEnv, stageNamed, type Stage } from './support/dockerfile.ts';
 import { freePort, waitForHealth } from './support/processes.ts';
-import { betterSqlitePrebuild, copyRepository, ROOT, runStep } from './support/release-tree.ts';
+import { betterSqlitePrebuild, copyRepository, ROOT, runStep, tempFolders } from './support/release-tree.ts';
 import { robloxApisAt } from '../apps/server/test/support/server-env.ts';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -95,14 +93,9 @@ describe('the Dockerfile, compose.yaml and the systemd unit name the steps the t
 });
 
 describe("the image's steps, outside Docker", () => {
-  const dirs: string[] = [];
-  const folder = (what: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `rewards-container-${what}-`));
-    dirs.push(dir);
-    return dir;
-  };
+  const folders = tempFolders();
   // A full build stage leaves a whole install behind: removing it takes a while on a busy machine.
-  afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))), 10 * 60_000);
+  afterAll(folders.removeAll, 10 * 60_000);
 
   it(
     'build stage in one clean folder; in a second, the runtime copies, production install, migration, start',
@@ -110,14 +103,12 @@ describe("the image's steps, outside Docker", () => {
       // A container starts with an environment of its own: the image's ENV and the operator's settings.
       const bare = { PATH: process.env.PATH!, HOME: process.env.HOME! };
       // The npm cache stands for the registry (it is reached for anything missing from the cache).
-      const prebuild = betterSqlitePrebuild();
-      dirs.push(prebuild.dir);
-      const npm = { npm_config_prefer_offline: 'true', ...prebuild.env };
+      const npm = { npm_config_prefer_offline: 'true', ...betterSqlitePrebuild(folders.make('prebuilds')) };
 
       // Build stage: `COPY . .`, then its RUN steps. The e2e suite runs after `npm run build` of these
       // very sources, so while that build is up to date it is the build stage's output and is reused
       // (the stage's steps are `npm ci` and `npm run build`, checked above); otherwise the stage runs.
-      const build = folder('build');
+      const build = folders.make('container-build');
       copyRepository(build);
       if (staleBuild(ROOT) === null && process.env.CONTAINER_TEST_BUILD !== 'full') {
         for (const output of ['apps/web/dist', 'apps/server/dist'])
@@ -128,7 +119,7 @@ describe("the image's steps, outside Docker", () => {
       }
 
       // Runtime stage: its copies from the build stage, then its RUN steps that are scripts.
-      const app = folder('app');
+      const app = folders.make('container-app');
       for (const copy of ops(runtimeStage, 'COPY')) {
         const [from, to] = copy.args.split(/\s+/) as [string, string];
         cpSync(join(build, from.replace(/^\/app\//, '')), join(app, to), { recursive: true });

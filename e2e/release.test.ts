@@ -1,19 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript script of the repository, without type declarations.
 import { BUILD_OUTPUTS, staleBuild } from '../scripts/lib/build-freshness.mjs';
+import { ROOT as root, tempFolders } from './support/release-tree.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const folders = tempFolders();
+afterAll(folders.removeAll);
 
 function tree(files: Record<string, number>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rewards-build-'));
-  dirs.push(dir);
+  const dir = folders.make('build');
   for (const [path, ageS] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), path);
