@@ -34,6 +34,7 @@ import * as m0023 from './migrations/0023_console_browsers.ts';
 import * as m0024 from './migrations/0024_money_functions_dropped.ts';
 import * as m0025 from './migrations/0025_ledger_entry_params.ts';
 import * as m0026 from './migrations/0026_task_runs.ts';
+import * as m0027 from './migrations/0027_ledger_totals.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0024_money_functions_dropped': m0024,
   '0025_ledger_entry_params': m0025,
   '0026_task_runs': m0026,
+  '0027_ledger_totals': m0027,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */
