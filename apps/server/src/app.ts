@@ -20,6 +20,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { inviterNames } from './modules/users/index.ts';
 import { registerBackgroundJobs } from './jobs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -77,6 +78,7 @@ export async function buildFeatures(deps: Deps, opts: BuildOptions = {}) {
   registerErrorHandler(app);
   await app.register(requestLoggingPlugin);
   await app.register(metricsPlugin, { databaseFigures });
+  await app.register(loadSheddingPlugin, { maxEventLoopDelayMs: deps.env.MAX_EVENT_LOOP_DELAY_MS });
   await app.register(securityPlugin);
   await app.register(noStorePlugin);
   await app.register(cookie);

@@ -182,6 +182,13 @@ const schema = z.object({
   LIVE_FEED_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Event-loop delay (ms) above which requests are turned away with 503 OVERLOADED (and Retry-After)
+   * until the process catches up, instead of every request waiting; 0 turns this off.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long a stop (SIGTERM, or an uncaught error) waits for requests in flight before exiting anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 /**

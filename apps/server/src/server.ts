@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/database.ts';
 import { prepareSchema } from './db/migrate.ts';
@@ -19,19 +20,19 @@ const app = await buildApp({ env, db, clock: systemClock, roblox }, { webDist })
 
 if (env.adminPasswordGenerated) {
   // Printed to the terminal only, never into the structured logs.
-  process.stderr.write(`\nADMIN_PASSWORD is not set; this run's admin password is: ${env.ADMIN_PASSWORD}\n\n`);
+  process.stderr.write(
+    `\nADMIN_PASSWORD is not set; this run's admin password is: ${env.ADMIN_PASSWORD}\n\n`,
+  );
 }
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
+// SIGTERM/SIGINT, or an error nothing caught: requests in flight finish (for SHUTDOWN_GRACE_MS at
+// most), the database closes, and the process exits (1 after an error or a timeout) for its
+// supervisor (systemd, the container runtime, start:cluster's primary) to start it again.
+closeWithGrace({ delay: env.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+  if (err) app.log.fatal({ err }, 'uncaught error: exiting');
+  else app.log.info({ signal }, 'shutting down');
   await app.close();
   await db.destroy();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+});
 
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -468,6 +468,44 @@ describe(`defences on ${testEngine}`, () => {
     });
   });
 
+  describe('load shedding', () => {
+    /** Holds this process's event loop (the app runs in it) for `ms`, as a stalled request would. */
+    const stall = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until);
+    };
+
+    it('while the event loop lags past MAX_EVENT_LOOP_DELAY_MS, requests get 503 OVERLOADED; health still answers; then it recovers', async () => {
+      const busy = await newApp({ MAX_EVENT_LOOP_DELAY_MS: '200' });
+      const leaderboard = () => busy.app.inject({ method: 'GET', url: '/api/leaderboard' });
+      expect((await leaderboard()).statusCode).toBe(200);
+
+      // The lag is sampled every 250 ms: stall until a sample has seen it.
+      let shed: Awaited<ReturnType<typeof leaderboard>> | undefined;
+      for (let i = 0; i < 20 && !shed; i++) {
+        stall(600);
+        await new Promise((r) => setTimeout(r, 10));
+        const res = await leaderboard();
+        if (res.statusCode === 503) shed = res;
+      }
+      expect(shed?.json()).toMatchObject({ code: 'OVERLOADED' });
+      expect(shed?.headers['retry-after']).toBe('5');
+      expect((await busy.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+      // Once it has caught up, requests are answered again.
+      await waitFor(async () => (await leaderboard()).statusCode === 200, 10_000);
+    });
+
+    it('is off with MAX_EVENT_LOOP_DELAY_MS=0', async () => {
+      const calm = await newApp({ MAX_EVENT_LOOP_DELAY_MS: '0' });
+      for (let i = 0; i < 3; i++) {
+        stall(600);
+        await new Promise((r) => setTimeout(r, 300));
+        expect((await calm.app.inject({ method: 'GET', url: '/api/leaderboard' })).statusCode).toBe(200);
+      }
+    });
+  });
+
   describe('names from Roblox are text', () => {
     it('the web app never writes HTML from data (no dangerouslySetInnerHTML, innerHTML, outerHTML, insertAdjacentHTML, document.write)', () => {
       const offenders: string[] = [];

@@ -42,6 +42,8 @@ export const errorCodes = [
    */
   'LIVE_FEED_FULL',
   'RATE_LIMITED',
+  /** The process is too busy to answer in time (its event loop lags): try again after Retry-After. */
+  'OVERLOADED',
   'ROBLOX_UNAVAILABLE',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',

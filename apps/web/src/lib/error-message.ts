@@ -32,6 +32,7 @@ const byCode: Record<ErrorCode | CodeOfClient, () => string> = {
   BALANCE_CHANGED: m.errors_balance_changed,
   LIVE_FEED_FULL: m.errors_live_feed_full,
   RATE_LIMITED: m.errors_rate_limited,
+  OVERLOADED: m.errors_overloaded,
   ROBLOX_UNAVAILABLE: m.errors_roblox_unavailable,
   PAYLOAD_TOO_LARGE: m.errors_payload_too_large,
   INTERNAL: m.errors_internal,
