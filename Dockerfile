@@ -3,7 +3,8 @@
 # one-shot migration), or `docker build -t rewards .` alone. Each stage's work is a script of
 # scripts/container; e2e/container.test.ts reads this file and runs the same steps outside Docker
 # (a clean copy of the repository, the runtime stage's copies, its RUN scripts, the migration, CMD).
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 22 (.nvmrc): Node 20 is past its end of life, and cookie@2 and content-disposition@3 ask for 22.
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # Build: every dependency, then the web app and the server bundle.
 FROM ${NODE_IMAGE} AS build
