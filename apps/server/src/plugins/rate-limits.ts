@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { limitKeyOfAddress } from '../shared/addresses.ts';
 import { AppError } from '../shared/errors.ts';
 import rateLimit from '@fastify/rate-limit';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -100,6 +100,18 @@ function countersUnavailable(): AppError {
     'This action is paused for a moment because the site cannot count attempts right now. Please try again shortly.',
   );
 }
+
+/** @fastify/rate-limit's Redis store, which the package ships without types of its own. */
+interface RedisStore {
+  incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void;
+  child(routeOptions: unknown): RedisStore;
+}
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => RedisStore;
 
 /**
  * The shared counters (with REDIS_URL): @fastify/rate-limit's own Redis store, each of whose failures
