@@ -10,16 +10,36 @@ const reportDir = mkdtempSync(join(tmpdir(), 'rewards-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
+/** Each step's label, outcome and time, printed at the end. */
+const timings = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failedSteps.push(label);
-  return result.status === 0;
+  const ok = result.status === 0;
+  timings.push({ label, ok, ms: Date.now() - started });
+  if (!ok) failedSteps.push(label);
+  return ok;
 }
 
 function vitest(label, project, env = {}) {
   const out = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -45,6 +65,10 @@ if (!only || only === 'e2e') {
   if (run('build web app', 'npm', ['run', '--silent', 'build'])) vitest('browser journeys', 'e2e');
 }
 
+console.log('\nSteps:');
+for (const t of timings)
+  console.log(`  ${t.ok ? 'ok  ' : 'FAIL'} ${t.label.padEnd(22)} ${seconds(t.ms).padStart(7)}`);
+console.log(`  total ${seconds(timings.reduce((sum, t) => sum + t.ms, 0)).padStart(31)}`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
