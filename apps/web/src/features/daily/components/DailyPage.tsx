@@ -84,7 +84,8 @@ export function DailyPage() {
         onError: (err) => toastError(err, m.daily_claim_failed()),
         onSettled: () => {
           human.reset();
-          return queryClient.invalidateQueries({ queryKey: streakQueryKey(username) });
+          // A call's own callbacks are not awaited: the refetch runs on its own.
+          void queryClient.invalidateQueries({ queryKey: streakQueryKey(username) });
         },
       },
     );
