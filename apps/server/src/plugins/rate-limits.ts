@@ -42,7 +42,12 @@ declare module 'fastify' {
      * needs Roblox). `name` keeps its counters apart from every other limit's; shared through Redis
      * like the routes' limits.
      */
-    makeLimit(name: string, max: number, key: LimitKey): LimitCheck;
+    makeLimit(
+      name: string,
+      max: number,
+      key: LimitKey,
+      ifCountersDown?: RouteLimit['ifCountersDown'],
+    ): LimitCheck;
     /** Each limit a route declared, once per method it was applied to (tests check every route's). */
     routeLimits: AppliedLimit[];
   }
@@ -117,22 +122,35 @@ const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/Red
  * The shared counters (with REDIS_URL): @fastify/rate-limit's own Redis store, each of whose failures
  * (Redis down, not yet connected, too slow) becomes `countersUnavailable`. The plugin runs with
  * `skipOnError: false`, so that error is thrown from the route's limit check to the error handler
- * instead of the request going through uncounted.
+ * instead of the request going through uncounted. A limit declared `ifCountersDown: 'allow'` lets
+ * its requests through uncounted instead.
  */
 class FailClosedCounters {
-  constructor(private readonly inner: RedisStore) {}
+  constructor(
+    private readonly inner: RedisStore,
+    private readonly allowWhenDown = false,
+  ) {}
   incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
     this.inner.incr(
       key,
-      (err, result) => (err || !result ? callback(countersUnavailable(), null) : callback(null, result)),
+      (err, result) => {
+        if (!err && result) callback(null, result);
+        else if (this.allowWhenDown) callback(null, { current: 0, ttl: timeWindow });
+        else callback(countersUnavailable(), null);
+      },
       timeWindow,
       max,
     );
   }
-  child(routeOptions: unknown): FailClosedCounters {
-    return new FailClosedCounters(this.inner.child(routeOptions));
+  /** The plugin's per-limit store: `options` carries the limit's settings, ours among them. */
+  child(options: { ifCountersDown?: RouteLimit['ifCountersDown'] }): FailClosedCounters {
+    return new FailClosedCounters(this.inner.child(options), options.ifCountersDown === 'allow');
   }
 }
+
+/** A limit's `ifCountersDown`, handed through the plugin's options to its store's `child`. */
+const whenDown = (ifCountersDown: RouteLimit['ifCountersDown']): object =>
+  ifCountersDown ? { ifCountersDown } : {};
 
 /** The store class the plugin instantiates (`new store(params)`), counting in `redis`. */
 function sharedCountersIn(redis: Redis) {
@@ -147,26 +165,31 @@ function sharedCountersIn(redis: Redis) {
  * Registers `@fastify/rate-limit` (nothing limited globally) and applies each route's `config.limits`
  * (shared/route-limits.ts) through an `onRoute` hook. With `REDIS_URL` the counters live in Redis and
  * are shared by every process, and while Redis cannot be reached every limited request is refused
- * with a 503 (fail closed; docs/decisions/0028-one-site-many-processes.md); otherwise they are in
+ * with a 503 (fail closed; docs/decisions/0028-one-site-many-processes.md), except under a limit
+ * declared `ifCountersDown: 'allow'`; otherwise they are in
  * memory.
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   const env = app.deps.env;
   // createRateLimit comes from the plugin registered below; a check looks it up at its first request.
-  app.decorate('makeLimit', (name: string, max: number, key: LimitKey): LimitCheck => {
-    let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
-    return async (request, reply) => {
-      check ??= app.createRateLimit({
-        max,
-        timeWindow: WINDOW_MS,
-        keyGenerator: (req: FastifyRequest) => `${name}|${limitKeyOf(req, key)}`,
-      });
-      const result = await check(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-      throw tooManyRequests();
-    };
-  });
+  app.decorate(
+    'makeLimit',
+    (name: string, max: number, key: LimitKey, ifCountersDown?: RouteLimit['ifCountersDown']): LimitCheck => {
+      let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+      return async (request, reply) => {
+        check ??= app.createRateLimit({
+          max,
+          timeWindow: WINDOW_MS,
+          keyGenerator: (req: FastifyRequest) => `${name}|${limitKeyOf(req, key)}`,
+          ...whenDown(ifCountersDown),
+        });
+        const result = await check(request);
+        if (result.isAllowed || !result.isExceeded) return;
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw tooManyRequests();
+      };
+    },
+  );
   app.decorate('routeLimits', []);
 
   // Must be added before the rate-limit plugin's own onRoute hook, which reads config.rateLimit.
@@ -178,7 +201,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     if (limits.length === 0) return;
     const methods = routeMethods(route);
     for (const method of methods) {
-      for (const { max, key } of limits) app.routeLimits.push({ method, url: route.url, max, key });
+      for (const limit of limits) app.routeLimits.push({ method, url: route.url, ...limit });
     }
     // The first goes through the plugin (with its x-ratelimit-* headers); each further one is a hook
     // of its own, at the same stage its key needs. Fastify adds a HEAD twin of each GET route with the
@@ -188,7 +211,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     const limit = route.method === 'HEAD' ? undefined : limits[0];
     for (const extra of limit ? limits.slice(1) : limits) {
       const stage = extra.key === 'address' ? 'onRequest' : 'preHandler';
-      const check = app.makeLimit(`${methods.join(',')} ${route.url} ${extra.key}`, extra.max, extra.key);
+      const name = `${methods.join(',')} ${route.url} ${extra.key}`;
+      const check = app.makeLimit(name, extra.max, extra.key, extra.ifCountersDown);
       const hooks = [route[stage] ?? []].flat() as LimitCheck[];
       route[stage] = [...hooks, check] as never;
     }
@@ -201,6 +225,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
         // Player limits run after the route's sign-in check, so they count the account, not the token.
         hook: limit.key === 'address' ? 'onRequest' : 'preHandler',
         keyGenerator: (request: FastifyRequest) => limitKeyOf(request, limit.key),
+        ...whenDown(limit.ifCountersDown),
       },
     };
   });

@@ -11,6 +11,13 @@ export interface RouteLimit {
   /** Requests per minute per key. */
   max: number;
   key: LimitKey;
+  /**
+   * While the shared counters (Redis) cannot be reached: `refuse` (the default) answers 503, so an
+   * outage never turns a limit off; `allow` lets requests through uncounted, for a limit that only
+   * sheds load from callers already checked otherwise (signed postbacks, which providers resend for
+   * a limited time only).
+   */
+  ifCountersDown?: 'refuse' | 'allow';
 }
 
 declare module 'fastify' {

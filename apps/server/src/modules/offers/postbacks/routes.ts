@@ -55,8 +55,12 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/postback/:slug',
     // A HEAD request must not credit anything.
     exposeHeadRoute: false,
-    // Providers' servers: per address, so one noisy wall cannot starve another.
-    config: { limits: [{ max: app.deps.env.RATE_LIMIT_POSTBACK_PER_MINUTE, key: 'address' }] },
+    // Providers' servers: per address, so one noisy wall cannot starve another. Signed and
+    // allow-listed, a postback is let through while the counters are down: refused, it would be lost
+    // once its provider stops resending.
+    config: {
+      limits: [{ max: app.deps.env.RATE_LIMIT_POSTBACK_PER_MINUTE, key: 'address', ifCountersDown: 'allow' }],
+    },
     schema: {
       ...publicRoute,
       tags: ['postbacks'],
