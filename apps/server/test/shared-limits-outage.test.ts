@@ -41,7 +41,7 @@ describe(`limits shared through Redis fail closed when Redis goes away, on ${tes
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({
       error: expect.stringMatching(/try again/),
-      code: 'RATE_LIMITED',
+      code: 'LIMITS_UNAVAILABLE',
     });
     expect(refused.headers['x-ratelimit-remaining']).toBeUndefined();
 

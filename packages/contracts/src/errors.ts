@@ -42,6 +42,8 @@ export const errorCodes = [
    */
   'LIVE_FEED_FULL',
   'RATE_LIMITED',
+  /** The shared rate-limit counters (Redis) cannot be reached: limited actions pause rather than go uncounted. */
+  'LIMITS_UNAVAILABLE',
   /** The process is too busy to answer in time (its event loop lags): try again after Retry-After. */
   'OVERLOADED',
   'ROBLOX_UNAVAILABLE',

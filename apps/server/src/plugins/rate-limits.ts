@@ -101,7 +101,7 @@ function routeMethods(route: RouteOptions): string[] {
 function countersUnavailable(): AppError {
   return new AppError(
     503,
-    'RATE_LIMITED',
+    'LIMITS_UNAVAILABLE',
     'This action is paused for a moment because the site cannot count attempts right now. Please try again shortly.',
   );
 }

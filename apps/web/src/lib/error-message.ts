@@ -33,6 +33,7 @@ const byCode: Record<ErrorCode | CodeOfClient, () => string> = {
   LIVE_FEED_FULL: m.errors_live_feed_full,
   RATE_LIMITED: m.errors_rate_limited,
   OVERLOADED: m.errors_overloaded,
+  LIMITS_UNAVAILABLE: m.errors_limits_unavailable,
   ROBLOX_UNAVAILABLE: m.errors_roblox_unavailable,
   PAYLOAD_TOO_LARGE: m.errors_payload_too_large,
   INTERNAL: m.errors_internal,
