@@ -189,6 +189,12 @@ const schema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How long a stop (SIGTERM, or an uncaught error) waits for requests in flight before exiting anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** SQLite: the folder the server copies the database into (unset: `backups/` beside the database). */
+  BACKUP_DIR: z.string().optional(),
+  /** SQLite: seconds between the server's copies of the database (the recovery point); 0 = none. */
+  BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** SQLite: how many of the newest copies the server keeps in BACKUP_DIR (older ones are removed). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 /**

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { continuousBackupRound } from './db/continuous-backup.ts';
+import { engineOf } from './db/database.ts';
+import { defaultBackupDir, sqliteFileOf } from './db/sqlite-backup.ts';
 import { claimTaskPeriod } from './db/task-periods.ts';
 import { HOLD_SWEEP_MS, releaseDueHolds } from './modules/offers/index.ts';
 import { RETENTION_SWEEP_MS, runRetention } from './modules/retention/index.ts';
@@ -9,8 +12,9 @@ import { runEvery } from './shared/periodic-task.ts';
 /**
  * The site's background work, scheduled in every server process while the app is up: paying offer
  * credits whose hold has passed, removing personal data past retention, picking giveaway winners,
- * and, with PAYOUT_MODE=roblox and PAYOUT_INTERVAL_MS > 0, the payout worker's rounds
- * (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`).
+ * with PAYOUT_MODE=roblox and PAYOUT_INTERVAL_MS > 0, the payout worker's rounds
+ * (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`), and on SQLite a copy of the database
+ * every BACKUP_INTERVAL_SECONDS (`db/continuous-backup.ts`).
  *
  * Each task runs once per period across every process on the database, not once per process: a
  * round runs only in the process that claims its period in `task_runs`, periods counted on the
@@ -33,5 +37,11 @@ export function registerBackgroundJobs(app: FastifyInstance): void {
     runEvery(app, env.PAYOUT_INTERVAL_MS, 'payout worker round', (stopping) =>
       payoutRound(deps, { log }, stopping),
     );
+  }
+
+  const file = sqliteFileOf(env.DATABASE_URL);
+  if (engineOf(env.DATABASE_URL) === 'sqlite' && file !== ':memory:' && env.BACKUP_INTERVAL_SECONDS > 0) {
+    const plan = { source: file, dir: env.BACKUP_DIR ?? defaultBackupDir(file), keep: env.BACKUP_KEEP };
+    runEvery(app, env.BACKUP_INTERVAL_SECONDS * 1000, 'database backup', () => continuousBackupRound(plan));
   }
 }

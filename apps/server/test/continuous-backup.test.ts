@@ -1,0 +1,166 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
+import { createDatabase } from '../src/db/database.ts';
+import { backupsIn } from '../src/db/sqlite-backup.ts';
+import { callApi, fromCpx } from '../../../e2e/support/http.ts';
+import { freePort } from '../../../e2e/support/processes.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { cpxPostbackPath } from './support/postbacks.ts';
+import { signInPlayer, type SignedInPlayer } from './support/players.ts';
+import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { testEngine } from './support/test-database.ts';
+
+/**
+ * The production server (`server.ts`, a child process) on SQLite copies its database every
+ * BACKUP_INTERVAL_SECONDS. Under a steady stream of signed postback credits, each recorded when it
+ * is acknowledged, the server is killed and its database files deleted; the newest backup is
+ * restored as the README says and the site started on it. Every credit acknowledged before that
+ * backup began is in it (what is missing is at most the last interval's), the ledger invariant
+ * holds, and the figures (writes lost, seconds of data lost, restore time) are printed.
+ */
+
+const INTERVAL_SECONDS = 1;
+const CPX_SECRET = 'continuous-backup-cpx-secret';
+const METRICS_TOKEN = 'continuous-backup-metrics-token';
+const LANES = 4;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The UTC time a backup's name carries (to the second; taken before the copy began). */
+function backupStartOf(file: string): number {
+  const m = /-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.db$/.exec(file)!;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+}
+
+describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
+  let standin: Standin;
+  let dir: string;
+  let server: ServerProcess | null = null;
+  let baseUrl: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    standin = await startStandin({ port: 0 });
+    dir = mkdtempSync(join(tmpdir(), 'rewards-continuous-backup-'));
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    env = {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: join(dir, 'rewards.db'),
+      ADMIN_PASSWORD: 'backup-admin-password-123',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: join(dir, 'no-web-build'),
+      ...robloxApisAt(standin.url),
+      CPX_SECURE_HASH: CPX_SECRET,
+      METRICS_TOKEN,
+      BACKUP_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
+      BACKUP_KEEP: '5',
+      ...NO_HOLDS_OR_REVIEW,
+      ...RAISED_LIMITS,
+    };
+  });
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await standin?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loses at most the last interval of acknowledged writes when the database is lost', async () => {
+    server = await startServerProcess(baseUrl, env);
+    const site = {
+      api: (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+        callApi(baseUrl, method, path, body, headers),
+      control: standinControl(standin.url),
+      adminPassword: env.ADMIN_PASSWORD!,
+    };
+    const players: SignedInPlayer[] = [];
+    for (let i = 0; i < 4; i++) players.push(await signInPlayer(site, `BackupPlayer${i}`));
+
+    // ---- a steady stream of credits, each recorded with the time its 200 "1" arrived ----
+    const acked: Array<{ key: string; at: number }> = [];
+    let stopped = false;
+    let serial = 0;
+    const lane = async () => {
+      while (!stopped) {
+        const trans = `cb-${serial++}`;
+        const player = players[serial % players.length]!;
+        const path = cpxPostbackPath({ trans, user: player.robloxId, local: '1.25', secret: CPX_SECRET });
+        const res = await fetch(`${baseUrl}${path}`, { headers: fromCpx }).catch(() => null);
+        if (!res) return; // the server was killed mid-request: not acknowledged
+        const text = await res.text();
+        if (res.status === 200 && text === '1') acked.push({ key: `postback:cpx:${trans}`, at: Date.now() });
+        else if (!stopped) throw new Error(`postback answered ${res.status} ${text}`);
+      }
+    };
+    const lanes = Promise.all(Array.from({ length: LANES }, lane));
+
+    // ---- until several backups were taken while the stream ran ----
+    const backupDir = join(dir, 'backups');
+    const firstAck = await (async () => {
+      while (acked.length === 0) await sleep(20);
+      return acked[0]!.at;
+    })();
+    while (backupsIn(backupDir, env.DATABASE_URL!).filter((f) => backupStartOf(f) > firstAck).length < 3)
+      await sleep(50);
+    const metrics = await fetch(`${baseUrl}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const lastSuccess = /^rewards_backup_last_success_timestamp_seconds (\S+)$/m.exec(await metrics.text());
+    expect(Number(lastSuccess?.[1]) * 1000).toBeGreaterThan(firstAck);
+
+    // ---- the database is lost: the process dies and its files are deleted ----
+    await server.stop('SIGKILL');
+    const lostAt = Date.now();
+    server = null;
+    stopped = true;
+    await lanes;
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${env.DATABASE_URL}${suffix}`, { force: true });
+    expect(existsSync(env.DATABASE_URL!)).toBe(false);
+
+    // ---- restored as the README says: the newest backup copied into place, the server started ----
+    const restoreStarted = Date.now();
+    const backups = backupsIn(backupDir, env.DATABASE_URL!);
+    expect(backups.length).toBeLessThanOrEqual(5); // BACKUP_KEEP
+    const newest = backups.at(-1)!;
+    copyFileSync(newest, env.DATABASE_URL!);
+    server = await startServerProcess(baseUrl, env);
+    const restoreMs = Date.now() - restoreStarted;
+
+    const db = createDatabase(env.DATABASE_URL);
+    try {
+      await expectInvariant(db);
+      const keys = new Set(
+        (await db.selectFrom('ledger_entries').select('idempotency_key').execute()).map(
+          (r) => r.idempotency_key,
+        ),
+      );
+      const backupStart = backupStartOf(newest);
+      const missing = acked.filter((a) => !keys.has(a.key));
+      // Acknowledged before the newest backup began: committed before its copy, so in it.
+      expect(missing.filter((a) => a.at < backupStart)).toEqual([]);
+      const lastAck = Math.max(...acked.map((a) => a.at));
+      console.log(
+        `continuous SQLite backup every ${INTERVAL_SECONDS} s: ${acked.length} credits acknowledged, ` +
+          `${missing.length} lost (all acknowledged after the newest backup began); ` +
+          `data lost: ${((lastAck - backupStart) / 1000).toFixed(1)} s (last acknowledgement − backup start, ` +
+          `the backup's name is to the second); database lost → newest backup in place and the site answering: ` +
+          `${restoreMs} ms; the last backup was ${((lostAt - backupStart) / 1000).toFixed(1)} s old when the database was lost.`,
+      );
+    } finally {
+      await db.destroy();
+    }
+
+    // The restored site takes new credits.
+    const after = await fetch(
+      `${baseUrl}${cpxPostbackPath({ trans: 'cb-after', user: players[0]!.robloxId, local: '1.25', secret: CPX_SECRET })}`,
+      { headers: fromCpx },
+    );
+    expect([after.status, await after.text()]).toEqual([200, '1']);
+  });
+});
