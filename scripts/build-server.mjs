@@ -23,6 +23,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // Bundled ESM still needs `require` for the few CommonJS paths inside dependencies.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 console.log('server built into apps/server/dist');

@@ -12,5 +12,8 @@ env.ROBLOX_OAUTH_ISSUER ??= `${standin}/oauth/`;
 env.ROBLOX_OAUTH_CLIENT_ID ??= 'dev-client';
 env.ROBLOX_OAUTH_CLIENT_SECRET ??= 'dev-client-secret';
 env.CPX_SECURE_HASH ??= 'dev-cpx-secret';
-const child = spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
+const child = spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/server.ts'], {
+  stdio: 'inherit',
+  env,
+});
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -14,18 +14,32 @@ describe(`admin sign-in on ${testEngine}`, () => {
   openTestApp();
 
   it('a wrong password answers "Incorrect password"; the right one sets an httpOnly, SameSite=Strict cookie', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: 'nope' }, remoteAddress: '10.0.0.1' });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: 'nope' },
+      remoteAddress: '10.0.0.1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ error: 'Incorrect password' });
 
-    const ok = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: '10.0.0.1' });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+      remoteAddress: '10.0.0.1',
+    });
     expect(ok.statusCode).toBe(200);
     const setCookie = String(ok.headers['set-cookie']);
     expect(setCookie).toMatch(/admin_session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
 
-    const session = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: cookieFrom(ok) } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { cookie: cookieFrom(ok) },
+    });
     expect(session.statusCode).toBe(200);
     const audit = await auditRows(t.deps.db, { action: 'admin.login' });
     expect(audit.length).toBeGreaterThan(0);
@@ -40,7 +54,12 @@ describe(`admin sign-in on ${testEngine}`, () => {
   });
 
   it('logout revokes the admin session on the server', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: '10.0.0.2' });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+      remoteAddress: '10.0.0.2',
+    });
     const cookie = cookieFrom(ok);
     const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
@@ -51,16 +70,36 @@ describe(`admin sign-in on ${testEngine}`, () => {
   it('11 wrong passwords in a minute block the address, even with the right password, until the window passes', async () => {
     const ip = '10.0.0.3';
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: `wrong${i}` }, remoteAddress: ip });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: `wrong${i}` },
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: ip });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+      remoteAddress: ip,
+    });
     expect(blocked.statusCode).toBe(429);
     // Another address is not affected.
-    const other = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: '10.0.0.4' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+      remoteAddress: '10.0.0.4',
+    });
     expect(other.statusCode).toBe(200);
     t.clock.advance(61_000);
-    const later = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: ip });
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+      remoteAddress: ip,
+    });
     expect(later.statusCode).toBe(200);
   });
 });

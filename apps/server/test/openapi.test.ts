@@ -56,7 +56,9 @@ describe('the OpenAPI document', () => {
         continue;
       }
       // A redirect (Sign in with Roblox sends the browser on) is that route's success.
-      const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^(2\d\d|302)$/.test(status));
+      const success = Object.entries(operation.responses ?? {}).filter(([status]) =>
+        /^(2\d\d|302)$/.test(status),
+      );
       // A 204 and a redirect have no body; any other success names its content's schema.
       const described = success.some(
         ([status, response]: [string, any]) =>

@@ -347,7 +347,11 @@ describe(`referrals that must be real on ${testEngine}`, () => {
       url: `/api/admin/users/${(await account('FrankFriend')).id}/linked`,
       headers: { cookie: await adminCookie(t) },
     });
-    expect(view.json().referrer).toEqual({ _id: (await account('AliceRBX')).id, username: 'AliceRBX', via: 'bio' });
+    expect(view.json().referrer).toEqual({
+      _id: (await account('AliceRBX')).id,
+      username: 'AliceRBX',
+      via: 'bio',
+    });
     await postback(cpx('1', 'fr-1', 1010, '10.00'));
     await postback(cpx('1', 'fr-2', 1010, '15.00'));
     const alice = await account('AliceRBX');

@@ -46,7 +46,10 @@ export const replayableVerdicts = [
   'invalid',
 ] as const satisfies readonly PostbackVerdict[];
 /** Refusals: nothing was credited and the provider was told so. */
-export const refusedVerdicts = [...replayableVerdicts, 'forged'] as const satisfies readonly PostbackVerdict[];
+export const refusedVerdicts = [
+  ...replayableVerdicts,
+  'forged',
+] as const satisfies readonly PostbackVerdict[];
 /**
  * Postbacks that moved no money and wait for nobody: the log forgets them after POSTBACK_LOG_DAYS.
  * Credits and reversals (and their holds), held postbacks and the admin's approvals are kept.

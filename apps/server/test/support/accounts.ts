@@ -47,7 +47,12 @@ export async function setPlayerStatus(
 export async function insertRawUser(
   db: Database,
   id: number,
-  columns: { referred_by?: number | null; verified?: number; earnings?: number; referrals_made?: number } = {},
+  columns: {
+    referred_by?: number | null;
+    verified?: number;
+    earnings?: number;
+    referrals_made?: number;
+  } = {},
 ): Promise<void> {
   await db
     .insertInto('users')

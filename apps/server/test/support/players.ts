@@ -79,7 +79,12 @@ export async function proveOwnership(site: Site, player: SignedInPlayer): Promis
   await site.control('PUT', `/users/${player.robloxId}/description`, {
     description: `it is me: ${proof.body.sentence}`,
   });
-  const res = await site.api('POST', '/api/account/prove', { proofToken: proof.body.proofToken }, bearer(player.token));
+  const res = await site.api(
+    'POST',
+    '/api/account/prove',
+    { proofToken: proof.body.proofToken },
+    bearer(player.token),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 

@@ -57,7 +57,12 @@ export const sidebarGroups = (): NavGroup[] => [
     title: m.app_nav_group_other(),
     items: [
       { label: m.app_nav_leaderboard(), to: paths.leaderboard, icon: Trophy },
-      { label: m.app_nav_affiliates(), to: paths.affiliates, icon: Users, hint: m.app_nav_referral_program() },
+      {
+        label: m.app_nav_affiliates(),
+        to: paths.affiliates,
+        icon: Users,
+        hint: m.app_nav_referral_program(),
+      },
     ],
   },
   {

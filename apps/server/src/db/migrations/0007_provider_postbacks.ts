@@ -96,11 +96,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const column of ['raw_url', 'reason'])
     await db.schema.alterTable('postbacks').addColumn(column, 'text').execute();
   await db.schema.alterTable('postbacks').addColumn('amount', 'bigint').execute();
-  await db.schema
-    .createIndex('postbacks_verdict_idx')
-    .on('postbacks')
-    .columns(['verdict', 'id'])
-    .execute();
+  await db.schema.createIndex('postbacks_verdict_idx').on('postbacks').columns(['verdict', 'id']).execute();
   await sql`update postbacks set verdict = 'on_hold' where verdict = 'held'`.execute(db);
 }
 

@@ -319,7 +319,15 @@ begin
   balance_after := r.balance_after;
 end $$`;
 
-const FUNCTIONS = [POST, PAY_REFERRALS, CREDIT_EARNING, CREDIT_POSTBACK, CLAIM_DAILY, REDEEM_PROMO, REQUEST_WITHDRAWAL];
+const FUNCTIONS = [
+  POST,
+  PAY_REFERRALS,
+  CREDIT_EARNING,
+  CREDIT_POSTBACK,
+  CLAIM_DAILY,
+  REDEEM_PROMO,
+  REQUEST_WITHDRAWAL,
+];
 
 const SIGNATURES = [
   'rewards_request_withdrawal(integer, text, integer, bigint, bigint, bigint, integer, bigint, text, text, text, text, text, text)',

@@ -47,7 +47,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       and u.referred_by is not null and u.referral_via is null
     )
   `.execute(db);
-  await sql`update users set referred_by = null where referred_by is not null and referral_via is null`.execute(db);
+  await sql`update users set referred_by = null where referred_by is not null and referral_via is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

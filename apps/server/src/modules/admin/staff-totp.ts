@@ -36,5 +36,4 @@ export function totpStep(secretBase32: string, code: string, now: Date): number 
   return delta === null ? null : Math.floor(now.getTime() / PERIOD_MS) + delta;
 }
 
-
 export const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));

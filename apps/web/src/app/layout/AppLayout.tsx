@@ -13,7 +13,11 @@ export function AppLayout() {
           <SidebarNav />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" tabIndex={-1} className="outline-none mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="outline-none mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10"
+          >
             <Outlet />
           </main>
           <Footer />

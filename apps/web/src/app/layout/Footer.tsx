@@ -27,9 +27,7 @@ export function Footer() {
           <p className="text-lg font-black tracking-tight text-white">
             RBX<span className="text-emerald-400">Rewards</span>
           </p>
-          <p className="mt-2 max-w-xs text-sm text-slate-400">
-            {m.app_footer_tagline()}
-          </p>
+          <p className="mt-2 max-w-xs text-sm text-slate-400">{m.app_footer_tagline()}</p>
         </div>
         <Column title={m.app_footer_quick_links()}>
           {footerQuickLinks().map((link) => (
@@ -65,9 +63,7 @@ export function Footer() {
           </li>
         </Column>
         <Column title={m.app_footer_stay_connected()}>
-          <li className="text-sm text-slate-400">
-            {m.app_footer_community_blurb()}
-          </li>
+          <li className="text-sm text-slate-400">{m.app_footer_community_blurb()}</li>
           <li>
             <a
               href={COMMUNITY_CHAT_URL}

@@ -23,7 +23,14 @@ describe('the shell in Dutch and French', () => {
     signIn();
     stubApi({
       'GET /api/user/AliceRBX': {
-        body: { username: 'AliceRBX', displayName: 'Alice', robloxId: 1001, robux: 1234.5, earnings: 0, verified: true },
+        body: {
+          username: 'AliceRBX',
+          displayName: 'Alice',
+          robloxId: 1001,
+          robux: 1234.5,
+          earnings: 0,
+          verified: true,
+        },
       },
     });
     changeLocale('nl');
@@ -42,7 +49,9 @@ describe('the shell in Dutch and French', () => {
   it('reads in French', async () => {
     changeLocale('fr');
     renderPage(<Shell />);
-    expect(screen.getByRole('navigation', { name: 'Menu principal' }).textContent).toContain('Gagner des points');
+    expect(screen.getByRole('navigation', { name: 'Menu principal' }).textContent).toContain(
+      'Gagner des points',
+    );
     expect(screen.getByRole('link', { name: 'Politique de confidentialité' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Reste connecté' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Serveur Discord/ })).toBeTruthy();

@@ -19,9 +19,7 @@ export function NotFoundPage() {
           404
         </p>
         <h1 className="mt-4 text-2xl font-extrabold text-white sm:text-3xl">{m.app_not_found_heading()}</h1>
-        <p className="mx-auto mt-3 max-w-sm text-slate-400">
-          {m.app_not_found_text()}
-        </p>
+        <p className="mx-auto mt-3 max-w-sm text-slate-400">{m.app_not_found_text()}</p>
         <ButtonLink to="/" className="mt-8">
           <House aria-hidden="true" className="size-4" /> {m.app_not_found_home()}
         </ButtonLink>

@@ -65,7 +65,9 @@ export function ConfirmDialog({
               {confirmation.question}
             </AlertDialog.Description>
             <div className="mt-5 flex flex-wrap justify-end gap-2">
-              <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>{m.ui_cancel()}</AlertDialog.Cancel>
+              <AlertDialog.Cancel className={buttonClasses('secondary', 'sm')}>
+                {m.ui_cancel()}
+              </AlertDialog.Cancel>
               <AlertDialog.Action
                 className={buttonClasses(confirmation.danger ? 'danger' : 'primary', 'sm')}
                 onClick={onConfirm}

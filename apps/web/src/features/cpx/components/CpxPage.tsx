@@ -12,11 +12,7 @@ export function CpxPage() {
   const { data, isPending, isError, refetch } = useCpxFrame();
   return (
     <>
-      <PageHeader
-        title={m.cpx_title()}
-        description={m.cpx_description()}
-        icon={ClipboardList}
-      />
+      <PageHeader title={m.cpx_title()} description={m.cpx_description()} icon={ClipboardList} />
       {isPending ? (
         <LoadingCard label={m.cpx_loading()} />
       ) : isError ? (

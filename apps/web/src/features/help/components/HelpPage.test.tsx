@@ -10,6 +10,8 @@ describe('HelpPage', () => {
     renderPage(<HelpPage />, '/help');
     expect(screen.getByRole('heading', { level: 1, name: 'Helpcentrum' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '1. Word lid van onze Discord-server' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Word lid van de Discord-server \(opent in een nieuw tabblad\)/ })).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: /Word lid van de Discord-server \(opent in een nieuw tabblad\)/ }),
+    ).toBeTruthy();
   });
 });

@@ -52,7 +52,8 @@ export function HelpPage() {
           rel="noopener noreferrer"
           className="inline-flex h-11 items-center gap-2 rounded-xl bg-indigo-600 px-5 text-sm font-semibold text-white transition-colors hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-300"
         >
-          {m.help_join_button({ name: COMMUNITY_CHAT_NAME })} <ExternalLink aria-hidden="true" className="size-4" />
+          {m.help_join_button({ name: COMMUNITY_CHAT_NAME })}{' '}
+          <ExternalLink aria-hidden="true" className="size-4" />
           <span className="sr-only">{m.help_new_tab()}</span>
         </a>
       </Card>

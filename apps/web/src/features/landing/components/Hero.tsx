@@ -22,9 +22,7 @@ export function Hero() {
           {m.landing_headline_2()}
         </span>
       </h1>
-      <p className="mx-auto mt-6 max-w-2xl text-base text-slate-300 sm:text-lg">
-        {m.landing_pitch()}
-      </p>
+      <p className="mx-auto mt-6 max-w-2xl text-base text-slate-300 sm:text-lg">{m.landing_pitch()}</p>
       <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <ButtonLink to={paths.login} size="lg" className="w-full sm:w-auto">
           {m.landing_cta()} <ArrowRight aria-hidden="true" className="size-5" />

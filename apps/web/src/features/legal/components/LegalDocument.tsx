@@ -25,7 +25,11 @@ export function LegalDocument({
 }) {
   return (
     <>
-      <PageHeader title={title} description={m.legal_last_updated({ date: formatMonthYear(LEGAL_LAST_UPDATED) })} icon={icon} />
+      <PageHeader
+        title={title}
+        description={m.legal_last_updated({ date: formatMonthYear(LEGAL_LAST_UPDATED) })}
+        icon={icon}
+      />
       <Card className="p-6 sm:p-10">
         <div className="max-w-3xl text-[15px] leading-relaxed text-slate-300">
           <p>{intro}</p>

@@ -52,7 +52,9 @@ describe('PrivacyPolicyPage', () => {
 
   it('says what other players see: leaderboard names and the live feed’s shortened names', () => {
     renderPage(<PrivacyPolicyPage />, '/privacy-policy');
-    const shown = screen.getByRole('heading', { name: /What other players can see/ }).closest('section')!.textContent ?? '';
+    const shown =
+      screen.getByRole('heading', { name: /What other players can see/ }).closest('section')!.textContent ??
+      '';
     expect(shown).toMatch(/leaderboard shows the Roblox usernames/);
     expect(shown).toMatch(/live feed .* shortened .*“Alice…”, never a whole name/);
     expect(shown).toMatch(/no user id, and nothing of a deleted or banned account/);
@@ -64,7 +66,9 @@ describe('PrivacyPolicyPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeTruthy();
     expect(screen.getByText('Dernière mise à jour : août 2025')).toBeTruthy();
     expect(entryFor('Ton compte ')).toMatch(/Pourquoi : \S.*Conservé : tant que ton compte existe/);
-    const shown = screen.getByRole('heading', { name: /Ce que les autres joueurs peuvent voir/ }).closest('section')!;
+    const shown = screen
+      .getByRole('heading', { name: /Ce que les autres joueurs peuvent voir/ })
+      .closest('section')!;
     expect(shown.textContent).toMatch(/fil en direct .*« Alice… »/);
     const rights = screen.getByRole('heading', { name: /Tes droits/ }).closest('section')!.textContent ?? '';
     expect(rights).toMatch(/Télécharger mes données te donne un fichier/);

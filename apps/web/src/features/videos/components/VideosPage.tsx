@@ -12,10 +12,10 @@ export function VideosPage() {
       <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-linear-to-br from-emerald-400/20 to-sky-400/20 text-emerald-300 ring-1 ring-emerald-400/30">
         <Clapperboard aria-hidden="true" className="size-8" />
       </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{m.videos_coming_soon()}</h1>
-      <p className="mt-3 max-w-md text-slate-400">
-        {m.videos_text()}
-      </p>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+        {m.videos_coming_soon()}
+      </h1>
+      <p className="mt-3 max-w-md text-slate-400">{m.videos_text()}</p>
       <ButtonLink to={paths.earn} variant="secondary" className="mt-8">
         <ArrowLeft aria-hidden="true" className="size-4" /> {m.videos_back()}
       </ButtonLink>
