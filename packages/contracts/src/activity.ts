@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entryShown } from './ledger.ts';
+import { olderPagesOf } from './paging.ts';
 
 /** One row of the public leaderboard: lifetime earnings from earning activities, in R$. */
 export const leaderboardEntry = z.object({
@@ -62,8 +63,5 @@ export const transactionItem = entryShown.extend({
 export type TransactionItem = z.infer<typeof transactionItem>;
 
 /** Newest first; `nextCursor` is null on the last page. */
-export const transactionsResponse = z.object({
-  items: z.array(transactionItem),
-  nextCursor: z.string().nullable(),
-});
+export const transactionsResponse = olderPagesOf('items', transactionItem, 'nextCursor', z.string());
 export type TransactionsResponse = z.infer<typeof transactionsResponse>;

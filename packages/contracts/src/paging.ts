@@ -20,3 +20,18 @@ export function pageOf<K extends string, T extends z.ZodType>(key: K, row: T) {
   const rows = { [key]: z.array(row) } as { [P in K]: z.ZodArray<T> };
   return z.object({ ...rows, total: z.number(), page: z.number(), pageSize: z.number() });
 }
+
+/**
+ * One page of a list read newest first: `rows` under the name `key`, and under the name `next` where
+ * the next (older) page starts (`cursor`), null when this page is the last.
+ */
+export function olderPagesOf<K extends string, T extends z.ZodType, N extends string, C extends z.ZodType>(
+  key: K,
+  row: T,
+  next: N,
+  cursor: C,
+) {
+  const rows = { [key]: z.array(row) } as { [P in K]: z.ZodArray<T> };
+  const nextPage = { [next]: cursor.nullable() } as { [P in N]: z.ZodNullable<C> };
+  return z.object({ ...rows, ...nextPage });
+}

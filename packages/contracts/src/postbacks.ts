@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBody } from './errors.ts';
-import { beforeIdQuery } from './paging.ts';
+import { beforeIdQuery, olderPagesOf } from './paging.ts';
 
 // Provider postbacks (GET|POST /api/postback/{slug}, public, provider-facing) and the admin console's
 // postback log (admin cookie).
@@ -91,10 +91,7 @@ export const adminPostback = z.object({
 export type AdminPostback = z.infer<typeof adminPostback>;
 
 /** `nextBefore`: pass as `before` for the next (older) page; null when this page is the last. */
-export const adminPostbacksResponse = z.object({
-  postbacks: z.array(adminPostback),
-  nextBefore: z.number().nullable(),
-});
+export const adminPostbacksResponse = olderPagesOf('postbacks', adminPostback, 'nextBefore', z.number());
 export type AdminPostbacksResponse = z.infer<typeof adminPostbacksResponse>;
 
 /**
