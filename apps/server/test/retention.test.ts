@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Insertable } from 'kysely';
+import type { DB } from '../src/db/schema.ts';
 import { runRetention } from '../src/modules/retention/index.ts';
 import { adminCookie } from './support/admin.ts';
 import { userIdOf } from './support/accounts.ts';
@@ -200,6 +202,18 @@ describe(`retention on ${testEngine}`, () => {
   });
 
   it('removes exactly the rows past retention and keeps everything that records money', async () => {
+    /** A Sign in with Roblox attempt of Alice's, two days old unless `changes` say otherwise. */
+    const oauthFlow = (state: string, changes: Partial<Insertable<DB['oauth_flows']>>) => ({
+      state,
+      code_verifier: 'v',
+      nonce: 'n',
+      ref: null,
+      session_hash: null,
+      created_at: at(2 * DAY_MS),
+      expires_at: future(),
+      user_id: aliceId,
+      ...changes,
+    });
     const db = t.deps.db;
     // Player and admin sessions: 7 days after expiry or sign-out.
     for (const table of ['sessions', 'admin_sessions'] as const) {
@@ -258,17 +272,7 @@ describe(`retention on ${testEngine}`, () => {
       const state = `retention-flow-${r.label}`;
       await db
         .insertInto('oauth_flows')
-        .values({
-          state,
-          code_verifier: 'v',
-          nonce: 'n',
-          ref: null,
-          session_hash: null,
-          created_at: at(2 * DAY_MS),
-          expires_at: r.expires_at,
-          used_at: r.used_at,
-          user_id: aliceId,
-        })
+        .values(oauthFlow(state, { expires_at: r.expires_at, used_at: r.used_at }))
         .execute();
       if (r.goes) expectedGone.oauthFlows.push(state);
     }
@@ -279,19 +283,14 @@ describe(`retention on ${testEngine}`, () => {
       const state = `retention-flow-${label}`;
       await db
         .insertInto('oauth_flows')
-        .values({
-          state,
-          code_verifier: 'v',
-          nonce: 'n',
-          ref: null,
-          session_hash: null,
-          created_at: at(2 * DAY_MS),
-          expires_at: future(),
-          used_at: inside(1),
-          user_id: aliceId,
-          finish_hash: `h-${label}`,
-          finished_at,
-        })
+        .values(
+          oauthFlow(state, {
+            expires_at: future(),
+            used_at: inside(1),
+            finish_hash: `h-${label}`,
+            finished_at,
+          }),
+        )
         .execute();
       if (goes) expectedGone.oauthFlows.push(state);
     }
