@@ -1,6 +1,7 @@
 import type {
   AdminUserRow,
   LoginResponse,
+  MeResponse,
   ProfileResponse,
   SessionUser,
   SiteConfigResponse,
@@ -59,4 +60,18 @@ export const adminUserRowOf = (changes: Partial<AdminUserRow> = {}): AdminUserRo
   verified: true,
   joinedAt: '2026-03-01T10:00:00.000Z',
   ...changes,
+});
+
+/** `GET /api/user/:name`: AliceRBX's own account, verified and active, with `robux` earned. */
+export const accountOf = (robux: number, changes: Partial<MeResponse> = {}): { body: MeResponse } => ({
+  body: {
+    username: 'AliceRBX',
+    displayName: 'Alice',
+    robloxId: 1001,
+    robux,
+    earnings: robux,
+    verified: true,
+    status: 'active',
+    ...changes,
+  },
 });

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
+import { accountOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { BalanceChip } from './BalanceChip';
 import { Footer } from './Footer';
@@ -22,16 +23,7 @@ describe('the shell in Dutch and French', () => {
   it('reads in Dutch, with the balance as 1.234,50', async () => {
     signIn();
     stubApi({
-      'GET /api/user/AliceRBX': {
-        body: {
-          username: 'AliceRBX',
-          displayName: 'Alice',
-          robloxId: 1001,
-          robux: 1234.5,
-          earnings: 0,
-          verified: true,
-        },
-      },
+      'GET /api/user/AliceRBX': accountOf(1234.5, { earnings: 0 }),
     });
     changeLocale('nl');
     renderPage(<Shell />);

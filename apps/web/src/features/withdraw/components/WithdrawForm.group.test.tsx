@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GroupEligibility, PayoutOptionsResponse } from '@rewards/contracts';
 import { stubApi } from '@/test/api-stub';
+import { accountOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { WithdrawForm } from './WithdrawForm';
 
@@ -20,17 +21,7 @@ const offer = (
 /** Renders the form for a verified player with R$ 50 and the methods `options` offers. */
 async function renderWith(options: PayoutOptionsResponse) {
   const seen = stubApi({
-    'GET /api/user/AliceRBX': {
-      body: {
-        username: 'AliceRBX',
-        displayName: 'Alice',
-        robloxId: 1001,
-        robux: 50,
-        earnings: 50,
-        verified: true,
-        status: 'active',
-      },
-    },
+    'GET /api/user/AliceRBX': accountOf(50),
     'GET /api/withdrawals': { body: { withdrawals: [] } },
     'GET /api/payout-options': { body: options },
     'POST /api/withdraw': {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
+import { accountOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawalsList } from './WithdrawalsList';
@@ -12,17 +13,7 @@ const LINK = 'https://www.roblox.com/game-pass/123456/My-Pass';
 function render() {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   stubApi({
-    'GET /api/user/AliceRBX': {
-      body: {
-        username: 'AliceRBX',
-        displayName: 'Alice',
-        robloxId: 1001,
-        robux: 1234.5,
-        earnings: 1234.5,
-        verified: true,
-        status: 'active',
-      },
-    },
+    'GET /api/user/AliceRBX': accountOf(1234.5),
     'GET /api/withdrawals': {
       body: {
         withdrawals: [

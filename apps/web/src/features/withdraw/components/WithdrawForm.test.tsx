@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutOptionsResponse } from '@rewards/contracts';
 import { stubApi, type StubAnswer } from '@/test/api-stub';
+import { accountOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { WithdrawForm } from './WithdrawForm';
 
@@ -17,19 +18,7 @@ const TITLES = [
   'Insufficient balance',
 ];
 
-function account(robux: number, verified = true): StubAnswer {
-  return {
-    body: {
-      username: 'AliceRBX',
-      displayName: 'Alice',
-      robloxId: 1001,
-      robux,
-      earnings: robux,
-      verified,
-      status: 'active',
-    },
-  };
-}
+const account = (robux: number, verified = true) => accountOf(robux, { verified });
 
 /**
  * The spec's checks must read the same whichever methods the operator offers, as long as the player
