@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNamed, balanceOf } from './support/accounts.ts';
-import { priceFor } from './support/gamepasses.ts';
+import { gamepassFor } from './support/gamepasses.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { cpxPostbackPath, CPX_ADDRESS } from './support/postbacks.ts';
@@ -105,9 +105,7 @@ const account = (username: string) =>
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
 
-const newPass = async (creatorId: number, robux: number) =>
-  (await t.control('POST', '/gamepasses', { creatorId, price: priceFor(robux), isForSale: true }))
-    .id as number;
+const newPass = async (creatorId: number, robux: number) => (await gamepassFor(t, creatorId, robux)).id;
 
 describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, on postgres', () => {
   openTestApp();

@@ -6,7 +6,7 @@ import { testEngine } from './support/test-database.ts';
 import { hashToken } from '../src/modules/auth/index.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { priceFor } from './support/gamepasses.ts';
+import { gamepassFor } from './support/gamepasses.ts';
 
 /**
  * Roblox down (connections dropped), slow (answers after 10 s, far beyond ROBLOX_TIMEOUT_MS=1500 of
@@ -122,13 +122,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
     return p;
   }
 
-  async function gamepassFor(p: Player, robux: number) {
-    return (await t.control('POST', '/gamepasses', {
-      creatorId: p.robloxId,
-      price: priceFor(robux),
-      isForSale: true,
-    })) as { id: number; productId: number };
-  }
+  const passFor = (p: Player, robux: number) => gamepassFor(t, p.robloxId, robux);
 
   const withdraw = (p: Player, passId: number, amount: number) =>
     t.app.inject({
@@ -140,7 +134,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
 
   async function pendingWithdrawal(prefix: string, robux = 10) {
     const p = await verifiedWithBalance(prefix);
-    const pass = await gamepassFor(p, robux);
+    const pass = await passFor(p, robux);
     const res = await withdraw(p, pass.id, robux);
     expect(res.statusCode, res.body).toBe(200);
     return { player: p, pass, id: res.json().withdrawal.id as number };
@@ -201,7 +195,7 @@ describe(`Roblox outages on ${testEngine}`, () => {
 
       it('a withdrawal request answers a clear error, debits nothing, and works once Roblox is back', async () => {
         const p = await verifiedWithBalance('Withdrawer');
-        const pass = await gamepassFor(p, 20);
+        const pass = await passFor(p, 20);
         const before = await money();
         const res = await outage(fault, () => withdraw(p, pass.id, 20));
         expect(res.statusCode).toBe(503);

@@ -8,12 +8,11 @@ import {
 } from '../src/modules/withdrawals/payout-worker.ts';
 import { ManualClock } from '../src/shared/clock.ts';
 import { userIdOf } from './support/accounts.ts';
-import { priceFor } from './support/gamepasses.ts';
+import { requestWithdrawal } from './support/gamepasses.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { leasesRunOut } from './support/payout-leases.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
 /**
@@ -41,19 +40,9 @@ describe(`a payout lease on the database's clock, on ${testEngine}`, () => {
   });
 
   async function withdrawal(robux: number) {
-    const pass = await t.control('POST', '/gamepasses', {
-      creatorId: player.robloxId,
-      price: priceFor(robux),
-      isForSale: true,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/withdraw',
-      headers: bearer(player.token),
-      payload: { gamepassId: pass.id, amount: robux },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { id: res.json().withdrawal.id as number, passId: pass.id as number };
+    const res = await requestWithdrawal(t, player, robux);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { id: res.body.withdrawal.id as number, passId: res.passId };
   }
 
   const row = (id: number) =>

@@ -4,13 +4,13 @@ import { Secret, TOTP } from 'otpauth';
 import { staffPermissions } from '@rewards/contracts';
 import { hashPassword } from '../src/modules/admin/staff-secrets.ts';
 import { testEngine } from './support/test-database.ts';
-import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
+import { TEST_ADMIN_PASSWORD } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { adminCookie } from './support/admin.ts';
 import { creditRobux } from './support/ledger.ts';
 import { userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
-import { priceFor } from './support/gamepasses.ts';
+import { requestWithdrawal } from './support/gamepasses.ts';
 import { auditRows } from './support/records.ts';
 
 /**
@@ -143,20 +143,10 @@ describe(`staff accounts on ${testEngine}`, () => {
       const p = await signInPlayer(t, `Payee_${randomUUID().slice(0, 6)}`);
       await verifyPlayer(t, p, '');
       await creditRobux(t.deps.db, t.clock, await userIdOf(t.deps.db, p.robloxId), 100);
-      const pass = await t.control('POST', '/gamepasses', {
-        creatorId: p.robloxId,
-        price: priceFor(robux),
-        isForSale: true,
-      });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/withdraw',
-        headers: bearer(p.token),
-        payload: { gamepassId: pass.id, amount: robux },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().withdrawal.state).toBe('in_review');
-      return res.json().withdrawal.id as number;
+      const res = await requestWithdrawal(t, p, robux);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.withdrawal.state).toBe('in_review');
+      return res.body.withdrawal.id as number;
     };
     const big = await withdrawal(30);
     const above = await call(mod.cookie, 'POST', `/api/admin/withdrawals/${big}/decide`, {

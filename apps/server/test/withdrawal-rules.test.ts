@@ -12,7 +12,7 @@ import { balanceOf, userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { auditRows } from './support/records.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
-import { priceFor } from './support/gamepasses.ts';
+import { gamepassFor } from './support/gamepasses.ts';
 
 /**
  * Withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
@@ -52,13 +52,7 @@ function harness(get: () => TestApp) {
     },
     give: (p: Player, robux: number) => creditRobux(t().deps.db, t().clock, p.userId, robux),
     balance: (p: Player) => balanceOf(t().deps.db, p.userId),
-    async pass(p: Player, robux: number) {
-      return (await t().control('POST', '/gamepasses', {
-        creatorId: p.robloxId,
-        price: priceFor(robux),
-        isForSale: true,
-      })) as { id: number; productId: number };
-    },
+    pass: (p: Player, robux: number) => gamepassFor(t(), p.robloxId, robux),
     withdraw(p: Player, gamepassId: number, robux: number) {
       return t().app.inject({
         method: 'POST',
