@@ -162,5 +162,5 @@ describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
       { headers: fromCpx },
     );
     expect([after.status, await after.text()]).toEqual([200, '1']);
-  });
+  }, 300_000);
 });
