@@ -91,6 +91,20 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
+  /** A cluster started with `env`, once it answers health at `base`; its processes are killed after the test. */
+  async function clusterAnswering(base: string, env: Record<string, string>): Promise<Primary> {
+    const primary = startCluster(env);
+    cleanups.push(async () => {
+      if (primary.child.exitCode === null) {
+        for (const pid of workersOf(primary.child.pid!)) process.kill(pid, 'SIGKILL');
+        primary.child.kill('SIGKILL');
+        await primary.exited;
+      }
+    });
+    await waitForHealth(base, primary.child, { details: () => `\n${primary.output()}` });
+    return primary;
+  }
+
   it('runs its workers with the same heap settings as npm start', () => {
     const start = heapFlags(nodeArgsOfScript('start'));
     expect(start.length).toBeGreaterThan(0);
@@ -147,19 +161,11 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
     const base = `http://127.0.0.1:${port}`;
     // Several workers on PostgreSQL; the default (one) on SQLite.
     const workers = testEngine === 'postgres' ? 2 : 1;
-    const primary = startCluster({
+    const primary = await clusterAnswering(base, {
       DATABASE_URL: db.url,
       PORT: String(port),
       ...(testEngine === 'postgres' ? { WEB_CONCURRENCY: '2' } : {}),
     });
-    cleanups.push(async () => {
-      if (primary.child.exitCode === null) {
-        for (const pid of workersOf(primary.child.pid!)) process.kill(pid, 'SIGKILL');
-        primary.child.kill('SIGKILL');
-        await primary.exited;
-      }
-    });
-    await waitForHealth(base, primary.child, { details: () => `\n${primary.output()}` });
     expect(primary.output()).toContain(
       `starting ${workers} worker${workers === 1 ? '' : 's'} on port ${port}`,
     );
@@ -215,21 +221,13 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const token = 'cluster-metrics-token-0123456789';
-    const primary = startCluster({
+    const primary = await clusterAnswering(base, {
       DATABASE_URL: db.url,
       PORT: String(port),
       WEB_CONCURRENCY: '2',
       CLUSTER_ALLOW_SQLITE: '1',
       METRICS_TOKEN: token,
     });
-    cleanups.push(async () => {
-      if (primary.child.exitCode === null) {
-        for (const pid of workersOf(primary.child.pid!)) process.kill(pid, 'SIGKILL');
-        primary.child.kill('SIGKILL');
-        await primary.exited;
-      }
-    });
-    await waitForHealth(base, primary.child, { details: () => `\n${primary.output()}` });
     await until(
       () => `2 workers\n${primary.output()}`,
       () => (workersOf(primary.child.pid!).length === 2 ? true : undefined),

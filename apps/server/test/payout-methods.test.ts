@@ -162,6 +162,16 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
     }
     const slow = (paths: string[], times: number) =>
       t.control('POST', '/mode', { mode: 'slow', delayMs: 1_500, paths, times });
+    /** Roblox paid the withdrawal once, and its row says so with that payout's transaction. */
+    async function expectPaidOnce(p: PayoutPlayer, id: number) {
+      const paid = await h.groupPayoutsTo(p);
+      expect(paid).toHaveLength(1);
+      expect(await h.row(id)).toMatchObject({
+        state: 'paid',
+        purchase_attempts: 1,
+        payout_ref: String(paid[0]!.transactionId),
+      });
+    }
 
     it('is settled from the group transactions: paid, without paying again', async () => {
       const p = await member(100);
@@ -173,13 +183,7 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
       } finally {
         await t.control('POST', '/mode', { mode: 'up' });
       }
-      const paid = await h.groupPayoutsTo(p);
-      expect(paid).toHaveLength(1);
-      expect(await h.row(id)).toMatchObject({
-        state: 'paid',
-        purchase_attempts: 1,
-        payout_ref: String(paid[0]!.transactionId),
-      });
+      await expectPaidOnce(p, id);
       expect(await runPayoutOnce(t.deps)).toBeNull();
       expect(await h.groupPayoutsTo(p)).toHaveLength(1);
       await h.invariant();
@@ -200,13 +204,7 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
 
       t.clock.advance(RETRY_MAX_MS);
       expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'paid' });
-      const paid = await h.groupPayoutsTo(p);
-      expect(paid).toHaveLength(1);
-      expect(await h.row(id)).toMatchObject({
-        state: 'paid',
-        purchase_attempts: 1,
-        payout_ref: String(paid[0]!.transactionId),
-      });
+      await expectPaidOnce(p, id);
       expect(await h.balance(p)).toBe(65);
       await h.invariant();
     });
