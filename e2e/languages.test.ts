@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../apps/web/src/config/paths.ts';
 import { areas, readCatalogue, sameKeys, texts, type Locale } from './support/catalogues.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
+import { expectConsoleError } from './support/browser-errors.ts';
 import { adminCookie, openJourney, stack } from './support/journey.ts';
-import { chromiumOptions, DESKTOP, ROOT, shootBothWidths } from './support/stack.ts';
+import { chromiumOptions, DESKTOP, journeyBrowser, ROOT, shootBothWidths } from './support/stack.ts';
 
 /*
  * The languages, in real Chromium started with `--lang=nl-BE`: the first visit
@@ -167,10 +168,12 @@ beforeAll(async () => {
   // Headless Chromium on Linux takes the languages pages see (navigator.languages, Accept-Language)
   // from --accept-lang; --lang picks the interface's language pack, which Debian ships apart
   // (chromium-l10n). Both are given, as a Dutch-speaking Belgian's browser would have them.
-  browser = await chromium.launch({
-    ...chromiumOptions,
-    args: [...chromiumOptions.args, '--lang=nl-BE', '--accept-lang=nl-BE,nl'],
-  });
+  browser = journeyBrowser(
+    await chromium.launch({
+      ...chromiumOptions,
+      args: [...chromiumOptions.args, '--lang=nl-BE', '--accept-lang=nl-BE,nl'],
+    }),
+  );
   // Something on every page: a balance of R$ 1,234.50, a credit, a giveaway, a promo code, a referral.
   const login = await stack.api('POST', '/api/login', { username: PLAYER });
   expect(login.status).toBe(200);
@@ -188,12 +191,13 @@ beforeAll(async () => {
   }
   const cookie = { cookie: adminCookie };
   await stack.api('POST', '/api/admin/promocodes', { code: 'TALEN', amount: 5 }, cookie);
-  await stack.api(
+  const giveaway = await stack.api(
     'POST',
     '/api/admin/giveaways',
-    { prize: 100, endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+    { title: 'Weekly', prize: 100, endAt: new Date(Date.now() + 86_400_000).toISOString() },
     cookie,
   );
+  expect(giveaway.status).toBe(201);
 });
 
 afterAll(async () => {
@@ -204,13 +208,14 @@ afterAll(async () => {
 async function signedInContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.addInitScript(
-    ({ token, robloxId, name }) => {
-      if (localStorage.getItem('auth-token')) return;
+    ({ token, robloxId, name, site }) => {
+      // The site's pages only: not a new tab's blank page nor an offer wall's frame.
+      if (location.origin !== site || localStorage.getItem('auth-token')) return;
       localStorage.setItem('auth-token', token);
       localStorage.setItem('rbx-username', name);
       localStorage.setItem('rbx-robloxId', String(robloxId));
     },
-    { ...session, name: PLAYER },
+    { ...session, name: PLAYER, site: stack.baseUrl },
   );
   const [name, value] = adminCookie.split(';')[0]!.split('=');
   await context.addCookies([{ name: name!, value: value!, url: stack.baseUrl }]);
@@ -237,6 +242,8 @@ describe('three languages', () => {
     const page = await context.newPage();
     const misses: string[] = [];
     const amounts: string[] = [];
+    // The unknown page logs its path as an error (the not-found page's own report).
+    expectConsoleError(page, /^404 Error: User attempted to access non-existent route: \/no-such-page /);
     for (const route of ROUTES) {
       await page.goto(`${stack.baseUrl}${route}`);
       await settle(page);

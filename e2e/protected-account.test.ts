@@ -1,8 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, openJourney, stack } from './support/journey.ts';
+import { expectFailedRequest } from './support/browser-errors.ts';
+import { browser, openJourney, stack, verifyOnProfile } from './support/journey.ts';
 import { join } from 'node:path';
-import { DESKTOP, MOBILE, SHOTS_DIR, shootBothWidths, signIn, watchErrors } from './support/stack.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, shootBothWidths, signIn } from './support/stack.ts';
 
 openJourney();
 
@@ -11,16 +12,6 @@ const ALICE = { name: 'AliceRBX', robloxId: 1001 };
 /** Puts a sentence in the stand-in's profile description ("About"). */
 const putInBio = (description: string) =>
   stack.control('PUT', `/users/${ALICE.robloxId}/description`, { description });
-
-/** Puts the profile page's sentence into the bio and presses Verify. */
-async function verifyOnProfile(page: Page): Promise<void> {
-  await page.goto(`${stack.baseUrl}/profile`);
-  const sentence = page.getByTestId('verification-sentence');
-  await expect.poll(() => sentence.innerText()).toMatch(/^[a-z]+( [a-z]+){5}$/);
-  await putInBio(`Hi! ${await sentence.innerText()}`);
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect.poll(() => page.getByTestId('verify-message').innerText()).toBe('Verified successfully!');
-}
 
 describe('a protected account in Chromium', () => {
   let owner: BrowserContext;
@@ -37,9 +28,8 @@ describe('a protected account in Chromium', () => {
 
   it('protection on; typing the name asks for proof; the bio proof opens it; the owner signs it out', async () => {
     const page = await owner.newPage();
-    const errors = watchErrors(page);
     await signIn(page, stack.baseUrl, ALICE.name);
-    await verifyOnProfile(page);
+    await verifyOnProfile(page, ALICE.robloxId);
 
     // Proven by the bio check: protected by default.
     const protect = page.getByRole('switch', { name: 'Protect my account' });
@@ -48,9 +38,9 @@ describe('a protected account in Chromium', () => {
 
     // A second browser types the name: no session, the proof step instead.
     const second = await other.newPage();
-    const secondErrors = watchErrors(second);
     await second.goto(`${stack.baseUrl}/login`);
     await second.getByLabel(/username/i).fill(ALICE.name);
+    expectFailedRequest(second, 403, '/api/login');
     await second.getByRole('button', { name: 'Sign In', exact: true }).click();
     await second.getByTestId('protected-account-proof').waitFor();
     expect(await second.getByText('This account is protected. Prove it is yours').isVisible()).toBe(true);
@@ -60,6 +50,7 @@ describe('a protected account in Chromium', () => {
     await shootBothWidths(second, 'protected', 'proof-step');
 
     // Check before the sentence is in the bio: refused, still on the step.
+    expectFailedRequest(second, 400, '/api/login/prove');
     await second.getByRole('button', { name: 'Check', exact: true }).click();
     await second.getByText("The sentence is not in your Roblox profile's About yet").waitFor();
 
@@ -77,10 +68,9 @@ describe('a protected account in Chromium', () => {
     expect(await list.first().getByText('This session').isVisible()).toBe(true);
 
     // The second browser's next call finds its session gone.
+    expectFailedRequest(second, 401, `/api/profile/${ALICE.name}`);
     await second.goto(`${stack.baseUrl}/profile`);
     await second.waitForURL((url) => /^\/(login|index)$/.test(url.pathname));
-    expect(errors).toEqual([]);
-    expect(secondErrors).toEqual([]);
   });
 });
 
@@ -108,9 +98,9 @@ describe('acts that need proof, in Chromium', () => {
 
       // Another browser types the name: it may earn, but downloading asks for proof first.
       const other = await typed.newPage();
-      const errors = watchErrors(other);
       await signIn(other, stack.baseUrl, BOB.name);
       await other.goto(`${stack.baseUrl}/profile`);
+      expectFailedRequest(other, 403, '/api/account/export');
       await other.getByRole('button', { name: 'Download my data' }).click();
       const dialog = other.getByTestId('prove-ownership');
       await dialog.getByTestId('proof-sentence').waitFor();
@@ -122,6 +112,7 @@ describe('acts that need proof, in Chromium', () => {
       }
       await other.setViewportSize(DESKTOP);
       // Check before the sentence is in the bio: refused, the dialog stays.
+      expectFailedRequest(other, 400, '/api/account/prove');
       await dialog.getByRole('button', { name: 'Check', exact: true }).click();
       await dialog.getByText("The sentence is not in your Roblox profile's About yet").waitFor();
 
@@ -136,7 +127,6 @@ describe('acts that need proof, in Chromium', () => {
       // Proven for ten minutes: signing the other session out needs no second proof.
       await other.getByRole('button', { name: 'Sign out other sessions' }).click();
       await expect.poll(() => other.getByTestId('session-list').locator('li').count()).toBe(1);
-      expect(errors).toEqual([]);
     } finally {
       await owner.close();
       await typed.close();

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
-import { ADMIN_PASSWORD, DESKTOP, shootBothWidths, signIn, watchErrors } from './support/stack.ts';
+import { expectFailedRequest } from './support/browser-errors.ts';
+import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, shootBothWidths, signIn } from './support/stack.ts';
 import { signInPlayer } from '../apps/server/test/support/players.ts';
 
 /*
@@ -19,7 +20,6 @@ const MODERATOR = 'mara.mod';
 const MODERATOR_PASSWORD = 'mara-moderates-2026';
 
 let page: Page;
-let errors: string[];
 let secret = '';
 /** Codes already used: a second sign-in waits for the app's next one, as a person would. */
 const usedCodes = new Set<string>();
@@ -66,13 +66,13 @@ async function submitCode(code: string): Promise<void> {
 describe('staff accounts in Chromium', () => {
   beforeAll(async () => {
     page = await browser.newPage({ viewport: DESKTOP });
-    errors = watchErrors(page);
     await signInPlayer(stack, 'BobBuilder');
     // The console lives on a player page: someone is signed in as a player in this browser.
     await signIn(page, stack.baseUrl, 'AliceRBX');
   });
 
   it('the bootstrap owner (admin password, no username) adds a moderator', async () => {
+    expectAdminSignedOut(page);
     await page.goto(`${stack.baseUrl}/admin`);
     await submitSignIn('', ADMIN_PASSWORD);
     await expect.poll(() => nav().getByRole('link', { name: 'Staff' }).isVisible()).toBe(true);
@@ -96,6 +96,7 @@ describe('staff accounts in Chromium', () => {
     await nav().getByRole('link', { name: 'My account' }).waitFor();
     expect(await nav().getByRole('link', { name: 'Staff' }).count()).toBe(0);
     // The server refuses the section too, not only the navigation.
+    expectFailedRequest(page, 403, '/api/admin/staff');
     expect(await page.evaluate(async () => (await fetch('/api/admin/staff')).status)).toBe(403);
 
     await openSection('account', 'My account');
@@ -123,6 +124,8 @@ describe('staff accounts in Chromium', () => {
   });
 
   it('signing in then asks for a code: a wrong one is refused, the app’s next one opens the console', async () => {
+    // The password alone is answered 401 with the code asked for, and so is the wrong code.
+    expectFailedRequest(page, 401, '/api/admin/login');
     await submitSignIn(MODERATOR, MODERATOR_PASSWORD);
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await shoot('two-factor-step');
@@ -139,6 +142,8 @@ describe('staff accounts in Chromium', () => {
 
   it('a recovery code signs in once', async () => {
     const [recovery, another] = recoveryCodes;
+    // The password alone is answered 401 with the code asked for, and so is a used recovery code.
+    expectFailedRequest(page, 401, '/api/admin/login');
     await submitSignIn(MODERATOR, MODERATOR_PASSWORD);
     await submitCode(recovery!);
     await nav().getByRole('link', { name: 'My account' }).waitFor();
@@ -162,6 +167,7 @@ describe('staff accounts in Chromium', () => {
     expect(await row.getByLabel('Points to add to BobBuilder').count()).toBe(0);
 
     const userId = Number(await row.getAttribute('data-user-id'));
+    expectFailedRequest(page, 403, '/api/admin/add-points');
     const refused = await page.evaluate(async (id) => {
       const res = await fetch('/api/admin/add-points', {
         method: 'POST',
@@ -183,6 +189,5 @@ describe('staff accounts in Chromium', () => {
     const actions = await page.getByTestId('audit-action').allTextContents();
     expect(actions).toContain('user.ban');
     for (const text of await rows.allTextContents()) expect(text).toContain(`by ${MODERATOR}`);
-    expect(errors).toEqual([]);
   });
 });

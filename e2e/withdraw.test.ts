@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectFailedRequest } from './support/browser-errors.ts';
 import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, MOBILE, SHOTS_DIR, signIn, watchErrors } from './support/stack.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, signIn } from './support/stack.ts';
 import { grantRobux } from '../apps/server/test/support/players.ts';
 
 openJourney({ admin: true });
@@ -52,7 +53,6 @@ describe('profile, bio verification and withdrawals', () => {
     const pass = await stack.control('POST', '/gamepasses', { creatorId: 1002, price: 15, isForSale: true });
     for (const [label, viewport] of VIEWPORTS) {
       const { page, context } = await newPlayerPage('BobBuilder', viewport);
-      const errors = watchErrors(page);
       await page.goto(`${stack.baseUrl}/withdraw`);
       await expect.poll(() => page.getByTestId('withdraw-balance').innerText()).toBe('R$ 50.00');
       await page.getByLabel('Robux amount').fill('10');
@@ -67,7 +67,6 @@ describe('profile, bio verification and withdrawals', () => {
         'You must verify your Roblox profile before withdrawing.',
       );
       expect(await page.getByTestId('withdraw-balance').innerText()).toBe('R$ 50.00');
-      expect(errors).toEqual([]);
       await context.close();
     }
   });
@@ -75,7 +74,6 @@ describe('profile, bio verification and withdrawals', () => {
   it('profile: stats, a bio without the sentence, then verified with the badge and Verify disabled', async () => {
     await grant('AliceRBX', 100);
     const { page, context } = await newPlayerPage('AliceRBX', MOBILE);
-    const errors = watchErrors(page);
     await page.goto(`${stack.baseUrl}/profile`);
     await expect.poll(() => page.getByTestId('stat-Balance').innerText()).toBe('R$ 100.00');
     expect(await page.getByTestId('stat-Earned R$').innerText()).toBe('R$ 0.00');
@@ -98,6 +96,7 @@ describe('profile, bio verification and withdrawals', () => {
     await expect.poll(() => page.getByTestId('copy-message').innerText(), { timeout: 5_000 }).toBe('');
 
     await stack.control('PUT', '/users/1001/description', { description: 'Just a builder.' });
+    expectFailedRequest(page, 400, '/api/verify-bio');
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('verify-message').innerText())
@@ -121,7 +120,6 @@ describe('profile, bio verification and withdrawals', () => {
     await expect.poll(() => page.getByText('Verified', { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(true);
     await page.screenshot({ path: join(SHOTS_DIR, 'profile-verified-1280.png'), fullPage: true });
-    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -130,6 +128,7 @@ describe('profile, bio verification and withdrawals', () => {
     await page.route('**/api/profile/**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Boom"}' }),
     );
+    expectFailedRequest(page, 500, '/api/profile/CarolPlays');
     await page.goto(`${stack.baseUrl}/profile`);
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'Error:' }).innerText(), { timeout: 10_000 })
@@ -138,6 +137,7 @@ describe('profile, bio verification and withdrawals', () => {
     await page.reload();
     await page.getByTestId('verification-sentence').waitFor();
     await stack.control('POST', '/mode', { mode: 'down' });
+    expectFailedRequest(page, 503, '/api/verify-bio');
     try {
       await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect
@@ -148,6 +148,7 @@ describe('profile, bio verification and withdrawals', () => {
     }
     // A server error without a message reads "Server error (status)"; the message clears after 7 s.
     await page.route('**/api/verify-bio', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    expectFailedRequest(page, 502, '/api/verify-bio');
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect.poll(() => page.getByTestId('verify-message').innerText()).toBe('Server error (502)');
     await expect.poll(() => page.getByTestId('verify-message').innerText(), { timeout: 10_000 }).toBe('');
@@ -163,7 +164,6 @@ describe('profile, bio verification and withdrawals', () => {
       isForSale: true,
     });
     const { page, context } = await newPlayerPage('AliceRBX');
-    const errors = watchErrors(page);
     await page.goto(`${stack.baseUrl}/withdraw`);
     await expect.poll(() => page.getByTestId('withdraw-balance').innerText()).toBe('R$ 100.00');
     await expect.poll(() => page.getByText('No withdrawals yet.').isVisible()).toBe(true);
@@ -181,6 +181,7 @@ describe('profile, bio verification and withdrawals', () => {
     await fillWithdraw(page, link, '1000');
     await expectToast(page, 'Insufficient balance', 'You only have 100 Robux available.');
     // The server's refusal is shown as it words it.
+    expectFailedRequest(page, 400, '/api/withdraw');
     await fillWithdraw(page, `https://www.roblox.com/game-pass/${wrongPrice.id}/Cheap`, '10');
     await expectToast(page, 'Withdrawal failed', 'Set your gamepass price to 15 Robux');
     expect(await page.getByTestId('withdraw-balance').innerText()).toBe('R$ 100.00');
@@ -228,7 +229,6 @@ describe('profile, bio verification and withdrawals', () => {
     await expect
       .poll(() => page.getByTestId('withdrawals-list').locator('li').first().innerText())
       .toContain('Refunded');
-    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,14 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expectNoBrowserErrors } from './browser-errors.ts';
 import type { Answer } from './http.ts';
 import { launchBrowser, SHOTS_DIR, startStack, type Stack } from './stack.ts';
 
 /*
  * Every journey file opens the same way: the production server with its Roblox stand-in, a browser,
  * the screenshot folder and, for some, the admin signed in. `openJourney()` registers that set-up
- * and its tear-down; the journey's `stack`, `browser` and `adminCookie` are this module's exports,
- * live bindings that hold the file's own once its tests run (each test file has its own module).
+ * and its tear-down, and fails each test in which the browser reported an error the test did not
+ * declare (browser-errors.ts). The journey's `stack`, `browser` and `adminCookie` are this module's
+ * exports, live bindings that hold the file's own once its tests run (each test file has its own
+ * module).
  */
 
 export let stack: Stack;
@@ -32,13 +35,34 @@ export function openJourney(opts: JourneyOptions = {}): void {
     [stack, browser] = await Promise.all([startStack(opts.env), launchBrowser()]);
     if (opts.admin) adminCookie = await stack.adminCookie();
   });
+  afterEach(expectNoBrowserErrors);
   afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
+    try {
+      // Whatever the browser reported after the last test.
+      expectNoBrowserErrors();
+    } finally {
+      await browser?.close();
+      await stack?.close();
+    }
   });
 }
 
 /** Calls the site's API as the signed-in admin (`openJourney({ admin: true })`). */
 export function asAdmin(method: string, path: string, body?: unknown): Promise<Answer> {
   return stack.api(method, path, body, { cookie: adminCookie });
+}
+
+/**
+ * Proves the signed-in player's account as its owner would: the profile page's sentence goes into the
+ * Roblox bio (the stand-in's, for `robloxId`), then Verify.
+ */
+export async function verifyOnProfile(page: Page, robloxId: number): Promise<void> {
+  await page.goto(`${stack.baseUrl}/profile`);
+  const sentence = page.getByTestId('verification-sentence');
+  await expect.poll(() => sentence.innerText()).toMatch(/^[a-z]+( [a-z]+){5}$/);
+  await stack.control('PUT', `/users/${robloxId}/description`, {
+    description: `Hi! ${await sentence.innerText()}`,
+  });
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect.poll(() => page.getByTestId('verify-message').innerText()).toBe('Verified successfully!');
 }

@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { standinControl, startStandin } from '@rewards/roblox-standin';
 import { adminCookie } from '../../apps/server/test/support/admin.ts';
 import type { Site } from '../../apps/server/test/support/site.ts';
+import { expectFailedRequest, watchContext } from './browser-errors.ts';
 import { freePort, waitForHealth } from './processes.ts';
 import { callApi } from './http.ts';
 import { RAISED_LIMITS, robloxApisAt } from '../../apps/server/test/support/server-env.ts';
@@ -89,19 +90,45 @@ export const chromiumOptions = {
   ],
 };
 
+/** A transparent 1×1 PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=',
+  'base64',
+);
+/** Any address but this machine's (a RegExp, so the browser pauses only those requests for the test). */
+const OTHER_HOSTS = /^https?:\/\/(?!(127\.0\.0\.1|localhost)([:/]|$))/;
+
+/**
+ * A context as the journeys use it: the errors of its pages are watched (browser-errors.ts), and a
+ * request to another host than this machine (an offer wall's logo or frame) is answered here, with a
+ * blank image or an empty page, so a journey neither depends on the internet nor fails without it.
+ */
+export async function journeyContext(context: BrowserContext): Promise<BrowserContext> {
+  watchContext(context);
+  await context.route(OTHER_HOSTS, (route) =>
+    route.fulfill(
+      route.request().resourceType() === 'image'
+        ? { contentType: 'image/png', body: PIXEL }
+        : { contentType: 'text/html', body: '<!doctype html>' },
+    ),
+  );
+  return context;
+}
+
+/** Makes every context `browser` opens a journey context, the one each `browser.newPage()` opens too. */
+export function journeyBrowser(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => journeyContext(await newContext(options));
+  return browser;
+}
+
+/** Chromium as the journeys use it (`journeyBrowser`). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch(chromiumOptions);
+  return journeyBrowser(await chromium.launch(chromiumOptions));
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
-
-/** Collects uncaught page errors and console errors so a journey can assert there were none. */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return errors;
-}
 
 /** The stand-in of the stack this journey file started (each file has its own modules). */
 let standinOfLastStack: ReturnType<typeof standinControl> | undefined;
@@ -126,6 +153,8 @@ export async function signIn(page: Page, baseUrl: string, username: string): Pro
     ),
   ]);
   if (!asked) return void (await earn);
+  // The typed name was refused (403) for the proof the page now asks for.
+  expectFailedRequest(page, 403, '/api/login');
   const lookup = await fetch(`${baseUrl}/api/roblox-lookup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -136,6 +165,14 @@ export async function signIn(page: Page, baseUrl: string, username: string): Pro
   await standinOfLastStack!('PUT', `/users/${data[0]!.id}/description`, { description: sentence });
   await proofStep.getByRole('button', { name: 'Check', exact: true }).click();
   await earn;
+}
+
+/**
+ * Declares what opening the admin console signed out reports: it asks who is signed in
+ * (`GET /api/admin/session`), is answered 401, and shows the password form.
+ */
+export function expectAdminSignedOut(page: Page): void {
+  expectFailedRequest(page, 401, '/api/admin/session');
 }
 
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'rewards-shots');
