@@ -1,6 +1,6 @@
-// The whole suite, as `npm test` runs it: static checks, the web app's component tests, the API
-// suite on SQLite and (when TEST_DATABASE_URL is set) on PostgreSQL, then the browser journeys
-// against the built app. `npm test -- <step>` runs one step: static, web, api or e2e.
+// The whole suite, as `npm test` runs it: static checks (types, formatting, lint), the web app's
+// component tests, the API suite on SQLite and (when TEST_DATABASE_URL is set) on PostgreSQL, then
+// the browser journeys against the built app. `npm test -- <step>` runs one step: static, web, api or e2e.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,7 @@ function vitest(label, project, env = {}) {
 const only = process.argv[2];
 if (!only || only === 'static') {
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
   run('lint', 'npm', ['run', '--silent', 'lint']);
 }
 if (!only || only === 'web') vitest('web components', 'web');
