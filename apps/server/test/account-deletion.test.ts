@@ -8,6 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
+import { insertSignInTraces } from './support/records.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -181,33 +182,7 @@ describe(`deleting an account on ${testEngine}`, () => {
         created_at: at(15),
       })
       .execute();
-    await db
-      .insertInto('login_proofs')
-      .values({
-        token_hash: 'owner-proof-hash',
-        user_id: owner.id,
-        sentence: 'owner sentence',
-        created_at: at(8),
-        expires_at: at(18),
-        used_at: at(9),
-      })
-      .execute();
-    await db
-      .insertInto('oauth_flows')
-      .values({
-        state: 'owner-state',
-        code_verifier: 'owner-verifier',
-        nonce: 'owner-nonce',
-        ref: null,
-        session_hash: null,
-        created_at: at(10),
-        expires_at: at(20),
-        used_at: at(11),
-        user_id: owner.id,
-        finish_hash: 'owner-finish-hash',
-        finished_at: at(11),
-      })
-      .execute();
+    await insertSignInTraces(db, owner.id, 'owner', at);
     const giveaway = await db
       .insertInto('giveaways')
       .values({ title: 'Spring', description: 'R$5', prize: 500, end_at: at(30), created_at: at(1) })

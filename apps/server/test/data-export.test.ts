@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
+import { insertSignInTraces } from './support/records.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -80,33 +81,7 @@ async function fillTables(userId: number, tag: string, ids: { giveawayId: number
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('login_proofs')
-    .values({
-      token_hash: `${tag}-proof-hash`,
-      user_id: userId,
-      sentence: `${tag} sentence`,
-      created_at: at(8),
-      expires_at: at(18),
-      used_at: at(9),
-    })
-    .execute();
-  await db
-    .insertInto('oauth_flows')
-    .values({
-      state: `${tag}-state`,
-      code_verifier: `${tag}-verifier`,
-      nonce: `${tag}-nonce`,
-      ref: null,
-      session_hash: null,
-      created_at: at(10),
-      expires_at: at(20),
-      used_at: at(11),
-      user_id: userId,
-      finish_hash: `${tag}-finish-hash`,
-      finished_at: at(11),
-    })
-    .execute();
+  await insertSignInTraces(db, userId, tag, at);
   await db
     .insertInto('giveaway_entries')
     .values({ giveaway_id: ids.giveawayId, user_id: userId, created_at: at(12) })

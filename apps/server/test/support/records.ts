@@ -27,3 +27,42 @@ export async function countRows<T extends keyof DB & string>(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * A used proof of ownership (bio sentence) and a finished Sign in with Roblox attempt of the player's,
+ * named after `tag` (`<tag>-proof-hash`, `<tag>-state`…), at minutes 8 to 20 of `at`.
+ */
+export async function insertSignInTraces(
+  db: Database,
+  userId: number,
+  tag: string,
+  at: (minute: number) => string,
+): Promise<void> {
+  await db
+    .insertInto('login_proofs')
+    .values({
+      token_hash: `${tag}-proof-hash`,
+      user_id: userId,
+      sentence: `${tag} sentence`,
+      created_at: at(8),
+      expires_at: at(18),
+      used_at: at(9),
+    })
+    .execute();
+  await db
+    .insertInto('oauth_flows')
+    .values({
+      state: `${tag}-state`,
+      code_verifier: `${tag}-verifier`,
+      nonce: `${tag}-nonce`,
+      ref: null,
+      session_hash: null,
+      created_at: at(10),
+      expires_at: at(20),
+      used_at: at(11),
+      user_id: userId,
+      finish_hash: `${tag}-finish-hash`,
+      finished_at: at(11),
+    })
+    .execute();
+}
