@@ -456,7 +456,7 @@ describe(`defences on ${testEngine}`, () => {
             });
             expect(res.statusCode, `Redis at port ${port}, login ${i + 1}`).toBe(503);
             expect(res.json()).toMatchObject({
-              code: 'RATE_LIMITED',
+              code: 'LIMITS_UNAVAILABLE',
               error: expect.stringMatching(/try again/),
             });
           }
