@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -50,7 +50,7 @@ function asPostgres(cmd: string, args: string[]): [string, string[]] {
 
 function runAsPostgres(cmd: string, args: string[], env: Record<string, string> = {}): string {
   const [c, a] = asPostgres(cmd, args);
-  const res = spawnSync(c, a, { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const res = spawnSync(c, a, { cwd: tmpdir(), env: { ...process.env, ...env }, encoding: 'utf8' });
   if (res.status !== 0)
     throw new Error(`${cmd} ${args.join(' ')} exited ${res.status}:\n${res.stdout}\n${res.stderr}`);
   return res.stdout;
@@ -61,6 +61,7 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL continuous backup (WAL str
   let dir: string;
   let primaryData: string;
   let restoredData: string;
+  let scripts: string;
   let server: ServerProcess | null = null;
   let stream: ChildProcess | null = null;
   const streamOutput: string[] = [];
@@ -76,6 +77,10 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL continuous backup (WAL str
     }
     primaryData = join(dir, 'primary');
     restoredData = join(dir, 'restored');
+    // The scripts run as `postgres`, which may not enter the checkout (a private temporary folder in
+    // CI): they run from a copy in the test's own folder.
+    scripts = join(dir, 'scripts');
+    cpSync(join(ROOT, 'scripts/backup'), scripts, { recursive: true });
   });
 
   afterAll(async () => {
@@ -105,8 +110,8 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL continuous backup (WAL str
 
     // ---- the stream: base backup, then WAL, as an operator runs it ----
     const backupDir = join(dir, 'backup');
-    const [c, a] = asPostgres(join(ROOT, 'scripts/backup/pg-stream.sh'), [backupDir]);
-    stream = spawn(c, a, { cwd: ROOT, env: { ...process.env, ...pgEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [c, a] = asPostgres(join(scripts, 'pg-stream.sh'), [backupDir]);
+    stream = spawn(c, a, { cwd: dir, env: { ...process.env, ...pgEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     stream.stdout!.on('data', (d) => streamOutput.push(String(d)));
     stream.stderr!.on('data', (d) => streamOutput.push(String(d)));
     const streaming = async () => {
@@ -194,7 +199,7 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL continuous backup (WAL str
     // ---- restored as the README says, into a new instance on another port ----
     const restoredPort = await freePort();
     const restoreStarted = Date.now();
-    const out = runAsPostgres(join(ROOT, 'scripts/backup/pg-restore.sh'), [
+    const out = runAsPostgres(join(scripts, 'pg-restore.sh'), [
       backupDir,
       restoredData,
       String(restoredPort),
