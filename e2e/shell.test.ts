@@ -13,7 +13,7 @@ describe('site shell and sign-in journeys', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${stack.baseUrl}/`);
     await page.waitForURL('**/index');
-    await expect.poll(() => page.getByText('4.9/5').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('On your first day: the daily reward').isVisible()).toBe(true);
     await page
       .getByRole('link', { name: /Start Earning Now/i })
       .first()
@@ -152,7 +152,7 @@ describe('site shell and sign-in journeys', () => {
     ] as const) {
       const page = await browser.newPage({ viewport });
       await page.goto(`${stack.baseUrl}/index`);
-      await page.getByText('4.9/5').waitFor();
+      await page.getByText('On your first day: the daily reward').waitFor();
       await page.screenshot({ path: join(SHOTS_DIR, `landing-${label}.png`), fullPage: true });
       await page.goto(`${stack.baseUrl}/login`);
       await page.getByLabel(/username/i).waitFor();

@@ -10,6 +10,7 @@ import { activityApi } from './modules/activity/api.ts';
 import { dataRightsApi } from './modules/data-rights/api.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { siteConfigRoutes } from './modules/humancheck/routes.ts';
+import { landingRoutes } from './modules/landing/routes.ts';
 import { databaseFigures } from './modules/health/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialRoutes } from './modules/socials/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(activityApi);
       await api.register(dataRightsApi);
       await api.register(siteConfigRoutes);
+      await api.register(landingRoutes);
       await api.register(liveRoutes);
     },
     { prefix: '/api' },

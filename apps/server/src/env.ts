@@ -72,6 +72,16 @@ const schema = z.object({
   MIN_WITHDRAWAL: intFrom(5),
   MAX_WITHDRAWAL: intFrom(10000),
   /**
+   * The landing page shows the site's measured figures (R$ paid out, rewards credited, players paid)
+   * once this many withdrawals were paid; until then its cards say what a new player gets.
+   */
+  PUBLIC_FIGURES_MIN_PAYOUTS: z.coerce.number().int().min(1).max(10_000_000).default(100),
+  /** A rating out of 5 the landing page shows, with SITE_RATING_SOURCE (where it was given): both or neither. */
+  SITE_RATING: z.coerce.number().min(0).max(5).optional(),
+  SITE_RATING_SOURCE: url
+    .refine((u) => u.startsWith('https://'), 'SITE_RATING_SOURCE must be an https URL')
+    .optional(),
+  /**
    * Withdrawals pause while more than this share (%) of a player's offer and survey credits of the last
    * 90 days was reversed by the provider (by count or by R$); 100 turns the rule off.
    */
@@ -252,6 +262,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (issuer.protocol !== 'https:' && !oauthIssuerMayBeHttp(env.NODE_ENV, issuer)) {
     throw new Error(
       'Invalid configuration:\n  ROBLOX_OAUTH_ISSUER: must be https (plain http only for a stand-in on this machine outside production)',
+    );
+  }
+  if ((env.SITE_RATING === undefined) !== !env.SITE_RATING_SOURCE) {
+    throw new Error(
+      'Invalid configuration:\n  SITE_RATING, SITE_RATING_SOURCE: set both (a rating and the page where it was given) or neither',
     );
   }
   if (Boolean(env.ROBLOX_OAUTH_CLIENT_ID) !== Boolean(env.ROBLOX_OAUTH_CLIENT_SECRET)) {

@@ -18,6 +18,7 @@ export * from './payout-account.ts';
 export * from './socials.ts';
 export * from './activity.ts';
 export * from './site.ts';
+export * from './landing.ts';
 export * from './signals.ts';
 export * from './data-rights.ts';
 export * from './account-deletion.ts';

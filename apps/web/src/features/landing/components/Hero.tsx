@@ -1,11 +1,11 @@
-import { ArrowRight, BadgeCheck, ShieldCheck, Zap } from 'lucide-react';
+import { ArrowRight, BadgeCheck, ShieldCheck, UserRoundCheck } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { m } from '@/paraglide/messages.js';
 
 const badges = [
   { icon: ShieldCheck, text: m.landing_badge_legit },
-  { icon: Zap, text: m.landing_badge_instant },
+  { icon: UserRoundCheck, text: m.landing_badge_own_account },
   { icon: BadgeCheck, text: m.landing_badge_no_password },
 ];
 

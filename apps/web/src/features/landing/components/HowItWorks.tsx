@@ -1,13 +1,26 @@
 import { UserRound, ListChecks, Wallet } from 'lucide-react';
+import type { LandingResponse } from '@rewards/contracts';
+import { formatCount } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
-const steps = [
-  { icon: UserRound, title: m.landing_step_sign_in, text: m.landing_step_sign_in_text },
-  { icon: ListChecks, title: m.landing_step_earn, text: m.landing_step_earn_text },
-  { icon: Wallet, title: m.landing_step_withdraw, text: m.landing_step_withdraw_text },
-];
+/** What withdrawing takes on this site: its minimum, a first withdrawal's review, Roblox's pending days. */
+function withdrawText(landing: LandingResponse | undefined): string {
+  if (!landing) return '';
+  return [
+    m.landing_step_withdraw_text({ amount: `R$ ${formatCount(landing.offer.minWithdrawal)}` }),
+    landing.firstWithdrawalReviewed ? m.landing_step_withdraw_review() : '',
+    landing.payoutMethods.includes('gamepass') ? m.landing_step_withdraw_pending() : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
-export function HowItWorks() {
+export function HowItWorks({ landing }: { landing: LandingResponse | undefined }) {
+  const steps = [
+    { icon: UserRound, title: m.landing_step_sign_in(), text: m.landing_step_sign_in_text() },
+    { icon: ListChecks, title: m.landing_step_earn(), text: m.landing_step_earn_text() },
+    { icon: Wallet, title: m.landing_step_withdraw(), text: withdrawText(landing) },
+  ];
   return (
     <section className="py-16 sm:py-20" aria-labelledby="how-it-works">
       <h2
@@ -23,8 +36,8 @@ export function HowItWorks() {
               {m.landing_step({ number: String(index + 1) })}
             </span>
             <Icon aria-hidden="true" className="size-7 text-emerald-400" />
-            <h3 className="mt-4 text-lg font-bold text-white">{title()}</h3>
-            <p className="mt-1.5 text-sm text-slate-400">{text()}</p>
+            <h3 className="mt-4 text-lg font-bold text-white">{title}</h3>
+            <p className="mt-1.5 text-sm text-slate-400">{text}</p>
           </li>
         ))}
       </ol>
