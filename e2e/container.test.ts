@@ -9,7 +9,7 @@ import { BUILD_OUTPUTS, staleBuild } from '../scripts/lib/build-freshness.mjs';
 import { commandWords, parseDockerfile, stageEnv, stageNamed, type Stage } from './support/dockerfile.ts';
 import { freePort, waitForHealth } from './support/processes.ts';
 import { betterSqlitePrebuild, copyRepository, ROOT, runStep, tempFolders } from './support/release-tree.ts';
-import { robloxApisAt } from '../apps/server/test/support/server-env.ts';
+import { robloxApisAt, SITE_OPERATOR } from '../apps/server/test/support/server-env.ts';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const stages = parseDockerfile(read('Dockerfile'));
@@ -136,6 +136,7 @@ describe("the image's steps, outside Docker", () => {
         ...imageEnv,
         ADMIN_PASSWORD: 'container-test-password',
         PUBLIC_URL: 'https://rewards.example',
+        ...SITE_OPERATOR,
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',

@@ -6,6 +6,7 @@ import { browser, openJourney, stack } from './support/journey.ts';
 import { ADMIN_PASSWORD, DESKTOP, MOBILE, ROOT, SHOTS_DIR, signIn } from './support/stack.ts';
 import { cpxPostback, E2E_CPX_SECRET, fromCpx } from './support/http.ts';
 import { md5 } from '../apps/server/test/support/postbacks.ts';
+import { SITE_OPERATOR } from '../apps/server/test/support/server-env.ts';
 
 openJourney();
 
@@ -138,7 +139,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await card.click();
     const opened = await popup;
     await opened.waitForLoadState();
-    expect(opened.url()).toBe('https://discord.gg/rbxrewards-placeholder');
+    expect(opened.url()).toBe(SITE_OPERATOR.COMMUNITY_URL);
     await opened.close();
     await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('Claimed');
     await expect.poll(() => chip.textContent(), { timeout: 10_000 }).toBe('R$ 1.50');

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript script of the repository, without type declarations.
 import { BUILD_OUTPUTS, staleBuild } from '../scripts/lib/build-freshness.mjs';
 import { ROOT as root, tempFolders } from './support/release-tree.ts';
+import { SITE_OPERATOR } from '../apps/server/test/support/server-env.ts';
 
 const folders = tempFolders();
 afterAll(folders.removeAll);
@@ -59,11 +60,19 @@ describe('building once, serving what was built', () => {
     const run = spawnSync('npm', ['run', '--silent', 'start:prod'], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, ADMIN_PASSWORD: '', PUBLIC_URL: '', DATABASE_URL: join(tree({}), 'never.db') },
+      env: {
+        ...process.env,
+        ...Object.fromEntries(Object.keys(SITE_OPERATOR).map((k) => [k, ''])),
+        ADMIN_PASSWORD: '',
+        PUBLIC_URL: '',
+        DATABASE_URL: join(tree({}), 'never.db'),
+      },
       timeout: 60_000,
     });
     expect(run.status).not.toBe(0);
-    expect(run.stdout + run.stderr).toContain('Missing required configuration: ADMIN_PASSWORD, PUBLIC_URL');
+    expect(run.stdout + run.stderr).toContain(
+      'Missing required configuration: ADMIN_PASSWORD, PUBLIC_URL, OPERATOR_NAME, OPERATOR_ADDRESS, CONTACT_EMAIL, COMMUNITY_URL',
+    );
   });
 
   it('the production start never builds: without a build it says which command to run', () => {

@@ -19,6 +19,7 @@ import { chromium } from 'playwright-core';
 import { startStandin } from '@rewards/roblox-standin';
 import { freePort, waitForHealth } from '../e2e/support/processes.ts';
 import { chromiumOptions } from '../e2e/support/stack.ts';
+import { SITE_OPERATOR } from '../apps/server/test/support/server-env.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist');
@@ -41,6 +42,7 @@ async function startSite(dir) {
     DATABASE_URL: join(dir, 'lighthouse.db'),
     WEB_DIST,
     ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    ...SITE_OPERATOR,
     LOG_LEVEL: 'warn',
     ROBLOX_USERS_API: standin.url,
     ROBLOX_THUMBNAILS_API: standin.url,

@@ -9,7 +9,7 @@ import type { Site } from '../../apps/server/test/support/site.ts';
 import { expectFailedRequest, watchContext } from './browser-errors.ts';
 import { freePort, waitForHealth } from './processes.ts';
 import { callApi } from './http.ts';
-import { RAISED_LIMITS, robloxApisAt } from '../../apps/server/test/support/server-env.ts';
+import { RAISED_LIMITS, robloxApisAt, SITE_OPERATOR } from '../../apps/server/test/support/server-env.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN_PASSWORD = 'e2e-admin-password-123';
@@ -47,6 +47,7 @@ export async function startStack(
     // A first withdrawal is not held for review unless a journey is about review (review.test.ts).
     REVIEW_FIRST_WITHDRAWAL: 'false',
     ...RAISED_LIMITS,
+    ...SITE_OPERATOR,
     ...extra,
   };
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {

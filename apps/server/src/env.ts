@@ -5,6 +5,35 @@ import { parseAllowList } from './shared/addresses.ts';
 
 const url = z.string().url();
 const intFrom = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+/** A link a visitor opens: http(s) only (never `javascript:` or `data:`), https in production (checked below). */
+const webLink = url.max(500).refine((v) => /^https?:\/\//i.test(v), 'expected an http(s) link');
+
+/**
+ * Development and test values of the operator settings: on `.localhost` names and worded so nobody
+ * takes them for a real operator. Production refuses them (and any other placeholder).
+ */
+export const DEV_OPERATOR = {
+  OPERATOR_NAME: 'Local development site (no operator set)',
+  OPERATOR_ADDRESS: 'No address set (local development)',
+  CONTACT_EMAIL: 'operator@rewards.localhost',
+  COMMUNITY_URL: 'http://community.localhost/',
+} as const;
+
+/** The settings production requires to name and reach the operator. */
+const OPERATOR_SETTINGS = ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'CONTACT_EMAIL', 'COMMUNITY_URL'] as const;
+const SOCIAL_SETTINGS = ['SOCIAL_YOUTUBE_URL', 'SOCIAL_TIKTOK_URL', 'SOCIAL_X_URL'] as const;
+
+/**
+ * A value copied from an example rather than filled in: a development default, a word that marks a
+ * placeholder, or a name reserved for documentation or this machine (example.com, *.localhost, *.invalid).
+ */
+export function isPlaceholder(value: string): boolean {
+  if ((Object.values(DEV_OPERATOR) as string[]).includes(value)) return true;
+  if (/place-?holder|change-?me|replace-?me|your[-_ ](name|address|e-?mail|invite|server)/i.test(value))
+    return true;
+  const host = /@([^@\s]+)$/.exec(value)?.[1] ?? (/^https?:\/\//i.test(value) ? new URL(value).hostname : '');
+  return /(^|\.)(example\.(com|net|org)|localhost|invalid)$/i.test(host.replace(/\.$/, ''));
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,6 +44,19 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must have at least 12 characters').optional(),
   PUBLIC_URL: url.optional(),
+  /**
+   * Who runs the site and how to reach them (Help, Terms, Privacy, the footer). Required in production;
+   * the defaults below say plainly that nobody was named, so they are refused there too.
+   */
+  OPERATOR_NAME: z.string().trim().min(2).max(200).default(DEV_OPERATOR.OPERATOR_NAME),
+  OPERATOR_ADDRESS: z.string().trim().min(5).max(300).default(DEV_OPERATOR.OPERATOR_ADDRESS),
+  CONTACT_EMAIL: z.email().max(200).default(DEV_OPERATOR.CONTACT_EMAIL),
+  /** The community chat's invite (support, giveaway winners); also the Discord social's link. */
+  COMMUNITY_URL: webLink.default(DEV_OPERATOR.COMMUNITY_URL),
+  /** The site's pages on these networks; a social is offered (and paid) only when its link is set. */
+  SOCIAL_YOUTUBE_URL: webLink.optional(),
+  SOCIAL_TIKTOK_URL: webLink.optional(),
+  SOCIAL_X_URL: webLink.optional(),
   ROBLOX_USERS_API: url.default('https://users.roblox.com'),
   ROBLOX_THUMBNAILS_API: url.default('https://thumbnails.roblox.com'),
   ROBLOX_GAMEPASS_API: url.default('https://apis.roblox.com'),

@@ -8,6 +8,7 @@ import { postAlone } from '../src/modules/ledger/index.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { systemClock } from '../src/shared/clock.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
+import { SITE_OPERATOR } from './support/server-env.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
@@ -65,6 +66,7 @@ function startCluster(env: Record<string, string>): Primary {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       ADMIN_PASSWORD: 'cluster-test-admin-pw',
+      ...SITE_OPERATOR,
       // Roblox is not needed here; health then says "degraded" but still answers 200.
       ROBLOX_USERS_API: 'http://127.0.0.1:9',
       ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
@@ -287,6 +289,7 @@ describe('REDIS_URL with several server processes', () => {
     ADMIN_PASSWORD: 'cluster-test-admin-pw',
     PUBLIC_URL: 'https://rbx.example',
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards',
+    ...SITE_OPERATOR,
   };
 
   it('is required in production on PostgreSQL when SERVER_PROCESSES is more than one', () => {

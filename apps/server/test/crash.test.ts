@@ -16,7 +16,7 @@ import { createTestDatabase, testEngine, type TestDatabase } from './support/tes
 import { fromCpx } from '../../../e2e/support/http.ts';
 import { freePort } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
+import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt, SITE_OPERATOR } from './support/server-env.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { callApi } from '../../../e2e/support/http.ts';
@@ -78,6 +78,7 @@ function crashServerEnv(o: { port: string; databaseUrl: string; dir: string; sta
     CPX_SECURE_HASH: CPX_SECRET,
     ...NO_HOLDS_OR_REVIEW,
     ...RAISED_LIMITS,
+    ...SITE_OPERATOR,
   };
 }
 

@@ -8,6 +8,7 @@ import { postAlone } from '../src/modules/ledger/index.ts';
 import { findUserByRobloxId, insertUserOnce } from '../src/modules/users/index.ts';
 import { systemClock } from '../src/shared/clock.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
+import { SITE_OPERATOR } from './support/server-env.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const latest = migrationNames.at(-1)!;
@@ -146,6 +147,7 @@ describe(`the production start and the schema (${testEngine})`, () => {
     NODE_ENV: 'production',
     ADMIN_PASSWORD: 'migrate-test-password',
     PUBLIC_URL: 'https://rbx.example',
+    ...SITE_OPERATOR,
   };
 
   it('refuses to start on a schema that is behind, naming the command to run', async () => {

@@ -9,6 +9,7 @@ import { proveOwnership, signInPlayer, verifyPlayer, type SignedInPlayer } from 
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
+import { SITE_OPERATOR } from './support/server-env.ts';
 
 /*
  * A name is not a key: anyone may type anyone's Roblox name, so what a session may do follows what it
@@ -260,6 +261,7 @@ describe('settings of proof', () => {
       NODE_ENV: 'production',
       ADMIN_PASSWORD: 'a-long-admin-password',
       PUBLIC_URL: 'https://rbx.example',
+      ...SITE_OPERATOR,
     };
     expect(() => loadEnv({ ...production, ROBLOX_OAUTH_ISSUER: 'http://127.0.0.1:4100/oauth/' })).toThrow(
       /ROBLOX_OAUTH_ISSUER/,

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 
-/** `GET /api/config`: what the web app needs to know about the site's optional defences. */
+/** Who runs the site and how to reach them (OPERATOR_NAME, OPERATOR_ADDRESS, CONTACT_EMAIL, COMMUNITY_URL). */
+export const siteOperator = z.object({
+  name: z.string(),
+  address: z.string(),
+  /** A plain e-mail address (the web writes the `mailto:` link): support without a chat account. */
+  email: z.string(),
+  /** The community chat's invite (support tickets, giveaway winners, promo codes). */
+  communityUrl: z.string(),
+});
+export type SiteOperator = z.infer<typeof siteOperator>;
+
+/** `GET /api/config`: what the web app needs to know about the site's operator and optional defences. */
 export const siteConfigResponse = z.object({
+  operator: siteOperator,
   /** Cloudflare Turnstile site key; null when the human check is off. */
   turnstileSiteKey: z.string().nullable(),
   /** Promo codes and the daily claim open only after one completed offer (BONUSES_REQUIRE_OFFER). */

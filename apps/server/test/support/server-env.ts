@@ -36,3 +36,17 @@ export const NO_HOLDS_OR_REVIEW = {
   REVIEW_FIRST_WITHDRAWAL: 'false',
   REVIEW_ABOVE: '100000000',
 };
+
+/**
+ * A named, reachable operator and every social's link, as on a configured site: production refuses
+ * to start without the first four, and a social without a link is not offered.
+ */
+export const SITE_OPERATOR = {
+  OPERATOR_NAME: 'RBX Test Operations BV',
+  OPERATOR_ADDRESS: 'Testlaan 1, 9000 Gent, Belgium',
+  CONTACT_EMAIL: 'support@rbx.example',
+  COMMUNITY_URL: 'https://chat.rbx.example/invite',
+  SOCIAL_YOUTUBE_URL: 'https://video.rbx.example/@rbx',
+  SOCIAL_TIKTOK_URL: 'https://clips.rbx.example/@rbx',
+  SOCIAL_X_URL: 'https://micro.rbx.example/rbx',
+};

@@ -1,7 +1,7 @@
 import { startStandin } from '@rewards/roblox-standin';
 import { freePort } from '../../../../e2e/support/processes.ts';
 import { TEST_CPX_SECRET } from './postbacks.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './server-env.ts';
+import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt, SITE_OPERATOR } from './server-env.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -46,6 +46,7 @@ export async function startServerProcesses(
           CPX_SECURE_HASH: TEST_CPX_SECRET,
           ...NO_HOLDS_OR_REVIEW,
           ...RAISED_LIMITS,
+          ...SITE_OPERATOR,
           ...env,
         }),
       );

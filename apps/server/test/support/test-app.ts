@@ -8,7 +8,7 @@ import { ManualClock } from '../../src/shared/clock.ts';
 import type { Deps } from '../../src/deps.ts';
 import { answer, type Site } from './site.ts';
 import { createTestDatabase } from './test-database.ts';
-import { RAISED_LIMITS, robloxApisAt } from './server-env.ts';
+import { RAISED_LIMITS, robloxApisAt, SITE_OPERATOR } from './server-env.ts';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
 
@@ -44,6 +44,7 @@ export async function createTestApp(opts: { env?: TestEnv; webDist?: string } = 
     // A first withdrawal is paid without review unless a test is about review (withdrawal-rules.test.ts).
     REVIEW_FIRST_WITHDRAWAL: 'false',
     ...RAISED_LIMITS,
+    ...SITE_OPERATOR,
     RATE_LIMIT_PROMO_PER_MINUTE: '100000',
     RATE_LIMIT_AVATAR_PER_MINUTE: '100000',
     ...(typeof opts.env === 'function' ? opts.env(standin.url) : opts.env),

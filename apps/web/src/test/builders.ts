@@ -13,7 +13,17 @@ import type {
  */
 
 export const siteConfig = (changes: Partial<SiteConfigResponse> = {}): { body: SiteConfigResponse } => ({
-  body: { turnstileSiteKey: null, bonusesRequireOffer: false, ...changes },
+  body: {
+    operator: {
+      name: 'RBX Test Operations BV',
+      address: 'Testlaan 1, 9000 Gent, Belgium',
+      email: 'support@rbx.example',
+      communityUrl: 'https://chat.rbx.example/invite',
+    },
+    turnstileSiteKey: null,
+    bonusesRequireOffer: false,
+    ...changes,
+  },
 });
 
 /** `POST /api/login` (and the other sign-ins): a session for AliceRBX unless `user` says otherwise. */

@@ -2,20 +2,24 @@ import { fromCents, type SocialClaimResponse, type SocialsResponse } from '@rewa
 import type { Player } from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
-import { findSocial, SOCIALS, socialKey } from './config.ts';
+import { configuredSocials, findSocial, socialKey } from './config.ts';
 import * as repo from './repository.ts';
 import { creditEarningAlone } from '../ledger/index.ts';
 
 export const ALREADY_CLAIMED_MESSAGE = 'You already claimed this reward.';
 
-/** The socials with the caller's claimed flags (a flag is the existence of the ledger key). */
+/**
+ * The configured socials with the caller's claimed flags (a flag is the existence of the ledger key).
+ * A social without a link is left out, even when the player claimed it before.
+ */
 export async function listSocials(deps: Deps, player: Player): Promise<SocialsResponse> {
+  const socials = configuredSocials(deps.env);
   const claimed = await repo.existingKeys(
     deps.db,
-    SOCIALS.map((s) => socialKey(s.id, player.id)),
+    socials.map((s) => socialKey(s.id, player.id)),
   );
   return {
-    socials: SOCIALS.map((s) => ({
+    socials: socials.map((s) => ({
       id: s.id,
       name: s.name,
       reward: fromCents(s.reward),
@@ -35,7 +39,8 @@ export async function claimSocial(
   player: Player,
   socialId: string,
 ): Promise<SocialClaimResponse> {
-  const social = findSocial(socialId);
+  // An unset link pays nothing: the id is known, but there is nothing to follow.
+  const social = findSocial(deps.env, socialId);
   if (!social) throw notFound('No such social.');
   const result = await creditEarningAlone(deps, {
     userId: player.id,
