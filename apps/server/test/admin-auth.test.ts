@@ -21,7 +21,12 @@ describe(`admin sign-in on ${testEngine}`, () => {
       remoteAddress: '10.0.0.1',
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ error: 'Incorrect password' });
+    // The reason tells a wrong password from an ended session, whatever the page's language.
+    expect(wrong.json()).toMatchObject({
+      error: 'Incorrect password',
+      code: 'UNAUTHENTICATED',
+      reason: 'INCORRECT_PASSWORD',
+    });
 
     const ok = await t.app.inject({
       method: 'POST',

@@ -106,7 +106,10 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
     const first = await h.requestGroup(p, 20);
     const second = await h.withdraw(p, { method: 'group', amount: 20 });
     expect(second.statusCode).toBe(409);
-    expect(second.json().error).toMatch(/already have a group payout on its way/);
+    expect(second.json()).toMatchObject({
+      error: expect.stringMatching(/already have a group payout on its way/),
+      reason: 'GROUP_PAYOUT_IN_FLIGHT',
+    });
     expect(await h.balance(p)).toBe(80);
     expect(await h.rowsOf(p)).toHaveLength(1);
     // Once the first is paid, the next is accepted.
@@ -116,6 +119,9 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
 
     expect((await options(p)).json()).toEqual({
       methods: ['gamepass', 'group'],
+      // The bounds of one withdrawal (MIN_WITHDRAWAL, MAX_WITHDRAWAL), told before the player types.
+      minRobux: 5,
+      maxRobux: 10000,
       group: { id: PAYOUT_GROUP_ID, url: groupLink(PAYOUT_GROUP_ID), eligibility: 'Eligible' },
     });
     const restricted = await member(0, 'PayoutRestricted');

@@ -414,7 +414,12 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
 
     // The withdraw page knows before the player tries.
     const own = await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: bearer(p.token) });
-    expect(own.json().blocked).toEqual({ code: 'WITHDRAWALS_PAUSED', message: res.json().error });
+    // With the refusal's figures, so the notice reads in the player's language with the same numbers.
+    expect(own.json().blocked).toEqual({
+      code: 'WITHDRAWALS_PAUSED',
+      message: res.json().error,
+      reversals: res.json().reversals,
+    });
 
     const money = await h.admin('GET', `/api/admin/users/${p.userId}/money`);
     expect(money.statusCode).toBe(200);
@@ -481,11 +486,17 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
+      reason: 'NEGATIVE_BALANCE',
+      balance: -5,
       error:
         'Your balance is R$ -5: an offer or survey credit you had already used was reversed by its provider. Later earnings pay it back first; you can withdraw once your balance covers the amount.',
     });
     const own = await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: bearer(p.token) });
-    expect(own.json().blocked).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(own.json().blocked).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      reason: 'NEGATIVE_BALANCE',
+      balance: -5,
+    });
 
     // R$ 8 earned: R$ 5 pays the debt, R$ 3 is left, not enough for R$ 5.
     await h.cpx(p, `neg-${p.userId}-10`, '1', 4);

@@ -67,45 +67,75 @@ describe(`withdraw requests on ${testEngine}`, () => {
     const offSale = await newPass(1001, null, false);
     const link = (id: number) => `https://www.roblox.com/game-pass/${id}/My-Pass`;
 
-    const cases: Array<[string, object, number, string | RegExp]> = [
+    // The last column: the reason and figures the answer carries, so a page words it in any language.
+    const range = { reason: 'AMOUNT_OUT_OF_RANGE', minimum: 5, maximum: 10000 };
+    const cases: Array<[string, object, number, string | RegExp, object?]> = [
       [
         'gamepass of another user',
         { gamepassUrl: link(othersPass), amount: 10 },
         403,
         /This gamepass does not belong to your Roblox account/,
+        { code: 'FORBIDDEN', reason: 'GAMEPASS_NOT_YOURS' },
       ],
       [
         'wrong price',
         { gamepassUrl: link(wrongPrice), amount: 10 },
         400,
-        /Set your gamepass price to 15 Robux/,
+        /Set your gamepass price to 15 Robux \(it is 10 now\)/,
+        { code: 'VALIDATION', reason: 'GAMEPASS_WRONG_PRICE', price: 15, currentPrice: 10 },
       ],
-      ['not for sale', { gamepassUrl: link(notForSale), amount: 10 }, 400, /not for sale/],
+      [
+        'not for sale',
+        { gamepassUrl: link(notForSale), amount: 10 },
+        400,
+        /not for sale/,
+        { code: 'VALIDATION', reason: 'GAMEPASS_NOT_FOR_SALE', price: 15 },
+      ],
       ['not for sale, no price', { gamepassUrl: link(offSale), amount: 10 }, 400, /not for sale/],
-      ['unknown gamepass', { gamepassUrl: link(987654321), amount: 10 }, 404, 'Gamepass not found.'],
-      ['amount 0', { gamepassUrl: link(good), amount: 0 }, 400, /whole number of Robux between 5 and 10000/],
+      [
+        'unknown gamepass',
+        { gamepassUrl: link(987654321), amount: 10 },
+        404,
+        'Gamepass not found.',
+        { code: 'NOT_FOUND', reason: 'GAMEPASS_NOT_FOUND' },
+      ],
+      [
+        'amount 0',
+        { gamepassUrl: link(good), amount: 0 },
+        400,
+        /whole number of Robux between 5 and 10000/,
+        range,
+      ],
       ['amount -5', { gamepassUrl: link(good), amount: -5 }, 400, /whole number/],
       ['amount 2.5', { gamepassUrl: link(good), amount: 2.5 }, 400, /whole number/],
       ['amount "abc"', { gamepassUrl: link(good), amount: 'abc' }, 400, /whole number/],
       ['amount "-5"', { gamepassUrl: link(good), amount: '-5' }, 400, /whole number/],
       ['amount missing', { gamepassUrl: link(good) }, 400, /whole number/],
-      ['amount below the minimum', { gamepassUrl: link(good), amount: 4 }, 400, /between 5 and 10000/],
-      ['amount above the maximum', { gamepassUrl: link(good), amount: 10001 }, 400, /between 5 and 10000/],
+      ['amount below the minimum', { gamepassUrl: link(good), amount: 3 }, 400, /between 5 and 10000/, range],
+      [
+        'amount above the maximum',
+        { gamepassUrl: link(good), amount: 10001 },
+        400,
+        /between 5 and 10000/,
+        range,
+      ],
       [
         'amount above the balance',
         { gamepassUrl: link(good), amount: 101 },
         409,
         'You only have 100 Robux available.',
+        { code: 'INSUFFICIENT_FUNDS', balance: 100 },
       ],
-      ['no gamepass', { amount: 10 }, 400, /gamepass/],
+      ['no gamepass', { amount: 10 }, 400, /gamepass/, { reason: 'GAMEPASS_LINK_MISSING' }],
       [
         'a link without an id',
         { gamepassUrl: 'https://www.roblox.com/game-pass/My-Pass', amount: 10 },
         400,
         /Could not find a gamepass ID/,
+        { reason: 'GAMEPASS_LINK_INVALID' },
       ],
     ];
-    for (const [name, payload, status, message] of cases) {
+    for (const [name, payload, status, message, figures] of cases) {
       const res = await withdraw(alice, payload, { 'user-balance': '999999' });
       expect(res.statusCode, name).toBe(status);
       const body = res.json();
@@ -114,6 +144,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
         typeof message === 'string' ? message : expect.stringMatching(message),
       );
       expect(body.error, name).toBe(body.message);
+      if (figures) expect(body, name).toMatchObject(figures);
     }
     expect(await balanceOf(alice)).toBe(100);
     expect(await withdrawalCount(alice)).toBe(0);

@@ -53,6 +53,71 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /**
+ * The figures a refusal may carry beside its sentence, so a client can word it in its own language
+ * with the same numbers. `robux`: an amount of R$; `count`: a whole number (a gamepass price, which is
+ * in Robux but is what Roblox shows); `seconds`; `percent`.
+ */
+export const errorDetailKinds = {
+  /** The smallest withdrawal, in R$ (MIN_WITHDRAWAL). */
+  minimum: 'robux',
+  /** The largest withdrawal, in R$ (MAX_WITHDRAWAL). */
+  maximum: 'robux',
+  /** The player's balance now, in R$. */
+  balance: 'robux',
+  /** The gamepass price to set (what leaves the player the amount after Roblox's fee). */
+  price: 'count',
+  /** The gamepass's price on Roblox now. */
+  currentPrice: 'count',
+  /** Seconds until another try may succeed (also in `Retry-After`). */
+  retryAfter: 'seconds',
+  /** The reversed share of the player's offer credits, and the share allowed (`reversals`). */
+  percent: 'percent',
+  limitPercent: 'percent',
+} as const;
+export type ErrorDetail = keyof typeof errorDetailKinds;
+
+/**
+ * The figures each code carries when its answer has them (a rate limit of the admin sign-in says when
+ * to try again; others do not know).
+ */
+export const errorCodeDetails: Partial<Record<ErrorCode, readonly ErrorDetail[]>> = {
+  INSUFFICIENT_FUNDS: ['balance'],
+  BALANCE_CHANGED: ['balance'],
+  WITHDRAWALS_PAUSED: ['percent', 'limitPercent'],
+  RATE_LIMITED: ['retryAfter'],
+};
+
+/**
+ * Which refusal an answer is, where one code covers refusals a player must tell apart (VALIDATION on
+ * POST /api/withdraw is an amount out of bounds or a gamepass at the wrong price; UNAUTHENTICATED on the
+ * admin sign-in is a wrong password, not an ended session). Each names its code and the figures its
+ * answer carries; an answer without `reason` is its code's generic refusal.
+ */
+export const errorReasons = {
+  /** The amount is not a whole number of R$ between the bounds. */
+  AMOUNT_OUT_OF_RANGE: { code: 'VALIDATION', details: ['minimum', 'maximum'] },
+  GAMEPASS_LINK_MISSING: { code: 'VALIDATION', details: [] },
+  GAMEPASS_LINK_INVALID: { code: 'VALIDATION', details: [] },
+  GAMEPASS_NOT_FOR_SALE: { code: 'VALIDATION', details: ['price'] },
+  GAMEPASS_WRONG_PRICE: { code: 'VALIDATION', details: ['price', 'currentPrice'] },
+  GAMEPASS_NOT_FOUND: { code: 'NOT_FOUND', details: [] },
+  GAMEPASS_NOT_YOURS: { code: 'FORBIDDEN', details: [] },
+  GAMEPASS_USED: { code: 'CONFLICT', details: [] },
+  GROUP_PAYOUT_IN_FLIGHT: { code: 'CONFLICT', details: [] },
+  /** The profile is not verified by the bio check. */
+  NOT_VERIFIED: { code: 'FORBIDDEN', details: [] },
+  /** The balance is below zero (a reversed credit already spent). */
+  NEGATIVE_BALANCE: { code: 'INSUFFICIENT_FUNDS', details: ['balance'] },
+  /** Admin sign-in with ADMIN_PASSWORD. */
+  INCORRECT_PASSWORD: { code: 'UNAUTHENTICATED', details: [] },
+  /** Staff sign-in. */
+  INCORRECT_USERNAME_OR_PASSWORD: { code: 'UNAUTHENTICATED', details: [] },
+  INCORRECT_CODE: { code: 'UNAUTHENTICATED', details: [] },
+} as const satisfies Record<string, { code: ErrorCode; details: readonly ErrorDetail[] }>;
+export type ErrorReason = keyof typeof errorReasons;
+export const errorReasonNames = Object.keys(errorReasons) as [ErrorReason, ...ErrorReason[]];
+
+/**
  * Every error answer. The serializer drops what a schema does not name, so each field any error may
  * carry is listed here, including the extras of a few refusals.
  */
@@ -71,8 +136,16 @@ export const errorBody = z
       .optional(),
     /** ACCOUNT_PROTECTED: the fresh bio sentence to prove ownership with (POST /api/login/prove). */
     proof: loginProofChallenge.optional(),
-    /** BALANCE_CHANGED: the player's balance now, in R$. */
+    /** BALANCE_CHANGED, INSUFFICIENT_FUNDS: the player's balance now, in R$. */
     balance: z.number().optional(),
+    /** Which refusal of its code this is (`errorReasons`). */
+    reason: z.enum(errorReasonNames).optional(),
+    /** AMOUNT_OUT_OF_RANGE: the bounds of a withdrawal, in R$. */
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    /** GAMEPASS_NOT_FOR_SALE, GAMEPASS_WRONG_PRICE: the price to set, and the gamepass's price now. */
+    price: z.number().optional(),
+    currentPrice: z.number().optional(),
   })
   // One named schema in the API document, which every error answer refers to.
   .meta({ id: 'ErrorBody', description: 'An error: `error` for people, `code` for programs.' });

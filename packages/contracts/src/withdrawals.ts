@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBody } from './errors.ts';
 
 // Schemas of the player's withdrawals endpoints: bio verification, withdraw requests, the player's own
 // list. The admin console's payout queue is in withdrawals-admin.ts. Amounts are R$ numbers.
@@ -174,7 +175,10 @@ export const withdrawalView = withdrawalSummary.extend({ createdAt: z.string(), 
 export type WithdrawalView = z.infer<typeof withdrawalView>;
 
 /** Why the player cannot withdraw now, when a rule says so (shown on the withdraw page before they try). */
-export const withdrawalBlock = z.object({ code: z.string(), message: z.string() });
+/** What stops a new withdrawal now: the refusal a request would get, with its reason and figures. */
+export const withdrawalBlock = errorBody
+  .pick({ reason: true, balance: true, reversals: true })
+  .extend({ code: z.string(), message: z.string() });
 export type WithdrawalBlock = z.infer<typeof withdrawalBlock>;
 
 export const withdrawalsResponse = z.object({
@@ -204,6 +208,9 @@ export type GroupEligibility = z.infer<typeof groupEligibility>;
 
 export const payoutOptionsResponse = z.object({
   methods: z.array(withdrawalMethod),
+  /** The bounds of one withdrawal in whole R$ (MIN_WITHDRAWAL, MAX_WITHDRAWAL), told before the player types. */
+  minRobux: z.number().int(),
+  maxRobux: z.number().int(),
   /** Only with group payouts on. */
   group: z
     .object({

@@ -44,9 +44,19 @@ export function formatAmount(robux: number): string {
   return number('amount', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(robux);
 }
 
-/** `R$ 1,234.50`: balances and prices. */
-export function formatRobux(robux: number): string {
-  return `R$ ${formatAmount(robux)}`;
+/**
+ * The one way an amount of R$ is written: `R$` and the amount in the language's format. Cents only
+ * when there are any (`R$ 50`, `R$ 1,50`), or always with `cents: 'always'` (balances, spec §9:
+ * `R$ 36,50`, `R$ 0,00`). `sign`: a `+` before a credit (`+R$ 1,50`).
+ */
+export function formatRobux(
+  robux: number,
+  options: { cents?: 'always' | 'when-any'; sign?: boolean } = {},
+): string {
+  const always = options.cents === 'always' || !Number.isInteger(Math.round(robux * 100) / 100);
+  const amount = always ? formatAmount(Math.abs(robux)) : formatCount(Math.abs(Math.round(robux)));
+  const sign = robux < 0 ? '-' : options.sign && robux > 0 ? '+' : '';
+  return `${sign}R$ ${amount}`;
 }
 
 /** `12` or `12.5`: a reward without trailing zeros (offer cards, giveaway prizes, the live feed). */

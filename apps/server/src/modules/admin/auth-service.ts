@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AdminLoginRequest } from '@rewards/contracts';
+import type { AdminLoginRequest, ErrorReason } from '@rewards/contracts';
 import { limitKeyOfAddress } from '../../shared/addresses.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
@@ -57,11 +57,11 @@ export async function adminLogin(
       retryAfter: 60,
     });
   }
-  const failed = async (message: string, usernameLower?: string) => {
+  const failed = async (message: string, reason: ErrorReason, usernameLower?: string) => {
     failures.recordFailure(network);
     await recordSiteWideFailure(deps, ip, log);
     if (usernameLower !== undefined) await recordStaffFailure(deps, usernameLower, ip);
-    return new AppError(401, 'UNAUTHENTICATED', message);
+    return new AppError(401, 'UNAUTHENTICATED', message, { reason });
   };
 
   if (input.username === undefined) {
@@ -72,7 +72,8 @@ export async function adminLogin(
     }
     const wait = await siteWideWait(deps, ip, browser, null);
     if (wait) throw wait;
-    if (!sameSecret(input.password, deps.env.ADMIN_PASSWORD)) throw await failed('Incorrect password');
+    if (!sameSecret(input.password, deps.env.ADMIN_PASSWORD))
+      throw await failed('Incorrect password', 'INCORRECT_PASSWORD');
     return openSession(deps, { id: null, username: BOOTSTRAP_NAME }, ip, browser);
   }
 
@@ -87,14 +88,14 @@ export async function adminLogin(
     // the password: a guess without one is told nothing about the password.
     const enrolled = member && member.disabled_at === null && member.totp_enabled === 1;
     if (!enrolled || !(await passSecondFactor(deps, member, input.code!))) {
-      throw await failed('Incorrect code', usernameLower);
+      throw await failed('Incorrect code', 'INCORRECT_CODE', usernameLower);
     }
     codeChecked = true;
   }
   // Verified even for an unknown or disabled name, so the answer's time does not tell which names exist.
   const passwordOk = await verifyPassword(member?.password_hash, input.password);
   if (!member || member.disabled_at !== null || !passwordOk) {
-    throw await failed('Incorrect username or password', usernameLower);
+    throw await failed('Incorrect username or password', 'INCORRECT_USERNAME_OR_PASSWORD', usernameLower);
   }
   if (member.totp_enabled === 1 && !codeChecked) {
     if (input.code === undefined) {
@@ -105,7 +106,7 @@ export async function adminLogin(
       );
     }
     if (!(await passSecondFactor(deps, member, input.code))) {
-      throw await failed('Incorrect code', usernameLower);
+      throw await failed('Incorrect code', 'INCORRECT_CODE', usernameLower);
     }
   }
   await staffRepo.clearStaffFailures(deps.db, usernameLower);

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import type { Player } from '../auth/index.ts';
 import { payoutCookie } from './payout-account/status.ts';
+import { withdrawalBounds } from './withdraw-input.ts';
 
 // What the withdraw page offers: the methods, and for group payouts whether Roblox lets the group pay
 // this player now. Eligibility is asked as the payout account and kept a minute per player, so a page
@@ -13,9 +14,11 @@ const eligibilityCache = new TtlCache<string, GroupEligibility>({ ttlMs: 60_000 
 export async function payoutOptions(deps: Deps, player: Player): Promise<PayoutOptionsResponse> {
   const { env } = deps;
   const groupId = env.ROBLOX_PAYOUT_GROUP_ID;
-  if (!env.PAYOUT_METHODS.includes('group') || !groupId) return { methods: env.PAYOUT_METHODS };
+  const { minimum, maximum } = withdrawalBounds(env);
+  const offer = { methods: env.PAYOUT_METHODS, minRobux: minimum, maxRobux: maximum };
+  if (!env.PAYOUT_METHODS.includes('group') || !groupId) return offer;
   return {
-    methods: env.PAYOUT_METHODS,
+    ...offer,
     group: {
       id: groupId,
       url: groupLink(groupId),

@@ -23,6 +23,11 @@ export const PASS_IN_USE_MESSAGE =
 export const GROUP_IN_FLIGHT_MESSAGE =
   'You already have a group payout on its way. Wait until it is paid, then withdraw again.';
 
+/** The refusal of a gamepass already used, or of a second group payout while one is on its way. */
+export const passInUse = () => conflict(PASS_IN_USE_MESSAGE, { reason: 'GAMEPASS_USED' });
+export const groupPayoutInFlight = () =>
+  conflict(GROUP_IN_FLIGHT_MESSAGE, { reason: 'GROUP_PAYOUT_IN_FLIGHT' });
+
 export interface PayoutTarget {
   method: WithdrawalMethod;
   gamepassId: number | null;
@@ -98,18 +103,23 @@ async function gamepassTarget(
   const gamepassId = gamepassFrom(input);
   const price = gamepassPriceFor(robux);
   const pass = await deps.roblox.getGamePass(gamepassId);
-  if (!pass) throw notFound('Gamepass not found.');
+  if (!pass) throw notFound('Gamepass not found.', { reason: 'GAMEPASS_NOT_FOUND' });
   if (pass.creatorId !== player.robloxId) {
     throw forbidden(
       'This gamepass does not belong to your Roblox account. Create a gamepass with your own account and use its link.',
+      { reason: 'GAMEPASS_NOT_YOURS' },
     );
   }
   if (!pass.isForSale || pass.price === null) {
-    throw badRequest(`This gamepass is not for sale. Put it on sale for ${price} Robux, then try again.`);
+    throw badRequest(`This gamepass is not for sale. Put it on sale for ${price} Robux, then try again.`, {
+      reason: 'GAMEPASS_NOT_FOR_SALE',
+      price,
+    });
   }
   if (pass.price !== price) {
     throw badRequest(
       `Set your gamepass price to ${price} Robux (it is ${pass.price} now): Roblox keeps ${ROBLOX_FEE_PERCENT}%, so you receive ${robux} Robux.`,
+      { reason: 'GAMEPASS_WRONG_PRICE', price, currentPrice: pass.price },
     );
   }
   const cookie = await payoutCookie(deps);
@@ -125,7 +135,7 @@ async function gamepassTarget(
     deps.env.PAYOUT_MODE === 'roblox' &&
     (await deps.roblox.ownsGamePass(deps.env.ROBLOX_PAYOUT_USER_ID, pass.id))
   ) {
-    throw conflict(PASS_IN_USE_MESSAGE);
+    throw passInUse();
   }
   return {
     method: 'gamepass',

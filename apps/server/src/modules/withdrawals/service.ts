@@ -16,8 +16,8 @@ import { findUserById } from '../users/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
 import { insertWithDebit } from './request-write.ts';
-import { insufficientBalance, parseAmount, type WithdrawInput } from './withdraw-input.ts';
-import { GROUP_IN_FLIGHT_MESSAGE, PASS_IN_USE_MESSAGE, payoutTarget } from './payout-target.ts';
+import { insufficientBalance, parseAmount, withdrawalBounds, type WithdrawInput } from './withdraw-input.ts';
+import { groupPayoutInFlight, passInUse, payoutTarget } from './payout-target.ts';
 
 export { PASS_IN_USE_MESSAGE } from './payout-target.ts';
 import { reviewReasons } from './review-rules.ts';
@@ -73,10 +73,10 @@ export async function requestWithdrawal(
 
   const user = await findUserById(deps.db, player.id);
   if (!user) throw notFound('Account not found.');
-  if (user.verified !== 1) throw forbidden(NOT_VERIFIED_MESSAGE);
+  if (user.verified !== 1) throw forbidden(NOT_VERIFIED_MESSAGE, { reason: 'NOT_VERIFIED' });
   const share = await reversalShareOf(deps, player.id);
   if (share.paused) throw withdrawalsPaused(share);
-  const robux = parseAmount(input.amount, deps.env.MIN_WITHDRAWAL, deps.env.MAX_WITHDRAWAL);
+  const robux = parseAmount(input.amount, withdrawalBounds(deps.env));
   const cents = toCents(robux);
   // Early and friendly; the debit below is what actually guards the balance.
   if (Number(user.balance) < cents) throw insufficientBalance(Number(user.balance));
@@ -111,7 +111,7 @@ export async function requestWithdrawal(
     throw err;
   }
   if (created === 'in_use') {
-    throw conflict(target.method === 'group' ? GROUP_IN_FLIGHT_MESSAGE : PASS_IN_USE_MESSAGE);
+    throw target.method === 'group' ? groupPayoutInFlight() : passInUse();
   }
   if (created === 'repeat') {
     const earlier = await repo.findByRequestKey(deps.db, requestKey!);

@@ -59,13 +59,23 @@ export async function withdrawalBlockOf(
   share?: ReversalShare,
 ): Promise<WithdrawalBlock | null> {
   const s = share ?? (await reversalShareOf(deps, user.id));
-  if (s.paused) return { code: 'WITHDRAWALS_PAUSED', message: pausedMessage(s) };
-  if (user.balance < 0) return { code: 'INSUFFICIENT_FUNDS', message: negativeBalanceMessage(user.balance) };
+  if (s.paused) return { code: 'WITHDRAWALS_PAUSED', message: pausedMessage(s), reversals: reversalsOf(s) };
+  if (user.balance < 0) {
+    return {
+      code: 'INSUFFICIENT_FUNDS',
+      message: negativeBalanceMessage(user.balance),
+      reason: 'NEGATIVE_BALANCE',
+      balance: fromCents(user.balance),
+    };
+  }
   return null;
 }
 
 /** The refusal of a withdrawal request while the reversal rule pauses the account. */
 export const withdrawalsPaused = (s: ReversalShare) =>
-  new AppError(403, 'WITHDRAWALS_PAUSED', pausedMessage(s), {
-    reversals: { credits: s.credits, reversed: s.reversed, percent: s.percent, limitPercent: s.limitPercent },
-  });
+  new AppError(403, 'WITHDRAWALS_PAUSED', pausedMessage(s), { reversals: reversalsOf(s) });
+
+/** The figures of a pause that the refusal and the withdraw page's notice carry. */
+function reversalsOf(s: ReversalShare) {
+  return { credits: s.credits, reversed: s.reversed, percent: s.percent, limitPercent: s.limitPercent };
+}

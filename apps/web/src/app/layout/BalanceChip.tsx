@@ -9,7 +9,7 @@ import { m } from '@/paraglide/messages.js';
 /** The player's balance: "Loading..." until the first answer, then e.g. "R$ 12.50". Links to Withdraw. */
 export function BalanceChip({ className, onClick }: { className?: string; onClick?: () => void }) {
   const { balance } = useBalance();
-  const text = balance === null ? m.app_balance_loading() : formatRobux(balance);
+  const text = balance === null ? m.app_balance_loading() : formatRobux(balance, { cents: 'always' });
   return (
     <Link
       to={paths.withdraw}

@@ -1,13 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { AdminLoginForm } from './AdminLoginForm';
 
 const LOGIN = 'POST /api/admin/login';
 const OK = { body: { authenticated: true } };
-const WRONG = { status: 401, body: { code: 'UNAUTHENTICATED', error: 'Incorrect password' } };
+const WRONG = {
+  status: 401,
+  body: { code: 'UNAUTHENTICATED', error: 'Incorrect password', reason: 'INCORRECT_PASSWORD' },
+};
 const ASK_CODE = {
   status: 401,
   body: { code: 'TOTP_REQUIRED', error: 'Enter the code from your authenticator app.' },
@@ -27,6 +31,17 @@ describe('AdminLoginForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect password');
     expect(logins().map((r) => r.body)).toEqual([{ password: 'not-it' }]);
     expect(screen.queryByLabelText('Code')).toBeNull();
+  });
+
+  it.each([
+    ['nl', 'Onjuist wachtwoord'],
+    ['fr', 'Mot de passe incorrect'],
+  ] as const)('in %s says the password is wrong, not that the session ended', async (locale, text) => {
+    changeLocale(locale);
+    const { user } = show(WRONG);
+    await user.type(screen.getByLabelText(/^(Beheerderswachtwoord|Mot de passe admin)$/), 'not-it');
+    await user.click(screen.getByRole('button', { name: /^(Aanmelden|Se connecter)$/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
   });
 
   it('asks a staff member with two-factor sign-in for the code, then sends it with the name and password', async () => {

@@ -18,20 +18,22 @@ interface Stat {
   tone: string;
 }
 
+const TWO_DECIMALS = { cents: 'always' } as const;
+
 /** The six stat cards (spec §2, Profile); balances with two decimals (spec §9). */
 export function ProfileStats({ profile }: { profile: ProfileResponse }) {
   const stats: Stat[] = [
     {
       id: 'Balance',
       label: m.profile_stat_balance(),
-      value: formatRobux(profile.robux),
+      value: formatRobux(profile.robux, TWO_DECIMALS),
       icon: Coins,
       tone: 'text-emerald-300 bg-emerald-400/10',
     },
     {
       id: 'Earned R$',
       label: m.profile_stat_earned(),
-      value: formatRobux(profile.earnings),
+      value: formatRobux(profile.earnings, TWO_DECIMALS),
       icon: TrendingUp,
       tone: 'text-sky-300 bg-sky-400/10',
     },
@@ -52,7 +54,7 @@ export function ProfileStats({ profile }: { profile: ProfileResponse }) {
     {
       id: 'Referrals Earned',
       label: m.profile_stat_referrals_earned(),
-      value: formatRobux(profile.referralsEarned),
+      value: formatRobux(profile.referralsEarned, TWO_DECIMALS),
       icon: HandCoins,
       tone: 'text-rose-300 bg-rose-400/10',
     },

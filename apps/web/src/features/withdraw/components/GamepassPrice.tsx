@@ -26,9 +26,25 @@ export function GamepassPrice({ robux, amountId }: { robux: number | null; amoun
 /** Stands for the price in the sentence, which is then cut there to set the price in bold. */
 const PRICE_MARK = '\u2063';
 
-/** The sentence under the amount that explains the price, once an amount is entered. */
-export function GamepassPriceHint({ robux }: { robux: number | null }) {
+/**
+ * The sentence under the amount that explains the price, once an amount is entered; for an amount
+ * outside the bounds, `outOfBounds` (the bounds) instead.
+ */
+export function GamepassPriceHint({
+  robux,
+  outOfBounds,
+}: {
+  robux: number | null;
+  outOfBounds?: string | null;
+}) {
   const fee = formatCount(ROBLOX_FEE_PERCENT);
+  if (outOfBounds) {
+    return (
+      <p data-testid="gamepass-price" role="status" className="-mt-2 text-xs font-medium text-amber-200">
+        {outOfBounds}
+      </p>
+    );
+  }
   if (robux === null) {
     return (
       <p data-testid="gamepass-price" className="-mt-2 text-xs text-slate-400">

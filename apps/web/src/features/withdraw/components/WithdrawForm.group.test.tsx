@@ -15,6 +15,8 @@ const offer = (
   eligibility: GroupEligibility = 'Eligible',
 ): PayoutOptionsResponse => ({
   methods,
+  minRobux: 5,
+  maxRobux: 10_000,
   ...(methods.includes('group') ? { group: { id: 77, url: GROUP_URL, eligibility } } : {}),
 });
 

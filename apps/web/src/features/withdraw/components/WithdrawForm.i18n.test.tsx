@@ -29,7 +29,7 @@ function render() {
         ],
       },
     },
-    'GET /api/payout-options': { body: { methods: ['gamepass'] } },
+    'GET /api/payout-options': { body: { methods: ['gamepass'], minRobux: 5, maxRobux: 10_000 } },
   });
   signIn();
   renderPage(
@@ -63,6 +63,31 @@ describe('the withdraw page in Dutch and French', () => {
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     const errorId = (amount.getAttribute('aria-describedby') ?? '').split(' ')[0]!;
     expect(document.getElementById(errorId)?.textContent).toBe('Je hebt maar 1.234,5 Robux beschikbaar.');
+  });
+
+  it('Dutch: states the bounds before the player types, and 3 R$ names the minimum 5', async () => {
+    changeLocale('nl');
+    render();
+    const amount = await screen.findByLabelText('Aantal Robux');
+    const hintId = () => (amount.getAttribute('aria-describedby') ?? '').split(' ').at(-1)!;
+    await vi.waitFor(() =>
+      expect(document.getElementById(hintId())?.textContent).toBe(
+        'Van R$ 5 tot R$ 10.000 per opname, in hele Robux.',
+      ),
+    );
+    expect((await screen.findByTestId('withdrawable')).textContent).toBe(
+      'Je kunt nu R$ 1.234 opnemen. De overige R$ 0,50 blijft in je saldo: je neemt op in hele Robux.',
+    );
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Gamepasslink'), LINK);
+    await user.type(amount, '3');
+    const bounds = 'Vul een heel aantal Robux in van R$ 5 tot R$ 10.000.';
+    // No price for an amount that cannot be withdrawn: the minimum instead.
+    expect(screen.getByTestId('gamepass-price').textContent).toBe(bounds);
+    await user.click(screen.getByRole('button', { name: /Opnemen/ }));
+    const errorId = (amount.getAttribute('aria-describedby') ?? '').split(' ')[0]!;
+    await vi.waitFor(() => expect(document.getElementById(errorId)?.textContent).toBe(bounds));
   });
 
   it('French: the form and its button', async () => {

@@ -18,6 +18,9 @@ const TITLES = [
   'Insufficient balance',
 ];
 
+/** The server's default bounds of one withdrawal (MIN_WITHDRAWAL, MAX_WITHDRAWAL). */
+const BOUNDS = { minRobux: 5, maxRobux: 10_000 };
+
 const account = (robux: number, verified = true) => accountOf(robux, { verified });
 
 /**
@@ -25,16 +28,17 @@ const account = (robux: number, verified = true) => accountOf(robux, { verified 
  * withdraws to a gamepass: with gamepass alone, and with both (gamepass first, so the default).
  */
 const OFFERS: Array<[string, PayoutOptionsResponse]> = [
-  ['gamepass only', { methods: ['gamepass'] }],
+  ['gamepass only', { methods: ['gamepass'], ...BOUNDS }],
   [
     'gamepass and group',
     {
       methods: ['gamepass', 'group'],
+      ...BOUNDS,
       group: { id: 77, url: 'https://www.roblox.com/communities/77', eligibility: 'Eligible' },
     },
   ],
 ];
-let offer: PayoutOptionsResponse = { methods: ['gamepass'] };
+let offer: PayoutOptionsResponse = { methods: ['gamepass'], ...BOUNDS };
 
 /** Renders the form for a player whose account answers `me`, fills it and presses Withdraw. */
 async function withdraw({

@@ -18,7 +18,14 @@ import { m } from '@/paraglide/messages.js';
 import { submitWithdrawal, useWithdrawals, withdrawalsQueryKey } from '../api/withdraw';
 import { offeredMethods, usePayoutOptions } from '../api/payout-options';
 import { paths } from '@/config/paths';
-import { checkWithdrawal, wholeRobux, type WithdrawField } from './withdraw-checks';
+import {
+  checkWithdrawal,
+  outOfBounds,
+  outOfBoundsText,
+  wholeRobux,
+  type WithdrawField,
+} from './withdraw-checks';
+import { Withdrawable } from './Withdrawable';
 import { submitRefusal } from './withdraw-refusal';
 import { GamepassPrice, GamepassPriceHint } from './GamepassPrice';
 import { GroupPayoutNotice } from './GroupPayoutNotice';
@@ -48,6 +55,10 @@ export function WithdrawForm() {
   // The server re-checks eligibility; the page only stops a request that would surely be refused.
   const groupClosed = group && options?.group?.eligibility !== 'Eligible';
   const robux = wholeRobux(amount);
+  // Until the server has told them, the server alone holds a request to the bounds.
+  const knownBounds = options && { minimum: options.minRobux, maximum: options.maxRobux };
+  // An amount outside the bounds has no price to set: the hint says the bounds instead.
+  const pricedRobux = robux !== null && outOfBounds(robux, knownBounds) ? null : robux;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,6 +72,7 @@ export function WithdrawForm() {
       username: session?.username,
       robloxId: session?.robloxId,
       balance,
+      bounds: knownBounds,
     });
     if ('refused' in checked) {
       const { title, description, field } = checked.refused;
@@ -89,7 +101,7 @@ export function WithdrawForm() {
         void queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey(session.username) });
       }
     } catch (err) {
-      const refusal = submitRefusal(err, method, wholeRobux(amount));
+      const refusal = submitRefusal(err, method);
       setFieldError(refusal.field ? { field: refusal.field, text: refusal.text } : null);
       toast.error(m.withdraw_failed(), { description: refusal.text || m.errors_fallback() });
     } finally {
@@ -98,8 +110,8 @@ export function WithdrawForm() {
   }
 
   const notVerified = me.data && !me.data.verified;
-  // The server's sentence in English; in the other languages, the sentence for its code.
-  const blockedText = blocked && errorMessage(new ApiError(409, blocked.code, blocked.message));
+  // The server's sentence in English; in the other languages, the table's, with the block's figures.
+  const blockedText = blocked && errorMessage(new ApiError(409, blocked.code, blocked.message, blocked));
 
   return (
     <Card className="p-5 sm:p-7">
@@ -113,8 +125,9 @@ export function WithdrawForm() {
             aria-live="polite"
             className="text-2xl font-extrabold text-white tabular-nums"
           >
-            {balance === null ? m.withdraw_loading() : formatRobux(balance)}
+            {balance === null ? m.withdraw_loading() : formatRobux(balance, { cents: 'always' })}
           </p>
+          <Withdrawable balance={balance} bounds={knownBounds} />
         </div>
         <span className="inline-flex size-11 items-center justify-center rounded-xl bg-emerald-400 text-slate-950">
           <Coins aria-hidden="true" className="size-6" />
@@ -191,10 +204,17 @@ export function WithdrawForm() {
               if (fieldError?.field === 'amount') setFieldError(null);
             }}
             error={errorFor('amount')}
+            hint={
+              knownBounds &&
+              m.withdraw_amount_bounds({
+                minimum: formatRobux(knownBounds.minimum),
+                maximum: formatRobux(knownBounds.maximum),
+              })
+            }
             disabled={busy}
             icon={<Coins aria-hidden="true" className="size-5" />}
           />
-          {!group && <GamepassPrice robux={robux} amountId="withdraw-amount" />}
+          {!group && <GamepassPrice robux={pricedRobux} amountId="withdraw-amount" />}
         </div>
         {group ? (
           <GroupPayoutNotice
@@ -203,7 +223,12 @@ export function WithdrawForm() {
             gamepassToo={methods.includes('gamepass')}
           />
         ) : (
-          <GamepassPriceHint robux={robux} />
+          <GamepassPriceHint
+            robux={pricedRobux}
+            outOfBounds={
+              robux !== null && pricedRobux === null && knownBounds ? outOfBoundsText(knownBounds) : null
+            }
+          />
         )}
         <div className="flex flex-col gap-3 sm:flex-row">
           <SubmitButton

@@ -4,6 +4,7 @@ import {
   type WithdrawalMethod,
   type WithdrawRequest,
 } from '@rewards/contracts';
+import { errorText } from '@/lib/error-message';
 import { formatReward } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
@@ -17,6 +18,23 @@ export interface WithdrawInput {
   username: string | undefined;
   robloxId: number | null | undefined;
   balance: number | null;
+  /** The bounds of one withdrawal the server tells (`GET /api/payout-options`), once it has answered. */
+  bounds?: WithdrawalBounds;
+}
+
+export interface WithdrawalBounds {
+  minimum: number;
+  maximum: number;
+}
+
+/** The sentence for an amount outside the bounds: the errors table's, as the server's refusal reads. */
+export function outOfBoundsText(bounds: WithdrawalBounds): string {
+  return errorText('VALIDATION', { reason: 'AMOUNT_OUT_OF_RANGE', ...bounds }) ?? '';
+}
+
+/** Whether a whole amount is outside the bounds (unknown bounds: the server decides). */
+export function outOfBounds(robux: number, bounds: WithdrawalBounds | undefined): boolean {
+  return bounds !== undefined && (robux < bounds.minimum || robux > bounds.maximum);
 }
 
 /** The form field a refusal is about, shown under it as well as toasted. */
@@ -72,6 +90,9 @@ export function checkWithdrawal(input: WithdrawInput): CheckResult {
   }
   const robux = wholeRobux(input.amount);
   if (robux === null) return refuse(m.withdraw_refused_amount_title(), m.withdraw_refused_amount(), 'amount');
+  if (input.bounds && outOfBounds(robux, input.bounds)) {
+    return refuse(m.withdraw_refused_amount_title(), outOfBoundsText(input.bounds), 'amount');
+  }
   if (!account || balance === null)
     return refuse(m.withdraw_refused_balance_title(), m.withdraw_refused_balance());
   if (robux > balance) {

@@ -19,6 +19,7 @@ const LOOTABLY: AdminWall = {
   amountMode: 'usd_rate',
   rate: 1000,
   allowedIps: ['203.0.113.7', '198.51.100.0/24'],
+  anyAddress: false,
   maxCredit: 1234.5,
   frameParams: { placementId: 'abc' },
   successBody: '',
@@ -27,6 +28,23 @@ const LOOTABLY: AdminWall = {
   hasSecret: true,
   postbackUrl: 'https://rewards.example/api/postback/lootably?userID={userID}',
   frameParamNames: ['placementId'],
+  missing: [],
+};
+
+/** AdGem as shipped and enabled: no app id, no secret, no addresses. */
+const ADGEM: AdminWall = {
+  ...LOOTABLY,
+  id: 2,
+  slug: 'adgem',
+  name: 'AdGem',
+  iframeTemplate: 'https://api.adgem.com/v1/wall?appid={appId}&playerid={userId}',
+  postbackScheme: 'adgem',
+  allowedIps: [],
+  frameParams: { appId: '' },
+  frameParamNames: ['appId'],
+  hasSecret: false,
+  postbackUrl: 'https://rewards.example/api/postback/adgem?player_id={player_id}',
+  missing: [{ what: 'providerId', name: 'appId' }, { what: 'postbackSecret' }, { what: 'allowedIps' }],
 };
 
 const HELD: AdminPostback = {
@@ -60,6 +78,32 @@ function show(answers: Parameters<typeof stubApi>[0] = {}) {
 const wallRow = () => screen.getByText('lootably', { selector: 'p' }).closest('tr')!;
 
 describe('OffersSection', () => {
+  it('says per wall what it still needs before players can open it, or that it is open', async () => {
+    show({ 'GET /api/admin/walls': { body: { walls: [LOOTABLY, ADGEM] } } });
+    const adgem = (await screen.findByText('adgem', { selector: 'p' })).closest('tr')!;
+    expect(adgem.textContent).toContain(
+      'Coming soon until set: app ID, postback secret, allowed addresses (or any address)',
+    );
+    expect(within(adgem).getByText('No address yet')).toBeTruthy();
+    expect(wallRow().textContent).toContain('Open: players can use it and are credited.');
+    expect(wallRow().textContent).not.toContain('Coming soon until set');
+  });
+
+  it('the form sends the operator’s choice to accept any address', async () => {
+    const { user, writes } = show({ 'GET /api/admin/walls': { body: { walls: [LOOTABLY, ADGEM] } } });
+    await user.click(await screen.findByRole('button', { name: 'Edit AdGem' }));
+    const form = screen.getByRole('form', { name: 'Edit AdGem' });
+    expect(form.textContent).toContain('No address is listed: every postback is refused');
+    await user.click(within(form).getByRole('checkbox', { name: /Accept postbacks from any address/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save wall' }));
+    await expect.poll(() => writes()).toHaveLength(1);
+    expect(writes()[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/api/admin/walls/adgem',
+      body: { anyAddress: true, allowedIps: [] },
+    });
+  });
+
   it('disables a wall only once the dialog is confirmed', async () => {
     const { user, writes } = show();
     await user.click(await screen.findByRole('button', { name: 'Disable Lootably' }));
@@ -137,13 +181,13 @@ describe('OffersSection', () => {
     expect(row.getByText('2 adresses autorisées')).toBeTruthy();
     expect(row.getByText('Secret défini')).toBeTruthy();
     const log = within(screen.getByText('tx-41').closest('tr')!);
-    expect(log.getByText('R$ 2.500,00')).toBeTruthy();
+    expect(log.getByText('R$ 2.500')).toBeTruthy();
     expect(log.getByText('retenu')).toBeTruthy();
 
     await user.click(log.getByRole('button', { name: 'Approuver le postback 41' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(
-      'Approuver le postback n° 41 de lootably (transaction tx-41) ? Il crédite R$ 2.500,00 à l’utilisateur 3, une seule fois.',
+      'Approuver le postback n° 41 de lootably (transaction tx-41) ? Il crédite R$ 2.500 à l’utilisateur 3, une seule fois.',
     );
   });
 });

@@ -91,13 +91,13 @@ describe('UserRow confirmations', () => {
 
     await user.click(row.getByRole('button', { name: 'Add points to CarolPlays' }));
     const question = await screen.findByRole('alertdialog', { name: 'Add points to CarolPlays?' });
-    expect(question.textContent).toContain('Credit R$ 25.00 to CarolPlays?');
+    expect(question.textContent).toContain('Credit R$ 25 to CarolPlays?');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(row.writes()).toEqual([]);
 
     await user.click(row.getByRole('button', { name: 'Add points to CarolPlays' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Add R$ 25.00' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Add R$ 25' }),
     );
     await screen.findByText('Points added');
     expect(row.writes()).toEqual([['POST', '/api/admin/add-points', { userId: 7, points: 25 }]]);
