@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../apps/web/src/config/paths.ts';
 import { areas, readCatalogue, sameKeys, texts, type Locale } from './support/catalogues.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
-import { expectConsoleError } from './support/browser-errors.ts';
+import { expectNotFoundPage } from './support/browser-errors.ts';
 import { adminCookie, openJourney, stack } from './support/journey.ts';
 import { chromiumOptions, DESKTOP, journeyBrowser, ROOT, shootBothWidths } from './support/stack.ts';
 
@@ -243,7 +243,7 @@ describe('three languages', () => {
     const misses: string[] = [];
     const amounts: string[] = [];
     // The unknown page logs its path as an error (the not-found page's own report).
-    expectConsoleError(page, /^404 Error: User attempted to access non-existent route: \/no-such-page /);
+    expectNotFoundPage(page, '/no-such-page');
     for (const route of ROUTES) {
       await page.goto(`${stack.baseUrl}${route}`);
       await settle(page);

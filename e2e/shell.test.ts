@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectConsoleError, expectFailedRequest } from './support/browser-errors.ts';
+import { expectFailedRequest, expectNotFoundPage } from './support/browser-errors.ts';
 import { browser, openJourney, stack } from './support/journey.ts';
 import { DESKTOP, MOBILE, SHOTS_DIR, signIn } from './support/stack.ts';
 
@@ -120,8 +120,9 @@ describe('site shell and sign-in journeys', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
-    expectConsoleError(page, /^404 Error: User attempted to access non-existent route: \/no\/such\/page /);
-    await page.goto(`${stack.baseUrl}/no/such/page`);
+    expectNotFoundPage(page, '/no/such/page');
+    const response = await page.goto(`${stack.baseUrl}/no/such/page`);
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
     expect(logged.join('\n')).toContain('/no/such/page');
     await page.getByRole('link', { name: /Return to Home/i }).click();

@@ -60,6 +60,20 @@ export function expectConsoleError(page: Page, pattern: RegExp, opts: { optional
 }
 
 /**
+ * Declares that `page` will open `path`, where the site has no page: the server answers the document
+ * 404 (Chromium logs the failed load without a URL: it is the page's own), and the web's not-found
+ * page reports the path.
+ */
+export function expectNotFoundPage(page: Page, path: string): void {
+  expectConsoleError(
+    page,
+    /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+  );
+  const where = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expectConsoleError(page, new RegExp(`^404 Error: User attempted to access non-existent route: ${where} `));
+}
+
+/**
  * Declares that a request of `page` to `path` (its query string aside) will fail: answered with the
  * HTTP status `failure`, or failing with the network error `failure` (e.g. `net::ERR_FAILED`, a
  * request the test aborts). Chromium logs "Failed to load resource: the server responded with a

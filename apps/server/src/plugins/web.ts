@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPagePath } from '@rewards/contracts/pages';
 import { publicBase } from '../shared/public-url.ts';
 import { encode, pickEncoding, type Encoding } from './page-encoding.ts';
 import { inviteTitle, preparePage, type PageFile } from './page-meta.ts';
@@ -21,8 +22,9 @@ export interface WebAppOptions {
 const MAX_ORIGINS = 8;
 
 /**
- * Serves the built web app and answers every other non-API GET with index.html, so the
- * browser router shows the page (or its own not-found page).
+ * Serves the built web app and answers every other non-API GET with index.html, so the browser
+ * router shows the page: 200 for a path the web has a page at (the shared page list), 404 for any
+ * other, whose page is then the web's own not-found page.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -85,6 +87,8 @@ export async function registerWebApp(
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PageFile) => {
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const { body, etag } = page.encoded[encoding];
+    // Crawlers and link checkers learn from the status that nothing is here; no validator, no 304.
+    if (!isPagePath(request.url.split('?')[0]!)) return html(reply, encoding).code(404).send(body);
     html(reply, encoding).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(body);

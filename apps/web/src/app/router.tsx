@@ -2,16 +2,17 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HOME, pageRoutes, segmentOf, type PageName } from '@/config/paths';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
-import { RedirectIfSignedIn, RequireSession } from './routes/guards';
+import { RedirectIfSignedIn, RequireSession, ShellForSession } from './routes/guards';
 import { HydrateFallback } from './routes/HydrateFallback';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { pages } from './routes/pages';
 import { RouteErrorPage } from './routes/RouteErrorPage';
 
-/** The signed-in pages of config/paths.ts, in its order. */
-const signedInPages = (Object.keys(pageRoutes) as PageName[])
-  .filter((name) => pageRoutes[name].session)
-  .map((name) => ({ path: segmentOf(name), lazy: pages[name] }));
+/** The pages of config/paths.ts for this kind of session (`true`, `'optional'`), in its order. */
+const pagesFor = (session: true | 'optional') =>
+  (Object.keys(pageRoutes) as PageName[])
+    .filter((name) => pageRoutes[name].session === session)
+    .map((name) => ({ path: segmentOf(name), lazy: pages[name] }));
 
 /**
  * Spec §2. Matching ignores case (React Router's default), so /Daily and /daily, /Withdraw and /withdraw
@@ -43,10 +44,12 @@ export const routes: RouteObject[] = [
           {
             // The signed-in shell (sidebar, navigation) is its own chunk, like the pages.
             lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
-            children: signedInPages,
+            children: pagesFor(true),
           },
         ],
       },
+      // Help, Terms and Privacy: for visitors in the public shell, for a player in the signed-in one.
+      { element: <ShellForSession />, children: pagesFor('optional') },
     ],
   },
 ];

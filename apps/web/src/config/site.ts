@@ -1,13 +1,10 @@
-/** Site-wide constants. Placeholders are marked; replace them before launch. */
+/** Site-wide constants. Who runs the site and how to reach them are server settings (`GET /api/config`). */
 export const SITE_NAME = 'RBXRewards';
 
 /**
- * Invite link of the community chat server (support tickets, giveaway winners).
- * Placeholder: set VITE_COMMUNITY_CHAT_URL at build time to the real invite.
+ * The community chat's name in sentences ("Join our Discord server"). Its invite is the server's
+ * COMMUNITY_URL, read from `GET /api/config` (lib/site-config.ts).
  */
-export const COMMUNITY_CHAT_URL: string =
-  import.meta.env.VITE_COMMUNITY_CHAT_URL ?? 'https://discord.gg/rbxrewards-placeholder';
-
 export const COMMUNITY_CHAT_NAME = 'Discord';
 
 /** Balance polling interval (spec §9). */

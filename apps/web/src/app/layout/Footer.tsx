@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink, MessageCircle } from 'lucide-react';
 import { footerQuickLinks } from '@/config/navigation';
-import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL, COPYRIGHT_YEAR, SITE_NAME } from '@/config/site';
+import { COMMUNITY_CHAT_NAME, COPYRIGHT_YEAR, SITE_NAME } from '@/config/site';
+import { CommunityLink, OperatorContact } from '@/components/ui/CommunityLink';
 import { paths } from '@/config/paths';
 import { LanguageMenu } from '@/components/ui/LanguageMenu';
 import { m } from '@/paraglide/messages.js';
@@ -28,6 +29,7 @@ export function Footer() {
             RBX<span className="text-emerald-400">Rewards</span>
           </p>
           <p className="mt-2 max-w-xs text-sm text-slate-400">{m.app_footer_tagline()}</p>
+          <OperatorContact className="mt-3 max-w-xs text-sm text-slate-400" />
         </div>
         <Column title={m.app_footer_quick_links()}>
           {footerQuickLinks().map((link) => (
@@ -45,11 +47,11 @@ export function Footer() {
             </Link>
           </li>
           <li>
-            <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            <CommunityLink className={linkClass}>
               {m.app_footer_chat_server({ name: COMMUNITY_CHAT_NAME })}
               <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
               <span className="sr-only">{m.app_new_tab()}</span>
-            </a>
+            </CommunityLink>
           </li>
           <li>
             <Link to={paths.terms} className={linkClass}>
@@ -65,16 +67,11 @@ export function Footer() {
         <Column title={m.app_footer_stay_connected()}>
           <li className="text-sm text-slate-400">{m.app_footer_community_blurb()}</li>
           <li>
-            <a
-              href={COMMUNITY_CHAT_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-1 inline-flex items-center gap-2 rounded-xl border border-indigo-400/30 bg-indigo-500/10 px-3.5 py-2 text-sm font-semibold text-indigo-200 transition-colors hover:bg-indigo-500/20 focus-visible:outline-2 focus-visible:outline-indigo-400"
-            >
+            <CommunityLink className="mt-1 inline-flex items-center gap-2 rounded-xl border border-indigo-400/30 bg-indigo-500/10 px-3.5 py-2 text-sm font-semibold text-indigo-200 transition-colors hover:bg-indigo-500/20 focus-visible:outline-2 focus-visible:outline-indigo-400">
               <MessageCircle aria-hidden="true" className="size-4" />
               {m.app_footer_join({ name: COMMUNITY_CHAT_NAME })}
               <span className="sr-only">{m.app_new_tab()}</span>
-            </a>
+            </CommunityLink>
           </li>
         </Column>
       </div>

@@ -1,4 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PublicLayout } from '../layout/PublicLayout';
+import { HydrateFallback } from './HydrateFallback';
 import { getSessionEndReason, useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 
@@ -19,4 +22,18 @@ export function RequireSession() {
 export function RedirectIfSignedIn() {
   const session = useSession();
   return session ? <Navigate to={paths.earn} replace /> : <Outlet />;
+}
+
+/** The signed-in shell, its own chunk (the router's signed-in branch loads the same one). */
+const AppLayout = lazy(async () => ({ default: (await import('../layout/AppLayout')).AppLayout }));
+
+/** Pages open to everyone: the signed-in shell for a player, the public one (no sidebar) for a visitor. */
+export function ShellForSession() {
+  const session = useSession();
+  if (!session) return <PublicLayout contained />;
+  return (
+    <Suspense fallback={<HydrateFallback />}>
+      <AppLayout />
+    </Suspense>
+  );
 }

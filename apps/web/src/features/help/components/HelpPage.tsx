@@ -1,7 +1,8 @@
-import { Camera, CircleHelp, ExternalLink, Hash, MessageCircle, UserRound } from 'lucide-react';
+import { Camera, CircleHelp, ExternalLink, Hash, Mail, MessageCircle, UserRound } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { COMMUNITY_CHAT_NAME, COMMUNITY_CHAT_URL } from '@/config/site';
+import { CommunityLink, OperatorContact } from '@/components/ui/CommunityLink';
+import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { m } from '@/paraglide/messages.js';
 
 const steps = [
@@ -46,16 +47,23 @@ export function HelpPage() {
           <h2 className="text-lg font-bold text-white">{m.help_ready_title()}</h2>
           <p className="text-sm text-slate-400">{m.help_ready_text()}</p>
         </div>
-        <a
-          href={COMMUNITY_CHAT_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex h-11 items-center gap-2 rounded-xl bg-indigo-600 px-5 text-sm font-semibold text-white transition-colors hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-300"
-        >
+        <CommunityLink className="inline-flex h-11 items-center gap-2 rounded-xl bg-indigo-600 px-5 text-sm font-semibold text-white transition-colors hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-300">
           {m.help_join_button({ name: COMMUNITY_CHAT_NAME })}{' '}
           <ExternalLink aria-hidden="true" className="size-4" />
           <span className="sr-only">{m.help_new_tab()}</span>
-        </a>
+        </CommunityLink>
+      </Card>
+      <Card className="mt-6 flex gap-4 p-6">
+        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
+          <Mail aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 className="text-lg font-bold text-white">
+            {m.help_email_title({ name: COMMUNITY_CHAT_NAME })}
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">{m.help_email_text({ name: COMMUNITY_CHAT_NAME })}</p>
+          <OperatorContact className="mt-3 text-sm text-slate-300" />
+        </div>
       </Card>
     </>
   );

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
+import { stubApi } from '@/test/api-stub';
+import { siteConfig } from '@/test/builders';
 import { renderPage } from '@/test/render';
 import { TermsPage } from './TermsPage';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage';
@@ -14,6 +16,34 @@ function entryFor(what: string): string {
 
 /** The policy says what the server stores, why, for how long, and how to use the two buttons. */
 describe('PrivacyPolicyPage', () => {
+  beforeEach(() => {
+    stubApi({ 'GET /api/config': siteConfig() });
+  });
+
+  it('the terms and the policy name the operator, their address and an e-mail to write to', async () => {
+    for (const [page, path] of [
+      [<TermsPage key="terms" />, '/terms'],
+      [<PrivacyPolicyPage key="privacy" />, '/privacy-policy'],
+    ] as const) {
+      const { unmount } = renderPage(page, path);
+      expect(
+        await screen.findByText(
+          'This site is run by RBX Test Operations BV, Testlaan 1, 9000 Gent, Belgium.',
+          {
+            exact: false,
+          },
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'support@rbx.example' }).getAttribute('href')).toBe(
+        'mailto:support@rbx.example',
+      );
+      expect(screen.getByRole('link', { name: /community Discord server/ }).getAttribute('href')).toBe(
+        'https://chat.rbx.example/invite',
+      );
+      unmount();
+    }
+  });
+
   it('lists each kind of stored data with why and the retention period the server applies', () => {
     renderPage(<PrivacyPolicyPage />, '/privacy-policy');
     expect(screen.getByRole('heading', { name: /What we store, why, and for how long/ })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { SITE_NAME } from '@/config/site';
 import { m } from '@/paraglide/messages.js';
+import { OperatorContact } from '@/components/ui/CommunityLink';
 import { CommunityChatLink } from './CommunityChatLink';
 import { LegalDocument, LegalList, type LegalSection } from './LegalDocument';
 import { storedData } from './storedData';
@@ -87,7 +88,12 @@ const sections = (): LegalSection[] => [
   },
   {
     heading: m.legal_contact_heading(),
-    body: <p>{withElement((link) => m.legal_privacy_contact({ link }), <CommunityChatLink />)}</p>,
+    body: (
+      <>
+        <p>{withElement((link) => m.legal_privacy_contact({ link }), <CommunityChatLink />)}</p>
+        <OperatorContact />
+      </>
+    ),
   },
 ];
 

@@ -1,6 +1,7 @@
 import { Scale } from 'lucide-react';
 import { SITE_NAME } from '@/config/site';
 import { m } from '@/paraglide/messages.js';
+import { OperatorContact } from '@/components/ui/CommunityLink';
 import { CommunityChatLink } from './CommunityChatLink';
 import { LegalDocument, LegalList, type LegalSection } from './LegalDocument';
 import { withElement } from './withElement';
@@ -75,7 +76,12 @@ const sections = (): LegalSection[] => [
   },
   {
     heading: m.legal_contact_heading(),
-    body: <p>{withElement((link) => m.legal_terms_contact({ link }), <CommunityChatLink />)}</p>,
+    body: (
+      <>
+        <p>{withElement((link) => m.legal_terms_contact({ link }), <CommunityChatLink />)}</p>
+        <OperatorContact />
+      </>
+    ),
   },
 ];
 
