@@ -296,8 +296,15 @@ describe('admin console in Chromium', () => {
 
   it('edits walls (write-only secret), lists a refused postback and replays it after the fix', async () => {
     const secret = 'e2e-lootably-secret';
-    // Lootably has no secret yet: a postback signed as Lootably does (SHA-256 of userID + ip +
-    // revenue + currencyReward + secret) is refused and stored.
+    // Lootably enabled, from any address, but no secret yet: a postback signed as Lootably does
+    // (SHA-256 of userID + ip + revenue + currencyReward + secret) is refused and stored.
+    const enabled = await stack.api(
+      'PATCH',
+      '/api/admin/walls/lootably',
+      { active: true, anyAddress: true },
+      { cookie: await stack.adminCookie() },
+    );
+    expect(enabled.status).toBe(200);
     const params: Record<string, string> = {
       userID: '1003',
       transactionID: 'e2e-offer-1',

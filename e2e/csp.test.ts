@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectConsoleError, expectFailedRequest } from './support/browser-errors.ts';
 import { browser, openJourney, stack } from './support/journey.ts';
+import { setUpShippedWalls } from './support/walls.ts';
 import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, signIn } from './support/stack.ts';
 
 /*
@@ -11,6 +12,7 @@ import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, signIn } from './support
  */
 
 openJourney();
+beforeAll(() => setUpShippedWalls(stack));
 
 interface Watch {
   violations: string[];

@@ -1,17 +1,25 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
+import { setUpShippedWalls, WALL_SECRETS } from './support/walls.ts';
 import { ADMIN_PASSWORD, DESKTOP, MOBILE, ROOT, SHOTS_DIR, signIn } from './support/stack.ts';
 import { cpxPostback, E2E_CPX_SECRET, fromCpx } from './support/http.ts';
 import { md5 } from '../apps/server/test/support/postbacks.ts';
 import { SITE_OPERATOR } from '../apps/server/test/support/server-env.ts';
 
 openJourney();
+beforeAll(() => setUpShippedWalls(stack));
 
-/** The secrets the e2e stack runs with (support/stack.ts). */
-const SECRETS = [E2E_CPX_SECRET, 'test-cpx-secret', ADMIN_PASSWORD, 'e2e-payout-cookie'];
+/** The secrets the e2e stack runs with (support/stack.ts), and the walls' (support/walls.ts). */
+const SECRETS = [
+  E2E_CPX_SECRET,
+  'test-cpx-secret',
+  ADMIN_PASSWORD,
+  'e2e-payout-cookie',
+  ...Object.values(WALL_SECRETS),
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -77,7 +85,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     }
     const lootably = page.getByTestId('wall-lootably');
     await lootably.waitFor();
-    expect(await page.getByText('Coming soon').count()).toBe(4); // three offerwalls and one survey wall
+    expect(await page.getByText('Coming soon').count()).toBe(4); // three offerwalls and one survey wall, not set up
     await page.getByText('+R$1.5').first().waitFor();
     expect(await page.getByText('+R$1.5').count()).toBe(4);
     await page.screenshot({ path: join(SHOTS_DIR, 'earn-1280.png'), fullPage: true });
@@ -95,7 +103,8 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    // A card without a source reads Coming soon and does not open.
+    // An enabled wall without its provider ids and postback secret reads Coming soon and does not
+    // open: a player could finish its offers and never be credited.
     const torox = page.getByTestId('wall-torox');
     expect(await torox.textContent()).toContain('Coming soon');
     await torox.click({ force: true });
@@ -182,7 +191,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await frame.waitFor();
     const src = new URL((await frame.getAttribute('src')) ?? '');
     expect(src.origin).toBe('https://offers.cpx-research.com');
-    expect(src.searchParams.get('app_id')).toBe('00000');
+    expect(src.searchParams.get('app_id')).toBe('e2e-cpx-app');
     expect(src.searchParams.get('ext_user_id')).toBe('1001');
     expect(src.searchParams.get('secure_hash')).toBe(md5(`1001-${E2E_CPX_SECRET}`));
     expect(src.searchParams.get('username')).toBe('AliceRBX');

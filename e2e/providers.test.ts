@@ -115,8 +115,14 @@ describe('provider set-up in the admin console (Chromium)', () => {
   it('configures Lootably: scheme, provider id, secret; the empty allow-list is flagged; the postback URL copies', async () => {
     await openOffers();
     const row = wallRow('lootably');
+    // As shipped: disabled, and the row says what it needs before players can open it.
     expect(await row.textContent()).toContain('No secret');
-    expect(await row.getByText('Any address', { exact: true }).isVisible()).toBe(true);
+    expect(await row.textContent()).toContain('Disabled');
+    expect(await row.textContent()).toContain(
+      'Coming soon until set: Placement ID, postback secret, allowed addresses (or any address)',
+    );
+    expect(await row.getByText('No address yet', { exact: true }).isVisible()).toBe(true);
+    await shoot('wall-row-missing', row);
 
     await row.getByRole('button', { name: 'Edit Lootably' }).click();
     const form = page.getByRole('form', { name: 'Edit Lootably' });
@@ -124,19 +130,26 @@ describe('provider set-up in the admin console (Chromium)', () => {
     expect(await form.getByLabel('Postback scheme').locator('option:checked').textContent()).toBe(
       'Lootably (SHA-256 hash)',
     );
-    // The frame template's {placementId} has its own field.
-    expect(await form.getByLabel('Placement ID (frame)').inputValue()).toBe('rbxrewards');
+    // The frame template's {placementId} has its own field, empty until the operator fills it in.
+    const placement = form.getByLabel('Placement ID (frame)');
+    expect(await placement.inputValue()).toBe('');
+    await placement.fill('e2e-placement-7');
     const addresses = form.getByLabel('Allowed addresses');
     expect(await addresses.inputValue()).toBe('');
-    const warning = form.getByText(
-      'Any address may send postbacks for this wall: only the signature protects it.',
-    );
-    expect(await warning.isVisible()).toBe(true);
+    const none = form.getByText('No address is listed: every postback is refused', { exact: false });
+    expect(await none.isVisible()).toBe(true);
     // Typing an address clears the warning; emptying the field brings it back.
     await addresses.fill('203.0.113.7');
-    expect(await warning.isVisible()).toBe(false);
+    expect(await none.isVisible()).toBe(false);
     await addresses.fill('');
-    expect(await warning.isVisible()).toBe(true);
+    expect(await none.isVisible()).toBe(true);
+    // Lootably publishes no addresses: the operator accepts any, and is warned what that means.
+    await form.getByRole('checkbox', { name: /Accept postbacks from any address/ }).check();
+    const any = form.getByText(
+      'Any address may send postbacks for this wall: only the signature protects it.',
+    );
+    expect(await any.isVisible()).toBe(true);
+    await form.getByRole('checkbox', { name: /^Active/ }).check();
     expect(await form.getByLabel('Max credit per postback (R$)').inputValue()).toBe('1000');
     await form.getByLabel('Secret', { exact: true }).fill(LOOTABLY_SECRET);
     await shoot('wall-form', form);
@@ -144,6 +157,8 @@ describe('provider set-up in the admin console (Chromium)', () => {
     await form.getByRole('button', { name: 'Save wall' }).click();
     await form.waitFor({ state: 'detached' });
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Secret set');
+    expect(await row.textContent()).toContain('Open: players can use it and are credited.');
+    expect(await row.getByText('Any address', { exact: true }).isVisible()).toBe(true);
     expect(await page.content()).not.toContain(LOOTABLY_SECRET);
 
     // The postback URL to paste into Lootably's dashboard, with Lootably's own macros.

@@ -43,6 +43,7 @@ export async function startStack(
     LOG_LEVEL: 'warn',
     ...robloxApisAt(standin.url),
     ROBLOX_PAYOUT_COOKIE: 'e2e-payout-cookie',
+    CPX_APP_ID: 'e2e-cpx-app',
     CPX_SECURE_HASH: 'e2e-cpx-secret',
     // A first withdrawal is not held for review unless a journey is about review (review.test.ts).
     REVIEW_FIRST_WITHDRAWAL: 'false',

@@ -100,7 +100,8 @@ const schema = z.object({
   /** How often the in-process payout worker looks for work with PAYOUT_MODE=roblox; 0 = only the standalone worker. */
   PAYOUT_INTERVAL_MS: intFrom(5000),
   DISCORD_WEBHOOK_URL: url.optional(),
-  CPX_APP_ID: z.string().default('00000'),
+  /** CPX Research's app id; unset: the CPX wall reads "Coming soon". */
+  CPX_APP_ID: z.string().optional(),
   CPX_SECURE_HASH: z.string().optional(),
   REFERRAL_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Hours an offer or survey credit waits before it can be withdrawn (a fraudulent one is charged back meanwhile). */

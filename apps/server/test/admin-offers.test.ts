@@ -34,6 +34,8 @@ const validWall = {
   postbackScheme: 'hmac',
   amountMode: 'usd_rate',
   rate: 120,
+  // The generic scheme has no published addresses: the operator accepts any.
+  anyAddress: true,
 };
 
 let cookie: string;
@@ -101,7 +103,7 @@ describe(`admin offers on ${testEngine}`, () => {
       .selectAll()
       .where('slug', '=', 'lootably')
       .executeTakeFirstOrThrow();
-    expect(lootably).toMatchObject({ active: 1, secret: null });
+    expect(lootably).toMatchObject({ active: 0, secret: null });
     expect(await t.deps.db.selectFrom('walls').select('id').where('slug', '=', 'surveyo').execute()).toEqual(
       [],
     );
@@ -120,6 +122,7 @@ describe(`admin offers on ${testEngine}`, () => {
           'active',
           'allowedIps',
           'amountMode',
+          'anyAddress',
           'frameParamNames',
           'frameParams',
           'hasSecret',
@@ -128,6 +131,7 @@ describe(`admin offers on ${testEngine}`, () => {
           'kind',
           'logoUrl',
           'maxCredit',
+          'missing',
           'name',
           'postbackScheme',
           'postbackUrl',
@@ -149,24 +153,37 @@ describe(`admin offers on ${testEngine}`, () => {
       amountMode: 'local',
       rate: 100,
       allowedIps: [],
+      anyAddress: false,
       maxCredit: 1000,
-      frameParams: { placementId: 'rbxrewards' },
+      frameParams: { placementId: '' },
       frameParamNames: ['placementId'],
       successBody: '',
-      active: true,
+      active: false,
       sort: 10,
       hasSecret: true,
+      // The secret is set; the provider's id and the addresses its postbacks come from are not.
+      missing: [{ what: 'providerId', name: 'placementId' }, { what: 'allowedIps' }],
       postbackUrl:
         'http://localhost:80/api/postback/lootably?userID={userID}&transactionID={transactionID}&ip={ip}&offerName={offerName}&offerID={offerID}&revenue={revenue}&currencyReward={currencyReward}&status={status}&hash={hash}',
     });
     const bySlug = Object.fromEntries(walls.map((w) => [w.slug, w]));
-    expect(bySlug.adgem).toMatchObject({ hasSecret: false, postbackScheme: 'adgem', allowedIps: [] });
+    expect(bySlug.adgem).toMatchObject({
+      hasSecret: false,
+      postbackScheme: 'adgem',
+      allowedIps: [],
+      missing: [{ what: 'providerId', name: 'appId' }, { what: 'postbackSecret' }, { what: 'allowedIps' }],
+    });
     expect(bySlug.torox).toMatchObject({
       allowedIps: ['54.175.173.245'],
       frameParams: { pubId: '', appId: '' },
+      missing: [
+        { what: 'providerId', name: 'pubId' },
+        { what: 'providerId', name: 'appId' },
+        { what: 'postbackSecret' },
+      ],
     });
-    // CPX Research verifies with CPX_SECURE_HASH: a secret is available, and still not shown.
-    expect(bySlug.cpx).toMatchObject({ kind: 'survey', postbackScheme: 'cpx', hasSecret: true });
+    // CPX Research verifies with CPX_SECURE_HASH and opens with CPX_APP_ID: ready, and no secret shown.
+    expect(bySlug.cpx).toMatchObject({ kind: 'survey', postbackScheme: 'cpx', hasSecret: true, missing: [] });
   });
 
   it('creates a wall (201, no secret in the answer) that players then see; a taken slug → 409', async () => {
@@ -183,6 +200,7 @@ describe(`admin offers on ${testEngine}`, () => {
       maxCredit: 1000,
       frameParams: {},
       frameParamNames: [],
+      missing: [],
       successBody: '',
       postbackUrl:
         'http://localhost:80/api/postback/surveyo?trans_id={transaction_id}&user_id={user_id}&amount={amount}&amount_usd={payout_usd}&status={status}',
@@ -240,6 +258,8 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(minimal.json()).toMatchObject({
       hasSecret: false,
       active: true,
+      anyAddress: false,
+      missing: [{ what: 'frame' }, { what: 'postbackSecret' }, { what: 'allowedIps' }],
       iframeTemplate: '',
       logoUrl: '/walls/minimal.png',
       postbackUrl: '',
@@ -299,6 +319,9 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('patches a wall: disable hides it from players, enable brings it back; a secret sets hasSecret', async () => {
+    expect(await playerWallSlugs()).not.toContain('adgem');
+    const enabled = await admin('PATCH', '/api/admin/walls/adgem', { active: true });
+    expect(enabled.json()).toMatchObject({ active: true });
     expect(await playerWallSlugs()).toContain('adgem');
     const off = await admin('PATCH', '/api/admin/walls/adgem', { active: false });
     expect(off.statusCode).toBe(200);
@@ -328,12 +351,28 @@ describe(`admin offers on ${testEngine}`, () => {
       .executeTakeFirstOrThrow();
     expect(row.secret).toBe(ADGEM_SECRET);
 
+    // Enabled with its secret, AdGem still reads Coming soon: its app id and its addresses are missing.
+    const adgemFrame = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
+      return res.json().offerwalls.find((w: { slug: string }) => w.slug === 'adgem').iframeSrc as string;
+    };
+    expect(secret.json().missing).toEqual([{ what: 'providerId', name: 'appId' }, { what: 'allowedIps' }]);
+    expect(await adgemFrame()).toBe('');
+    const ids = await admin('PATCH', '/api/admin/walls/adgem', { frameParams: { appId: 'ag-2290' } });
+    expect(ids.json().missing).toEqual([{ what: 'allowedIps' }]);
+    expect(await adgemFrame()).toBe('');
+    const any = await admin('PATCH', '/api/admin/walls/adgem', { anyAddress: true });
+    expect(any.json()).toMatchObject({ anyAddress: true, missing: [] });
+    expect(await adgemFrame()).toBe('https://api.adgem.com/v1/wall?appid=ag-2290&playerid=1001');
+
     const edit = await admin('PATCH', '/api/admin/walls/torox', {
       name: 'Torox Offers',
       iframeTemplate: 'https://torox.example/wall?uid={userId}',
       logoUrl: 'https://torox.example/logo.png',
       rate: 150.5,
       sort: 5,
+      secret: 'torox-secret-1234',
+      active: true,
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({
@@ -342,9 +381,11 @@ describe(`admin offers on ${testEngine}`, () => {
       iframeTemplate: 'https://torox.example/wall?uid={userId}',
       rate: 150.5,
       sort: 5,
-      hasSecret: false,
+      hasSecret: true,
+      missing: [],
     });
-    // sort 5 puts it first; its template turns "Coming soon" into a frame.
+    // sort 5 puts it first; its template (with no provider ids to fill), its secret and its
+    // provider's published addresses turn "Coming soon" into a frame.
     const walls = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
     expect(walls.json().offerwalls[0]).toEqual({
       slug: 'torox',
@@ -356,7 +397,9 @@ describe(`admin offers on ${testEngine}`, () => {
     // An empty secret clears it.
     await admin('PATCH', '/api/admin/walls/torox', { secret: 'temporary-secret' });
     const cleared = await admin('PATCH', '/api/admin/walls/torox', { secret: '' });
-    expect(cleared.json()).toMatchObject({ hasSecret: false });
+    expect(cleared.json()).toMatchObject({ hasSecret: false, missing: [{ what: 'postbackSecret' }] });
+    const closed = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
+    expect(closed.json().offerwalls[0]).toMatchObject({ slug: 'torox', iframeSrc: '' });
     const torox = await t.deps.db
       .selectFrom('walls')
       .select('secret')
@@ -481,6 +524,7 @@ describe(`admin offers on ${testEngine}`, () => {
       postbackScheme: 'hmac',
       amountMode: 'reward',
       rate: 0,
+      anyAddress: true,
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ hasSecret: false });

@@ -343,6 +343,8 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
   describe('values a player can read, tried as every signature', () => {
     /** Frame ids an operator fills in for the walls whose frames need them: players see them all. */
     const FRAME_PARAMS: Record<string, Record<string, string>> = {
+      lootably: { placementId: 'lootably-placement-4417' },
+      adgem: { appId: 'ag-2290' },
       torox: { pubId: '31337', appId: '8842' },
       adgate: { wallCode: 'oQ3xYz' },
       notik: { apiKey: 'notik-public-api-key-77', pubId: 'pub-12', appId: 'app-34' },
@@ -350,12 +352,14 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
     };
 
     beforeAll(async () => {
-      // Every wall gets a secret and accepts any address: only the signature stands in the way.
+      // Every wall gets a secret, accepts any address and is enabled: only the signature stands in the way.
       for (const slug of ['lootably', 'adgem', 'torox', 'adgate', 'notik', 'cpx', 'bitlabs']) {
         secrets[slug] = `${slug}-secret-${randomBytes(8).toString('hex')}`;
         await patchWallOk(slug, {
           secret: secrets[slug],
           allowedIps: [],
+          anyAddress: true,
+          active: true,
           ...(FRAME_PARAMS[slug] ? { frameParams: FRAME_PARAMS[slug] } : {}),
         });
       }
@@ -371,6 +375,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
           amountMode: 'local',
           rate: 100,
           allowedIps: [],
+          anyAddress: true,
           frameParams: { adSlot: 'slot-4711' },
         },
         {
@@ -382,6 +387,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
           amountMode: 'usd_rate',
           rate: 100,
           allowedIps: [],
+          anyAddress: true,
         },
       ]) {
         const res = await inject({
@@ -557,7 +563,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
       const before = await adminWalls();
       const lootably = before.find((w) => w.slug === 'lootably')!;
       const placement = lootably.frameParams.placementId as string;
-      expect(placement).toBe('rbxrewards');
+      expect(placement).toBe('lootably-placement-4417');
 
       // The secret set to a value the frame shows, the frame set to show the secret, or both at once.
       await expectRefused('lootably', { secret: placement });
@@ -620,7 +626,8 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
   describe('the postback log cannot be flooded', () => {
     beforeAll(async () => {
       // Any address may call: the log's own bounds are what is tested here.
-      for (const slug of ['cpx', 'torox', 'adgem']) await patchWallOk(slug, { allowedIps: [], active: true });
+      for (const slug of ['cpx', 'torox', 'adgem'])
+        await patchWallOk(slug, { allowedIps: [], anyAddress: true, active: true });
     });
 
     it(
@@ -993,8 +1000,8 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
   beforeAll(async () => {
     await t.login('AliceRBX');
     await t.login('BobBuilder');
-    await configureWall(t.deps.db, 'notik', { secret: NOTIK_SECRET });
-    await configureWall(t.deps.db, 'adgem', { secret: ADGEM_SECRET });
+    await configureWall(t.deps.db, 'notik', { secret: NOTIK_SECRET, active: 1 });
+    await configureWall(t.deps.db, 'adgem', { secret: ADGEM_SECRET, active: 1, any_address: 1 });
   });
 
   it('a genuine Notik URL re-sent as a POST with another player, amount and transaction credits nothing', async () => {
@@ -1044,6 +1051,11 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
 
 describe(`an IPv6 /64 counts as one caller on ${testEngine}`, () => {
   openTestApp({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '5' } });
+  beforeAll(async () => {
+    // Refusals are what is counted here: the two walls take postbacks (from any address), and refuse these.
+    for (const slug of ['lootably', 'adgem'])
+      await configureWall(t.deps.db, slug, { active: 1, any_address: 1 });
+  });
   const inNet = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
 
   it('sign-ins from rotating addresses inside one /64 share one limit; another /64 has its own', async () => {

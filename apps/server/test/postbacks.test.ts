@@ -394,6 +394,45 @@ describe(`postbacks on ${testEngine}`, () => {
       await expectInvariant(t.deps.db);
     });
 
+    it('a wall with its secret but no addresses credits nobody until the operator lists them or accepts any', async () => {
+      // An attacker who learnt the secret (a leaked dashboard, a former staff member) signs a postback.
+      await configureWall(t.deps.db, 'rewardwall', { secret: REWARD_SECRET, any_address: 0 });
+      const before = await account(1003);
+      const signed = (trans: string) =>
+        hmacPostbackPath('rewardwall', { user_id: '1003', trans_id: trans, reward: '40' }, REWARD_SECRET);
+      try {
+        for (const address of ['203.0.113.9', CPX_ADDRESS, '127.0.0.1']) {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: signed(`aa-${address}`),
+            remoteAddress: address,
+          });
+          expect([res.statusCode, res.body]).toEqual([403, "This wall's postback addresses are not set yet"]);
+          expect(await verdicts('rewardwall', `aa-${address}`)).toEqual(['forbidden_address']);
+        }
+        expect((await account(1003)).balance).toBe(before.balance);
+
+        // Listed: only that address credits.
+        await configureWall(t.deps.db, 'rewardwall', { allowed_ips: JSON.stringify(['198.51.100.4']) });
+        const other = await t.app.inject({
+          method: 'GET',
+          url: signed('aa-other'),
+          remoteAddress: '203.0.113.9',
+        });
+        expect(other.statusCode).toBe(403);
+        const listed = await t.app.inject({
+          method: 'GET',
+          url: signed('aa-listed'),
+          remoteAddress: '198.51.100.4',
+        });
+        expect([listed.statusCode, listed.body]).toEqual([200, 'OK']);
+        expect((await account(1003)).balance - before.balance).toBe(4000);
+      } finally {
+        await configureWall(t.deps.db, 'rewardwall', { allowed_ips: '[]', any_address: 1 });
+      }
+      await expectInvariant(t.deps.db);
+    });
+
     it('a stored refused postback can be replayed once the wall is configured (admin console)', async () => {
       await configureWall(t.deps.db, 'rewardwall', { secret: null });
       const before = await account(1004);

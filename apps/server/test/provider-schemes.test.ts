@@ -407,8 +407,9 @@ describe(`provider postback schemes on ${testEngine}`, () => {
     expect(created.statusCode).toBe(201);
     for (const p of PROVIDERS) {
       if (p.slug === 'cpx' || p.slug === 'ayet') continue;
-      const patch: Record<string, unknown> = { secret: p.secret };
-      // Lootably and AdGem start open to any address; the operator pins their sender.
+      // The shipped walls start inactive; the operator sets the secret and enables each.
+      const patch: Record<string, unknown> = { secret: p.secret, active: true };
+      // Lootably and AdGem publish no addresses; the operator pins their sender.
       if (p.slug === 'lootably' || p.slug === 'adgem') patch.allowedIps = [p.from];
       const res = await admin('PATCH', `/api/admin/walls/${p.slug}`, patch);
       expect(res.statusCode).toBe(200);

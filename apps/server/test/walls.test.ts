@@ -4,6 +4,7 @@ import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { configureWall } from './support/walls.ts';
+import { adminCookie } from './support/admin.ts';
 
 const CPX_SECRET = 'test-cpx-secret';
 const WALL_SECRET = 'lootably-wall-secret-0f9e8d';
@@ -23,19 +24,19 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
     alice = (await t.login('AliceRBX')).token;
   });
 
-  it('the migration inserts the spec list: five offerwalls (two with a source) and two survey walls', async () => {
+  it('the migrations insert the spec list, every wall but CPX inactive until the operator configures it', async () => {
     const rows = await t.deps.db.selectFrom('walls').selectAll().orderBy('sort').execute();
-    expect(rows.map((w) => [w.slug, w.kind])).toEqual([
-      ['lootably', 'offerwall'],
-      ['adgem', 'offerwall'],
-      ['torox', 'offerwall'],
-      ['adgate', 'offerwall'],
-      ['notik', 'offerwall'],
-      ['cpx', 'survey'],
-      ['bitlabs', 'survey'],
+    expect(rows.map((w) => [w.slug, w.kind, w.active])).toEqual([
+      ['lootably', 'offerwall', 0],
+      ['adgem', 'offerwall', 0],
+      ['torox', 'offerwall', 0],
+      ['adgate', 'offerwall', 0],
+      ['notik', 'offerwall', 0],
+      ['cpx', 'survey', 1],
+      ['bitlabs', 'survey', 0],
     ]);
-    // Each wall names its provider's scheme and frame; only two offerwalls have their provider ids
-    // (the spec's two with a source), the other three wait for theirs (Coming soon).
+    // Each wall names its provider's scheme and frame; no provider id is filled in (Lootably's and
+    // AdGem's placeholder is gone), and no wall accepts any address unless the operator says so.
     expect(rows.map((w) => w.postback_scheme)).toEqual([
       'lootably',
       'adgem',
@@ -46,6 +47,8 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
       'bitlabs',
     ]);
     expect(rows.every((w) => w.iframe_template.startsWith('https://'))).toBe(true);
+    expect(rows.every((w) => Object.values(JSON.parse(w.frame_params)).every((v) => v === ''))).toBe(true);
+    expect(rows.every((w) => w.any_address === 0)).toBe(true);
     // No secret is seeded; CPX's comes from CPX_SECURE_HASH at run time.
     expect(rows.every((w) => w.secret === null)).toBe(true);
     expect(rows.find((w) => w.slug === 'cpx')).toMatchObject({ amount_mode: 'local' });
@@ -58,37 +61,69 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
     expect(frame.statusCode).toBe(401);
   });
 
-  it("lists the walls with the player's numeric Roblox id in the frame URLs; empty source = Coming soon", async () => {
+  it('a fresh install lists only the CPX wall (configured by its settings), with the player’s own frame', async () => {
     const body = (await walls(alice)).json();
-    expect(body.offerwalls.map((w: any) => w.slug)).toEqual([
-      'lootably',
-      'adgem',
-      'torox',
-      'adgate',
-      'notik',
-    ]);
-    expect(body.surveys.map((w: any) => w.slug)).toEqual(['cpx', 'bitlabs']);
-    for (const w of [...body.offerwalls, ...body.surveys]) {
-      expect(Object.keys(w).sort()).toEqual(['iframeSrc', 'logoUrl', 'name', 'slug']);
-    }
-    const [lootably, adgem, ...comingSoon] = body.offerwalls;
-    expect(lootably).toMatchObject({
-      name: 'Lootably',
-      iframeSrc: 'https://wall.lootably.com/?placementID=rbxrewards&sid=1001',
-    });
-    expect(adgem.iframeSrc).toBe('https://api.adgem.com/v1/wall?appid=rbxrewards&playerid=1001');
-    expect(comingSoon.map((w: any) => w.iframeSrc)).toEqual(['', '', '']);
-
-    const [cpx, placeholder] = body.surveys;
+    expect(body.offerwalls).toEqual([]);
+    expect(body.surveys.map((w: any) => w.slug)).toEqual(['cpx']);
+    const [cpx] = body.surveys;
+    expect(Object.keys(cpx).sort()).toEqual(['iframeSrc', 'logoUrl', 'name', 'slug']);
     expect(cpx.name).toBe('CPX Research');
     const url = new URL(cpx.iframeSrc);
     expect(url.origin + url.pathname).toBe('https://offers.cpx-research.com/index.php');
-    expect(url.searchParams.get('app_id')).toBe('00000');
+    expect(url.searchParams.get('app_id')).toBe('test-cpx-app');
     expect(url.searchParams.get('ext_user_id')).toBe('1001');
     expect(url.searchParams.get('secure_hash')).toBe(md5(`1001-${CPX_SECRET}`));
     expect(url.searchParams.get('username')).toBe('AliceRBX');
     expect(url.searchParams.get('email')).toBe('{email}');
-    expect(placeholder.iframeSrc).toBe('');
+  });
+
+  it('an enabled wall opens only once it can credit: provider id, secret and addresses (or any address) set', async () => {
+    // Enabled with nothing set: listed, Coming soon.
+    await configureWall(t.deps.db, 'lootably', { active: 1 });
+    const bare = (await walls(alice)).json();
+    expect(bare.offerwalls).toEqual([expect.objectContaining({ slug: 'lootably', iframeSrc: '' })]);
+
+    // Each missing piece alone keeps it closed.
+    const ready = {
+      frame_params: JSON.stringify({ placementId: 'lp-889' }),
+      secret: WALL_SECRET,
+      allowed_ips: JSON.stringify(['203.0.113.7']),
+    };
+    const without = [
+      { frame_params: JSON.stringify({ placementId: '' }) },
+      { frame_params: JSON.stringify({ placementId: '   ' }) },
+      { secret: null },
+      { allowed_ips: '[]' },
+      { iframe_template: '' },
+    ];
+    try {
+      for (const gap of without) {
+        await configureWall(t.deps.db, 'lootably', { ...ready, ...gap });
+        const listed = (await walls(alice)).json().offerwalls[0];
+        expect(listed.iframeSrc, JSON.stringify(gap)).toBe('');
+      }
+      // With its addresses, or with none and the operator's choice of any address, it opens.
+      await configureWall(t.deps.db, 'lootably', {
+        ...ready,
+        iframe_template: 'https://wall.lootably.com/?placementID={placementId}&sid={userId}',
+      });
+      expect((await walls(alice)).json().offerwalls[0].iframeSrc).toBe(
+        'https://wall.lootably.com/?placementID=lp-889&sid=1001',
+      );
+      await configureWall(t.deps.db, 'lootably', { allowed_ips: '[]', any_address: 1 });
+      expect((await walls(alice)).json().offerwalls[0].iframeSrc).toBe(
+        'https://wall.lootably.com/?placementID=lp-889&sid=1001',
+      );
+    } finally {
+      await configureWall(t.deps.db, 'lootably', {
+        active: 0,
+        secret: null,
+        any_address: 0,
+        allowed_ips: '[]',
+        frame_params: JSON.stringify({ placementId: '' }),
+        iframe_template: 'https://wall.lootably.com/?placementID={placementId}&sid={userId}',
+      });
+    }
   });
 
   it('GET /api/cpx/frame gives the same CPX URL, with the hash computed on the server', async () => {
@@ -102,10 +137,10 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
 
   it('values are URL-encoded and each player gets their own id', async () => {
     const xss = (await t.login('XssTester')).token;
-    const body = (await walls(xss)).json();
-    expect(body.offerwalls[0].iframeSrc).toBe('https://wall.lootably.com/?placementID=rbxrewards&sid=1005');
     await configureWall(t.deps.db, 'torox', {
       iframe_template: 'https://example.test/wall?u={userId}&n={username}',
+      secret: WALL_SECRET,
+      active: 1,
     });
     try {
       await t.deps.db
@@ -114,32 +149,40 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
         .where('roblox_id', '=', 1005)
         .execute();
       const again = (await walls(xss)).json();
-      expect(again.offerwalls[2].iframeSrc).toBe('https://example.test/wall?u=1005&n=A%26b%3Dc%20d');
+      expect(again.offerwalls[0].iframeSrc).toBe('https://example.test/wall?u=1005&n=A%26b%3Dc%20d');
     } finally {
       await t.deps.db
         .updateTable('users')
         .set({ username: 'XssTester' })
         .where('roblox_id', '=', 1005)
         .execute();
-      await configureWall(t.deps.db, 'torox', { iframe_template: '' });
+      await configureWall(t.deps.db, 'torox', { iframe_template: '', secret: null, active: 0 });
     }
   });
 
   it('inactive walls are not listed; the order follows sort', async () => {
-    await configureWall(t.deps.db, 'notik', { active: 0 });
+    for (const slug of ['lootably', 'adgem', 'torox', 'adgate'])
+      await configureWall(t.deps.db, slug, { active: 1 });
     await configureWall(t.deps.db, 'adgem', { sort: 1 });
     try {
       const body = (await walls(alice)).json();
       expect(body.offerwalls.map((w: any) => w.slug)).toEqual(['adgem', 'lootably', 'torox', 'adgate']);
     } finally {
-      await configureWall(t.deps.db, 'notik', { active: 1 });
+      for (const slug of ['lootably', 'adgem', 'torox', 'adgate'])
+        await configureWall(t.deps.db, slug, { active: 0 });
       await configureWall(t.deps.db, 'adgem', { sort: 20 });
     }
   });
 
   it('no secret ever reaches the browser: not the CPX secret, not a wall secret', async () => {
-    await configureWall(t.deps.db, 'lootably', { secret: WALL_SECRET });
-    await configureWall(t.deps.db, 'bitlabs', { secret: 'cpx-wall-own-secret' });
+    // Lootably open (its frame shown), BitLabs enabled but still Coming soon.
+    await configureWall(t.deps.db, 'lootably', {
+      secret: WALL_SECRET,
+      frame_params: JSON.stringify({ placementId: 'lp-889' }),
+      any_address: 1,
+      active: 1,
+    });
+    await configureWall(t.deps.db, 'bitlabs', { secret: 'cpx-wall-own-secret', active: 1 });
     try {
       for (const url of ['/api/walls', '/api/cpx/frame', '/api/referrals', '/api/offers/pending']) {
         const res = await t.app.inject({ method: 'GET', url, headers: bearer(alice) });
@@ -148,10 +191,12 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
           expect(res.body).not.toContain(secret);
         expect(res.body).not.toMatch(/"secret"/i);
       }
+      const listed = (await walls(alice)).json().offerwalls;
+      expect(listed[0]).toMatchObject({ slug: 'lootably', iframeSrc: expect.stringContaining('lp-889') });
     } finally {
       await t.deps.db
         .updateTable('walls')
-        .set({ secret: null })
+        .set({ secret: null, active: 0, any_address: 0 })
         .where('slug', 'in', ['lootably', 'bitlabs'])
         .execute();
     }
@@ -179,5 +224,33 @@ describe(`walls without CPX configured on ${testEngine}`, () => {
     const url = new URL(configured.json().src);
     expect(url.searchParams.get('app_id')).toBe('12345');
     expect(url.searchParams.get('secure_hash')).toBe(md5('1002-admin-set-cpx'));
+  });
+});
+
+describe(`the CPX wall without CPX_APP_ID on ${testEngine}`, () => {
+  let u: TestApp;
+  beforeAll(async () => {
+    u = await createTestApp({ env: { CPX_APP_ID: '' } });
+  });
+  afterAll(async () => {
+    await u.close();
+  });
+
+  it('reads Coming soon, its console row names the app id, and an empty console field keeps the setting', async () => {
+    const { token } = await u.login('BobBuilder');
+    const frame = async () =>
+      (await u.app.inject({ method: 'GET', url: '/api/cpx/frame', headers: bearer(token) })).json().src;
+    expect(await frame()).toBe('');
+    const cookie = await adminCookie(u);
+    const row = async () =>
+      (await u.app.inject({ method: 'GET', url: '/api/admin/walls', headers: { cookie } }))
+        .json()
+        .walls.find((w: { slug: string }) => w.slug === 'cpx');
+    expect((await row()).missing).toEqual([{ what: 'providerId', name: 'appId' }]);
+    // The console's app id opens it; cleared again, it reads Coming soon again.
+    await configureWall(u.deps.db, 'cpx', { frame_params: JSON.stringify({ appId: '777' }) });
+    expect(new URL(await frame()).searchParams.get('app_id')).toBe('777');
+    await configureWall(u.deps.db, 'cpx', { frame_params: JSON.stringify({ appId: ' ' }) });
+    expect(await frame()).toBe('');
   });
 });

@@ -69,8 +69,8 @@ const wallSecretInput = z
  */
 const wallRate = z.number().min(0, 'rate must be at least 0').max(1_000_000);
 /**
- * Addresses and CIDR ranges (IPv4 and IPv6) the wall's postbacks may come from; empty: any address.
- * The server checks each entry (a malformed one is refused with 400 naming it).
+ * Addresses and CIDR ranges (IPv4 and IPv6) the wall's postbacks may come from; empty: none, unless
+ * `anyAddress`. The server checks each entry (a malformed one is refused with 400 naming it).
  */
 const allowedIps = z.array(z.string().trim().min(1).max(64)).max(100, 'allowedIps takes at most 100 entries');
 /** The most R$ one postback may credit without an admin's approval. */
@@ -98,6 +98,8 @@ const wallFields = {
   amountMode: z.enum(amountModes),
   rate: wallRate,
   allowedIps,
+  /** Accept postbacks from any address while `allowedIps` is empty: for providers that publish none. */
+  anyAddress: z.boolean(),
   maxCredit,
   frameParams,
   successBody,
@@ -120,6 +122,7 @@ export const createWallRequest = z.strictObject({
   amountMode: wallFields.amountMode,
   rate: wallFields.rate,
   allowedIps: wallFields.allowedIps.optional(),
+  anyAddress: wallFields.anyAddress.default(false),
   maxCredit: wallFields.maxCredit.default(1000),
   frameParams: wallFields.frameParams.optional(),
   successBody: wallFields.successBody.default(''),
@@ -143,6 +146,7 @@ export const updateWallRequest = z
     amountMode: wallFields.amountMode.optional(),
     rate: wallFields.rate.optional(),
     allowedIps: wallFields.allowedIps.optional(),
+    anyAddress: wallFields.anyAddress.optional(),
     maxCredit: wallFields.maxCredit.optional(),
     frameParams: wallFields.frameParams.optional(),
     successBody: wallFields.successBody.optional(),
@@ -153,6 +157,19 @@ export const updateWallRequest = z
 export type UpdateWallRequest = z.infer<typeof updateWallRequest>;
 
 export const wallSlugParams = z.object({ slug: wallSlug });
+
+/**
+ * What a wall still needs before it opens to players and can credit them: a frame, one of the
+ * provider's ids its frame names (`name`: the placeholder; for CPX's `appId`, CPX_APP_ID), the
+ * postback secret, or the addresses its postbacks may come from (or `anyAddress`).
+ */
+export const wallMissingItem = z.discriminatedUnion('what', [
+  z.object({ what: z.literal('frame') }),
+  z.object({ what: z.literal('providerId'), name: z.string() }),
+  z.object({ what: z.literal('postbackSecret') }),
+  z.object({ what: z.literal('allowedIps') }),
+]);
+export type WallMissingItem = z.infer<typeof wallMissingItem>;
 
 /**
  * A wall as the admin sees it. The secret itself is never sent; `hasSecret` says whether one is set
@@ -169,6 +186,7 @@ export const adminWall = z.object({
   amountMode: z.enum(amountModes),
   rate: z.number(),
   allowedIps: z.array(z.string()),
+  anyAddress: z.boolean(),
   maxCredit: z.number(),
   frameParams: z.record(z.string(), z.string()),
   successBody: z.string(),
@@ -183,6 +201,8 @@ export const adminWall = z.object({
   postbackUrl: z.string(),
   /** The placeholders of the frame template that take a value from `frameParams`. */
   frameParamNames: z.array(z.string()),
+  /** What the wall still needs; empty: players can open it (when active) and it credits them. */
+  missing: z.array(wallMissingItem),
 });
 export type AdminWall = z.infer<typeof adminWall>;
 

@@ -35,6 +35,7 @@ import * as m0024 from './migrations/0024_money_functions_dropped.ts';
 import * as m0025 from './migrations/0025_ledger_entry_params.ts';
 import * as m0026 from './migrations/0026_task_runs.ts';
 import * as m0027 from './migrations/0027_ledger_totals.ts';
+import * as m0028 from './migrations/0028_walls_open_when_ready.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0025_ledger_entry_params': m0025,
   '0026_task_runs': m0026,
   '0027_ledger_totals': m0027,
+  '0028_walls_open_when_ready': m0028,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */

@@ -38,6 +38,7 @@ export async function createTestApp(opts: { env?: TestEnv; webDist?: string } = 
     ...robloxApisAt(standin.url),
     ROBLOX_TIMEOUT_MS: '1500',
     ROBLOX_PAYOUT_COOKIE: 'test-payout-cookie',
+    CPX_APP_ID: 'test-cpx-app',
     CPX_SECURE_HASH: 'test-cpx-secret',
     // Offer credits are paid at once unless a test is about holds (offer-holds.test.ts keeps the defaults).
     OFFER_HOLD_HOURS: '0',

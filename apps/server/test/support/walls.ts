@@ -31,6 +31,7 @@ export async function addWalls(
         amount_mode: 'usd_rate' as const,
         rate: 100,
         sort: 100,
+        any_address: 1,
         ...wall,
       })),
     )

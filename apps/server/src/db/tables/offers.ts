@@ -21,8 +21,10 @@ export interface WallsTable {
   amount_mode: AmountMode;
   /** R$ per USD: the conversion of `usd_rate`; in the other modes the most R$ a USD of payout may bring (0: unchecked). */
   rate: number;
-  /** JSON array of addresses and CIDR ranges postbacks may come from; `[]`: any address. */
+  /** JSON array of addresses and CIDR ranges postbacks may come from; `[]`: none, unless `any_address`. */
   allowed_ips: Generated<string>;
+  /** 1: the operator chose to accept postbacks from any address (the provider publishes none); migration 0028. */
+  any_address: Generated<number>;
   /** Hundredths of R$: a postback asking more waits for an admin (`held`). */
   max_credit: Generated<number>;
   /** JSON object: values of the frame template's placeholders (the provider's ids). */
@@ -45,6 +47,7 @@ export const WALL_COLUMNS = columnsOf<WallsTable>({
   amount_mode: true,
   rate: true,
   allowed_ips: true,
+  any_address: true,
   max_credit: true,
   frame_params: true,
   success_body: true,

@@ -123,6 +123,10 @@ export async function sendTestPostback(
     throw badRequest('This wall is inactive: its postbacks are refused. Activate it first.');
   const secret = wallSecret(wall, deps.env);
   if (!secret) throw badRequest("Set the wall's secret first: without it every postback is refused.");
+  if (allowedIpsOf(wall).length === 0 && wall.any_address !== 1)
+    throw badRequest(
+      "List the addresses the wall's postbacks come from (or choose any address) first: until then every postback is refused.",
+    );
   const player = await findUserByName(deps.db, username);
   if (!player) throw notFound(`No player named "${username}" has signed in yet.`);
 

@@ -10,7 +10,7 @@ import { insertAudit } from '../../audit/index.ts';
 import { schemes } from '../postbacks/schemes/index.ts';
 import { postbackUrlFor } from '../postbacks/setup.ts';
 import type { Wall } from '../wall.ts';
-import { frameParamNames } from '../walls/frame.ts';
+import { frameParamNames, wallMissing } from '../walls/frame.ts';
 import { allowedIpsOf, frameParamsOf, wallSecret } from '../walls/settings.ts';
 import * as repo from './repository.ts';
 
@@ -34,6 +34,7 @@ export function toAdminWall(w: Wall, env: Env, base: string): AdminWall {
     amountMode: w.amount_mode,
     rate: Number(w.rate),
     allowedIps: allowedIpsOf(w),
+    anyAddress: w.any_address === 1,
     maxCredit: fromCents(Number(w.max_credit)),
     frameParams: frameParamsOf(w),
     successBody: w.success_body,
@@ -42,6 +43,7 @@ export function toAdminWall(w: Wall, env: Env, base: string): AdminWall {
     hasSecret: Boolean(w.secret) || (w.postback_scheme === 'cpx' && Boolean(env.CPX_SECURE_HASH)),
     postbackUrl: scheme ? postbackUrlFor(base, w, scheme, wallSecret(w, env)) : '',
     frameParamNames: frameParamNames(w.iframe_template),
+    missing: wallMissing(w, env),
   };
 }
 
@@ -109,6 +111,7 @@ export async function createWall(deps: Deps, input: CreateWallRequest, base: str
       amount_mode: input.amountMode,
       rate: input.rate,
       allowed_ips: allowedIps,
+      any_address: input.anyAddress ? 1 : 0,
       max_credit: toCents(input.maxCredit),
       frame_params: JSON.stringify(frameParams),
       success_body: input.successBody,
@@ -142,6 +145,7 @@ export async function updateWall(
   if (input.amountMode !== undefined) changes.amount_mode = input.amountMode;
   if (input.rate !== undefined) changes.rate = input.rate;
   if (input.allowedIps !== undefined) changes.allowed_ips = checkedAllowList(input.allowedIps);
+  if (input.anyAddress !== undefined) changes.any_address = input.anyAddress ? 1 : 0;
   if (input.maxCredit !== undefined) changes.max_credit = toCents(input.maxCredit);
   if (input.frameParams !== undefined) changes.frame_params = JSON.stringify(input.frameParams);
   if (input.successBody !== undefined) changes.success_body = input.successBody;

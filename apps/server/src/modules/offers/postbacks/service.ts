@@ -1,11 +1,11 @@
 import type { PostbackVerdict } from '@rewards/contracts';
 import type { Deps } from '../../../deps.ts';
-import { addressAllowed, limitKeyOfAddress } from '../../../shared/addresses.ts';
+import { limitKeyOfAddress } from '../../../shared/addresses.ts';
 import { FailureLimiter } from '../../../shared/failure-limiter.ts';
 import { defineCounter } from '../../../shared/process-counters.ts';
 import { creditAndRecord } from '../credits/credit-and-record.ts';
 import { reverseTransaction } from '../credits/service.ts';
-import { allowedIpsOf, wallSecret } from '../walls/settings.ts';
+import { allowedIpsOf, postbackAddressAllowed, wallSecret } from '../walls/settings.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import type { Db } from '../../../db/database.ts';
 import type { Wall } from '../wall.ts';
@@ -164,8 +164,10 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   const transId = scheme ? rawParams[scheme.transIdParam] : undefined;
   if (typeof transId === 'string') record.transId = transId.slice(0, 100);
 
-  if (!addressAllowed(allowedIpsOf(wall), req.ip)) {
-    return refuse(403, 'forbidden_address', 'This address may not send postbacks for this wall');
+  if (!postbackAddressAllowed(wall, req.ip)) {
+    return allowedIpsOf(wall).length === 0
+      ? refuse(403, 'forbidden_address', "This wall's postback addresses are not set yet")
+      : refuse(403, 'forbidden_address', 'This address may not send postbacks for this wall');
   }
   if (hasBody && Object.keys(req.query).length > 0) {
     return refuse(400, 'invalid', 'Send the parameters in the query string or in the body, not both');

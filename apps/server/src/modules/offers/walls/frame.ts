@@ -1,7 +1,7 @@
 import type { Env } from '../../../env.ts';
 import { md5Hex } from '../postbacks/schemes/signing.ts';
 import type { Wall } from '../wall.ts';
-import { frameParamsOf, wallSecret } from './settings.ts';
+import { allowedIpsOf, frameParamsOf, wallSecret } from './settings.ts';
 
 export interface FramePlayer {
   username: string;
@@ -22,30 +22,60 @@ export function cpxSecureHash(robloxId: number, secret: string): string {
   return md5Hex(`${robloxId}-${secret}`);
 }
 
+/** What a wall still needs before it can open to players and credit them (the console lists it). */
+export type WallMissing =
+  | { what: 'frame' }
+  | { what: 'providerId'; name: string }
+  | { what: 'postbackSecret' }
+  | { what: 'allowedIps' };
+
+/**
+ * The values of a wall's frame placeholders: its frame params, and CPX's `{appId}` from CPX_APP_ID
+ * unless the wall has an app id of its own (an empty field in the console leaves the setting's).
+ */
+function frameValuesOf(wall: Wall, env: Env): Record<string, string> {
+  const params = frameParamsOf(wall);
+  if (wall.postback_scheme !== 'cpx' || params.appId?.trim()) return params;
+  return { ...params, appId: env.CPX_APP_ID ?? '' };
+}
+
+/**
+ * What stops the wall from crediting a player who finishes an offer, in the console's order: a
+ * frame, the provider's ids the frame names, the secret its postbacks are verified with, and the
+ * addresses they may come from (or the operator's choice of any address). Empty: the wall is ready.
+ */
+export function wallMissing(wall: Wall, env: Env): WallMissing[] {
+  const missing: WallMissing[] = [];
+  const template = wall.iframe_template.trim();
+  if (!template) missing.push({ what: 'frame' });
+  const values = frameValuesOf(wall, env);
+  for (const name of frameParamNames(template))
+    if (!values[name]?.trim()) missing.push({ what: 'providerId', name });
+  if (!wallSecret(wall, env)) missing.push({ what: 'postbackSecret' });
+  if (allowedIpsOf(wall).length === 0 && wall.any_address !== 1) missing.push({ what: 'allowedIps' });
+  return missing;
+}
+
 /**
  * The player's frame URL: the wall's template with `{userId}` (numeric Roblox id), `{username}`,
- * CPX's `{secureHash}` and the wall's frame params (the provider's ids; CPX's `{appId}` falls back to
+ * CPX's `{secureHash}` and the wall's frame params (the provider's ids; CPX's `{appId}` comes from
  * CPX_APP_ID) filled in, each URL-encoded. The spec's `{email}` stays as it is (we collect no e-mail
- * addresses). '' means "Coming soon": no template, a provider id not set yet, or a CPX wall whose
- * secret is not configured (its postbacks could not be verified).
+ * addresses). '' means "Coming soon": a wall that is missing anything it needs to credit
+ * (`wallMissing`) never opens, so no player finishes an offer that cannot pay.
  */
 export function frameUrl(wall: Wall, player: FramePlayer, env: Env): string {
-  const template = wall.iframe_template.trim();
-  if (!template) return '';
+  if (wallMissing(wall, env).length > 0) return '';
   const values: Record<string, string> = {
-    ...(wall.postback_scheme === 'cpx' ? { appId: env.CPX_APP_ID } : {}),
-    ...frameParamsOf(wall),
+    ...frameValuesOf(wall, env),
     userId: String(player.robloxId),
     username: player.username,
   };
   // Only CPX's frame carries a hash of the player's id: any other wall's secret never signs it.
-  if (wall.postback_scheme === 'cpx') {
-    const secret = wallSecret(wall, env);
-    if (!secret) return '';
-    values.secureHash = cpxSecureHash(player.robloxId, secret);
-  }
-  if (frameParamNames(template).some((name) => !values[name])) return '';
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? encodeURIComponent(values[name]!) : whole,
-  );
+  if (wall.postback_scheme === 'cpx')
+    values.secureHash = cpxSecureHash(player.robloxId, wallSecret(wall, env)!);
+  return wall.iframe_template
+    .trim()
+    .replace(/\{(\w+)\}/g, (whole, name: string) =>
+      Object.hasOwn(values, name) ? encodeURIComponent(values[name]!) : whole,
+    );
 }

@@ -1,4 +1,5 @@
 import type { Env } from '../../../env.ts';
+import { addressAllowed } from '../../../shared/addresses.ts';
 import type { Wall } from '../wall.ts';
 
 function parseJson<T>(text: string, fallback: T, ok: (v: unknown) => boolean): T {
@@ -10,7 +11,7 @@ function parseJson<T>(text: string, fallback: T, ok: (v: unknown) => boolean): T
   }
 }
 
-/** The wall's address allow-list; empty means any address. */
+/** The wall's address allow-list (empty: no address, unless the wall accepts any; `postbackAddressAllowed`). */
 export const allowedIpsOf = (wall: Pick<Wall, 'allowed_ips'>): string[] =>
   parseJson<string[]>(wall.allowed_ips, [], (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'));
 
@@ -31,4 +32,18 @@ export function wallSecret(wall: Pick<Wall, 'postback_scheme' | 'secret'>, env: 
   if (wall.postback_scheme === 'none') return null;
   if (wall.secret) return wall.secret;
   return wall.postback_scheme === 'cpx' ? (env.CPX_SECURE_HASH ?? null) : null;
+}
+
+/**
+ * Whether a postback from `ip` may credit through this wall: an address of its allow-list, or any
+ * address when the operator chose that (`any_address`). An empty list without that choice allows
+ * none, so a wall nobody finished setting up cannot be credited by whoever learns its secret.
+ */
+export function postbackAddressAllowed(
+  wall: Pick<Wall, 'allowed_ips' | 'any_address'>,
+  ip: string | null | undefined,
+): boolean {
+  const list = allowedIpsOf(wall);
+  if (list.length === 0) return wall.any_address === 1;
+  return addressAllowed(list, ip);
 }

@@ -10,7 +10,7 @@ const UNSIGNED_AMOUNT: ReadonlySet<PostbackScheme> = new Set(['torox', 'adgate']
 
 /**
  * The wall's address allow-list, one address or CIDR range per line, with a warning while it is
- * empty (any address may then send postbacks). The warning sits in the field's hint, so the field
+ * empty (no address may then send postbacks, or any address when the operator chose that). The warning sits in the field's hint, so the field
  * is described by it (and by its error, when the form refused a line).
  */
 export function AllowedAddressesField({
@@ -18,6 +18,7 @@ export function AllowedAddressesField({
   onChange,
   scheme,
   creating,
+  anyAddress,
   error,
   className,
 }: {
@@ -25,6 +26,8 @@ export function AllowedAddressesField({
   onChange: (value: string) => void;
   scheme: PostbackScheme;
   creating: boolean;
+  /** The operator accepts postbacks from any address while the list is empty. */
+  anyAddress: boolean;
   error?: string;
   className?: string;
 }) {
@@ -47,7 +50,11 @@ export function AllowedAddressesField({
             <span className="mt-2 flex items-start gap-2 rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-xs text-amber-200">
               <ShieldAlert aria-hidden="true" className="mt-px size-4 shrink-0 text-amber-300" />
               <span>
-                {creating ? m.admin_setup_addresses_empty_on_create() : m.admin_setup_addresses_any_warning()}
+                {creating
+                  ? m.admin_setup_addresses_empty_on_create()
+                  : anyAddress
+                    ? m.admin_setup_addresses_any_warning()
+                    : m.admin_setup_addresses_none_warning()}
                 {UNSIGNED_AMOUNT.has(scheme) && ` ${m.admin_setup_addresses_unsigned_amount()}`}
               </span>
             </span>

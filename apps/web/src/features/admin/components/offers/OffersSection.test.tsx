@@ -82,7 +82,7 @@ describe('OffersSection', () => {
     show({ 'GET /api/admin/walls': { body: { walls: [LOOTABLY, ADGEM] } } });
     const adgem = (await screen.findByText('adgem', { selector: 'p' })).closest('tr')!;
     expect(adgem.textContent).toContain(
-      'Coming soon until set: app ID, postback secret, allowed addresses (or any address)',
+      'Coming soon until set: App ID, postback secret, allowed addresses (or any address)',
     );
     expect(within(adgem).getByText('No address yet')).toBeTruthy();
     expect(wallRow().textContent).toContain('Open: players can use it and are credited.');
@@ -122,7 +122,7 @@ describe('OffersSection', () => {
     const { user, writes } = show();
     await user.click(await screen.findByRole('button', { name: 'Edit Lootably' }));
     const form = screen.getByRole('form', { name: 'Edit Lootably' });
-    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('checkbox', { name: /^Active/ }));
     await user.click(within(form).getByRole('button', { name: 'Save wall' }));
     let dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Disable Lootably?');

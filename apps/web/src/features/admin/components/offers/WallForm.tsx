@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { amountModes, postbackSchemes, wallKinds } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
+import { cn } from '@/lib/cn';
 import { useFormState } from '@/lib/form-state';
 import { m } from '@/paraglide/messages.js';
 import type { AdminWall, WallInput } from '../../api/offers';
@@ -176,7 +177,14 @@ export function WallForm({
         onChange={(value) => set('allowedIps', value)}
         scheme={form.postbackScheme}
         creating={!editing}
+        anyAddress={form.anyAddress}
         error={errorOf('allowedIps')}
+      />
+      <FormCheckbox
+        className="md:col-span-2"
+        checked={form.anyAddress}
+        onChange={(checked) => set('anyAddress', checked)}
+        label={m.admin_setup_wall_any_address()}
       />
       <TextField
         compact
@@ -190,15 +198,12 @@ export function WallForm({
         placeholder={m.admin_setup_wall_order_placeholder()}
         hint={m.admin_setup_wall_order_hint()}
       />
-      <label className="flex items-center gap-2.5 self-center text-sm font-medium text-slate-200">
-        <input
-          type="checkbox"
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
-          className="size-4 accent-emerald-400"
-        />
-        {m.admin_setup_wall_active()}
-      </label>
+      <FormCheckbox
+        className="self-center"
+        checked={form.active}
+        onChange={(checked) => set('active', checked)}
+        label={m.admin_setup_wall_active()}
+      />
       <div className="flex flex-wrap gap-2 md:col-span-2">
         <Button type="submit" disabled={busy}>
           {busy ? m.admin_setup_saving() : editing ? m.admin_setup_save_wall() : m.admin_setup_add_wall()}
@@ -208,5 +213,30 @@ export function WallForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A yes/no setting of the wall, its label beside the box. */
+function FormCheckbox({
+  checked,
+  onChange,
+  label,
+  className,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <label className={cn('flex items-start gap-2.5 text-sm font-medium text-slate-200', className)}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-emerald-400"
+      />
+      {label}
+    </label>
   );
 }

@@ -35,7 +35,6 @@ export function WallRow({
   onTest: () => void;
   onToggle: () => void;
 }) {
-  const missingParams = wall.frameParamNames.filter((n) => !wall.frameParams[n]);
   const canEdit = useCan('walls.edit');
   return (
     <tr data-wall={wall.slug} className={cardRow}>
@@ -64,11 +63,7 @@ export function WallRow({
           ) : (
             <span className="text-slate-500">{m.admin_setup_coming_soon()}</span>
           )}
-          {missingParams.length > 0 && (
-            <p className="mt-1 text-amber-300">
-              {m.admin_setup_coming_soon_until({ names: missingParams.map(frameParamLabel).join(', ') })}
-            </p>
-          )}
+          <Readiness wall={wall} />
         </div>
       </td>
       <td className={cn(cellClass, 'min-w-72 align-top text-xs text-slate-300', cardCell)}>
@@ -85,7 +80,9 @@ export function WallRow({
           <span className="whitespace-nowrap text-slate-400">
             {m.admin_setup_max_per_postback({ amount: formatRobux(wall.maxCredit) })}
           </span>
-          {wall.postbackScheme !== 'none' && <AllowListBadge addresses={wall.allowedIps} />}
+          {wall.postbackScheme !== 'none' && (
+            <AllowListBadge addresses={wall.allowedIps} anyAddress={wall.anyAddress} />
+          )}
         </div>
         <PostbackUrlField
           wallName={wall.name}
@@ -131,8 +128,51 @@ export function WallRow({
   );
 }
 
-/** Whether the wall's postbacks must come from listed addresses; "Any address" is a warning. */
-function AllowListBadge({ addresses }: { addresses: string[] }) {
+/** A missing piece of the wall's set-up, as the console names it. */
+function missingLabel(item: AdminWall['missing'][number]): string {
+  switch (item.what) {
+    case 'frame':
+      return m.admin_setup_missing_frame();
+    case 'providerId':
+      return frameParamLabel(item.name);
+    case 'postbackSecret':
+      return m.admin_setup_missing_secret();
+    case 'allowedIps':
+      return m.admin_setup_missing_addresses();
+  }
+}
+
+/**
+ * What the wall still needs before players can open it and be credited (the server decides, and
+ * its earn page shows "Coming soon" until then), or that it is ready.
+ */
+function Readiness({ wall }: { wall: AdminWall }) {
+  if (wall.missing.length > 0) {
+    return (
+      <p className="mt-1 text-amber-300" data-missing>
+        {m.admin_setup_coming_soon_until({ names: wall.missing.map(missingLabel).join(', ') })}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-1 text-emerald-300">
+      {wall.active ? m.admin_setup_ready_active() : m.admin_setup_ready_disabled()}
+    </p>
+  );
+}
+
+/**
+ * Whether the wall's postbacks must come from listed addresses: "Any address" (the operator's
+ * choice) is a warning, no address at all refuses every postback.
+ */
+function AllowListBadge({ addresses, anyAddress }: { addresses: string[]; anyAddress: boolean }) {
+  if (addresses.length === 0 && !anyAddress) {
+    return (
+      <span title={m.admin_setup_addresses_none_warning()}>
+        <Badge tone="red">{m.admin_setup_no_address()}</Badge>
+      </span>
+    );
+  }
   if (addresses.length === 0) {
     return (
       <span title={m.admin_setup_addresses_any_warning()}>

@@ -17,6 +17,8 @@ export interface WallFormState {
   rate: string;
   maxCredit: string;
   allowedIps: string;
+  /** Accept postbacks from any address while the allow-list is empty. */
+  anyAddress: boolean;
   successBody: string;
   active: boolean;
   sort: string;
@@ -36,6 +38,7 @@ export function initialWallForm(wall: AdminWall | null): WallFormState {
     rate: wall ? String(wall.rate) : '100',
     maxCredit: wall ? String(wall.maxCredit) : '1000',
     allowedIps: wall?.allowedIps.join('\n') ?? '',
+    anyAddress: wall?.anyAddress ?? false,
     successBody: wall?.successBody ?? '',
     active: wall?.active ?? true,
     sort: wall ? String(wall.sort) : '',
@@ -116,6 +119,7 @@ export function toWallInput(
     rate,
     maxCredit,
     successBody,
+    anyAddress: form.anyAddress,
     active: form.active,
     ...(editing || iframeTemplate ? { iframeTemplate, frameParams } : {}),
     ...(editing || allowedIps.length > 0 ? { allowedIps } : {}),
