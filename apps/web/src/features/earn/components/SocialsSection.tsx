@@ -87,6 +87,9 @@ export function SocialsSection() {
     });
   }
 
+  // The operator set no social link: nothing is offered, so the section is left out.
+  if (data?.socials.length === 0) return null;
+
   return (
     <section aria-labelledby="socials-heading" className="mb-4">
       <SectionHeading
