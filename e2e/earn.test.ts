@@ -86,8 +86,8 @@ describe('earn page, survey page and referrals in Chromium', () => {
     const lootably = page.getByTestId('wall-lootably');
     await lootably.waitFor();
     expect(await page.getByText('Coming soon').count()).toBe(4); // three offerwalls and one survey wall, not set up
-    await page.getByText('+R$1.5').first().waitFor();
-    expect(await page.getByText('+R$1.5').count()).toBe(4);
+    await page.getByText('+R$ 1.50').first().waitFor();
+    expect(await page.getByText('+R$ 1.50').count()).toBe(4);
     await page.screenshot({ path: join(SHOTS_DIR, 'earn-1280.png'), fullPage: true });
 
     // An offerwall with a source: the full-screen overlay with the player's numeric id in the frame URL.
@@ -143,7 +143,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     await expect.poll(() => chip.textContent(), { timeout: 10_000 }).toBe('R$ 0.00');
     const card = page.getByTestId('social-discord');
     await card.waitFor();
-    expect(await card.textContent()).toContain('+R$1.5');
+    expect(await card.textContent()).toContain('+R$ 1.50');
     const popup = context.waitForEvent('page');
     await card.click();
     const opened = await popup;
@@ -251,7 +251,7 @@ describe('earn page, survey page and referrals in Chromium', () => {
     const stat = (label: string) =>
       page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
     await expect.poll(() => stat('Referrals').textContent()).toBe('1');
-    await expect.poll(() => stat('Earned from Referrals (R$)').textContent()).toBe('0.20');
+    await expect.poll(() => stat('Earned from Referrals (R$)').textContent()).toBe('R$ 0.20');
     await page.setViewportSize(MOBILE);
     await page.screenshot({ path: join(SHOTS_DIR, 'affiliates-390.png'), fullPage: true });
     await context.close();

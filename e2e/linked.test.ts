@@ -134,7 +134,7 @@ describe('linked accounts in Chromium', () => {
     const stat = (label: string) =>
       page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
     await expect.poll(() => stat('Referrals').textContent()).toBe('0');
-    expect(await stat('Earned from Referrals (R$)').textContent()).toBe('0.00');
+    expect(await stat('Earned from Referrals (R$)').textContent()).toBe('R$ 0.00');
     expect(await page.getByTestId('referral-rules').innerText()).toContain(
       'same device or internet connection as yours never count',
     );

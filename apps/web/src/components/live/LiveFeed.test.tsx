@@ -82,7 +82,7 @@ describe('LiveFeed', () => {
     client.setQueryData<Partial<MeResponse>>(meQueryKey('AliceRBX'), { robux: 0 });
     renderFeed(client);
 
-    expect(await screen.findByText('BobBu… earned R$3.5 on Lootably')).toBeTruthy();
+    expect(await screen.findByText('BobBu… earned R$ 3.50 on Lootably')).toBeTruthy();
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/live/stream'));
     const streamCall = calls.find((c) => c.url === '/api/live/stream')!;
     // The session travels in a header, never in the URL.
@@ -93,12 +93,12 @@ describe('LiveFeed', () => {
       stream.send('earning', earning(3, 'Alice…', 12));
       stream.send('balance', { robux: 12 });
     });
-    expect(await screen.findByText('Alice… earned R$12 on Lootably')).toBeTruthy();
+    expect(await screen.findByText('Alice… earned R$ 12 on Lootably')).toBeTruthy();
     const items = screen.getAllByTestId('live-earning').map((li) => li.textContent);
     expect(items).toEqual([
-      'Alice… earned R$12 on Lootably',
-      'BobBu… earned R$3.5 on Lootably',
-      'Carol… earned R$1 on Lootably',
+      'Alice… earned R$ 12 on Lootably',
+      'BobBu… earned R$ 3.50 on Lootably',
+      'Carol… earned R$ 1 on Lootably',
     ]);
     await waitFor(() => expect(client.getQueryData<MeResponse>(meQueryKey('AliceRBX'))?.robux).toBe(12));
   });
@@ -111,9 +111,9 @@ describe('LiveFeed', () => {
       () => json(503, { code: 'LIVE_FEED_FULL', error: 'busy' }),
     );
     renderFeed();
-    expect(await screen.findByText('Dave… earned R$1 on Lootably')).toBeTruthy();
+    expect(await screen.findByText('Dave… earned R$ 1 on Lootably')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS + 100));
-    expect(await screen.findByText('Dave… earned R$2 on Lootably')).toBeTruthy();
+    expect(await screen.findByText('Dave… earned R$ 2 on Lootably')).toBeTruthy();
     // The stream is not asked again until a minute has passed.
     expect(calls.filter((c) => c.url === '/api/live/stream')).toHaveLength(1);
   });

@@ -2,12 +2,12 @@ import { useRef } from 'react';
 import { Radio } from 'lucide-react';
 import type { LiveEarning } from '@rewards/contracts';
 import { cn } from '@/lib/cn';
-import { formatReward } from '@/lib/format';
+import { formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 import { useLiveFeed } from './useLiveFeed';
 
 function sentence(e: LiveEarning): string {
-  const amount = formatReward(e.amount);
+  const amount = formatRobux(e.amount);
   return e.kind === 'giveaway'
     ? m.live_won_giveaway({ name: e.name, amount })
     : m.live_earned({ name: e.name, amount, source: e.source });

@@ -1,5 +1,5 @@
 // Dates and counts come from the app's one formatting module, in the admin's language.
-export { formatCount, formatDateTime, formatDay, formatShortDateTime } from '@/lib/format';
+export { formatCount, formatDateTime, formatDay, formatRobux, formatShortDateTime } from '@/lib/format';
 
 /** A compact one-line rendering of an audit or postback value. */
 export function formatJson(value: unknown): string {

@@ -9,7 +9,7 @@ describe('the referral page in Dutch and French', () => {
   it.each([
     ['nl', 'Verwijs en verdien', 'Verdiend met verwijzingen (R$)', 'Kopiëren'],
     ['fr', 'Parraine et gagne', 'Gagné grâce aux filleuls (R$)', 'Copier'],
-  ] as const)('%s: texts, and the amount earned as 1.234,50', async (locale, title, earned, copy) => {
+  ] as const)('%s: texts, and the amount earned as R$ 1.234,50', async (locale, title, earned, copy) => {
     changeLocale(locale);
     stubApi({
       'GET /api/referrals': {
@@ -24,7 +24,7 @@ describe('the referral page in Dutch and French', () => {
     renderPage(<AffiliatesPage />, '/affiliates');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
     expect(screen.getByText(earned)).toBeTruthy();
-    expect(await screen.findByText('1.234,50')).toBeTruthy();
+    expect(await screen.findByText('R$ 1.234,50')).toBeTruthy();
     expect(screen.getByText('1.200')).toBeTruthy();
     expect(screen.getByRole('button', { name: copy })).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { Copy, Gift, Info, Link2, UserPlus, Users, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { formatAmount, formatCount } from '@/lib/format';
+import { formatCount, formatRobux } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
@@ -94,7 +94,7 @@ export function AffiliatesPage() {
         />
         <StatCard
           label={m.affiliates_earned()}
-          value={isPending || !data ? '…' : formatAmount(data.referralsEarned)}
+          value={isPending || !data ? '…' : formatRobux(data.referralsEarned, { cents: 'always' })}
           icon={Wallet}
         />
       </div>

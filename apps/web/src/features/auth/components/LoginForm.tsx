@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Gift, LogIn, ShieldCheck, UserRound } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
@@ -41,7 +40,7 @@ export function LoginForm() {
     const name = username.trim();
     if (!name || busy) return; // spec §5: an empty name does nothing
     if (!human.ready) {
-      toast.error(m.auth_login_failed(), { description: humanCheckMissingMessage() });
+      toastError(null, m.auth_login_failed(), humanCheckMissingMessage());
       return;
     }
     loginMutation.mutate(

@@ -33,7 +33,7 @@ describe('the daily page in Dutch and French', () => {
     );
     const day1 = screen.getByRole('article', { name: 'Dag 1' });
     expect(within(day1).getByText('Opgehaald')).toBeTruthy();
-    expect(within(day1).getByText('R$1,5')).toBeTruthy();
+    expect(within(day1).getByText('R$ 1,50')).toBeTruthy();
     const day7 = screen.getByRole('article', { name: 'Dag 7' });
     expect(within(day7).getByText('Verrassingsprijs')).toBeTruthy();
     expect(within(day7).getByRole('button', { name: 'OPHALEN' })).toBeTruthy();

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { CalendarCheck, Clock, Flame, RotateCcw } from 'lucide-react';
 import { STREAK_DAY_REWARD, STREAK_DAYS, STREAK_SURPRISE_MAX, type StreakReward } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
@@ -10,10 +9,10 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
-import { toastError } from '@/lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { humanCheckMissingMessage, useHumanCheck } from '@/components/HumanCheck';
 import { m } from '@/paraglide/messages.js';
-import { formatCount, formatReward } from '@/lib/format';
+import { formatCount, formatRobux } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
 import { DayCard } from './DayCard';
@@ -63,12 +62,12 @@ export function DailyPage() {
 
   function onClaim() {
     if (!signedIn || !session) {
-      toast.error(m.daily_login_to_claim());
+      toastError(null, m.daily_login_to_claim());
       return;
     }
     if (claim.isPending) return;
     if (!human.ready) {
-      toast.error(m.daily_claim_failed(), { description: humanCheckMissingMessage() });
+      toastError(null, m.daily_claim_failed(), humanCheckMissingMessage());
       return;
     }
     const username = session.username;
@@ -76,9 +75,10 @@ export function DailyPage() {
       { username, headers: human.headers },
       {
         onSuccess: (result) => {
-          toast.success(m.daily_day_claimed({ day: String(result.day) }), {
-            description: m.daily_received({ amount: formatReward(result.amount) }),
-          });
+          toastSuccess(
+            m.daily_day_claimed({ day: String(result.day) }),
+            m.daily_received({ amount: formatRobux(result.amount) }),
+          );
           notifyBalanceUpdated();
         },
         onError: (err) => toastError(err, m.daily_claim_failed()),

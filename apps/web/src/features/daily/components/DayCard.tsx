@@ -3,7 +3,7 @@ import type { StreakReward } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
-import { formatReward } from '@/lib/format';
+import { formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
 export type DayState = 'claimed' | 'claimable' | 'locked';
@@ -90,12 +90,12 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
                 {m.daily_surprise_prize()}
               </p>
               <p className="text-xl font-black text-white tabular-nums">
-                <span className="text-sm font-semibold text-slate-400">{m.daily_up_to()} </span>R$
-                {formatReward(reward.amount)}
+                <span className="text-sm font-semibold text-slate-400">{m.daily_up_to()} </span>
+                {formatRobux(reward.amount)}
               </p>
             </>
           ) : (
-            <p className="text-2xl font-black text-white tabular-nums">R${formatReward(reward.amount)}</p>
+            <p className="text-2xl font-black text-white tabular-nums">{formatRobux(reward.amount)}</p>
           )}
         </div>
       </div>

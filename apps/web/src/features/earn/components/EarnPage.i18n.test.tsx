@@ -36,14 +36,14 @@ function render() {
 }
 
 describe('the earn page in Dutch and French', () => {
-  it('Dutch: the welcome, the sections, the cards and a reward as R$1,5', async () => {
+  it('Dutch: the welcome, the sections, the cards and a reward as +R$ 1,50', async () => {
     changeLocale('nl');
     render();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welkom terug, AliceRBX');
     expect(screen.getByRole('heading', { name: 'ENQUÊTES' })).toBeTruthy();
     expect(await screen.findByText('Binnenkort')).toBeTruthy();
     expect(screen.getByText('Openen')).toBeTruthy();
-    expect(await screen.findByText('+R$1,5')).toBeTruthy();
+    expect(await screen.findByText('+R$ 1,50')).toBeTruthy();
     expect(screen.getByText('Ontvangen')).toBeTruthy();
   });
 

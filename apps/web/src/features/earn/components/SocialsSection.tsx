@@ -13,7 +13,7 @@ import { m } from '@/paraglide/messages.js';
 import { ApiError } from '@/lib/api-client';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { cn } from '@/lib/cn';
-import { formatReward } from '@/lib/format';
+import { formatRobux } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { useClaimSocial, useSocials } from '../api/socials';
 import { SectionHeading } from './SectionHeading';
@@ -57,7 +57,9 @@ function SocialCard({ social, busy, onClick }: { social: SocialEntry; busy: bool
             {m.earn_social_claimed()}
           </span>
         ) : (
-          <span className="text-sm font-bold text-emerald-300">+R${formatReward(social.reward)}</span>
+          <span className="text-sm font-bold text-emerald-300">
+            {formatRobux(social.reward, { sign: true })}
+          </span>
         )}
       </span>
     </button>
@@ -75,7 +77,7 @@ export function SocialsSection() {
     if (social.claimed) return;
     claim.mutate(social.id, {
       onSuccess: (result) => {
-        toast.success(m.earn_social_added({ amount: formatReward(result.amount) }), {
+        toast.success(m.earn_social_added({ amount: formatRobux(result.amount, { sign: true }) }), {
           description: m.earn_social_thanks({ name: social.name }),
         });
         notifyBalanceUpdated();

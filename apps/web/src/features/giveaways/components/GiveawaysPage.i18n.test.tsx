@@ -20,12 +20,12 @@ function giveaway(entries: number) {
 }
 
 describe('the giveaway in Dutch and French', () => {
-  it('Dutch: the prize as 1.234,5, the countdown and the entries in the language', async () => {
+  it('Dutch: the prize as R$ 1.234,50, the countdown and the entries in the language', async () => {
     changeLocale('nl');
     stubApi({ 'GET /api/giveaway': { body: giveaway(1) } });
     signIn();
     renderPage(<GiveawaysPage />, '/giveaways');
-    expect(await screen.findByText('R$1.234,5')).toBeTruthy();
+    expect(await screen.findByText('R$ 1.234,50')).toBeTruthy();
     expect(screen.getByTestId('giveaway-entries').textContent).toBe('1 ingeschreven gebruiker');
     expect(screen.getByTestId('giveaway-countdown').getAttribute('aria-label')).toMatch(
       /^Resterende tijd: 0w 2d [23]u \d+min \d+s$/,

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { CalendarClock, CheckCircle2, Gift, MessagesSquare, PartyPopper, Trophy, Users } from 'lucide-react';
 import type { GiveawayResponse } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
@@ -12,10 +11,10 @@ import { PlaceholderPanel } from '@/components/ui/PlaceholderPanel';
 import { Spinner } from '@/components/ui/Spinner';
 import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { ApiError } from '@/lib/api-client';
-import { formatCount, formatLongDateTime, formatReward } from '@/lib/format';
+import { formatCount, formatLongDateTime, formatRobux } from '@/lib/format';
 import { useNow } from '@/lib/now';
 import { useSession } from '@/lib/session';
-import { errorMessage } from '@/lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { giveawayQueryKey, pickWinner, useEnterGiveaway, useGiveaway } from '../api/giveaway';
 import { Countdown } from './Countdown';
@@ -56,26 +55,24 @@ export function GiveawaysPage() {
           }, 3000);
           return;
         }
-        toast.error(m.giveaways_pick_failed(), { description: errorMessage(err) });
+        toastError(err, m.giveaways_pick_failed());
       });
     return () => window.clearTimeout(retry);
   }, [needsPick, giveawayId, refetch]);
 
   function onEnter() {
     if (!signedIn || !session) {
-      toast.error(m.giveaways_login_to_enter());
+      toastError(null, m.giveaways_login_to_enter());
       return;
     }
     if (!g || enter.isPending) return;
     enter.mutate(session.username, {
       onSuccess: (updated) => {
         queryClient.setQueryData<GiveawayResponse | null>(queryKey, updated);
-        toast.success(m.giveaways_entered_toast(), {
-          description: m.giveaways_good_luck({ community: COMMUNITY_CHAT_NAME }),
-        });
+        toastSuccess(m.giveaways_entered_toast(), m.giveaways_good_luck({ community: COMMUNITY_CHAT_NAME }));
       },
       onError: (err) => {
-        toast.error(m.giveaways_enter_failed(), { description: errorMessage(err) });
+        toastError(err, m.giveaways_enter_failed());
         void refetch();
       },
     });
@@ -144,7 +141,7 @@ export function GiveawaysPage() {
               {m.giveaways_winner()}
             </p>
             <p className="text-xl font-black break-words text-white">
-              {m.giveaways_winner_won({ winner: g.winner ?? '', prize: formatReward(g.prize) })}
+              {m.giveaways_winner_won({ winner: g.winner ?? '', prize: formatRobux(g.prize) })}
             </p>
           </div>
         </div>
@@ -171,7 +168,7 @@ export function GiveawaysPage() {
             <p className="mt-5 inline-flex items-baseline gap-2 rounded-xl bg-slate-950/50 px-4 py-2">
               <span className="text-sm text-slate-400">{m.giveaways_prize()}</span>
               <span className="text-2xl font-black text-emerald-300 tabular-nums">
-                R${formatReward(g.prize)}
+                {formatRobux(g.prize)}
               </span>
             </p>
           </div>

@@ -9,7 +9,7 @@ describe('the leaderboard in Dutch and French', () => {
   it.each([
     ['nl', 'Ranglijst', ['Plaats', 'Gebruikersnaam', 'Verdiende Robux'], 'Jij'],
     ['fr', 'Classement', ['Rang', 'Pseudo', 'Robux gagnés'], 'Toi'],
-  ] as const)('%s: headers, the own row and earnings as 1.234,50', async (locale, title, headers, you) => {
+  ] as const)('%s: headers, the own row and earnings as R$ 1.234,50', async (locale, title, headers, you) => {
     changeLocale(locale);
     stubApi({
       'GET /api/leaderboard': {
@@ -28,8 +28,8 @@ describe('the leaderboard in Dutch and French', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual([...headers]);
-    expect(within(table).getByText('1.234,50')).toBeTruthy();
-    expect(within(table).getByText('12,00')).toBeTruthy();
+    expect(within(table).getByText('R$ 1.234,50')).toBeTruthy();
+    expect(within(table).getByText('R$ 12,00')).toBeTruthy();
     expect(within(table).getByText(you)).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import type { LeaderboardEntry } from '@rewards/contracts';
 import { DataTable } from '@/components/ui/DataTable';
 import { cardRowClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
-import { formatAmount, formatCount } from '@/lib/format';
+import { formatCount, formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
 const podium: Record<number, string> = {
@@ -85,8 +85,7 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
               </div>
             </td>
             <td className="px-4 py-3 text-right font-bold whitespace-nowrap text-emerald-300 tabular-nums sm:px-6">
-              <span className="mr-1 text-xs font-semibold text-emerald-400/70">R$</span>
-              {formatAmount(entry.robuxEarned)}
+              {formatRobux(entry.robuxEarned, { cents: 'always' })}
             </td>
           </tr>
         );

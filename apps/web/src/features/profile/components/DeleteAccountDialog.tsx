@@ -89,8 +89,8 @@ export function DeleteAccountDialog({
             className="mt-3 rounded-xl border border-rose-500/30 bg-rose-500/10 px-4 py-3 text-sm font-semibold text-rose-100"
           >
             {forfeit > 0
-              ? m.profile_delete_forfeit({ amount: formatRobux(forfeit) })
-              : m.profile_delete_nothing({ amount: formatRobux(0) })}{' '}
+              ? m.profile_delete_forfeit({ amount: formatRobux(forfeit, { cents: 'always' }) })
+              : m.profile_delete_nothing({ amount: formatRobux(0, { cents: 'always' }) })}{' '}
             {m.profile_delete_cannot_undo()}
           </AlertDialog.Description>
           <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm text-slate-300">

@@ -108,7 +108,7 @@ describe('DeleteAccountPanel', () => {
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await within(dialog).findByText(/Your balance changed since this opened/);
-    expect(within(dialog).getByTestId('deletion-forfeit').textContent).toContain('You will lose R$ 20.');
+    expect(within(dialog).getByTestId('deletion-forfeit').textContent).toContain('You will lose R$ 20.00.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await within(dialog).findByText(WITHDRAWAL_IN_FLIGHT_MESSAGE);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('token-1');

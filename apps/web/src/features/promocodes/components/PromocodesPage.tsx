@@ -9,7 +9,6 @@ import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
-import { toastError } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { humanCheckMissingMessage, useHumanCheck } from '@/components/HumanCheck';
 import { useSiteConfig } from '@/lib/site-config';
@@ -19,7 +18,7 @@ import { IconTile } from '@/components/ui/IconTile';
 interface Message {
   kind: 'success' | 'error';
   text: string;
-  /** A refusal of the code entered: shown under the field (tied to it) and toasted, not in the box. */
+  /** A refusal of the code entered: shown under the field (tied to it), not in the box nor toasted. */
   field?: boolean;
 }
 
@@ -34,7 +33,6 @@ export function PromocodesPage() {
 
   function refuseCode(text: string) {
     setMessage({ kind: 'error', text, field: true });
-    toastError(null, m.promocodes_refused_title(), text);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

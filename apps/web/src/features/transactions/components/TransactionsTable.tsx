@@ -96,7 +96,7 @@ export function TransactionsTable({ items }: { items: TransactionItem[] }) {
             >
               <span aria-hidden="true">{earned ? '+' : '−'}</span>
               <span className="sr-only">{`${earned ? m.transactions_plus() : m.transactions_minus()} `}</span>
-              {formatRobux(item.amount)}
+              {formatRobux(item.amount, { cents: 'always' })}
             </td>
             <td className="px-4 py-3 break-words text-slate-200 max-sm:col-span-2 max-sm:p-0 max-sm:pl-9">
               {describeTransaction(item)}

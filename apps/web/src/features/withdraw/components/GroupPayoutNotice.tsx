@@ -1,7 +1,7 @@
 import { CircleCheck, ExternalLink, Hourglass, TriangleAlert, Users } from 'lucide-react';
 import type { GroupEligibility, PayoutOptionsResponse } from '@rewards/contracts';
 import { cn } from '@/lib/cn';
-import { formatReward } from '@/lib/format';
+import { formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
 type Group = NonNullable<PayoutOptionsResponse['group']>;
@@ -78,7 +78,7 @@ export function GroupPayoutNotice({
         <span>
           {robux === null
             ? m.withdraw_group_amount_any()
-            : m.withdraw_group_amount({ amount: formatReward(robux) })}
+            : m.withdraw_group_amount({ amount: formatRobux(robux) })}
         </span>
       </p>
       <Eligibility group={group} gamepassToo={gamepassToo} />

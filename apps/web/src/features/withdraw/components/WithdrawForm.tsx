@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Coins, Link2, LogOut, ShieldAlert, Wallet } from 'lucide-react';
 import type { WithdrawalMethod } from '@rewards/contracts';
 import { Button, ButtonLink } from '@/components/ui/Button';
@@ -12,7 +11,7 @@ import { formatRobux } from '@/lib/format';
 import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
 import { currentLocale } from '@/lib/i18n';
-import { errorMessage } from '@/lib/toast';
+import { errorMessage, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { m } from '@/paraglide/messages.js';
 import { submitWithdrawal, useWithdrawals, withdrawalsQueryKey } from '../api/withdraw';
@@ -77,7 +76,7 @@ export function WithdrawForm() {
     if ('refused' in checked) {
       const { title, description, field } = checked.refused;
       setFieldError(field ? { field, text: description ?? title } : null);
-      toast.error(title, description ? { description } : undefined);
+      toastError(null, title, description);
       return;
     }
     setFieldError(null);
@@ -86,13 +85,14 @@ export function WithdrawForm() {
     try {
       const result = await submitWithdrawal(checked.request);
       if (result.withdrawal.state === 'in_review') {
-        toast.success(m.withdraw_sent_review(), {
+        toastSuccess(
+          m.withdraw_sent_review(),
           // The server's sentence in English (it may say why); the same meaning in the other languages.
-          description: currentLocale() === 'en' ? result.message : m.withdraw_sent_review_detail(),
-          duration: 10_000,
-        });
+          currentLocale() === 'en' ? result.message : m.withdraw_sent_review_detail(),
+          { duration: 10_000 },
+        );
       } else {
-        toast.success(m.withdraw_sent(), { description: m.withdraw_sent_detail() });
+        toastSuccess(m.withdraw_sent(), m.withdraw_sent_detail());
       }
       setLink('');
       setAmount('');
@@ -103,7 +103,7 @@ export function WithdrawForm() {
     } catch (err) {
       const refusal = submitRefusal(err, method);
       setFieldError(refusal.field ? { field: refusal.field, text: refusal.text } : null);
-      toast.error(m.withdraw_failed(), { description: refusal.text || m.errors_fallback() });
+      toastError(null, m.withdraw_failed(), refusal.text || m.errors_fallback());
     } finally {
       setBusy(false);
     }

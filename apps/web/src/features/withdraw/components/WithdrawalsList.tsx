@@ -3,7 +3,7 @@ import { gamepassLink, type WithdrawalStateName, type WithdrawalView } from '@re
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
-import { formatCount, formatDateTime, formatReward } from '@/lib/format';
+import { formatCount, formatDateTime, formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 import { useWithdrawals } from '../api/withdraw';
 
@@ -69,7 +69,7 @@ export function WithdrawalsList() {
               <li key={w.id} className="py-3.5">
                 <div className="flex items-center justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-bold text-white tabular-nums">R$ {formatReward(w.robux)}</p>
+                    <p className="font-bold text-white tabular-nums">{formatRobux(w.robux)}</p>
                     <p className="text-xs break-words text-slate-400">
                       #{w.id} · {formatDateTime(w.createdAt)} ·{' '}
                       <span className="whitespace-nowrap">

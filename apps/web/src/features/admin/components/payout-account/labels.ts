@@ -1,9 +1,9 @@
 import type { PayoutAccountResponse, WithdrawalMethod } from '@rewards/contracts';
 import { m } from '@/paraglide/messages.js';
-import { formatCount } from '../format';
+import { formatRobux } from '../format';
 
 /** Roblox amounts are whole Robux: "R$ 1,234". */
-export const robux = (n: number) => `R$ ${formatCount(n)}`;
+export const robux = (n: number) => formatRobux(n);
 
 // Messages, called at render so they follow the language.
 export const methodLabel: Record<WithdrawalMethod, () => string> = {

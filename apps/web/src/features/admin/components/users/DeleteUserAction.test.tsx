@@ -41,7 +41,7 @@ describe('DeleteUserAction', () => {
 
     await user.click(deleteButton);
     const confirm = await screen.findByRole('alertdialog', { name: "Delete CarolPlays's account" });
-    expect(confirm.textContent).toContain('R$ 5 is forfeited');
+    expect(confirm.textContent).toContain('R$ 5.00 is forfeited');
     await user.click(within(confirm).getByRole('button', { name: 'Delete account' }));
     const section = within(view).getByRole('region', { name: 'Delete account' });
     const refusal = await within(section).findByRole('alert');

@@ -37,7 +37,7 @@ export function DeleteUserAction({ user, onDeleted }: { user: AdminUserRow; onDe
     ask(
       {
         title: m.admin_delete_title({ username: user.username }),
-        question: m.admin_delete_question({ balance: formatRobux(user.balance) }),
+        question: m.admin_delete_question({ balance: formatRobux(user.balance, { cents: 'always' }) }),
         confirm: m.admin_delete_confirm(),
         danger: true,
       },
@@ -46,7 +46,7 @@ export function DeleteUserAction({ user, onDeleted }: { user: AdminUserRow; onDe
           onSuccess: (result) => {
             toastSuccess(
               m.admin_delete_done(),
-              m.admin_delete_forfeited({ amount: formatRobux(result.forfeited) }),
+              m.admin_delete_forfeited({ amount: formatRobux(result.forfeited, { cents: 'always' }) }),
             );
             onDeleted();
           },

@@ -55,8 +55,8 @@ export function UserLedgerDialog({ user, onClose }: { user: AdminUserRow | null;
                 {user
                   ? m.admin_ledger_summary({
                       id: user._id,
-                      balance: formatRobux(user.balance),
-                      earned: formatRobux(user.earnings),
+                      balance: formatRobux(user.balance, { cents: 'always' }),
+                      earned: formatRobux(user.earnings, { cents: 'always' }),
                     })
                   : ''}
               </Dialog.Description>
@@ -106,7 +106,7 @@ function LedgerTable({ userId }: { userId: number }) {
                 )}
               >
                 {entry.amount >= 0 ? '+' : '−'}
-                {formatRobux(Math.abs(entry.amount))}
+                {formatRobux(Math.abs(entry.amount), { cents: 'always' })}
               </td>
             </tr>
           ))}

@@ -35,7 +35,7 @@ function Figures({ money }: { money: AdminUserMoneyResponse }) {
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       <Figure
         label={m.admin_money_balance()}
-        value={formatRobux(money.balance)}
+        value={formatRobux(money.balance, { cents: 'always' })}
         tone={money.balance < 0 ? 'bad' : undefined}
       />
       <Figure label={m.admin_money_on_hold()} value={formatRobux(money.pendingRobux)} />

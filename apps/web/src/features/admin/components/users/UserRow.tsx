@@ -137,10 +137,10 @@ export function UserRow({ user, onOpenLedger }: { user: AdminUserRow; onOpenLedg
       <td data-label={m.admin_users_col_earnings()} className={cn(cell, 'whitespace-nowrap')}>
         <div className="flex flex-col">
           <span className="font-semibold text-emerald-300" data-testid="earnings">
-            {formatRobux(user.earnings)}
+            {formatRobux(user.earnings, { cents: 'always' })}
           </span>
           <span className="text-xs text-slate-400" data-testid="balance">
-            {m.admin_users_balance({ amount: formatRobux(user.balance) })}
+            {m.admin_users_balance({ amount: formatRobux(user.balance, { cents: 'always' }) })}
           </span>
         </div>
       </td>

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatRobux } from './format';
+import { changeLocale } from './i18n';
+
+describe('formatRobux: the one way an amount of R$ is written', () => {
+  it.each([
+    ['en', 'R$ 50', 'R$ 1.50', 'R$ 1,234.50', 'R$ 36.00', '+R$ 1.50', '-R$ 5.00'],
+    ['nl', 'R$ 50', 'R$ 1,50', 'R$ 1.234,50', 'R$ 36,00', '+R$ 1,50', '-R$ 5,00'],
+    ['fr', 'R$ 50', 'R$ 1,50', 'R$ 1.234,50', 'R$ 36,00', '+R$ 1,50', '-R$ 5,00'],
+  ] as const)(
+    'in %s: symbol, space, the language’s digits',
+    (locale, whole, cents, large, balance, credit, debt) => {
+      changeLocale(locale);
+      expect(formatRobux(50)).toBe(whole);
+      expect(formatRobux(1.5)).toBe(cents);
+      expect(formatRobux(1234.5)).toBe(large);
+      // Balances always show their cents (spec §9), even when there are none.
+      expect(formatRobux(36, { cents: 'always' })).toBe(balance);
+      expect(formatRobux(1.5, { sign: true })).toBe(credit);
+      expect(formatRobux(-5, { cents: 'always' })).toBe(debt);
+    },
+  );
+});
