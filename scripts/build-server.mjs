@@ -13,6 +13,7 @@ await build({
     cluster: 'apps/server/src/cluster.ts',
     migrate: 'apps/server/src/db/migrate-cli.ts',
     'payout-cli': 'apps/server/src/modules/withdrawals/payout-cli.ts',
+    'sqlite-backup-child': 'apps/server/src/db/sqlite-backup-child.ts',
   },
   outdir: 'apps/server/dist',
   bundle: true,

@@ -1,9 +1,11 @@
+import SQLite from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { createDatabase } from '../src/db/database.ts';
+import { continuousBackupRound } from '../src/db/continuous-backup.ts';
 import { backupsIn } from '../src/db/sqlite-backup.ts';
 import { callApi, fromCpx } from '../../../e2e/support/http.ts';
 import { freePort } from '../../../e2e/support/processes.ts';
@@ -69,6 +71,37 @@ describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
     await server?.stop('SIGKILL');
     await standin?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('copies in a process of its own, and the event loop turns meanwhile', async () => {
+    const source = join(dir, 'round.db');
+    const live = new SQLite(source);
+    live.pragma('journal_mode = WAL');
+    live.exec('create table users (id integer primary key, name text)');
+    const insert = live.prepare('insert into users (name) values (?)');
+    live.transaction(() => {
+      for (let i = 0; i < 20_000; i++) insert.run(`player-${i}`);
+    })();
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    try {
+      const result = await continuousBackupRound({ source, dir: join(dir, 'round-backups'), keep: 2 });
+      // A copy read in this process would block it for about a second per 200 MB (sqlite-backup.ts).
+      expect(result.pid).not.toBe(process.pid);
+      expect(turns).toBeGreaterThan(20);
+      expect(result.counts.users).toBe(20_000);
+      expect(new SQLite(result.out, { readonly: true }).pragma('integrity_check', { simple: true })).toBe(
+        'ok',
+      );
+    } finally {
+      counting = false;
+      live.close();
+    }
   });
 
   it('loses at most the last interval of acknowledged writes when the database is lost', async () => {

@@ -34,6 +34,8 @@ export interface BackupResult {
   bytes: number;
   pages: number;
   ms: number;
+  /** The process that read the database (the server's rounds run in a child process). */
+  pid: number;
   counts: { users: number; ledgerEntries: number; withdrawals: number };
 }
 
@@ -156,5 +158,13 @@ export async function backupSqlite(
     rmSync(tmp, { force: true });
     throw err;
   }
-  return { source: from, out: to, bytes: statSync(to).size, pages, ms: Date.now() - started, counts };
+  return {
+    source: from,
+    out: to,
+    bytes: statSync(to).size,
+    pages,
+    ms: Date.now() - started,
+    counts,
+    pid: process.pid,
+  };
 }
