@@ -8,7 +8,8 @@
  * (apps/server/src/db/sqlite-backup.ts: online backup API, integrity-checked, renamed into place
  * when complete). Restoring is described in the README.
  *
- * With DATABASE_URL pointing at PostgreSQL it refuses and points to pg_dump.
+ * With DATABASE_URL pointing at PostgreSQL it refuses and points to the WAL stream's scripts
+ * (scripts/backup/) and to pg_dump.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +21,9 @@ export { defaultBackupFile, sqliteFileOf };
 
 export const POSTGRES_REFUSAL = [
   'DATABASE_URL points at PostgreSQL: `npm run backup` copies the SQLite database only.',
-  'Back PostgreSQL up with pg_dump (a consistent snapshot, taken while the site runs):',
+  'For a continuous backup (a base backup and every WAL record as it is written), run',
+  '  scripts/backup/pg-stream.sh <backup folder>      (restore: scripts/backup/pg-restore.sh)',
+  'For a one-off snapshot, use pg_dump instead:',
   '  pg_dump --format=custom --file=rewards-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL"',
   'and restore into an empty database with:',
   '  pg_restore --no-owner --dbname="$DATABASE_URL" rewards-<time>.dump',

@@ -15,6 +15,12 @@
 # to be lost, the server must also wait for it: `synchronous_standby_names = 'pg_receivewal'` (its
 # application name) in the server's configuration. Then commits stop while the stream is down:
 # supervise it, and watch the "backup too old" alert.
+#
+# BACKUP_METRICS_FILE (optional): a file in node_exporter's textfile-collector folder, e.g.
+# /var/lib/prometheus/node-exporter/rewards_backup.prom. Every BACKUP_METRICS_INTERVAL seconds
+# (default 15) in which the stream's slot is in use, the time is written there as
+# rewards_backup_last_success_timestamp_seconds, which the "backup too old" alert reads
+# (docs/operations/alerts.yml). Reading the slot takes an ordinary connection too (PGDATABASE).
 set -euo pipefail
 
 dir=${1:?usage: pg-stream.sh <backup folder>}
@@ -33,4 +39,28 @@ if [ ! -f "$dir/base/PG_VERSION" ]; then
   echo "pg-stream: base backup in $dir/base"
 fi
 echo "pg-stream: streaming WAL into $dir/wal (slot $slot)"
-exec pg_receivewal --directory="$dir/wal" --slot="$slot" --synchronous --no-password
+if [ -z "${BACKUP_METRICS_FILE:-}" ]; then
+  exec pg_receivewal --directory="$dir/wal" --slot="$slot" --synchronous --no-password
+fi
+
+pg_receivewal --directory="$dir/wal" --slot="$slot" --synchronous --no-password &
+receiver=$!
+(
+  while kill -0 "$receiver" 2>/dev/null; do
+    active=$(printf "select active from pg_replication_slots where slot_name = :'slot'" |
+      psql -XAtq -v slot="$slot" 2>/dev/null || true)
+    if [ "$active" = t ]; then
+      printf 'rewards_backup_last_success_timestamp_seconds %s\n' "$(date +%s)" >"$BACKUP_METRICS_FILE.partial"
+      mv "$BACKUP_METRICS_FILE.partial" "$BACKUP_METRICS_FILE"
+    fi
+    sleep "${BACKUP_METRICS_INTERVAL:-15}"
+  done
+) &
+reporter=$!
+trap 'kill -TERM "$receiver" 2>/dev/null || true' TERM INT
+status=0
+wait "$receiver" || status=$?
+# A stop signal interrupts the first wait: wait again for pg_receivewal's own exit.
+if kill -0 "$receiver" 2>/dev/null; then wait "$receiver" || status=$?; fi
+kill "$reporter" 2>/dev/null || true
+exit "$status"

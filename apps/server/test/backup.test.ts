@@ -214,7 +214,7 @@ describe(`backups on ${testEngine}`, () => {
     );
   });
 
-  it('refuses PostgreSQL with a pointer to pg_dump and pg_restore', async () => {
+  it('refuses PostgreSQL with a pointer to the WAL stream, pg_dump and pg_restore', async () => {
     const res = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards',
     });
@@ -223,6 +223,7 @@ describe(`backups on ${testEngine}`, () => {
     expect(res.stderr).toContain(
       'DATABASE_URL points at PostgreSQL: `npm run backup` copies the SQLite database only.',
     );
+    expect(res.stderr).toContain('scripts/backup/pg-stream.sh');
     expect(res.stderr).toContain('pg_dump --format=custom');
     expect(res.stderr).toContain('pg_restore --no-owner');
     expect(res.stdout).toBe('');

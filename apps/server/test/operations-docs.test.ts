@@ -19,7 +19,8 @@ const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const EXTERNAL = new Set([
   'node_filesystem_avail_bytes', // node_exporter
   'node_filesystem_size_bytes', // node_exporter
-  'rewards_backup_last_success_timestamp_seconds', // the backup step, through node_exporter's textfile collector
+  // SQLite: the server's own; PostgreSQL: scripts/backup/pg-stream.sh, through node_exporter's textfile collector
+  'rewards_backup_last_success_timestamp_seconds',
 ]);
 
 const PROMQL_WORDS = new Set([

@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -110,8 +119,20 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL continuous backup (WAL str
 
     // ---- the stream: base backup, then WAL, as an operator runs it ----
     const backupDir = join(dir, 'backup');
+    const metricsFile = join(dir, 'rewards_backup.prom');
+    const streamEnv = {
+      ...pgEnv,
+      PGDATABASE: 'postgres',
+      BACKUP_METRICS_FILE: metricsFile,
+      BACKUP_METRICS_INTERVAL: '1',
+    };
+    const streamStarted = Math.floor(Date.now() / 1000);
     const [c, a] = asPostgres(join(scripts, 'pg-stream.sh'), [backupDir]);
-    stream = spawn(c, a, { cwd: dir, env: { ...process.env, ...pgEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    stream = spawn(c, a, {
+      cwd: dir,
+      env: { ...process.env, ...streamEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     stream.stdout!.on('data', (d) => streamOutput.push(String(d)));
     stream.stderr!.on('data', (d) => streamOutput.push(String(d)));
     const streaming = async () => {
@@ -139,6 +160,15 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL continuous backup (WAL str
       }
     };
     await streaming();
+    // The "backup too old" alert's metric, for node_exporter's textfile collector, while the slot is in use.
+    let reported: number | null = null;
+    while (reported === null || reported < streamStarted) {
+      if (stream.exitCode !== null) throw new Error(`pg-stream.sh exited:\n${streamOutput.join('')}`);
+      const line = existsSync(metricsFile) ? readFileSync(metricsFile, 'utf8') : '';
+      const m = /^rewards_backup_last_success_timestamp_seconds (\d+)\n$/.exec(line);
+      reported = m ? Number(m[1]) : null;
+      if (reported === null || reported < streamStarted) await sleep(100);
+    }
 
     // ---- the site on it, under a steady stream of credits ----
     const port = await freePort();
