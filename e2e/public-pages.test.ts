@@ -26,7 +26,7 @@ describe('Terms, Privacy and Help are public; the operator is named and reachabl
       expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
       const main = page.locator('main');
       await expect.poll(() => main.getByText(SITE_OPERATOR.OPERATOR_NAME).first().isVisible()).toBe(true);
-      const mail = main.getByRole('link', { name: SITE_OPERATOR.CONTACT_EMAIL });
+      const mail = main.getByRole('link', { name: SITE_OPERATOR.CONTACT_EMAIL }).last();
       expect(await mail.getAttribute('href')).toBe(`mailto:${SITE_OPERATOR.CONTACT_EMAIL}`);
       await shootBothWidths(page, 'public', path.slice(1));
     }

@@ -13,7 +13,12 @@ const strong = (text: string) => <strong className="text-white">{text}</strong>;
 const sections = (): LegalSection[] => [
   {
     heading: m.legal_privacy_who_heading(),
-    body: <p>{m.legal_privacy_who({ site: SITE_NAME })}</p>,
+    body: (
+      <>
+        <p>{m.legal_privacy_who({ site: SITE_NAME })}</p>
+        <OperatorContact />
+      </>
+    ),
   },
   {
     heading: m.legal_privacy_store_heading(),
