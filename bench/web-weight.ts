@@ -27,6 +27,9 @@ export function measureWebWeight(): WebWeight {
       [
         join(ROOT, 'node_modules/vite/bin/vite.js'),
         'build',
+        // As `npm run build:web`: the config reads the page list from packages/contracts.
+        '--configLoader',
+        'runner',
         '--config',
         'apps/web/vite.config.ts',
         '--outDir',
