@@ -88,7 +88,11 @@ describe(`promo codes on ${testEngine}`, () => {
 
     const second = await redeem(alice.token, { code: 'WELCOME' });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ success: false, error: 'You have already redeemed this code.' });
+    expect(second.json()).toMatchObject({
+      success: false,
+      error: 'You have already redeemed this code.',
+      reason: 'PROMO_ALREADY_REDEEMED',
+    });
     const me = await t.app.inject({ method: 'GET', url: '/api/user/AliceRBX', headers: bearer(alice.token) });
     expect(me.json().robux).toBe(10);
     expect((await listPromoCodes(t.deps)).find((c) => c.code === 'WELCOME')?.uses).toBe(1);
@@ -124,6 +128,7 @@ describe(`promo codes on ${testEngine}`, () => {
       expect(r.json()).toMatchObject({
         success: false,
         error: 'This promo code has reached its usage limit.',
+        reason: 'PROMO_USED_UP',
       });
     }
     expect(await promoEntries(code.id)).toHaveLength(10);
@@ -148,7 +153,11 @@ describe(`promo codes on ${testEngine}`, () => {
     t.clock.advance(61_000);
     const res = await redeem(carol.token, { code: 'soon' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, error: 'This promo code has expired.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: 'This promo code has expired.',
+      reason: 'PROMO_EXPIRED',
+    });
     expect(await promoEntries()).not.toContainEqual(
       expect.objectContaining({ description: 'Promo code SOON' }),
     );
@@ -179,7 +188,11 @@ describe(`promo codes on ${testEngine}`, () => {
     const dave = await player('DaveTheBrave');
     const unknown = await redeem(dave.token, { code: 'NOPE' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ success: false, error: 'Invalid promo code.' });
+    expect(unknown.json()).toMatchObject({
+      success: false,
+      error: 'Invalid promo code.',
+      reason: 'PROMO_INVALID',
+    });
     const empty = await redeem(dave.token, { code: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ success: false });

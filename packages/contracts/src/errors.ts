@@ -108,6 +108,11 @@ export const errorReasons = {
   NOT_VERIFIED: { code: 'FORBIDDEN', details: [] },
   /** The balance is below zero (a reversed credit already spent). */
   NEGATIVE_BALANCE: { code: 'INSUFFICIENT_FUNDS', details: ['balance'] },
+  /** Promo codes (POST /api/promocode/redeem): an unknown code, and the refusals of a known one. */
+  PROMO_INVALID: { code: 'NOT_FOUND', details: [] },
+  PROMO_EXPIRED: { code: 'CONFLICT', details: [] },
+  PROMO_USED_UP: { code: 'CONFLICT', details: [] },
+  PROMO_ALREADY_REDEEMED: { code: 'CONFLICT', details: [] },
   /** Admin sign-in with ADMIN_PASSWORD. */
   INCORRECT_PASSWORD: { code: 'UNAUTHENTICATED', details: [] },
   /** Staff sign-in. */

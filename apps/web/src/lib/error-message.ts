@@ -109,6 +109,11 @@ const byReason: Record<ErrorReason, Sentence | ((f: Figures) => string | undefin
   NOT_VERIFIED: m.errors_not_verified,
   NEGATIVE_BALANCE: ({ balance }) =>
     balance === undefined ? undefined : m.errors_negative_balance({ balance: formatRobux(balance) }),
+  // The promo page's own sentences (spec §8), the same wherever a promo refusal shows.
+  PROMO_INVALID: m.promocodes_invalid,
+  PROMO_EXPIRED: m.promocodes_expired,
+  PROMO_USED_UP: m.promocodes_used_up,
+  PROMO_ALREADY_REDEEMED: m.promocodes_already,
   INCORRECT_PASSWORD: m.errors_incorrect_password,
   INCORRECT_USERNAME_OR_PASSWORD: m.errors_incorrect_username_or_password,
   INCORRECT_CODE: m.errors_incorrect_code,

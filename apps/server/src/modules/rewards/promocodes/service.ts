@@ -23,10 +23,10 @@ import { parseInput } from '../../../shared/parse-input.ts';
 type CodeRow = Selectable<PromoCodesTable>;
 
 const refusals: Record<PromoRefusal, () => AppError> = {
-  invalid: () => notFound(PROMO_ERRORS.invalid),
-  expired: () => conflict(PROMO_ERRORS.expired),
-  used_up: () => conflict(PROMO_ERRORS.usedUp),
-  already: () => conflict(PROMO_ERRORS.already),
+  invalid: () => notFound(PROMO_ERRORS.invalid, { reason: 'PROMO_INVALID' }),
+  expired: () => conflict(PROMO_ERRORS.expired, { reason: 'PROMO_EXPIRED' }),
+  used_up: () => conflict(PROMO_ERRORS.usedUp, { reason: 'PROMO_USED_UP' }),
+  already: () => conflict(PROMO_ERRORS.already, { reason: 'PROMO_ALREADY_REDEEMED' }),
 };
 
 /** Redeems a code for the signed-in player (redeem-write.ts: at most once, with the use count). */

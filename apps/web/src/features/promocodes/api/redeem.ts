@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { PROMO_ERRORS, type PromoRedeemResponse } from '@rewards/contracts';
 import { m } from '@/paraglide/messages.js';
-import { apiFetch, ApiError, FALLBACK_ERROR_MESSAGE } from '@/lib/api-client';
+import { apiFetch, ApiError, bodyFields, FALLBACK_ERROR_MESSAGE } from '@/lib/api-client';
 import { formatReward } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { errorMessage } from '@/lib/toast';
@@ -14,17 +14,6 @@ export const PROMO_MESSAGES = {
   invalid: m.promocodes_invalid,
   serverError: m.promocodes_server_error,
 };
-
-/**
- * The server's refusals of a code share one error code (CONFLICT for expired, used up and already
- * redeemed), so in Dutch and French they are recognised by their English sentence (the contract's).
- */
-const REFUSALS = new Map<string, () => string>([
-  [PROMO_ERRORS.invalid, m.promocodes_invalid],
-  [PROMO_ERRORS.expired, m.promocodes_expired],
-  [PROMO_ERRORS.usedUp, m.promocodes_used_up],
-  [PROMO_ERRORS.already, m.promocodes_already],
-]);
 
 /** Codes by which the server refuses the code itself (rather than the player or the request). */
 const CODE_REFUSALS = new Set(['NOT_FOUND', 'CONFLICT', 'VALIDATION', 'REFUSED']);
@@ -45,8 +34,9 @@ export function redeemFailure(err: unknown): RedeemFailure {
   if (!err.message || err.message === FALLBACK_ERROR_MESSAGE)
     return { text: PROMO_MESSAGES.invalid(), field };
   if (currentLocale() === 'en') return { text: err.message, field };
-  const known = REFUSALS.get(err.message);
-  if (known) return { text: known(), field };
+  // The refusals of a code share one error code (CONFLICT for expired, used up and already redeemed);
+  // the answer's reason tells them apart, in the errors table.
+  if (bodyFields(err.body).reason) return { text: errorMessage(err), field };
   if (err.code === 'VALIDATION') return { text: PROMO_MESSAGES.empty(), field };
   if (err.code === 'REFUSED') return { text: PROMO_MESSAGES.invalid(), field };
   return { text: errorMessage(err), field };

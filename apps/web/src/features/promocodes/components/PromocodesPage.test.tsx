@@ -66,7 +66,7 @@ describe('PromocodesPage in French and Dutch', () => {
       'GET /api/config': config,
       'POST /api/promocode/redeem': {
         status: 409,
-        body: { code: 'CONFLICT', error: 'This promo code has expired.' },
+        body: { code: 'CONFLICT', error: 'This promo code has expired.', reason: 'PROMO_EXPIRED' },
       },
     });
     signIn();
