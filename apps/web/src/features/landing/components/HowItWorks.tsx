@@ -5,7 +5,8 @@ import { m } from '@/paraglide/messages.js';
 
 /** What withdrawing takes on this site: its minimum, a first withdrawal's review, Roblox's pending days. */
 function withdrawText(landing: LandingResponse | undefined): string {
-  if (!landing) return '';
+  // Until the site's settings arrive (or when they cannot), only what is true whatever they are.
+  if (!landing) return m.landing_step_withdraw_generic();
   return [
     m.landing_step_withdraw_text({ amount: `R$ ${formatCount(landing.offer.minWithdrawal)}` }),
     landing.firstWithdrawalReviewed ? m.landing_step_withdraw_review() : '',

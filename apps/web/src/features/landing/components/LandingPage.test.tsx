@@ -85,6 +85,15 @@ describe('LandingPage', () => {
     expect(rating.getAttribute('href')).toBe('https://www.reviews.test/rbxrewards');
   });
 
+  it('without an answer, shows no cards and promises nothing that depends on the settings', async () => {
+    stubApi({ 'GET /api/landing': { status: 503, body: { code: 'OVERLOADED', error: 'Busy' } } });
+    renderPage(<LandingPage />);
+    expect(await screen.findByText('Cash out to your own Roblox account.')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('region', { name: 'What you get' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/R\$ \d/);
+  });
+
   it('formats the figures in French and Dutch', async () => {
     changeLocale('fr');
     stubApi({ 'GET /api/landing': measured });

@@ -7,12 +7,12 @@ import { HowItWorks } from './HowItWorks';
 import { StatCards } from './StatCards';
 
 export function LandingPage() {
-  const { data: landing } = useLanding();
+  const { data: landing, isError } = useLanding();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 sm:px-6">
       <title>{m.landing_document_title({ site: SITE_NAME })}</title>
       <Hero />
-      <StatCards landing={landing} />
+      {!isError && <StatCards landing={landing} />}
       <LazyLiveFeed className="my-8" />
       <HowItWorks landing={landing} />
     </div>
