@@ -20,6 +20,17 @@ describe(`page statuses (${testEngine})`, () => {
   let indexHtml: string;
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
+  /** The app document, answered with this status. */
+  const expectApp = async (url: string, status: number) => {
+    const res = await get(url);
+    expect([url, res.statusCode, res.headers['content-type']]).toEqual([
+      url,
+      status,
+      'text/html; charset=utf-8',
+    ]);
+    expect(res.body).toContain('<div id="root">');
+    return res;
+  };
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'rewards-web-'));
@@ -36,26 +47,12 @@ describe(`page statuses (${testEngine})`, () => {
   it('every page of the list answers 200 with the app, in any casing, with or without a final slash', async () => {
     const urls = ['/', ...Object.values(pageRoutes).map((r) => r.path)];
     urls.push('/EARN', '/Daily/', '/Privacy-Policy', '/login?ref=AliceRBX', '/admin?section=users');
-    for (const url of urls) {
-      const res = await get(url);
-      expect([url, res.statusCode, res.headers['content-type']]).toEqual([
-        url,
-        200,
-        'text/html; charset=utf-8',
-      ]);
-      expect(res.body).toContain('<div id="root">');
-    }
+    for (const url of urls) await expectApp(url, 200);
   });
 
   it('any other path answers 404 with the same app document (the web shows its not-found page)', async () => {
     for (const url of ['/no-such-page', '/earn/extra', '/terms.php', '/wp-admin', '/%2e%2e/etc/passwd']) {
-      const res = await get(url);
-      expect([url, res.statusCode, res.headers['content-type']]).toEqual([
-        url,
-        404,
-        'text/html; charset=utf-8',
-      ]);
-      expect(res.body).toContain('<div id="root">');
+      const res = await expectApp(url, 404);
       expect(res.headers.etag).toBeUndefined();
     }
   });

@@ -1,6 +1,17 @@
-import { Camera, CircleHelp, ExternalLink, Hash, Mail, MessageCircle, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  Camera,
+  CircleHelp,
+  ExternalLink,
+  Hash,
+  Mail,
+  MessageCircle,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { cn } from '@/lib/cn';
 import { CommunityLink, OperatorContact } from '@/components/ui/CommunityLink';
 import { COMMUNITY_CHAT_NAME } from '@/config/site';
 import { m } from '@/paraglide/messages.js';
@@ -16,6 +27,26 @@ const steps = [
   { icon: Camera, title: m.help_step_screenshots, text: m.help_step_screenshots_text },
 ];
 
+/** A card with its icon in a tile on the left and the text beside it. */
+function IconCard({
+  icon: Icon,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={cn('flex gap-4', className)}>
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div>{children}</div>
+    </Card>
+  );
+}
+
 export function HelpPage() {
   return (
     <>
@@ -28,17 +59,12 @@ export function HelpPage() {
       <ol className="grid gap-4 sm:grid-cols-2">
         {steps.map(({ icon: Icon, title, text }, index) => (
           <li key={index}>
-            <Card className="flex h-full gap-4 p-5">
-              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <h2 className="font-bold text-white">
-                  <span className="text-emerald-300">{index + 1}.</span> {title()}
-                </h2>
-                <p className="mt-1 text-sm text-slate-400">{text()}</p>
-              </div>
-            </Card>
+            <IconCard icon={Icon} className="h-full p-5">
+              <h2 className="font-bold text-white">
+                <span className="text-emerald-300">{index + 1}.</span> {title()}
+              </h2>
+              <p className="mt-1 text-sm text-slate-400">{text()}</p>
+            </IconCard>
           </li>
         ))}
       </ol>
@@ -53,18 +79,11 @@ export function HelpPage() {
           <span className="sr-only">{m.help_new_tab()}</span>
         </CommunityLink>
       </Card>
-      <Card className="mt-6 flex gap-4 p-6">
-        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-emerald-400/10 text-emerald-300">
-          <Mail aria-hidden="true" className="size-5" />
-        </span>
-        <div>
-          <h2 className="text-lg font-bold text-white">
-            {m.help_email_title({ name: COMMUNITY_CHAT_NAME })}
-          </h2>
-          <p className="mt-1 text-sm text-slate-400">{m.help_email_text({ name: COMMUNITY_CHAT_NAME })}</p>
-          <OperatorContact className="mt-3 text-sm text-slate-300" />
-        </div>
-      </Card>
+      <IconCard icon={Mail} className="mt-6 p-6">
+        <h2 className="text-lg font-bold text-white">{m.help_email_title({ name: COMMUNITY_CHAT_NAME })}</h2>
+        <p className="mt-1 text-sm text-slate-400">{m.help_email_text({ name: COMMUNITY_CHAT_NAME })}</p>
+        <OperatorContact className="mt-3 text-sm text-slate-300" />
+      </IconCard>
     </>
   );
 }
