@@ -30,7 +30,7 @@ export const CONNECTIONS = 100;
 /** Postbacks to unknown walls answered per second at least: 10,000 of them within a minute. */
 export const UNKNOWN_WALL_MIN_RPS = 10_000 / 60;
 /** What each server process may reach at its peak (resident memory, MB); the run fails above it. */
-export const MAX_RSS_MB = 250;
+export const MAX_RSS_MB = 160;
 export const WARM_UP_SECONDS = 2;
 /** Unmeasured postbacks after seeding a PostgreSQL database (see `warmUpWrites`). */
 export const DB_WARM_UP_SECONDS = 20;

@@ -3,8 +3,8 @@ import { METRICS_TOKEN } from './options.ts';
 
 /**
  * Samples the resident memory of processes (Linux /proc) until stopped, each on its own: the peak is
- * the largest single process's. `casePeak()` is the peak since its last call (so each case gets its
- * own), `stop()` the peak of the whole run.
+ * the largest single process's. `casePeak()` is the largest sample since its last call (so each case
+ * gets its own), `stop()` the peak of the whole run from the kernel's high-water mark (VmHWM).
  */
 export function watchRss(pids: number[]) {
   let peak = 0;
@@ -12,12 +12,12 @@ export function watchRss(pids: number[]) {
   const sample = () => {
     for (const pid of pids) {
       try {
-        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        if (m) {
-          const mb = Number(m[1]) / 1024;
-          peak = Math.max(peak, mb);
-          sincePeak = Math.max(sincePeak, mb);
-        }
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const rss = /VmRSS:\s+(\d+) kB/.exec(status);
+        // VmHWM is the kernel's own high-water mark: a peak between two samples counts too.
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+        if (rss) sincePeak = Math.max(sincePeak, Number(rss[1]) / 1024);
+        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
       } catch {
         /* process gone */
       }
@@ -32,6 +32,7 @@ export function watchRss(pids: number[]) {
       return p;
     },
     stop: () => {
+      sample();
       clearInterval(timer);
       return peak;
     },

@@ -51,9 +51,9 @@ function createDialect(url: string | undefined, poolSize: number): Dialect {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // A larger page cache (16 MB) keeps hot rows (sessions, balances) out of read syscalls. No mmap:
+  // An 8 MB page cache keeps hot rows (sessions, balances) out of read syscalls. No mmap:
   // mapped pages count as the process's memory and the database may be larger than the budget.
-  sqlite.pragma('cache_size = -16384');
+  sqlite.pragma('cache_size = -8192');
   sqlite.pragma('temp_store = MEMORY');
   return new GroupCommitSqliteDialect(sqlite);
 }
