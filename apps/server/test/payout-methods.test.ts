@@ -122,6 +122,8 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
       // The bounds of one withdrawal (MIN_WITHDRAWAL, MAX_WITHDRAWAL), told before the player types.
       minRobux: 5,
       maxRobux: 10000,
+      // The test app pays a first withdrawal without review (REVIEW_FIRST_WITHDRAWAL=false).
+      firstWithdrawalReviewed: false,
       group: { id: PAYOUT_GROUP_ID, url: groupLink(PAYOUT_GROUP_ID), eligibility: 'Eligible' },
     });
     const restricted = await member(0, 'PayoutRestricted');

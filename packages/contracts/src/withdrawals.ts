@@ -211,6 +211,8 @@ export const payoutOptionsResponse = z.object({
   /** The bounds of one withdrawal in whole R$ (MIN_WITHDRAWAL, MAX_WITHDRAWAL), told before the player types. */
   minRobux: z.number().int(),
   maxRobux: z.number().int(),
+  /** An account's first withdrawal waits for an admin's review (REVIEW_FIRST_WITHDRAWAL): the page says so only then. */
+  firstWithdrawalReviewed: z.boolean(),
   /** Only with group payouts on. */
   group: z
     .object({

@@ -15,7 +15,12 @@ export async function payoutOptions(deps: Deps, player: Player): Promise<PayoutO
   const { env } = deps;
   const groupId = env.ROBLOX_PAYOUT_GROUP_ID;
   const { minimum, maximum } = withdrawalBounds(env);
-  const offer = { methods: env.PAYOUT_METHODS, minRobux: minimum, maxRobux: maximum };
+  const offer = {
+    methods: env.PAYOUT_METHODS,
+    minRobux: minimum,
+    maxRobux: maximum,
+    firstWithdrawalReviewed: env.REVIEW_FIRST_WITHDRAWAL,
+  };
   if (!env.PAYOUT_METHODS.includes('group') || !groupId) return offer;
   return {
     ...offer,

@@ -34,8 +34,17 @@ function Steps({ title, steps }: { title?: string; steps: readonly string[] }) {
   );
 }
 
-/** The withdraw page's instructions for the methods the operator offers. */
-export function HowItWorks({ methods }: { methods: readonly WithdrawalMethod[] }) {
+/**
+ * The withdraw page's instructions for the methods the operator offers. A first withdrawal's review
+ * is promised only when the site holds one for review (`firstReviewed`, REVIEW_FIRST_WITHDRAWAL).
+ */
+export function HowItWorks({
+  methods,
+  firstReviewed,
+}: {
+  methods: readonly WithdrawalMethod[];
+  firstReviewed: boolean;
+}) {
   const gamepass = methods.includes('gamepass');
   const group = methods.includes('group');
   const both = gamepass && group;
@@ -54,7 +63,9 @@ export function HowItWorks({ methods }: { methods: readonly WithdrawalMethod[] }
           steps={both ? groupSteps() : [m.withdraw_step_verify(), ...groupSteps()]}
         />
       )}
-      <p className="mt-5 text-sm text-slate-300">{m.withdraw_review_note()}</p>
+      <p className="mt-5 text-sm text-slate-300">
+        {firstReviewed ? m.withdraw_review_note() : m.withdraw_review_note_some()}
+      </p>
       {gamepass && (
         <p className="mt-5 rounded-xl border border-slate-800 bg-slate-950/60 p-3.5 text-xs text-slate-400">
           {m.withdraw_fee_note({

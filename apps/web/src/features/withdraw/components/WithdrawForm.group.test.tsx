@@ -17,6 +17,7 @@ const offer = (
   methods,
   minRobux: 5,
   maxRobux: 10_000,
+  firstWithdrawalReviewed: true,
   ...(methods.includes('group') ? { group: { id: 77, url: GROUP_URL, eligibility } } : {}),
 });
 

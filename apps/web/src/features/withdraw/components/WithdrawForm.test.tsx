@@ -19,7 +19,7 @@ const TITLES = [
 ];
 
 /** The server's default bounds of one withdrawal (MIN_WITHDRAWAL, MAX_WITHDRAWAL). */
-const BOUNDS = { minRobux: 5, maxRobux: 10_000 };
+const BOUNDS = { minRobux: 5, maxRobux: 10_000, firstWithdrawalReviewed: true };
 
 const account = (robux: number, verified = true) => accountOf(robux, { verified });
 

@@ -7,7 +7,8 @@ import { WithdrawalsList } from './WithdrawalsList';
 import { WithdrawForm } from './WithdrawForm';
 
 export function WithdrawPage() {
-  const methods = offeredMethods(usePayoutOptions().data);
+  const options = usePayoutOptions().data;
+  const methods = offeredMethods(options);
   return (
     <>
       <PageHeader
@@ -19,7 +20,7 @@ export function WithdrawPage() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <WithdrawForm />
-        <HowItWorks methods={methods} />
+        <HowItWorks methods={methods} firstReviewed={options?.firstWithdrawalReviewed ?? false} />
       </div>
       <div className="mt-6">
         <WithdrawalsList />
