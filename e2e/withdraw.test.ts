@@ -186,6 +186,29 @@ describe('profile, bio verification and withdrawals', () => {
     await expectToast(page, 'Withdrawal failed', 'Set your gamepass price to 15 Robux');
     expect(await page.getByTestId('withdraw-balance').innerText()).toBe('R$ 100.00');
 
+    // In Dutch: the bounds before typing, 3 R$ names the minimum 5, and the server's price refusal
+    // keeps both prices.
+    await page.locator('header select').first().selectOption('nl');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    expect(await page.getByText('Van R$ 5 tot R$ 10.000 per opname, in hele Robux.').isVisible()).toBe(true);
+    await page.getByLabel('Gamepasslink').fill(link);
+    await page.getByLabel('Aantal Robux').fill('3');
+    const bounds = 'Vul een heel aantal Robux in van R$ 5 tot R$ 10.000.';
+    await expect.poll(() => page.getByTestId('gamepass-price').innerText()).toBe(bounds);
+    await page.getByRole('button', { name: 'Opnemen', exact: true }).click();
+    await expectToast(page, 'Ongeldig bedrag', bounds);
+    await page.getByLabel('Gamepasslink').fill(`https://www.roblox.com/game-pass/${wrongPrice.id}/Cheap`);
+    await page.getByLabel('Aantal Robux').fill('10');
+    await page.getByRole('button', { name: 'Opnemen', exact: true }).click();
+    await expectToast(
+      page,
+      'Opname mislukt',
+      'Zet de prijs van je gamepass op 15 Robux (nu is het 10) en probeer het opnieuw.',
+    );
+    await page.screenshot({ path: join(SHOTS_DIR, 'withdraw-refused-nl-1280.png'), fullPage: true });
+    await page.locator('header select').first().selectOption('en');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+
     await fillWithdraw(page, link, '10');
     await expectToast(
       page,
