@@ -206,6 +206,9 @@ describe('profile, bio verification and withdrawals', () => {
       'Zet de prijs van je gamepass op 15 Robux (nu is het 10) en probeer het opnieuw.',
     );
     await page.screenshot({ path: join(SHOTS_DIR, 'withdraw-refused-nl-1280.png'), fullPage: true });
+    await page.setViewportSize(MOBILE);
+    await page.screenshot({ path: join(SHOTS_DIR, 'withdraw-refused-nl-390.png'), fullPage: true });
+    await page.setViewportSize(DESKTOP);
     await page.locator('header select').first().selectOption('en');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 

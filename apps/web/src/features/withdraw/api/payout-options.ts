@@ -1,4 +1,4 @@
-import type { PayoutOptionsResponse, WithdrawalMethod } from '@rewards/contracts';
+import type { PayoutOptionsResponse, PendingResponse, WithdrawalMethod } from '@rewards/contracts';
 import { usePlayerQuery } from '@/lib/player-query';
 
 /** The server caches eligibility for a minute; asking more often would show nothing new. */
@@ -20,4 +20,9 @@ export function offeredMethods(
 ): readonly [WithdrawalMethod, ...WithdrawalMethod[]] {
   const [first, ...rest] = options?.methods ?? [];
   return first ? [first, ...rest] : ['gamepass'];
+}
+
+/** Offer and survey credits still on hold (`GET /api/offers/pending`): not in the balance yet. */
+export function usePendingRobux() {
+  return usePlayerQuery<PendingResponse>('offers-pending', '/api/offers/pending', { followBalance: true });
 }

@@ -10,10 +10,11 @@ import { WithdrawalsList } from './WithdrawalsList';
 
 const LINK = 'https://www.roblox.com/game-pass/123456/My-Pass';
 
-function render() {
+function render(balance = 1234.5, pendingRobux = 0) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   stubApi({
-    'GET /api/user/AliceRBX': accountOf(1234.5),
+    'GET /api/user/AliceRBX': accountOf(balance),
+    'GET /api/offers/pending': { body: { pendingRobux } },
     'GET /api/withdrawals': {
       body: {
         withdrawals: [
@@ -88,6 +89,17 @@ describe('the withdraw page in Dutch and French', () => {
     await user.click(screen.getByRole('button', { name: /Opnemen/ }));
     const errorId = (amount.getAttribute('aria-describedby') ?? '').split(' ')[0]!;
     await vi.waitFor(() => expect(document.getElementById(errorId)?.textContent).toBe(bounds));
+  });
+
+  it('French: below the minimum, says how much is missing and what is still on hold', async () => {
+    changeLocale('fr');
+    render(3.5, 4);
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('withdrawable').textContent).toBe(
+        "Tu peux retirer à partir de R$ 5 : gagne encore R$ 1,50. R$ 4 d'offres récentes est encore bloqué : il rejoint ton solde à la fin du délai du fournisseur.",
+      ),
+    );
+    expect(screen.getByText('R$ 3,50')).toBeTruthy();
   });
 
   it('French: the form and its button', async () => {

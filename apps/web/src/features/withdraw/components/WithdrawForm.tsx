@@ -15,7 +15,7 @@ import { errorMessage, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { m } from '@/paraglide/messages.js';
 import { submitWithdrawal, useWithdrawals, withdrawalsQueryKey } from '../api/withdraw';
-import { offeredMethods, usePayoutOptions } from '../api/payout-options';
+import { offeredMethods, usePayoutOptions, usePendingRobux } from '../api/payout-options';
 import { paths } from '@/config/paths';
 import {
   checkWithdrawal,
@@ -39,6 +39,7 @@ export function WithdrawForm() {
   // What stops a withdrawal now (a paused account, a negative balance), told before the player tries.
   const blocked = useWithdrawals().data?.blocked;
   const options = usePayoutOptions().data;
+  const pending = usePendingRobux().data?.pendingRobux;
   const methods = offeredMethods(options);
   const [chosen, setChosen] = useState<WithdrawalMethod | null>(null);
   const [link, setLink] = useState('');
@@ -127,7 +128,7 @@ export function WithdrawForm() {
           >
             {balance === null ? m.withdraw_loading() : formatRobux(balance, { cents: 'always' })}
           </p>
-          <Withdrawable balance={balance} bounds={knownBounds} />
+          {!blocked && <Withdrawable balance={balance} bounds={knownBounds} pending={pending} />}
         </div>
         <span className="inline-flex size-11 items-center justify-center rounded-xl bg-emerald-400 text-slate-950">
           <Coins aria-hidden="true" className="size-6" />

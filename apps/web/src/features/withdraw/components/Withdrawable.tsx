@@ -5,14 +5,17 @@ import type { WithdrawalBounds } from './withdraw-checks';
 
 /**
  * What the balance allows now: withdrawals take whole Robux within the bounds, so the cents of a
- * balance (R$ 36,50) stay behind, and a balance below the minimum says how much is missing.
+ * balance (R$ 36,50) stay behind, and a balance below the minimum says how much is missing. Credits
+ * still on hold (`pending`) are not in the balance yet: said so when there are any.
  */
 export function Withdrawable({
   balance,
   bounds,
+  pending,
 }: {
   balance: number | null;
   bounds: WithdrawalBounds | undefined;
+  pending: number | undefined;
 }) {
   if (balance === null || bounds === undefined || balance < 0) return null;
   // In hundredths, as the server counts: 36.5 - 36 in floating point is not exactly 0.5.
@@ -35,9 +38,10 @@ export function Withdrawable({
         ]
           .filter(Boolean)
           .join(' ');
+  const held = pending ? m.withdraw_on_hold({ amount: formatRobux(pending) }) : '';
   return (
     <p data-testid="withdrawable" className="mt-1 text-xs text-emerald-100/80">
-      {text}
+      {held ? `${text} ${held}` : text}
     </p>
   );
 }
