@@ -124,7 +124,7 @@ describe('shareable and installable', () => {
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'You are offline',
       'Je bent offline',
-      'Vous êtes hors ligne',
+      'Tu es hors ligne',
     ]);
     expect(new URL(page.url()).pathname).toBe('/earn');
     // An API call offline fails as it would without the worker: nothing was stored to answer it.

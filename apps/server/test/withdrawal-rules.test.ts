@@ -202,6 +202,9 @@ describe(`a ban freezes money (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
     expect(list.json().withdrawals).toEqual([
       expect.objectContaining({ id, state: 'held', lastError: expect.stringMatching(/banned/) }),
     ]);
+    // Every page counts the queue by state, so the console opens on the tab with work.
+    expect(list.json().waiting).toContainEqual({ state: 'held', count: list.json().total });
+    expect(list.json().waiting.map((w: { state: string }) => w.state)).not.toContain('refunded');
 
     // Refund: ten clicks at once, one refund.
     const answers = await Promise.all(Array.from({ length: 10 }, () => h.decide(id, 'refund')));

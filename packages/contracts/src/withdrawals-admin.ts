@@ -41,7 +41,10 @@ export const adminWithdrawalRow = z.object({
 });
 export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRow>;
 
-export const adminWithdrawalsResponse = pageOf('withdrawals', adminWithdrawalRow);
+export const adminWithdrawalsResponse = pageOf('withdrawals', adminWithdrawalRow).extend({
+  /** Withdrawals waiting (not paid or refunded) in each state that has any, whatever the page's state. */
+  waiting: z.array(z.object({ state: withdrawalState, count: z.number() })),
+});
 export type AdminWithdrawalsResponse = z.infer<typeof adminWithdrawalsResponse>;
 
 export const rejectWithdrawalRequest = z.object({

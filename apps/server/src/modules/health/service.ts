@@ -2,7 +2,8 @@ import type { Database } from '../../db/database.ts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import { openWithdrawalStates } from '@rewards/contracts';
 import { ledgerTotals } from '../ledger/index.ts';
-import { payoutAccountStatus, pingDatabase, withdrawalsByState } from './repository.ts';
+import { withdrawalsByState } from '../withdrawals/index.ts';
+import { payoutAccountStatus, pingDatabase } from './repository.ts';
 
 /** A database that does not answer within this is reported down (a PostgreSQL pool may otherwise wait for minutes). */
 export const DATABASE_PING_TIMEOUT_MS = 2_000;

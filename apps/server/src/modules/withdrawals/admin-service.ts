@@ -3,6 +3,7 @@ import {
   type AdminWithdrawalsQuery,
   type AdminWithdrawalsResponse,
   type DecideWithdrawalRequest,
+  openWithdrawalStates,
 } from '@rewards/contracts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import type { Deps } from '../../deps.ts';
@@ -30,8 +31,17 @@ export async function listWithdrawals(
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 25;
   const state = !q.state || q.state === 'all' ? null : q.state;
-  const { rows, total } = await repo.listWithUsers(deps.db, state, pageSize, (page - 1) * pageSize);
-  return { withdrawals: rows.map((r) => toRow(r, deps.env.ROBLOX_PAYOUT_GROUP_ID)), total, page, pageSize };
+  const [{ rows, total }, waiting] = await Promise.all([
+    repo.listWithUsers(deps.db, state, pageSize, (page - 1) * pageSize),
+    repo.withdrawalsByState(deps.db, openWithdrawalStates),
+  ]);
+  return {
+    withdrawals: rows.map((r) => toRow(r, deps.env.ROBLOX_PAYOUT_GROUP_ID)),
+    total,
+    page,
+    pageSize,
+    waiting,
+  };
 }
 
 interface AdminChange {

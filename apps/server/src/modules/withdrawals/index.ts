@@ -4,5 +4,7 @@
 export { holdWithdrawalsOfBannedPlayer } from './ban-holds.ts';
 export { REVIEW_RULES, type ReviewRule, type ReviewContext } from './review-rules.ts';
 export { payoutRound } from './payout-worker.ts';
+// For the health check and metrics: the payout queue by state.
+export { withdrawalsByState } from './repository.ts';
 // For the landing page: what the site has paid out.
 export { paidWithdrawalTotals } from './figures-repository.ts';

@@ -226,3 +226,17 @@ export async function unmatchedGroupPayouts(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Withdrawals in the given states, counted by state. For the states a withdrawal passes through
+ * (not `paid` or `refunded`, which only grow), the (state, id) index keeps this to the queue's size.
+ */
+export async function withdrawalsByState(db: Db, states: readonly WithdrawalState[]) {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    .where('state', 'in', states)
+    .groupBy('state')
+    .execute();
+  return rows.map((r) => ({ state: r.state as WithdrawalState, count: Number(r.n) }));
+}

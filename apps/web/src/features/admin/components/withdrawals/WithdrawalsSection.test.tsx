@@ -34,7 +34,13 @@ function queue() {
   return stubApi({
     'GET /api/admin/me': { body: me('owner') },
     'GET /api/admin/withdrawals?state=pending&page=1&pageSize=25': {
-      body: { withdrawals: [PENDING], total: 1, page: 1, pageSize: 25 },
+      body: {
+        withdrawals: [PENDING],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        waiting: [{ state: 'pending', count: 1 }],
+      },
     },
     'POST /api/admin/withdrawals/12/reject': { body: { withdrawal: { ...PENDING, state: 'refunded' } } },
   });
@@ -48,7 +54,7 @@ describe('WithdrawalsSection in French', () => {
     const user = userEvent.setup();
 
     const row = within((await screen.findByText('BobBuilder')).closest('tr')!);
-    expect(screen.getByRole('tab', { name: 'En attente', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'En attente 1', selected: true })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Joueur' })).toBeTruthy();
     expect(row.getByText('R$ 1.234,50')).toBeTruthy();
     expect(row.getByText('prix R$ 1.764')).toBeTruthy();
@@ -72,5 +78,40 @@ describe('WithdrawalsSection in French', () => {
         ['/api/admin/withdrawals/12/reject', { reason: 'Lien erroné' }],
       ]),
     );
+  });
+});
+
+describe('WithdrawalsSection opens where the work is', () => {
+  it('opens on the first tab with withdrawals waiting, and stays on the tab the admin picks', async () => {
+    changeLocale('en');
+    const IN_REVIEW = { ...PENDING, id: 13, username: 'FirstTimer', state: 'in_review' as const };
+    const waiting = [
+      { state: 'in_review', count: 1 },
+      { state: 'held', count: 2 },
+    ];
+    const page = (rows: AdminWithdrawalRow[]) => ({
+      body: { withdrawals: rows, total: rows.length, page: 1, pageSize: 25, waiting },
+    });
+    const seen = stubApi({
+      'GET /api/admin/me': { body: me('owner') },
+      'GET /api/admin/withdrawals?state=pending&page=1&pageSize=25': page([]),
+      'GET /api/admin/withdrawals?state=in_review&page=1&pageSize=25': page([IN_REVIEW]),
+      'GET /api/admin/withdrawals?state=held&page=1&pageSize=25': page([]),
+    });
+    renderPage(<WithdrawalsSection />, '/admin');
+    const user = userEvent.setup();
+
+    await screen.findByText('FirstTimer');
+    const selected = screen.getByRole('tab', { selected: true });
+    expect(selected.textContent).toBe('To approve 1');
+    expect(screen.getByRole('tab', { name: 'Held 2' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending' })).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Pending' }));
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Pending'));
+    expect(screen.queryByText('FirstTimer')).toBeNull();
+    // The admin's pick holds: the queue does not jump back to a tab with work.
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Pending');
+    expect(seen.some((r) => r.path.includes('state=held'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WithdrawalStateName } from '@rewards/contracts';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
@@ -12,14 +12,24 @@ import { formatCount } from '../format';
 import { ListBody } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
 import type { Decision } from './decisions';
-import { tabs } from './states';
+import { firstTabWithWork, tabs } from './states';
 import { withdrawalColumns, WithdrawalRow } from './WithdrawalRow';
 
-/** The payout queue by state; every action asks for confirmation first. */
+/**
+ * The payout queue by state; every action asks for confirmation first. It opens on the first tab
+ * with withdrawals waiting (each answer counts them by state), until the admin picks a tab.
+ */
 export function WithdrawalsSection() {
-  const [state, setState] = useState<WithdrawalStateName>('pending');
+  const [chosen, setChosen] = useState<WithdrawalStateName | null>(null);
+  const state = chosen ?? 'pending';
   const [page, setPage] = useState(1);
   const list = useWithdrawals(state, page);
+  const waiting = list.data?.waiting;
+  useEffect(() => {
+    if (chosen !== null || !waiting) return;
+    const busiest = firstTabWithWork(waiting);
+    if (busiest && busiest !== 'pending') setChosen(busiest);
+  }, [chosen, waiting]);
   const action = useWithdrawalAction();
   const [rejecting, setRejecting] = useState<number | null>(null);
   const { ask, dialog } = useConfirmation();
@@ -47,6 +57,7 @@ export function WithdrawalsSection() {
       <div role="tablist" aria-label={m.admin_wd_state_tabs()} className="mb-4 flex flex-wrap gap-1.5">
         {tabs.map((t) => {
           const selected = t.state === state;
+          const count = waiting?.find((w) => w.state === t.state)?.count ?? 0;
           return (
             <button
               key={t.state}
@@ -54,7 +65,7 @@ export function WithdrawalsSection() {
               role="tab"
               aria-selected={selected}
               onClick={() => {
-                setState(t.state);
+                setChosen(t.state);
                 setPage(1);
                 setRejecting(null);
                 action.reset();
@@ -67,6 +78,14 @@ export function WithdrawalsSection() {
               )}
             >
               {t.label()}
+              {count > 0 && (
+                <>
+                  {' '}
+                  <span className="ml-1 rounded-full bg-amber-400/15 px-1.5 text-xs text-amber-200 tabular-nums">
+                    {formatCount(count)}
+                  </span>
+                </>
+              )}
             </button>
           );
         })}

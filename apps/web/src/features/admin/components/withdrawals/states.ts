@@ -13,6 +13,13 @@ export const tabs: { state: WithdrawalStateName; label: () => string; empty: () 
   { state: 'refunded', label: m.admin_wd_tab_refunded, empty: m.admin_wd_empty_refunded },
 ];
 
+/** The first tab, in the queue's order, with withdrawals waiting in its state. */
+export function firstTabWithWork(
+  waiting: readonly { state: WithdrawalStateName; count: number }[],
+): WithdrawalStateName | undefined {
+  return tabs.find((t) => waiting.some((w) => w.state === t.state && w.count > 0))?.state;
+}
+
 export const stateTone = {
   pending: 'sky',
   purchasing: 'sky',
