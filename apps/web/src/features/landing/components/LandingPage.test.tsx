@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LandingResponse } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
@@ -35,7 +35,7 @@ describe('LandingPage', () => {
       const text = await pageText(fresh());
       for (const invented of ['1.5M', '1,5M', '500K', '4.9', '4,9', 'nstant', 'meteen', 'immédiat', 'direct'])
         expect(text, `${locale}: ${invented}`).not.toContain(invented);
-      document.body.innerHTML = '';
+      cleanup();
     }
   });
 
@@ -103,7 +103,7 @@ describe('LandingPage', () => {
     expect(screen.getByText('Joueurs payés')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Comment ça marche' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Commence à gagner' })).toBeTruthy();
-    document.body.innerHTML = '';
+    cleanup();
     changeLocale('nl');
     stubApi({ 'GET /api/landing': fresh() });
     renderPage(<LandingPage />);
