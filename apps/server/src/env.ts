@@ -282,7 +282,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         if (!cleaned[k]) missing.push(k as never);
       }
     }
+    for (const k of OPERATOR_SETTINGS) if (!cleaned[k]) missing.push(k as never);
     if (missing.length) throw new Error(`Missing required configuration: ${missing.join(', ')}`);
+    const placeholders = [...OPERATOR_SETTINGS, ...SOCIAL_SETTINGS].filter((k) => {
+      const value = env[k];
+      return value !== undefined && isPlaceholder(value);
+    });
+    if (placeholders.length) {
+      throw new Error(
+        `Invalid configuration:\n${placeholders.map((k) => `  ${k}: a placeholder ("${env[k]}"); set the real value`).join('\n')}`,
+      );
+    }
+    const plain = (['COMMUNITY_URL', ...SOCIAL_SETTINGS] as const).filter((k) => env[k]?.startsWith('http:'));
+    if (plain.length) {
+      throw new Error(`Invalid configuration:\n${plain.map((k) => `  ${k}: must be https`).join('\n')}`);
+    }
     if (env.SERVER_PROCESSES > 1 && /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') && !env.REDIS_URL) {
       throw new Error(
         `Missing required configuration: REDIS_URL (${env.SERVER_PROCESSES} server processes on PostgreSQL ` +
