@@ -265,7 +265,7 @@ describe('admin console in Chromium', () => {
     await row.getByLabel('Reason for rejecting').fill('Gamepass link is wrong');
     const before = dialogs.length;
     await row.getByRole('button', { name: 'Reject and refund' }).click();
-    expect(await lastDialog(before + 1)).toMatch(/^Reject withdrawal #\d+ of R\$ 10\.00 to BobBuilder/);
+    expect(await lastDialog(before + 1)).toMatch(/^Reject withdrawal #\d+ of R\$ 10 to BobBuilder/);
     await expect.poll(() => page.getByText('No pending withdrawals.').isVisible()).toBe(true);
     await expect.poll(balanceOf).toBe(27);
 
@@ -283,7 +283,7 @@ describe('admin console in Chromium', () => {
     const beforePaid = dialogs.length;
     await pendingRow.getByRole('button', { name: 'Mark paid' }).click();
     expect(await lastDialog(beforePaid + 1)).toMatch(
-      /^Mark withdrawal #\d+ of R\$ 5\.00 to BobBuilder .* as paid\?/,
+      /^Mark withdrawal #\d+ of R\$ 5 to BobBuilder .* as paid\?/,
     );
     await expect.poll(() => page.getByText('No pending withdrawals.').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Paid' }).click();

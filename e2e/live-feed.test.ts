@@ -15,7 +15,7 @@ import { DESKTOP, signIn } from './support/stack.ts';
  */
 
 const ALICE_ROBLOX_ID = 1001;
-const SENTENCE = 'Alice… earned R$4 on CPX Research';
+const SENTENCE = 'Alice… earned R$ 4 on CPX Research';
 const POLLS = ['**/api/user/**', '**/api/live/recent'];
 
 async function chipText(page: Page): Promise<string> {

@@ -179,7 +179,7 @@ describe('withdrawal review in Chromium', () => {
     await aliceRow.waitFor();
     await aliceRow.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(async () => (await acceptConfirmation(page, dialogs), dialogs.length)).toBe(1);
-    expect(dialogs[0]).toMatch(/^Approve withdrawal #\d+ of R\$ 20\.00 to AliceRBX/);
+    expect(dialogs[0]).toMatch(/^Approve withdrawal #\d+ of R\$ 20 to AliceRBX/);
     await expect.poll(() => aliceRow.count()).toBe(0);
     await expect.poll(() => purchasesOf(alicePass), { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => (await ownWithdrawals(aliceToken))[0]!.state).toBe('paid');
@@ -188,7 +188,7 @@ describe('withdrawal review in Chromium', () => {
     await freshRow.getByRole('button', { name: 'Reject' }).click();
     await expect.poll(async () => (await acceptConfirmation(page, dialogs), dialogs.length)).toBe(2);
     expect(dialogs[1]).toMatch(
-      /^Reject withdrawal #\d+ of R\$ 30\.00 to FreshFace .*back to the player's balance/,
+      /^Reject withdrawal #\d+ of R\$ 30 to FreshFace .*back to the player's balance/,
     );
     await expect.poll(() => page.getByText('No withdrawals wait for review.').isVisible()).toBe(true);
     await shoot(page, 'admin-queue-empty');

@@ -22,8 +22,8 @@ describe('rewards journeys: daily streak, promo codes, giveaways', () => {
     const day1 = page.getByRole('article', { name: 'Day 1' });
     const day7 = page.getByRole('article', { name: 'Day 7' });
     await expect.poll(() => day1.getByRole('button', { name: 'CLAIM', exact: true }).isEnabled()).toBe(true);
-    expect(await day1.textContent()).toContain('R$50');
-    expect(await day7.textContent()).toMatch(/Surprise prize.*up to R\$250/i);
+    expect(await day1.textContent()).toContain('R$ 50');
+    expect(await day7.textContent()).toMatch(/Surprise prize.*up to R\$ 250/i);
     expect(await page.getByRole('article', { name: 'Day 2' }).getAttribute('data-state')).toBe('locked');
     await expect.poll(() => chipText(page), { timeout: 10_000 }).toBe('R$ 0.00');
     await shoot(page, 'daily-before');
@@ -142,7 +142,7 @@ describe('rewards journeys: daily streak, promo codes, giveaways', () => {
     await page.reload();
     await expect
       .poll(() => page.getByTestId('giveaway-winner').textContent())
-      .toContain(`${winner} won R$1,000!`);
+      .toContain(`${winner} won R$ 1,000!`);
     expect(await page.getByRole('button', { name: 'Enter The Giveaway' }).isDisabled()).toBe(true);
     await shoot(page, 'giveaway-winner');
     await page.close();
