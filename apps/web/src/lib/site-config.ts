@@ -1,18 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import type { SiteConfigResponse, SiteOperator } from '@rewards/contracts';
-import { apiFetch } from '@/lib/api-client';
+import { usePublicResource } from '@/lib/public-resource';
 
 /**
  * `GET /api/config`: who runs the site and how to reach them, and the site's optional defences (the
- * Turnstile site key, if any). Read once.
+ * Turnstile site key, if any). Read once per page load.
  */
 export function useSiteConfig() {
-  return useQuery({
-    queryKey: ['site-config'],
-    queryFn: ({ signal }) => apiFetch<SiteConfigResponse>('/api/config', { signal, token: null }),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  return usePublicResource<SiteConfigResponse>('/api/config');
 }
 
 /** The operator's name, address, e-mail and community link; undefined until the config has arrived. */

@@ -2,6 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LandingResponse } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
+import { forgetPublicResources } from '@/lib/public-resource';
 import { stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { LandingPage } from './LandingPage';
@@ -28,6 +29,12 @@ async function pageText(answer: { body: LandingResponse }): Promise<string> {
   return document.body.textContent ?? '';
 }
 
+/** As a reload: the page unmounted and its figures read again. */
+function newPageLoad() {
+  cleanup();
+  forgetPublicResources();
+}
+
 describe('LandingPage', () => {
   it('makes no claim the site has not measured, in any language', async () => {
     for (const locale of ['en', 'nl', 'fr'] as const) {
@@ -35,7 +42,7 @@ describe('LandingPage', () => {
       const text = await pageText(fresh());
       for (const invented of ['1.5M', '1,5M', '500K', '4.9', '4,9', 'nstant', 'meteen', 'immédiat', 'direct'])
         expect(text, `${locale}: ${invented}`).not.toContain(invented);
-      cleanup();
+      newPageLoad();
     }
   });
 
@@ -103,7 +110,7 @@ describe('LandingPage', () => {
     expect(screen.getByText('Joueurs payés')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Comment ça marche' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Commence à gagner' })).toBeTruthy();
-    cleanup();
+    newPageLoad();
     changeLocale('nl');
     stubApi({ 'GET /api/landing': fresh() });
     renderPage(<LandingPage />);
