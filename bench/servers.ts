@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { robloxApisAt } from '../apps/server/test/support/server-env.ts';
+import { robloxApisAt, SITE_OPERATOR } from '../apps/server/test/support/server-env.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../e2e/support/processes.ts';
 import type { createLoadRunner, CaseResult } from './load-runner.ts';
 import { CPX_SECRET, METRICS_TOKEN, pgOverTcp, profileDir, ROOT } from './options.ts';
@@ -146,6 +146,8 @@ function siteEnv(port: number, databaseUrl: string, extra: Record<string, string
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     ADMIN_PASSWORD: 'bench-admin-password',
+    // A production server names who runs it.
+    ...SITE_OPERATOR,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     CPX_SECURE_HASH: CPX_SECRET,
     // Credits are paid at once: this run is not about offer holds (offer-holds.test.ts is).
