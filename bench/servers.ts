@@ -195,7 +195,11 @@ export async function startSiteServer(databaseUrl: string, workers = 0, env: Rec
   ];
   const entry = workers > 0 ? 'apps/server/dist/cluster.js' : 'apps/server/dist/server.js';
   const serverEnv = siteEnv(port, databaseUrl, env);
-  if (workers > 0) serverEnv.WEB_CONCURRENCY = String(workers);
+  if (workers > 0) {
+    serverEnv.WEB_CONCURRENCY = String(workers);
+    // Several processes on PostgreSQL count their rate limits together in Redis (the machine's own).
+    serverEnv.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  }
   // As a release starts: the migration step first (a production server refuses a schema behind it).
   const migrate = spawnSync(process.execPath, ['apps/server/dist/migrate.js'], {
     cwd: ROOT,
