@@ -95,9 +95,12 @@ describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
       expect(result.pid).not.toBe(process.pid);
       expect(turns).toBeGreaterThan(20);
       expect(result.counts.users).toBe(20_000);
-      expect(new SQLite(result.out, { readonly: true }).pragma('integrity_check', { simple: true })).toBe(
-        'ok',
-      );
+      const copy = new SQLite(result.out, { readonly: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        copy.close();
+      }
     } finally {
       counting = false;
       live.close();
