@@ -14,6 +14,7 @@ import { landingRoutes } from './modules/landing/routes.ts';
 import { databaseFigures } from './modules/health/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialRoutes } from './modules/socials/routes.ts';
+import { firstStepsRoutes } from './modules/first-steps/routes.ts';
 import { offersApi } from './modules/offers/api.ts';
 import { rewardsApi } from './modules/rewards/api.ts';
 import { withdrawalsApi } from './modules/withdrawals/api.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(rewardsApi);
       await api.register(withdrawalsApi);
       await api.register(socialRoutes);
+      await api.register(firstStepsRoutes);
       await api.register(activityApi);
       await api.register(dataRightsApi);
       await api.register(siteConfigRoutes);

@@ -16,6 +16,7 @@ export * from './withdrawals.ts';
 export * from './withdrawals-admin.ts';
 export * from './payout-account.ts';
 export * from './socials.ts';
+export * from './first-steps.ts';
 export * from './activity.ts';
 export * from './site.ts';
 export * from './landing.ts';

@@ -9,3 +9,5 @@ export {
   pickWinner,
 } from './giveaways/service.ts';
 export { registerGiveawayScheduler } from './giveaways/scheduler.ts';
+// For the first-steps guide: whether a player ever claimed a daily reward.
+export { hasClaimedDaily } from './streak/repository.ts';

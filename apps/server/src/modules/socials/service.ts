@@ -2,11 +2,19 @@ import { fromCents, type SocialClaimResponse, type SocialsResponse } from '@rewa
 import type { Player } from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
-import { configuredSocials, findSocial, socialKey } from './config.ts';
+import { configuredSocials, findSocial, socialKey, type SocialConfig } from './config.ts';
 import * as repo from './repository.ts';
 import { creditEarningAlone } from '../ledger/index.ts';
 
 export const ALREADY_CLAIMED_MESSAGE = 'You already claimed this reward.';
+
+/** The ledger keys of `socials` that `userId` claimed. */
+function claimedKeys(deps: Deps, socials: readonly SocialConfig[], userId: number): Promise<Set<string>> {
+  return repo.existingKeys(
+    deps.db,
+    socials.map((s) => socialKey(s.id, userId)),
+  );
+}
 
 /**
  * The configured socials with the caller's claimed flags (a flag is the existence of the ledger key).
@@ -14,10 +22,7 @@ export const ALREADY_CLAIMED_MESSAGE = 'You already claimed this reward.';
  */
 export async function listSocials(deps: Deps, player: Player): Promise<SocialsResponse> {
   const socials = configuredSocials(deps.env);
-  const claimed = await repo.existingKeys(
-    deps.db,
-    socials.map((s) => socialKey(s.id, player.id)),
-  );
+  const claimed = await claimedKeys(deps, socials, player.id);
   return {
     socials: socials.map((s) => ({
       id: s.id,
@@ -28,6 +33,16 @@ export async function listSocials(deps: Deps, player: Player): Promise<SocialsRe
       claimed: claimed.has(socialKey(s.id, player.id)),
     })),
   };
+}
+
+/**
+ * Whether the player claimed one of the socials the site offers now (the ones the earn page shows);
+ * null when it offers none.
+ */
+export async function claimedAnOfferedSocial(deps: Deps, userId: number): Promise<boolean | null> {
+  const socials = configuredSocials(deps.env);
+  if (socials.length === 0) return null;
+  return (await claimedKeys(deps, socials, userId)).size > 0;
 }
 
 /**

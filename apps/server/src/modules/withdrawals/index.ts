@@ -8,3 +8,6 @@ export { payoutRound } from './payout-worker.ts';
 export { withdrawalsByState } from './repository.ts';
 // For the landing page: what the site has paid out.
 export { paidWithdrawalTotals } from './figures-repository.ts';
+// For the first-steps guide: whether a player ever asked for a withdrawal, and the minimum one.
+export { hasAnyForUser as hasRequestedWithdrawal } from './player-history-repository.ts';
+export { withdrawalBounds } from './withdraw-input.ts';

@@ -4,6 +4,17 @@ import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 
 // A player's withdrawal and credit history, as the withdrawal rules and the admin console read it.
 
+/** Whether the account ever asked for a withdrawal, whatever became of it. */
+export async function hasAnyForUser(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Withdrawals of the account that were paid (0: the next one is its first). */
 export async function countPaidForUser(db: Db, userId: number): Promise<number> {
   const row = await db

@@ -69,3 +69,11 @@ export async function advanceStreak(
   );
   return changed === 1;
 }
+
+/**
+ * Whether the player ever claimed a daily reward: the first claim writes the streak row, and later
+ * claims, gaps and new cycles only change it.
+ */
+export async function hasClaimedDaily(db: Db, userId: number): Promise<boolean> {
+  return (await findStreak(db, userId)) !== undefined;
+}
