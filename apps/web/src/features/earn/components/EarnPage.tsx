@@ -8,6 +8,7 @@ import { useSession } from '@/lib/session';
 import { m } from '@/paraglide/messages.js';
 import { useWalls } from '../api/walls';
 import { EarnHeader } from './EarnHeader';
+import { FirstStepsGuide } from './FirstStepsGuide';
 import { SocialsSection } from './SocialsSection';
 import { WallOverlay } from './WallOverlay';
 import { WallsSection } from './WallsSection';
@@ -32,6 +33,7 @@ export function EarnPage() {
   return (
     <>
       <EarnHeader session={session} />
+      <FirstStepsGuide className="mb-8" />
       <LiveFeed className="mb-8" />
       {walls.isError && (
         <div

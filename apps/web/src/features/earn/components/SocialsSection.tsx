@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { formatRobux } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { useClaimSocial, useSocials } from '../api/socials';
+import { SOCIALS_ANCHOR } from './FirstStepsGuide';
 import { SectionHeading } from './SectionHeading';
 
 const icons: Record<string, LucideIcon> = {
@@ -93,7 +94,7 @@ export function SocialsSection() {
   if (data?.socials.length === 0) return null;
 
   return (
-    <section aria-labelledby="socials-heading" className="mb-4">
+    <section id={SOCIALS_ANCHOR} aria-labelledby="socials-heading" className="mb-4 scroll-mt-24">
       <SectionHeading
         id="socials-heading"
         title={m.earn_socials_title()}
