@@ -55,7 +55,7 @@ describe('the first-steps guide on the earn page', () => {
   it('says so once the balance reaches the minimum', async () => {
     render(answer({ withdraw: true }, 50));
     await waitFor(() => expect(step('withdraw').dataset.done).toBe('true'));
-    expect(step('withdraw').textContent).toContain('You can withdraw now');
+    expect(step('withdraw').textContent).toContain('Ready to withdraw');
     expect(screen.queryByTestId('first-steps-withdraw-progress')).toBeNull();
   });
 

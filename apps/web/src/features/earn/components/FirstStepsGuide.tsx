@@ -121,7 +121,7 @@ export function FirstStepsGuide({ className }: { className?: string }) {
           {m.earn_first_steps_count({ done: formatCount(done), total: formatCount(data.steps.length) })}
         </p>
       </div>
-      <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+      <ol className="grid gap-2 sm:grid-cols-2 2xl:grid-cols-4">
         {data.steps.map((step) => (
           <li key={step.id}>
             <StepLink step={step} />
