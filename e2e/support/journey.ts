@@ -54,10 +54,11 @@ export function asAdmin(method: string, path: string, body?: unknown): Promise<A
 
 /**
  * Proves the signed-in player's account as its owner would: the profile page's sentence goes into the
- * Roblox bio (the stand-in's, for `robloxId`), then Verify.
+ * Roblox bio (the stand-in's, for `robloxId`), then Verify. A page already on the profile stays as it
+ * is (no reload).
  */
 export async function verifyOnProfile(page: Page, robloxId: number): Promise<void> {
-  await page.goto(`${stack.baseUrl}/profile`);
+  if (new URL(page.url()).pathname !== '/profile') await page.goto(`${stack.baseUrl}/profile`);
   const sentence = page.getByTestId('verification-sentence');
   await expect.poll(() => sentence.innerText()).toMatch(/^[a-z]+( [a-z]+){5}$/);
   await stack.control('PUT', `/users/${robloxId}/description`, {
