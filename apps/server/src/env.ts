@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { withdrawalMethods, type WithdrawalMethod } from '@rewards/contracts';
 import { parseAllowList } from './shared/addresses.ts';
+import { isTimeZone } from './shared/clock.ts';
 
 const url = z.string().url();
 const intFrom = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -233,6 +234,17 @@ const schema = z.object({
    * single caller cannot take every place; beyond it the same 503 LIVE_FEED_FULL, and the web polls.
    */
   LIVE_FEED_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Days (the daily streak, the console's per-day figures) begin at midnight in this IANA time zone;
+   * a name Intl does not know stops the start.
+   */
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Europe/Brussels')
+    .refine(isTimeZone, {
+      error: (issue) => `expected an IANA time zone such as Europe/Brussels, got "${String(issue.input)}"`,
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**

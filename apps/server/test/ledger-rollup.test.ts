@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerKind } from '../src/db/schema.ts';
 import { ledgerCells, ROLLUP_STEP, type LedgerCell } from '../src/modules/ledger/rollup.ts';
+import { siteDay } from '../src/shared/clock.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 
@@ -13,9 +14,13 @@ let tdb: TestDatabase;
 let userId: number;
 let written = 0;
 
+const ZONE = 'Europe/Brussels';
 const KINDS: LedgerKind[] = ['offer', 'survey', 'daily', 'withdrawal', 'withdrawal_refund', 'admin'];
 
-/** `n` entries spread over three days, six kinds and both signs, inserted in bulk. */
+/**
+ * `n` entries spread over three days, six kinds and both signs, inserted in bulk; some at 23:30 UTC,
+ * which is the next day in Brussels.
+ */
 async function writeEntries(n: number): Promise<void> {
   const rows = Array.from({ length: n }, () => {
     const i = written++;
@@ -26,7 +31,7 @@ async function writeEntries(n: number): Promise<void> {
       kind,
       idempotency_key: `rollup:${i}`,
       description: 'Rollup test',
-      created_at: `2026-11-${String(20 + (i % 3)).padStart(2, '0')}T12:00:00.000Z`,
+      created_at: `2026-11-${String(20 + (i % 3)).padStart(2, '0')}T${i % 5 === 0 ? '23:30' : '12:00'}:00.000Z`,
     };
   });
   for (let i = 0; i < rows.length; i += 1_000) {
@@ -42,7 +47,7 @@ async function fromScratch(): Promise<LedgerCell[]> {
   const rows = await tdb.db.selectFrom('ledger_entries').select(['created_at', 'kind', 'amount']).execute();
   const cells = new Map<string, LedgerCell>();
   for (const r of rows) {
-    const day = r.created_at.slice(0, 10);
+    const day = siteDay(new Date(r.created_at), ZONE);
     const credit = Number(r.amount) > 0;
     const key = `${day}|${r.kind}|${credit}`;
     const cell = cells.get(key) ?? { day, kind: r.kind, credit, count: 0, cents: 0 };
@@ -74,24 +79,30 @@ describe(`ledger rollup on ${testEngine}`, () => {
   });
 
   it('is empty for an empty ledger', async () => {
-    expect(await ledgerCells(tdb.db)).toEqual([]);
+    expect(await ledgerCells(tdb.db, ZONE)).toEqual([]);
   });
 
   it('equals the ledger summed from scratch after every batch of new entries', async () => {
     for (const n of [1, 250, ROLLUP_STEP * 2 + 17, 3]) {
       await writeEntries(n);
-      expect(sorted(await ledgerCells(tdb.db))).toEqual(await fromScratch());
+      expect(sorted(await ledgerCells(tdb.db, ZONE))).toEqual(await fromScratch());
     }
-    const cells = await ledgerCells(tdb.db);
+    const cells = await ledgerCells(tdb.db, ZONE);
     expect(cells.reduce((sum, c) => sum + c.count, 0)).toBe(written);
-    // Three days, six kinds, credits and debits: the figures are kept apart.
-    expect(new Set(cells.map((c) => c.day))).toEqual(new Set(['2026-11-20', '2026-11-21', '2026-11-22']));
+    // Four Brussels days (23:30 UTC on the 22nd is the 23rd), six kinds, credits and debits: kept apart.
+    expect(new Set(cells.map((c) => c.day))).toEqual(
+      new Set(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']),
+    );
     expect(cells.some((c) => c.credit) && cells.some((c) => !c.credit)).toBe(true);
   });
 
   it('counts each entry once when several callers read at the same time', async () => {
     await writeEntries(ROLLUP_STEP + 5);
-    const [a, b, c] = await Promise.all([ledgerCells(tdb.db), ledgerCells(tdb.db), ledgerCells(tdb.db)]);
+    const [a, b, c] = await Promise.all([
+      ledgerCells(tdb.db, ZONE),
+      ledgerCells(tdb.db, ZONE),
+      ledgerCells(tdb.db, ZONE),
+    ]);
     const expected = await fromScratch();
     expect(sorted(a)).toEqual(expected);
     expect(sorted(b)).toEqual(expected);
@@ -111,7 +122,7 @@ describe(`ledger rollup on ${testEngine}`, () => {
         setImmediate(tick);
       };
       setImmediate(tick);
-      const cells = await ledgerCells(tdb.db);
+      const cells = await ledgerCells(tdb.db, ZONE);
       done = true;
       expect(ranMeanwhile).toBeGreaterThanOrEqual(2);
       expect(sorted(cells)).toEqual(await fromScratch());

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEV_OPERATOR, loadEnv } from '../src/env.ts';
 import { accountNamed } from './support/accounts.ts';
 import { SITE_OPERATOR } from './support/server-env.ts';
+import { runServerUntilExit } from './support/server-process.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -14,7 +13,6 @@ import { testEngine } from './support/test-database.ts';
  * `GET /api/config`; a social is offered and paid only when its link is set.
  */
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const production = {
   NODE_ENV: 'production',
   ADMIN_PASSWORD: 'operator-test-password',
@@ -22,25 +20,9 @@ const production = {
   ...SITE_OPERATOR,
 };
 
-/** `apps/server/src/server.ts` as the production start runs it: its exit code and everything it wrote. */
-async function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: ':memory:' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout.on('data', (d) => (output += d));
-  server.stderr.on('data', (d) => (output += d));
-  const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
-  const code = await new Promise<number | null>((ok) => server.once('exit', ok));
-  clearTimeout(timer);
-  return { code, output };
-}
-
 describe('the operator settings in production', () => {
   it('a placeholder community link stops the start, naming COMMUNITY_URL', async () => {
-    const run = await startServer({
+    const run = await runServerUntilExit({
       ...production,
       COMMUNITY_URL: 'https://discord.gg/rbxrewards-placeholder',
     });
@@ -51,7 +33,7 @@ describe('the operator settings in production', () => {
   }, 40_000);
 
   it('a missing operator name or contact e-mail stops the start, naming each', async () => {
-    const run = await startServer({ ...production, OPERATOR_NAME: '', CONTACT_EMAIL: '' });
+    const run = await runServerUntilExit({ ...production, OPERATOR_NAME: '', CONTACT_EMAIL: '' });
     expect(run.code, run.output).not.toBe(0);
     expect(run.output).toContain('Missing required configuration: OPERATOR_NAME, CONTACT_EMAIL');
   }, 40_000);

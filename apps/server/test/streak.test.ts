@@ -62,17 +62,18 @@ describe(`daily streak on ${testEngine}`, () => {
       expect(r).toMatchObject({ amount: 50, claimed: false, canClaim: false });
     expect(body.rewards[6]).toEqual({ day: 7, amount: 250, claimed: false, canClaim: false, surprise: true });
     expect(body.claimedToday).toBe(false);
-    expect(body.nextClaimAt).toBe('2026-03-03T00:00:00.000Z');
+    // Midnight in Brussels (SITE_TIME_ZONE's default), UTC+1 in winter.
+    expect(body.nextClaimAt).toBe('2026-03-02T23:00:00.000Z');
   });
 
-  it('day 1 pays R$50; a second claim the same UTC day is refused with an error and credits nothing', async () => {
+  it('day 1 pays R$50; a second claim the same site day is refused with an error and credits nothing', async () => {
     t.clock.set('2026-03-02T10:00:00Z');
     const alice = await player('AliceRBX');
     const first = await claim(alice.token, { username: 'AliceRBX' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, day: 1, amount: 50, robux: 50 });
 
-    t.clock.set('2026-03-02T23:59:59Z');
+    t.clock.set('2026-03-02T22:59:59Z'); // 23:59:59 in Brussels
     const again = await claim(alice.token);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatch(/already claimed/i);
@@ -88,7 +89,7 @@ describe(`daily streak on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
   });
 
-  it('the next UTC day is day 2; skipping a day starts again at day 1', async () => {
+  it('the next site day is day 2; skipping a day starts again at day 1', async () => {
     const alice = await player('AliceRBX');
     t.clock.set('2026-03-03T00:00:01Z');
     const before = await rewards('AliceRBX', alice.token);

@@ -23,16 +23,16 @@ export type StreakReward = z.infer<typeof streakReward>;
 /** GET /api/streak-rewards/{username} (own account). */
 export const streakRewardsResponse = z.object({
   rewards: z.array(streakReward),
-  /** True when today's (UTC) reward is already claimed. */
+  /** True when today's reward is already claimed (a site day: midnight to midnight in SITE_TIME_ZONE). */
   claimedToday: z.boolean(),
-  /** Start of the next UTC day: when the next claim opens. */
+  /** When the next claim opens: the start of the next site day, an ISO-8601 instant. */
   nextClaimAt: z.string(),
 });
 export type StreakRewardsResponse = z.infer<typeof streakRewardsResponse>;
 
 /**
  * POST /api/streak-rewards/claim. The spec's client sends `{ username }`; the session decides whose
- * streak it is, so the body is read for nothing. A second claim the same UTC day → 409 `{ error }`.
+ * streak it is, so the body is read for nothing. A second claim the same site day → 409 `{ error }`.
  */
 export const streakClaimRequest = z.looseObject({ username: z.string().max(100).optional() }).optional();
 

@@ -18,6 +18,8 @@ export const siteConfigResponse = z.object({
   turnstileSiteKey: z.string().nullable(),
   /** Promo codes and the daily claim open only after one completed offer (BONUSES_REQUIRE_OFFER). */
   bonusesRequireOffer: z.boolean(),
+  /** SITE_TIME_ZONE: days (the daily streak, the console's per-day figures) begin at its midnight. */
+  timeZone: z.string(),
 });
 export type SiteConfigResponse = z.infer<typeof siteConfigResponse>;
 

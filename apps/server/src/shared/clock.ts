@@ -19,7 +19,16 @@ export class ManualClock implements Clock {
   }
 }
 
-/** The UTC calendar day, `yyyy-mm-dd`, of an instant. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+/**
+ * Days begin at midnight in the site's time zone (SITE_TIME_ZONE): `siteDay(at, zone)` is the day an
+ * instant falls in, `siteDayStart` and `nextSiteDayStart` the instants days begin. One definition, in
+ * the contracts, so the web counts down to the same midnight the server keys claims by.
+ */
+export {
+  isTimeZone,
+  nextDay,
+  nextSiteDayStart,
+  previousDay,
+  siteDay,
+  siteDayStart,
+} from '@rewards/contracts';

@@ -46,3 +46,24 @@ export async function startServerProcess(
     },
   };
 }
+
+/**
+ * `server.ts` as a start with `env` runs it, for a start that should fail: its exit code and
+ * everything it wrote (killed after 30 s if it does start).
+ */
+export async function runServerUntilExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: ':memory:' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (d) => (output += d));
+  server.stderr.on('data', (d) => (output += d));
+  const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((ok) => server.once('exit', ok));
+  clearTimeout(timer);
+  return { code, output };
+}

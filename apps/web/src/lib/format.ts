@@ -113,10 +113,30 @@ export function formatDate(iso: string | Date): string {
   return d ? date('date', { dateStyle: 'medium' }).format(d) : String(iso);
 }
 
-/** `Nov 23` for a UTC `yyyy-mm-dd` day (streak days and charts are UTC days). */
+/** `Nov 23` for a calendar day `yyyy-mm-dd` (a site day: the charts' days), whatever the player's zone. */
 export function formatDay(day: string): string {
   const d = parse(`${day}T00:00:00.000Z`);
   return d ? date('day', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d) : day;
+}
+
+/** `1:00 AM` / `01:00`: the time of day of an instant, in the player's own time zone. */
+export function formatClockTime(at: Date): string {
+  return date('clockTime', { hour: 'numeric', minute: '2-digit' }).format(at);
+}
+
+/**
+ * `Central European Time` / `Midden-Europese tijd` / `heure d’Europe centrale`: an IANA zone's name in
+ * the player's language (the zone itself when the browser cannot name it).
+ */
+export function formatTimeZoneName(timeZone: string): string {
+  try {
+    const parts = date(`zoneName:${timeZone}`, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(
+      new Date(),
+    );
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
 }
 
 /** `in 3 hours` / `over 3 uur` / `dans 3 heures`, or `2 minutes ago`. */

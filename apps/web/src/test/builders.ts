@@ -22,6 +22,7 @@ export const siteConfig = (changes: Partial<SiteConfigResponse> = {}): { body: S
     },
     turnstileSiteKey: null,
     bonusesRequireOffer: false,
+    timeZone: 'Europe/Brussels',
     ...changes,
   },
 });

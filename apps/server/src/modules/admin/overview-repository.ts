@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
 import { openWithdrawalStates } from '@rewards/contracts';
 import type { Database } from '../../db/database.ts';
+import { quarterHourOf } from '../../db/time-buckets.ts';
+import { siteDay } from '../../shared/clock.ts';
 
 // The console's overview figures that the ledger's rollup does not hold.
 
@@ -19,16 +20,21 @@ export async function countPlayersAndWaitingWithdrawals(db: Database) {
   return { players: Number(players.n), withdrawalsWaiting: Number(waiting.n) };
 }
 
-/** New players per UTC day since `since` (an ISO time). */
-export async function newPlayersByDay(db: Database, since: string) {
-  const joinDay = sql<string>`substr(joined_at, 1, 10)`;
+/** New players per site day since `since` (an ISO time), counted by quarter hour and added up here. */
+export async function newPlayersByDay(db: Database, since: string, timeZone: string) {
+  const { hour, quarter, startOf } = quarterHourOf('joined_at');
   const rows = await db
     .selectFrom('users')
-    .select([joinDay.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .select([hour.as('hour'), quarter.as('quarter'), (eb) => eb.fn.countAll<number>().as('n')])
     .where('joined_at', '>=', since)
-    .groupBy(joinDay)
+    .groupBy([hour, quarter])
     .execute();
-  return rows.map((r) => ({ day: r.day, count: Number(r.n) }));
+  const byDay = new Map<string, number>();
+  for (const r of rows) {
+    const day = siteDay(startOf(r), timeZone);
+    byDay.set(day, (byDay.get(day) ?? 0) + Number(r.n));
+  }
+  return byDay;
 }
 
 export async function countPostbacksSince(db: Database, since: string): Promise<number> {

@@ -11,7 +11,7 @@ import {
 } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
-import { utcDay } from '../../shared/clock.ts';
+import { previousDay, siteDay, siteDayStart } from '../../shared/clock.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { insertAudit, listAudit } from '../audit/index.ts';
 import { entryParamsOf, listEntriesForUser, ledgerCells, EARNING_KINDS, post } from '../ledger/index.ts';
@@ -153,16 +153,17 @@ export async function auditLog(deps: Deps, beforeId?: number, actor?: string): P
 }
 
 export async function overview(deps: Deps): Promise<OverviewResponse> {
-  const now = deps.clock.now();
-  const today = utcDay(now);
-  const first = new Date(`${today}T00:00:00.000Z`);
-  first.setUTCDate(first.getUTCDate() - 29);
-  const since = first.toISOString();
+  // Days are site days (SITE_TIME_ZONE): the chart's 30 end with today.
+  const zone = deps.env.SITE_TIME_ZONE;
+  const today = siteDay(deps.clock.now(), zone);
+  const dayList = [today];
+  while (dayList.length < 30) dayList.unshift(previousDay(dayList[0]!));
+  const since = siteDayStart(dayList[0]!, zone).toISOString();
   const [counts, cells, joins, postbacks] = await Promise.all([
     overviewRepo.countPlayersAndWaitingWithdrawals(deps.db),
-    ledgerCells(deps.db),
-    overviewRepo.newPlayersByDay(deps.db, since),
-    overviewRepo.countPostbacksSince(deps.db, `${today}T00:00:00.000Z`),
+    ledgerCells(deps.db, zone),
+    overviewRepo.newPlayersByDay(deps.db, since, zone),
+    overviewRepo.countPostbacksSince(deps.db, siteDayStart(today, zone).toISOString()),
   ]);
   // Earned: the entries of the earning kinds (admin grants and reversals are not earnings).
   // Withdrawn: withdrawals less their refunds.
@@ -178,16 +179,13 @@ export async function overview(deps: Deps): Promise<OverviewResponse> {
     day.withdrawn += withdrawn;
     byDay.set(c.day, day);
   }
-  const days = Array.from({ length: 30 }, (_, i) => {
-    const d = new Date(first);
-    d.setUTCDate(first.getUTCDate() + i);
-    const day = utcDay(d);
+  const days = dayList.map((day) => {
     const money = byDay.get(day);
     return {
       day,
       earned: fromCents(money?.earned ?? 0),
       withdrawn: fromCents(money?.withdrawn ?? 0),
-      newPlayers: joins.find((p) => p.day === day)?.count ?? 0,
+      newPlayers: joins.get(day) ?? 0,
     };
   });
   return {

@@ -17,6 +17,7 @@ export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     turnstileSiteKey: humanCheckEnabled(env) ? (env.TURNSTILE_SITE_KEY ?? null) : null,
     bonusesRequireOffer: env.BONUSES_REQUIRE_OFFER,
+    timeZone: env.SITE_TIME_ZONE,
   };
   app.get(
     '/config',

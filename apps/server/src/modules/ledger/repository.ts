@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { connectionShard } from '../../db/engine-sql.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
+import { quarterHourOf } from '../../db/time-buckets.ts';
 import { LEDGER_ENTRY_COLUMNS, type LedgerKind } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -215,16 +216,18 @@ export async function lastEntryId(db: Db): Promise<number> {
 
 /**
  * Entries with `afterId < id <= throughId` (all after `afterId` when `throughId` is omitted), counted
- * and summed by UTC day, kind and sign (credit: a positive amount). The id range makes it a
+ * and summed by UTC quarter hour (`at`, its start), kind and sign (credit: a positive amount). The
+ * caller adds the quarters up into site days. The id range makes it a
  * primary-key range read.
  */
 export async function sumEntriesBetween(db: Db, afterId: number, throughId?: number) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
+  const { hour, quarter, startOf } = quarterHourOf('created_at');
   const credit = sql<number>`case when amount > 0 then 1 else 0 end`;
   const rows = await db
     .selectFrom('ledger_entries')
     .select((eb) => [
-      day.as('day'),
+      hour.as('hour'),
+      quarter.as('quarter'),
       'kind',
       credit.as('credit'),
       eb.fn.countAll<number>().as('n'),
@@ -232,10 +235,10 @@ export async function sumEntriesBetween(db: Db, afterId: number, throughId?: num
     ])
     .where('id', '>', afterId)
     .$if(throughId !== undefined, (q) => q.where('id', '<=', throughId!))
-    .groupBy([day, 'kind', credit])
+    .groupBy([hour, quarter, 'kind', credit])
     .execute();
   return rows.map((r) => ({
-    day: r.day,
+    at: startOf(r),
     kind: r.kind,
     credit: Number(r.credit) === 1,
     count: Number(r.n),

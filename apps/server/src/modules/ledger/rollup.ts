@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { idsVisibleInOrder } from '../../db/engine-sql.ts';
 import type { DB, LedgerKind } from '../../db/schema.ts';
+import { siteDay } from '../../shared/clock.ts';
 import * as repo from './repository.ts';
 
-/** Counts and sums of ledger entries of one UTC day, kind and sign. */
+/** Counts and sums of ledger entries of one site day, kind and sign. */
 export interface LedgerCell {
-  /** `YYYY-MM-DD`, UTC. */
+  /** `YYYY-MM-DD`, a site day (SITE_TIME_ZONE). */
   day: string;
   kind: LedgerKind;
   /** Positive amounts (credits) or not. */
@@ -37,10 +38,17 @@ class LedgerRollup {
   #cells = new Map<string, LedgerCell>();
   #catchingUp: Promise<void> | null = null;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly timeZone: string,
+  ) {}
 
   async cells(): Promise<LedgerCell[]> {
-    if (!idsVisibleInOrder(this.db)) return repo.sumEntriesBetween(this.db, 0);
+    if (!idsVisibleInOrder(this.db)) {
+      const all = new LedgerRollup(this.db, this.timeZone);
+      for (const c of await repo.sumEntriesBetween(this.db, 0)) all.#add(c);
+      return [...all.#cells.values()];
+    }
     // Concurrent callers share one catch-up.
     this.#catchingUp ??= this.#catchUp().finally(() => {
       this.#catchingUp = null;
@@ -59,25 +67,27 @@ class LedgerRollup {
     }
   }
 
-  #add(c: LedgerCell): void {
-    const key = `${c.day}|${c.kind}|${c.credit ? 1 : 0}`;
+  /** Adds a quarter hour's figures to its site day's. */
+  #add({ at, ...c }: Omit<LedgerCell, 'day'> & { at: Date }): void {
+    const day = siteDay(at, this.timeZone);
+    const key = `${day}|${c.kind}|${c.credit ? 1 : 0}`;
     const cell = this.#cells.get(key);
     if (cell) {
       cell.count += c.count;
       cell.cents += c.cents;
     } else {
-      this.#cells.set(key, { ...c });
+      this.#cells.set(key, { day, ...c });
     }
   }
 }
 
 const rollups = new WeakMap<Kysely<DB>, LedgerRollup>();
 
-/** The ledger's entries added up by day, kind and sign (one rollup per database handle). */
-export function ledgerCells(db: Kysely<DB>): Promise<LedgerCell[]> {
+/** The ledger's entries added up by site day, kind and sign (one rollup per database handle and zone). */
+export function ledgerCells(db: Kysely<DB>, timeZone: string): Promise<LedgerCell[]> {
   let rollup = rollups.get(db);
-  if (!rollup) {
-    rollup = new LedgerRollup(db);
+  if (rollup?.timeZone !== timeZone) {
+    rollup = new LedgerRollup(db, timeZone);
     rollups.set(db, rollup);
   }
   return rollup.cells();

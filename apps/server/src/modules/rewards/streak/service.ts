@@ -10,14 +10,12 @@ import {
   type StreakRewardsResponse,
 } from '@rewards/contracts';
 import type { Player } from '../../auth/index.ts';
-import { utcDay } from '../../../shared/clock.ts';
+import { nextDay as dayAfter, previousDay, siteDay, siteDayStart } from '../../../shared/clock.ts';
 import type { Deps } from '../../../deps.ts';
 import { conflict } from '../../../shared/errors.ts';
 import * as repo from './repository.ts';
 import { claimToday } from './claim-write.ts';
 import { requireCompletedOffer } from '../offer-gate.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ALREADY_CLAIMED = "You already claimed today's reward. Come back tomorrow!";
 
@@ -26,19 +24,18 @@ interface StreakRow {
   last_claim_day: string;
 }
 
-/** The UTC calendar day before `day` (`yyyy-mm-dd`). */
-function previousDay(day: string): string {
-  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
-}
-
 /**
- * Where the player stands today: which cycle days are done, and which day a claim today would pay
- * (null when today is already claimed). Claiming the day after the last claim advances; a gap, or
- * a finished 7-day cycle, starts again at day 1.
+ * Where the player stands today (a site day: shared/clock.ts): which cycle days are done, and which
+ * day a claim today would pay (null when today is already claimed). Claiming the day after the last
+ * claim advances; a gap, or a finished 7-day cycle, starts again at day 1.
+ *
+ * A last claim keyed by a day after today counts as today's: days were UTC days before
+ * SITE_TIME_ZONE, and a zone behind the key's (or an operator's change of zone) must not reopen a
+ * day already paid (docs/decisions/0031-site-time-zone.md).
  */
 export function streakState(row: StreakRow | undefined, today: string) {
   if (!row) return { claimedDays: 0, nextDay: 1 as number | null };
-  if (row.last_claim_day === today) return { claimedDays: row.day, nextDay: null };
+  if (row.last_claim_day >= today) return { claimedDays: row.day, nextDay: null };
   if (row.last_claim_day === previousDay(today) && row.day < STREAK_DAYS) {
     return { claimedDays: row.day, nextDay: row.day + 1 };
   }
@@ -52,8 +49,8 @@ export function rewardCents(day: number): number {
 }
 
 export async function getStreakRewards(deps: Deps, player: Player): Promise<StreakRewardsResponse> {
-  const now = deps.clock.now();
-  const today = utcDay(now);
+  const zone = deps.env.SITE_TIME_ZONE;
+  const today = siteDay(deps.clock.now(), zone);
   const row = await repo.findStreak(deps.db, player.id);
   const { claimedDays, nextDay } = streakState(row, today);
   const rewards = Array.from({ length: STREAK_DAYS }, (_, i) => {
@@ -70,7 +67,11 @@ export async function getStreakRewards(deps: Deps, player: Player): Promise<Stre
   return {
     rewards,
     claimedToday: nextDay === null,
-    nextClaimAt: new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString(),
+    // The next claim opens when the day after the last one claimed begins (today's, normally).
+    nextClaimAt: siteDayStart(
+      dayAfter(row && row.last_claim_day > today ? row.last_claim_day : today),
+      zone,
+    ).toISOString(),
   };
 }
 
@@ -81,7 +82,7 @@ export async function getStreakRewards(deps: Deps, player: Player): Promise<Stre
 export async function claimStreak(deps: Deps, player: Player): Promise<StreakClaimResponse> {
   await requireCompletedOffer(deps, player);
   const now = deps.clock.now();
-  const today = utcDay(now);
+  const today = siteDay(now, deps.env.SITE_TIME_ZONE);
   const claimed = await claimToday(deps, {
     userId: player.id,
     today,

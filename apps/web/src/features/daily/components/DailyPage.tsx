@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, Clock, Flame, RotateCcw } from 'lucide-react';
-import { STREAK_DAY_REWARD, STREAK_DAYS, STREAK_SURPRISE_MAX, type StreakReward } from '@rewards/contracts';
+import {
+  nextSiteDayStart,
+  STREAK_DAY_REWARD,
+  STREAK_DAYS,
+  STREAK_SURPRISE_MAX,
+  type StreakReward,
+} from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { LoadingCard } from '@/components/ui/LoadingCard';
@@ -12,7 +18,7 @@ import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { humanCheckMissingMessage, useHumanCheck } from '@/components/HumanCheck';
 import { m } from '@/paraglide/messages.js';
-import { formatCount, formatRobux } from '@/lib/format';
+import { formatClockTime, formatCount, formatRobux, formatTimeZoneName } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { streakQueryKey, useClaimStreak, useStreakRewards } from '../api/streak';
 import { DayCard } from './DayCard';
@@ -37,13 +43,24 @@ function formatWait(ms: number): string {
   });
 }
 
+/**
+ * When days change: midnight in the site's time zone, and that moment in the player's own time
+ * unless it is midnight there too.
+ */
+function dayChangeText(timeZone: string, nextDayAt: Date): string {
+  const zone = formatTimeZoneName(timeZone);
+  if (nextDayAt.getHours() === 0 && nextDayAt.getMinutes() === 0) return m.daily_footer_same_zone({ zone });
+  return m.daily_footer({ zone, time: formatClockTime(nextDayAt) });
+}
+
 export function DailyPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const streak = useStreakRewards();
   const claim = useClaimStreak();
   const human = useHumanCheck('daily');
-  const needsOffer = useSiteConfig().data?.bonusesRequireOffer === true;
+  const config = useSiteConfig().data;
+  const needsOffer = config?.bonusesRequireOffer === true;
   const now = useNow(1000);
 
   const signedIn = Boolean(session?.username && session.token);
@@ -54,7 +71,7 @@ export function DailyPage() {
   const waitMs = nextClaimAt - now;
   const refetch = streak.refetch;
 
-  // A new UTC day opens the next claim: fetch the cards again when it starts.
+  // A new site day opens the next claim (the server says when): fetch the cards again when it starts.
   const dayTurned = streak.data?.claimedToday === true && waitMs <= 0;
   useEffect(() => {
     if (dayTurned) void refetch();
@@ -166,10 +183,17 @@ export function DailyPage() {
               />
             ))}
           </section>
-          <p className="mt-6 text-sm text-slate-400">
-            {m.daily_footer()}
-            {needsOffer && ` ${m.daily_needs_offer()}`}
-          </p>
+          {config && (
+            <p className="mt-6 text-sm text-slate-400">
+              {dayChangeText(
+                config.timeZone,
+                Number.isNaN(nextClaimAt)
+                  ? nextSiteDayStart(new Date(now), config.timeZone)
+                  : new Date(nextClaimAt),
+              )}
+              {needsOffer && ` ${m.daily_needs_offer()}`}
+            </p>
+          )}
         </>
       )}
     </>

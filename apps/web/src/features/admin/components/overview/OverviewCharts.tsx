@@ -12,7 +12,8 @@ import {
 } from 'recharts';
 import type { ReactElement } from 'react';
 import type { OverviewResponse } from '@rewards/contracts';
-import { formatCompact, formatRobux } from '@/lib/format';
+import { formatCompact, formatRobux, formatTimeZoneName } from '@/lib/format';
+import { useSiteConfig } from '@/lib/site-config';
 import { m } from '@/paraglide/messages.js';
 import { Panel } from '@/components/ui/Panel';
 import { formatCount, formatDay } from '../format';
@@ -79,9 +80,12 @@ function ChartPanel({
 
 export default function OverviewCharts({ days }: { days: Day[] }) {
   const data = days.map((d) => ({ ...d, label: formatDay(d.day) }));
+  // The days are the site's (SITE_TIME_ZONE): midnight to midnight there.
+  const timeZone = useSiteConfig().data?.timeZone;
+  const zone = timeZone ? formatTimeZoneName(timeZone) : '…';
   return (
     <div className="grid gap-6 2xl:grid-cols-2">
-      <ChartPanel title={m.admin_chart_money_title()} description={m.admin_chart_money_description()}>
+      <ChartPanel title={m.admin_chart_money_title()} description={m.admin_chart_money_description({ zone })}>
         <AreaChart data={data} margin={chartMargin}>
           <defs>
             {moneySeries.map((series) => (
@@ -110,7 +114,10 @@ export default function OverviewCharts({ days }: { days: Day[] }) {
           ))}
         </AreaChart>
       </ChartPanel>
-      <ChartPanel title={m.admin_chart_players_title()} description={m.admin_chart_players_description()}>
+      <ChartPanel
+        title={m.admin_chart_players_title()}
+        description={m.admin_chart_players_description({ zone })}
+      >
         <BarChart data={data} margin={chartMargin}>
           <CartesianGrid stroke={colors.grid} vertical={false} />
           <XAxis {...xAxisProps} />
