@@ -24,6 +24,8 @@ const DIST = process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist');
 /** Strings that survive minification and only occur in admin console or chart code. */
 const ADMIN_MARK = '/api/admin/';
 const CHART_MARK = 'recharts-';
+/** A string of TanStack Query's core that survives minification. */
+const QUERY_MARK = 'Missing queryFn';
 
 let manifest: Manifest;
 
@@ -75,6 +77,7 @@ describe('web app weight (built files)', () => {
   it("a page's HTML preloads the chunks that page loads after start-up, and only those", () => {
     const PRELOAD_LINK = /\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g;
     const layout = staticClosure([sourceKey('src/app/layout/AppLayout.tsx')]);
+    const queryScope = staticClosure([sourceKey('src/app/layout/WithQueries.tsx')]);
     for (const [segment, src, signedIn] of [
       ['index', LANDING_SRC, false],
       ['login', LOGIN_SRC, false],
@@ -86,7 +89,16 @@ describe('web app weight (built files)', () => {
       ].map((m) => m[1]!);
       const page = manifest[sourceKey(src)]!.file;
       expect(preloaded, `routes/${segment}.html preloads its page chunk`).toContain(page);
-      const allowed = new Set([...pageScripts(src), ...(signedIn ? layout : [])]);
+      // Every page but the landing page sits in the query client's scope, a chunk of its own.
+      const inQueryScope = src !== LANDING_SRC;
+      expect(preloaded.includes(manifest[sourceKey('src/app/layout/WithQueries.tsx')]!.file)).toBe(
+        inQueryScope,
+      );
+      const allowed = new Set([
+        ...pageScripts(src),
+        ...(signedIn ? layout : []),
+        ...(inQueryScope ? queryScope : []),
+      ]);
       for (const file of preloaded) {
         expect(
           allowed.has(file),
@@ -101,6 +113,18 @@ describe('web app weight (built files)', () => {
       const withoutPreloads = (doc: string) => doc.replace(PRELOAD_LINK, '');
       expect(withoutPreloads(html)).toBe(withoutPreloads(read('index.html').toString()));
     }
+  });
+
+  it('the landing page loads no TanStack Query: it is provided by the chunks after it', () => {
+    for (const file of pageScripts(LANDING_SRC)) {
+      expect(contains(file, QUERY_MARK), `the landing page loads ${file}, which holds TanStack Query`).toBe(
+        false,
+      );
+    }
+    // The mark is real: the signed-in pages carry it.
+    expect(
+      pageScripts('src/features/earn/components/EarnPage.tsx').some((f) => contains(f, QUERY_MARK)),
+    ).toBe(true);
   });
 
   it('the admin console and its charts are built as chunks of their own, loaded on /admin only', () => {

@@ -53,7 +53,7 @@ function precompress(): Plugin {
 
 /**
  * The pages people open directly (`preload` in src/config/paths.ts), by first path segment; signed-in
- * pages also need the AppLayout chunk.
+ * pages also need the AppLayout chunk, and every page but the landing page the query client's scope.
  */
 const ROUTE_PAGES = Object.fromEntries(
   (Object.keys(pageRoutes) as PageName[])
@@ -61,6 +61,9 @@ const ROUTE_PAGES = Object.fromEntries(
     .map((name) => [segmentOf(name), { page: moduleOf(name), signedIn: pageRoutes[name].session }]),
 );
 const APP_LAYOUT = 'app/layout/AppLayout.tsx';
+/** The query client's scope: every route but the landing page sits in it (src/app/router.tsx). */
+const QUERY_SCOPE = 'app/layout/WithQueries.tsx';
+const LANDING_PAGE = moduleOf('landing');
 
 /**
  * Writes `dist/routes/<segment>.html`: index.html plus `modulepreload` links for the chunks that the
@@ -95,6 +98,7 @@ function routePreloads(): Plugin {
       for (const [segment, { page, signedIn }] of Object.entries(ROUTE_PAGES)) {
         const files = closure(byModule(page).fileName, new Set());
         if (signedIn) closure(byModule(APP_LAYOUT).fileName, files);
+        if (page !== LANDING_PAGE) closure(byModule(QUERY_SCOPE).fileName, files);
         const links = [...files]
           .filter((f) => !atStart.has(f))
           .map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`)

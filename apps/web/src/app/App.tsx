@@ -1,10 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { onSessionExpired } from '@/lib/api-client';
 import { useLocale } from '@/lib/i18n';
 import { m } from '@/paraglide/messages.js';
-import { queryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 
 // The toaster loads after the first render, off the landing page's critical path; toasts raised
@@ -19,7 +17,6 @@ export function App() {
   useEffect(
     () =>
       onSessionExpired(() => {
-        queryClient.clear();
         void import('sonner').then(({ toast }) =>
           toast.info(m.app_session_ended(), { description: m.app_session_ended_hint() }),
         );
@@ -28,11 +25,11 @@ export function App() {
   );
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <RouterProvider key={locale} router={router} />
       <Suspense fallback={null}>
         <Toaster theme="dark" position="top-center" richColors closeButton />
       </Suspense>
-    </QueryClientProvider>
+    </>
   );
 }

@@ -14,6 +14,9 @@ const pagesFor = (session: true | 'optional') =>
     .filter((name) => pageRoutes[name].session === session)
     .map((name) => ({ path: segmentOf(name), lazy: pages[name] }));
 
+/** Every route below it in the query client's scope (a chunk of its own, after the landing page's). */
+const withQueries = async () => ({ Component: (await import('./layout/WithQueries')).WithQueries });
+
 /**
  * Spec §2. Matching ignores case (React Router's default), so /Daily and /daily, /Withdraw and /withdraw
  * etc. reach the same page; links use the lower-case paths.
@@ -34,22 +37,27 @@ export const routes: RouteObject[] = [
             element: <RedirectIfSignedIn />,
             children: [{ index: true, lazy: pages.landing }],
           },
-          { path: segmentOf('login'), lazy: pages.login },
+          { lazy: withQueries, children: [{ path: segmentOf('login'), lazy: pages.login }] },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
-        element: <RequireSession />,
+        lazy: withQueries,
         children: [
           {
-            // The signed-in shell (sidebar, navigation) is its own chunk, like the pages.
-            lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
-            children: pagesFor(true),
+            element: <RequireSession />,
+            children: [
+              {
+                // The signed-in shell (sidebar, navigation) is its own chunk, like the pages.
+                lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
+                children: pagesFor(true),
+              },
+            ],
           },
+          // Help, Terms and Privacy: for visitors in the public shell, for a player in the signed-in one.
+          { element: <ShellForSession />, children: pagesFor('optional') },
         ],
       },
-      // Help, Terms and Privacy: for visitors in the public shell, for a player in the signed-in one.
-      { element: <ShellForSession />, children: pagesFor('optional') },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, onSessionExpired } from './api-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,3 +12,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// What was cached belongs to the session that just ended.
+onSessionExpired(() => queryClient.clear());

@@ -4,14 +4,15 @@ import { ButtonLink } from '@/components/ui/Button';
 import { LanguageMenu } from '@/components/ui/LanguageMenu';
 import { m } from '@/paraglide/messages.js';
 import { useSession } from '@/lib/session';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
 import { paths } from '@/config/paths';
 import { Brand } from './Brand';
 
-// The signed-in controls (balance, Radix menu and drawer) load only for signed-in players.
+// The signed-in controls (balance, Radix menu and drawer) load only for signed-in players. The
+// controls also show in the landing page's shell the moment a player signs in, where no query
+// client is provided yet.
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
-const SignedInControls = lazy(() =>
-  import('./SignedInControls').then((m) => ({ default: m.SignedInControls })),
-);
+const SignedInControls = lazyWithQueries(() => import('./SignedInControls').then((m) => m.SignedInControls));
 
 /** Brand, balance, user menu or Sign In, and (with a sidebar) the mobile menu toggle. */
 export function TopBar({ withSidebar }: { withSidebar: boolean }) {

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
 
 // The feed shows only once its first answer is in, so its code (and TanStack Query's observers)
 // can load beside the page instead of before it: the landing page's JavaScript budget
 // (e2e/web-speed.test.ts).
-const LiveFeed = lazy(() => import('./LiveFeed').then((mod) => ({ default: mod.LiveFeed })));
+const LiveFeed = lazyWithQueries(() => import('./LiveFeed').then((mod) => mod.LiveFeed));
 
 export function LazyLiveFeed({ className }: { className?: string }) {
   return (
