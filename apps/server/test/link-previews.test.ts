@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparePage } from '../src/plugins/page-meta.ts';
+import { localizePage, preparePage } from '../src/plugins/page-meta.ts';
 import { proveOwnership } from './support/players.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
@@ -11,7 +11,8 @@ import { testEngine } from './support/test-database.ts';
 
 /*
  * Link previews: every page carries Open Graph and Twitter card tags with an absolute
- * image URL, and `/login?ref=<name>` names the friend who invites, written into the HTML by the
+ * image URL and its own `og:url`, in the language the crawler's Accept-Language asks for (English,
+ * Dutch or French), and `/login?ref=<name>` names the friend who invites, written into the HTML by the
  * server, only for a live, unbanned player, and never with the link's own text.
  */
 
@@ -90,6 +91,61 @@ describe(`link previews on ${testEngine}`, () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
+  it('og:url is PUBLIC_URL and the page path as the page list writes it; no page, no og:url', async () => {
+    for (const [url, expected] of [
+      ['/', `${SITE}/`],
+      ['/earn', `${SITE}/earn`],
+      ['/Daily/', `${SITE}/daily`],
+      ['/privacy-policy?x=1', `${SITE}/privacy-policy`],
+      ['/login?ref=AliceRBX', `${SITE}/login`],
+    ]) {
+      expect([url, meta((await page(url!)).html, 'og:url')]).toEqual([url, expected]);
+    }
+    const missing = await page('/no-such-page');
+    expect([missing.status, meta(missing.html, 'og:url')]).toEqual([404, undefined]);
+  });
+
+  it('a Dutch or French crawler gets the preview, the description and <html lang> in its language', async () => {
+    const nl = await page('/earn', { 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.8' });
+    expect(nl.html).toMatch(/^<!doctype html>\s*<html lang="nl"/i);
+    expect(titlesOf(nl.html)).toEqual(Array(2).fill('RBXRewards: verdien gratis Robux'));
+    expect(meta(nl.html, 'description')).toBe(
+      'RBXRewards: verdien Robux met aanbiedingen, enquêtes, dagelijkse reeksen en winacties, en laat ze uitbetalen naar je eigen gamepass.',
+    );
+    expect(meta(nl.html, 'og:description')).toBe(
+      'Voltooi aanbiedingen, enquêtes, dagelijkse reeksen en winacties, en laat je Robux uitbetalen naar je eigen gamepass.',
+    );
+    expect([meta(nl.html, 'og:url'), meta(nl.html, 'og:locale')]).toEqual([`${SITE}/earn`, 'nl_BE']);
+    expect(nl.headers.vary).toBe('accept-encoding, accept-language');
+
+    const fr = await page('/', { 'accept-language': 'fr' });
+    expect(fr.html).toMatch(/<html lang="fr"/);
+    expect(meta(fr.html, 'og:description')).toBe(
+      'Termine des offres, des sondages, des séries quotidiennes et des concours, et retire tes Robux sur ton propre gamepass.',
+    );
+    expect(titlesOf(fr.html)).toEqual(Array(2).fill('RBXRewards : gagne des Robux gratuits'));
+    expect(meta(fr.html, 'og:url')).toBe(`${SITE}/`);
+
+    // No header, a language we do not have, or ours refused with q=0: English.
+    for (const accept of [undefined, 'de-DE,de;q=0.9', 'nl;q=0, de']) {
+      const en = await page('/earn', accept ? { 'accept-language': accept } : {});
+      expect([accept, en.html.includes('<html lang="en"'), titlesOf(en.html)[0]]).toEqual([
+        accept,
+        true,
+        GENERIC,
+      ]);
+    }
+    // Weights decide: French over Dutch.
+    expect((await page('/earn', { 'accept-language': 'nl;q=0.5, fr;q=0.8' })).html).toMatch(
+      /<html lang="fr"/,
+    );
+
+    // A referral link names the friend in the crawler's language; each language has its own validator.
+    const invite = await page('/login?ref=AliceRBX', { 'accept-language': 'nl-BE' });
+    expect(titlesOf(invite.html)[0]).toBe('AliceRBX nodigt je uit om Robux te verdienen');
+    expect(nl.headers.etag).not.toBe((await page('/earn')).headers.etag);
+  });
+
   it('/login?ref=<name> names a player who exists, by their stored name, and changes nothing else', async () => {
     const generic = (await page('/login')).html;
     for (const ref of ['AliceRBX', 'alicerbx', 'ALICERBX']) {
@@ -133,7 +189,7 @@ describe(`link previews on ${testEngine}`, () => {
   });
 
   it('a title is escaped where it is written, whatever it holds', () => {
-    const login = preparePage(readFileSync(join(WEB, 'index.html'), 'utf8'), SITE);
+    const login = preparePage(localizePage(readFileSync(join(WEB, 'index.html'), 'utf8'), SITE, 'en'), null);
     const html = login.titled("\"><script>alert(1)</script> & 'x'");
     expect(html).not.toContain('<script>alert');
     expect(titlesOf(html)).toEqual(
@@ -154,9 +210,12 @@ describe(`link previews on ${testEngine}`, () => {
     expect(await title('CarolPlays')).toBe(GENERIC);
   });
 
-  it('pages are sent from memory, compressed at start, with a validator: an unchanged page answers 304', async () => {
+  it('pages are sent from memory, compressed once, with a validator: an unchanged page answers 304', async () => {
     const plain = await page('/leaderboard');
-    expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([undefined, 'accept-encoding']);
+    expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([
+      undefined,
+      'accept-encoding, accept-language',
+    ]);
     expect(plain.headers['cache-control']).toBe('no-cache');
     const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
     for (const [accept, encoding] of [

@@ -20,6 +20,7 @@ export * from './first-steps.ts';
 export * from './activity.ts';
 export * from './site.ts';
 export * from './calendar.ts';
+export * from './link-preview.ts';
 export * from './landing.ts';
 export * from './signals.ts';
 export * from './data-rights.ts';

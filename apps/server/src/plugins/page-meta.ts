@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LINK_PREVIEW, type PreviewLanguage } from '@rewards/contracts';
 import { encode, type Encoding } from './page-encoding.ts';
 
 /** One page of the built web app, ready to send: worked out once, never per request. */
@@ -26,21 +27,51 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => escapes[c]!);
 }
 
-/** The preview title of a referral link, naming the friend who invites. */
-export function inviteTitle(name: string): string {
-  return `${name} invites you to earn Robux`;
-}
-
 // `<meta property="og:image" content="/og-image.png">` as the web build writes it (apps/web/index.html).
 const IMAGE_META = /(<meta\s+(?:property|name)="(?:og:image|twitter:image)"\s+content=")\/(?!\/)/g;
 const TITLE_META = /(<meta\s+(?:property|name)="(?:og:title|twitter:title)"\s+content=")[^"]*(")/g;
+const OG_TYPE = /<meta\s+property="og:type"[^>]*>/;
+
+/** Sets the content of every `<meta name|property="key">` of `keys` to `value` (escaped here). */
+function setMeta(html: string, keys: string[], value: string): string {
+  const pattern = new RegExp(
+    `(<meta\\s+(?:property|name)="(?:${keys.join('|')})"\\s+content=")[^"]*(")`,
+    'g',
+  );
+  return html.replace(pattern, (_, start: string, end: string) => `${start}${escapeHtml(value)}${end}`);
+}
 
 /**
- * A built page for the site at `base` (PUBLIC_URL): preview image URLs made absolute, as crawlers
- * need, and the places of the preview titles found once, so naming a friend is a concatenation.
+ * A built page for the site at `base` (PUBLIC_URL) in `language`: `<html lang>`, the description and
+ * the preview texts in that language (LINK_PREVIEW), `og:locale`, and the preview image URLs made
+ * absolute, as crawlers need. Worked out once per page file and language.
  */
-export function preparePage(source: string, base: string): PageFile {
-  const html = source.replace(IMAGE_META, (_, start: string) => `${start}${escapeHtml(base)}/`);
+export function localizePage(source: string, base: string, language: PreviewLanguage): string {
+  const texts = LINK_PREVIEW[language];
+  let html = source
+    .replace(/<html\s+lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(IMAGE_META, (_, start: string) => `${start}${escapeHtml(base)}/`);
+  html = setMeta(html, ['description'], texts.description);
+  html = setMeta(html, ['og:title', 'twitter:title'], texts.title);
+  html = setMeta(html, ['og:description', 'twitter:description'], texts.summary);
+  return html.replace(
+    OG_TYPE,
+    (tag) => `${tag}\n    <meta property="og:locale" content="${texts.locale}" />`,
+  );
+}
+
+/**
+ * A localized page (`localizePage`) ready to send from `url`, its `og:url` (none for a path with no
+ * page): compressed once, and the places of the preview titles found once, so naming a friend is a
+ * concatenation.
+ */
+export function preparePage(localized: string, url: string | null): PageFile {
+  const html = url
+    ? localized.replace(
+        OG_TYPE,
+        (tag) => `${tag}\n    <meta property="og:url" content="${escapeHtml(url)}" />`,
+      )
+    : localized;
   // Text, then each title's opening and closing around its value, then text again.
   const pieces = html.split(TITLE_META);
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);

@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LINK_PREVIEW, previewLanguageOf, previewLanguages, type PreviewLanguage } from '@rewards/contracts';
 import { isPagePath } from '@rewards/contracts/pages';
 import { publicBase } from '../shared/public-url.ts';
 import { encode, pickEncoding, type Encoding } from './page-encoding.ts';
-import { inviteTitle, preparePage, type PageFile } from './page-meta.ts';
+import { localizePage, preparePage, type PageFile } from './page-meta.ts';
 
 export interface WebAppOptions {
   /**
@@ -20,6 +21,25 @@ export interface WebAppOptions {
  * this many (each set is compressed at the highest levels).
  */
 const MAX_ORIGINS = 8;
+
+/** The pages of one origin: each file in each language, and each of those sent from one URL. */
+interface Site {
+  base: string;
+  /** `<language>|<file>`: the file with that language's texts (page-meta.ts), made at once. */
+  localized: Map<string, string>;
+  /**
+   * `<language>|<file>|<og:url>`: ready to send, compressed on first use and kept. Bounded: a file
+   * is sent from its page's paths only (and index.html from the pages without a file of their own).
+   */
+  pages: Map<string, PageFile>;
+}
+
+/** The page's own URL for `og:url`: PUBLIC_URL and its path as the page list writes it, or null for no page. */
+function pageUrl(base: string, pathname: string): string | null {
+  if (!isPagePath(pathname)) return null;
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname;
+  return `${base}${path}`;
+}
 
 /**
  * Serves the built web app and answers every other non-API GET with index.html, so the browser
@@ -59,27 +79,45 @@ export async function registerWebApp(
       sources.set(`routes/${f}`, readFileSync(join(routesDir, f), 'utf8'));
     }
   }
-  const prepareAll = (base: string) =>
-    new Map([...sources].map(([file, html]) => [file, preparePage(html, base)] as const));
+  // Each language's texts are written into each file once; what depends on the request is only which
+  // one is sent (Accept-Language) and its og:url.
+  const siteAt = (base: string): Site => {
+    const localized = new Map<string, string>();
+    for (const language of previewLanguages) {
+      for (const [file, html] of sources)
+        localized.set(`${language}|${file}`, localizePage(html, base, language));
+    }
+    return { base, localized, pages: new Map() };
+  };
   const env = app.deps.env;
-  const configured = env.PUBLIC_URL ? prepareAll(publicBase(env, '')) : null;
-  const byOrigin = new Map<string, Map<string, PageFile>>();
-  const pagesFor = (request: FastifyRequest) => {
+  const configured = env.PUBLIC_URL ? siteAt(publicBase(env, '')) : null;
+  const byOrigin = new Map<string, Site>();
+  const siteFor = (request: FastifyRequest): Site => {
     if (configured) return configured;
     const origin = `${request.protocol}://${request.host}`;
-    let pages = byOrigin.get(origin);
-    if (pages) return pages;
+    let site = byOrigin.get(origin);
+    if (site) return site;
     // Past the bound, made-up Host headers get the first origin's pages instead of costing a build each.
     if (byOrigin.size >= MAX_ORIGINS) return byOrigin.values().next().value!;
-    pages = prepareAll(origin);
-    byOrigin.set(origin, pages);
-    return pages;
+    site = siteAt(origin);
+    byOrigin.set(origin, site);
+    return site;
+  };
+  const pageFor = (site: Site, language: PreviewLanguage, file: string, pathname: string): PageFile => {
+    const url = pageUrl(site.base, pathname);
+    const key = `${language}|${file}|${url ?? ''}`;
+    let page = site.pages.get(key);
+    if (!page) {
+      page = preparePage(site.localized.get(`${language}|${file}`)!, url);
+      site.pages.set(key, page);
+    }
+    return page;
   };
 
   const html = (reply: FastifyReply, encoding: Encoding) => {
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('vary', 'accept-encoding, accept-language') // the page's language is Accept-Language's
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply;
@@ -96,7 +134,13 @@ export async function registerWebApp(
   // A referral link's preview names the friend who invites; a crawler runs no script, so the server
   // writes it. Only this request pays for a lookup (and a fast compression); every other page is
   // sent as prepared.
-  const sendInvite = async (request: FastifyRequest, reply: FastifyReply, page: PageFile, ref: string) => {
+  const sendInvite = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: PageFile,
+    language: PreviewLanguage,
+    ref: string,
+  ) => {
     let name: string | null = null;
     try {
       name = (await opts.inviterName?.(ref)) ?? null;
@@ -105,7 +149,9 @@ export async function registerWebApp(
     }
     if (!name) return sendPage(request, reply, page);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    return html(reply, encoding).send(encode(page.titled(inviteTitle(name)), encoding, 'per-request'));
+    return html(reply, encoding).send(
+      encode(page.titled(LINK_PREVIEW[language].invite(name)), encoding, 'per-request'),
+    );
   };
 
   app.get('/*', (request, reply) => {
@@ -114,11 +160,14 @@ export async function registerWebApp(
         .status(404)
         .send({ error: `No endpoint GET ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
     }
-    const segment = /^\/([^/?#]*)/.exec(request.url)?.[1]?.toLowerCase() || 'index';
-    const pages = pagesFor(request);
-    const page = pages.get(`routes/${segment}.html`) ?? pages.get('index.html')!;
+    const pathname = request.url.split('?')[0]!;
+    const segment = /^\/([^/?#]*)/.exec(pathname)?.[1]?.toLowerCase() || 'index';
+    const site = siteFor(request);
+    const file = sources.has(`routes/${segment}.html`) ? `routes/${segment}.html` : 'index.html';
+    const language = previewLanguageOf(request.headers['accept-language']);
+    const page = pageFor(site, language, file, pathname);
     const ref = segment === 'login' ? (request.query as { ref?: unknown }).ref : undefined;
-    if (typeof ref === 'string') return sendInvite(request, reply, page, ref);
+    if (typeof ref === 'string') return sendInvite(request, reply, page, language, ref);
     return sendPage(request, reply, page);
   });
 }
