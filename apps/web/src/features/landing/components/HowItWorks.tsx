@@ -1,6 +1,6 @@
 import { UserRound, ListChecks, Wallet } from 'lucide-react';
 import type { LandingResponse } from '@rewards/contracts';
-import { formatCount } from '@/lib/format';
+import { formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
 /** What withdrawing takes on this site: its minimum, a first withdrawal's review, Roblox's pending days. */
@@ -8,7 +8,7 @@ function withdrawText(landing: LandingResponse | undefined): string {
   // Until the site's settings arrive (or when they cannot), only what is true whatever they are.
   if (!landing) return m.landing_step_withdraw_generic();
   return [
-    m.landing_step_withdraw_text({ amount: `R$ ${formatCount(landing.offer.minWithdrawal)}` }),
+    m.landing_step_withdraw_text({ amount: formatRobux(landing.offer.minWithdrawal) }),
     landing.firstWithdrawalReviewed ? m.landing_step_withdraw_review() : '',
     landing.payoutMethods.includes('gamepass') ? m.landing_step_withdraw_pending() : '',
   ]

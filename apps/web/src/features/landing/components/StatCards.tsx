@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { CircleDollarSign, Gift, Star, Users, Wallet } from 'lucide-react';
 import type { LandingResponse } from '@rewards/contracts';
 import { Card } from '@/components/ui/Card';
-import { formatCount, formatPercent, formatReward } from '@/lib/format';
+import { formatCount, formatPercent, formatReward, formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 
 interface Stat {
@@ -28,7 +28,7 @@ function statsOf(landing: LandingResponse): Stat[] {
   if (figures) {
     return [
       {
-        value: `R$ ${formatCount(figures.robuxPaidOut)}`,
+        value: formatRobux(figures.robuxPaidOut),
         label: m.landing_stat_paid_out(),
         icon: CircleDollarSign,
       },
@@ -38,11 +38,11 @@ function statsOf(landing: LandingResponse): Stat[] {
   }
   return [
     {
-      value: `R$ ${formatReward(offer.firstDailyReward)}`,
+      value: formatRobux(offer.firstDailyReward),
       label: offer.dailyNeedsOffer ? m.landing_stat_first_day_after_offer() : m.landing_stat_first_day(),
       icon: Gift,
     },
-    { value: `R$ ${formatCount(offer.minWithdrawal)}`, label: m.landing_stat_min_withdrawal(), icon: Wallet },
+    { value: formatRobux(offer.minWithdrawal), label: m.landing_stat_min_withdrawal(), icon: Wallet },
     { value: formatPercent(offer.referralPercent), label: m.landing_stat_referral(), icon: Users },
   ].map((s, i) => ({ ...s, tone: TONES[i]! }));
 }
