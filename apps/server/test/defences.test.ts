@@ -252,6 +252,7 @@ describe(`defences on ${testEngine}`, () => {
         ['POST', '/api/account/protection', [verify, 'player-address'], [verify, 'address']],
         ['POST', '/api/account/protection/proof', [20, 'player-address']],
         ['POST', '/api/verification/refresh', [20, 'player-address']],
+        ['POST', '/api/payout-options/check', [verify, 'player-address'], [verify, 'address']],
         ['POST', '/api/withdraw', [60, 'player']],
         ['GET', '/api/postback/:slug', [postback, 'address']],
         ['POST', '/api/postback/:slug', [postback, 'address']],
@@ -358,6 +359,28 @@ describe(`defences on ${testEngine}`, () => {
       expect((await app.app.inject({ method: 'POST', url: '/api/verify-bio', payload: {} })).statusCode).toBe(
         401,
       );
+    });
+
+    it('"Check again" on the payout group: RATE_LIMIT_VERIFY_PER_MINUTE per player from an address, and per address', async () => {
+      const app = await newApp({ RATE_LIMIT_VERIFY_PER_MINUTE: '2' });
+      const alice1 = (await app.login('AliceRBX')).token;
+      const alice2 = (await app.login('AliceRBX')).token;
+      const bob = (await app.login('BobBuilder')).token;
+      const check = (token: string, remoteAddress = '198.51.100.7') =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/payout-options/check',
+          headers: bearer(token),
+          remoteAddress,
+        });
+      expect((await check(alice1)).statusCode).toBe(200);
+      expect((await check(alice2)).statusCode).toBe(200);
+      // A second session of the same player shares the budget; so does another player at the address.
+      expectLimited(await check(alice1));
+      expectLimited(await check(alice2));
+      expectLimited(await check(bob));
+      // From another address the owner still has checks of their own.
+      expect((await check(alice1, '198.51.100.8')).statusCode).toBe(200);
     });
 
     it('postbacks: RATE_LIMIT_POSTBACK_PER_MINUTE per address', async () => {

@@ -77,6 +77,28 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
     await h.invariant();
   });
 
+  it('"Check again" asks Roblox past the minute\'s cache, and the next read keeps the new answer', async () => {
+    const p = await h.player();
+    expect((await options(p)).json().group.eligibility).toBe('NotInGroup');
+    await setGroupMember(t.control, p.robloxId, 'Eligible');
+    // Within the minute a page's read is the cached answer...
+    expect((await options(p)).json().group.eligibility).toBe('NotInGroup');
+    // ...and the explicit check is Roblox's answer now.
+    const check = () =>
+      t.app.inject({ method: 'POST', url: '/api/payout-options/check', headers: bearer(p.token) });
+    const checked = await check();
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toMatchObject({
+      methods: ['gamepass', 'group'],
+      group: { id: PAYOUT_GROUP_ID, url: groupLink(PAYOUT_GROUP_ID), eligibility: 'Eligible' },
+    });
+    expect((await options(p)).json().group.eligibility).toBe('Eligible');
+    // Leaving is seen by the next check too; signed out there is nothing to check.
+    await removeGroupMember(t.control, p.robloxId);
+    expect((await check()).json().group.eligibility).toBe('NotInGroup');
+    expect((await t.app.inject({ method: 'POST', url: '/api/payout-options/check' })).statusCode).toBe(401);
+  });
+
   it('a payout-restricted member and a player outside the group are refused before any debit', async () => {
     const restricted = await member(100, 'PayoutRestricted');
     const outsider = await h.player(100);

@@ -202,7 +202,10 @@ export const GROUP_PAID_MESSAGE = 'Paid! The Robux were sent from our group stra
 export const REGIONAL_PRICING_STEPS =
   'On Roblox, open Creator Hub → Creations → your experience → Monetization → Passes, open this pass, go to Sales, switch off "Regional pricing" and save.';
 
-/** GET /api/payout-options: the withdrawal methods on offer and, for group payouts, where the player stands. */
+/**
+ * GET /api/payout-options: the withdrawal methods on offer and, for group payouts, where the player
+ * stands (Roblox asked at most once a minute). POST /api/payout-options/check answers the same, asked now.
+ */
 export const groupEligibility = z.enum(['Eligible', 'NotInGroup', 'PayoutRestricted', 'Unknown']);
 export type GroupEligibility = z.infer<typeof groupEligibility>;
 

@@ -7,11 +7,16 @@ import { withdrawalBounds } from './withdraw-input.ts';
 
 // What the withdraw page offers: the methods, and for group payouts whether Roblox lets the group pay
 // this player now. Eligibility is asked as the payout account and kept a minute per player, so a page
-// left open does not ask Roblox every poll; the withdraw request itself always asks afresh.
+// left open does not ask Roblox every poll; the withdraw request itself always asks afresh, and so
+// does the page's "Check again" (`fresh`, a rate-limited route), which keeps the new answer.
 
 const eligibilityCache = new TtlCache<string, GroupEligibility>({ ttlMs: 60_000 });
 
-export async function payoutOptions(deps: Deps, player: Player): Promise<PayoutOptionsResponse> {
+export async function payoutOptions(
+  deps: Deps,
+  player: Player,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<PayoutOptionsResponse> {
   const { env } = deps;
   const groupId = env.ROBLOX_PAYOUT_GROUP_ID;
   const { minimum, maximum } = withdrawalBounds(env);
@@ -27,15 +32,20 @@ export async function payoutOptions(deps: Deps, player: Player): Promise<PayoutO
     group: {
       id: groupId,
       url: groupLink(groupId),
-      eligibility: await eligibilityOf(deps, groupId, player.robloxId),
+      eligibility: await eligibilityOf(deps, groupId, player.robloxId, fresh),
     },
   };
 }
 
-async function eligibilityOf(deps: Deps, groupId: number, robloxId: number): Promise<GroupEligibility> {
+async function eligibilityOf(
+  deps: Deps,
+  groupId: number,
+  robloxId: number,
+  fresh: boolean,
+): Promise<GroupEligibility> {
   if (!robloxId) return 'Unknown';
   const key = `${groupId}:${robloxId}`;
-  const cached = eligibilityCache.get(key);
+  const cached = fresh ? undefined : eligibilityCache.get(key);
   if (cached) return cached;
   try {
     const eligibility = await deps.roblox.groupPayoutEligibility(groupId, robloxId, await payoutCookie(deps));

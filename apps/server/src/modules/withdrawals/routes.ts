@@ -47,6 +47,26 @@ export const playerWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => payoutOptions(app.deps, playerOf(request)),
   );
 
+  // "Check again" on the withdraw page, once the player has joined the payout group: the same answer,
+  // with eligibility asked of Roblox now instead of read from the minute's cache. Each call reaches
+  // Roblox, so it is limited as the bio check is: per player from each address (someone typing the
+  // name elsewhere cannot use up the owner's checks) and per address.
+  const verifyMax = app.deps.env.RATE_LIMIT_VERIFY_PER_MINUTE;
+  app.post(
+    '/payout-options/check',
+    {
+      schema: { ...playerRoute, response: { 200: payoutOptionsResponse, ...errorResponses(401, 429) } },
+      preHandler: app.requirePlayer,
+      config: {
+        limits: [
+          { max: verifyMax, key: 'player-address' },
+          { max: verifyMax, key: 'address' },
+        ],
+      },
+    },
+    async (request) => payoutOptions(app.deps, playerOf(request), { fresh: true }),
+  );
+
   app.get(
     '/withdrawals',
     {
