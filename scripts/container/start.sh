@@ -6,4 +6,4 @@ set -eu
 cd "$(dirname "$0")/../.."
 node scripts/require-build.mjs
 export NODE_ENV=production
-exec node --max-old-space-size=192 --max-semi-space-size=4 --enable-source-maps apps/server/dist/server.js
+exec node --max-old-space-size=192 --max-semi-space-size=4 apps/server/dist/server.js
