@@ -33,12 +33,19 @@ openJourney({
   admin: true,
 });
 
-/** A verified player with R$ 100 whose Roblox account has `status` in the paying group. */
-async function member(name: string, status: 'Eligible' | 'PayoutRestricted'): Promise<SignedInPlayer> {
+type Membership = 'Eligible' | 'PayoutRestricted';
+
+/** The player's Roblox account joins the paying group (the stand-in's) with `status`. */
+async function join(player: SignedInPlayer, status: Membership): Promise<void> {
+  await stack.control('PUT', `/groups/${GROUP_ID}/members/${player.robloxId}`, { status });
+}
+
+/** A verified player with R$ 100 whose Roblox account has `status` in the paying group, or is not in it. */
+async function member(name: string, status: Membership | null): Promise<SignedInPlayer> {
   const player = await signInPlayer(stack, name);
   await verifyPlayer(stack, player, '');
   await grantRobux(stack, adminCookie, name, 100);
-  await stack.control('PUT', `/groups/${GROUP_ID}/members/${player.robloxId}`, { status });
+  if (status) await join(player, status);
   return player;
 }
 
@@ -123,6 +130,27 @@ describe('group payout withdrawals in Chromium', () => {
 
     expect(await balanceOf(bob)).toBe(100);
     expect((await groupPayouts()).filter((p) => p.recipientId === bob.robloxId)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a player who joins the group meanwhile presses "Check again" and can send it at once', async () => {
+    const carol = await member('CarolPlays', null);
+    const page = await groupForm('CarolPlays');
+    const notice = page.getByTestId('group-eligibility');
+    await expect.poll(() => notice.innerText()).toMatch(/Join our Roblox group/);
+    await page.getByLabel('Robux amount').fill('10');
+    const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+
+    // Joined on Roblox: the server's minute-old answer would stand, the explicit check asks again.
+    await join(carol, 'Eligible');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    expect(await submit.isDisabled()).toBe(false);
+    await page.reload();
+    await page.getByLabel('Send the Robux').selectOption({ label: GROUP_LABEL });
+    expect(await page.getByTestId('group-amount').isVisible()).toBe(true);
+    expect(await page.getByTestId('group-eligibility').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -1,8 +1,12 @@
-import { CircleCheck, ExternalLink, Hourglass, TriangleAlert, Users } from 'lucide-react';
+import { CircleCheck, ExternalLink, Hourglass, RefreshCw, TriangleAlert, Users } from 'lucide-react';
 import type { GroupEligibility, PayoutOptionsResponse } from '@rewards/contracts';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { formatRobux } from '@/lib/format';
+import { toastError } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
+import { useCheckPayoutOptions } from '../api/payout-options';
 
 type Group = NonNullable<PayoutOptionsResponse['group']>;
 
@@ -10,6 +14,33 @@ const tones = {
   ok: 'border-emerald-400/30 bg-emerald-400/5 text-emerald-100',
   wait: 'border-amber-400/30 bg-amber-400/5 text-amber-100',
 } as const;
+
+/**
+ * Asks Roblox again at once (the page otherwise keeps an answer for a minute), for a player who has
+ * just joined the group. An answer that changes nothing says it was checked, so the press is seen.
+ */
+function CheckAgain() {
+  const check = useCheckPayoutOptions();
+  const busy = check.isPending;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-busy={busy}
+        disabled={busy}
+        onClick={() => check.mutate(undefined, { onError: (err) => toastError(err) })}
+        data-testid="group-check-again"
+      >
+        {busy ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" className="size-4" />}
+        {busy ? m.withdraw_group_checking() : m.withdraw_group_check_again()}
+      </Button>
+      {check.isSuccess && check.data.group?.eligibility !== 'Eligible' && (
+        <span className="text-xs text-amber-100/80">{m.withdraw_group_checked()}</span>
+      )}
+    </div>
+  );
+}
 
 /** Where the player stands for a group payout, and what to do when they cannot receive one yet. */
 function Eligibility({ group, gamepassToo }: { group: Group | undefined; gamepassToo: boolean }) {
@@ -50,6 +81,7 @@ function Eligibility({ group, gamepassToo }: { group: Group | undefined; gamepas
         ) : (
           <p>{m.withdraw_group_unknown()}</p>
         )}
+        {group && <CheckAgain />}
       </div>
     </div>
   );

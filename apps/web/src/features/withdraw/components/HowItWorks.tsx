@@ -1,5 +1,6 @@
+import { ChevronDown, CircleHelp } from 'lucide-react';
 import { ROBLOX_FEE_PERCENT, type WithdrawalMethod } from '@rewards/contracts';
-import { Card } from '@/components/ui/Card';
+import { cn } from '@/lib/cn';
 import { formatCount, formatReward } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 import { METHOD_LABELS } from './method-labels';
@@ -18,7 +19,7 @@ const groupSteps = () => [
 
 function Steps({ title, steps }: { title?: string; steps: readonly string[] }) {
   return (
-    <section className="mt-5 first-of-type:mt-4">
+    <section className="mt-5 first-of-type:mt-1">
       {title && <h3 className="mb-3 text-sm font-semibold text-emerald-200">{title}</h3>}
       <ol className="flex flex-col gap-3">
         {steps.map((step, i) => (
@@ -35,45 +36,70 @@ function Steps({ title, steps }: { title?: string; steps: readonly string[] }) {
 }
 
 /**
- * The withdraw page's instructions for the methods the operator offers. A first withdrawal's review
- * is promised only when the site holds one for review (`firstReviewed`, REVIEW_FIRST_WITHDRAWAL).
+ * The withdraw page's instructions for the methods the operator offers, behind a "How does this
+ * work?" disclosure (a native `<details>`: a button to screen readers, opened with Enter or Space),
+ * so the form and what can be withdrawn come first on a phone. A first withdrawal's review is
+ * promised only when the site holds one for review (`firstReviewed`, REVIEW_FIRST_WITHDRAWAL).
  */
 export function HowItWorks({
   methods,
   firstReviewed,
+  className,
 }: {
   methods: readonly WithdrawalMethod[];
   firstReviewed: boolean;
+  className?: string;
 }) {
   const gamepass = methods.includes('gamepass');
   const group = methods.includes('group');
   const both = gamepass && group;
   return (
-    <Card className="p-5 sm:p-7">
-      <h2 className="text-lg font-bold text-white">{m.withdraw_how_it_works()}</h2>
-      {gamepass && (
-        <Steps
-          title={both ? METHOD_LABELS.gamepass() : undefined}
-          steps={[m.withdraw_step_verify(), ...gamepassSteps()]}
-        />
+    <details
+      data-testid="withdraw-how"
+      className={cn(
+        'group rounded-2xl border border-slate-800 bg-slate-900/70 shadow-xl shadow-black/20 backdrop-blur-sm',
+        className,
       )}
-      {group && (
-        <Steps
-          title={both ? METHOD_LABELS.group() : undefined}
-          steps={both ? groupSteps() : [m.withdraw_step_verify(), ...groupSteps()]}
+    >
+      <summary
+        className={cn(
+          'flex cursor-pointer list-none items-center gap-3 rounded-2xl px-5 py-4 select-none sm:px-7',
+          'text-base font-bold text-white hover:bg-slate-800/40 [&::-webkit-details-marker]:hidden',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
+        )}
+      >
+        <CircleHelp aria-hidden="true" className="size-5 shrink-0 text-emerald-300" />
+        <span className="flex-1">{m.withdraw_how_it_works()}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className="size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
         />
-      )}
-      <p className="mt-5 text-sm text-slate-300">
-        {firstReviewed ? m.withdraw_review_note() : m.withdraw_review_note_some()}
-      </p>
-      {gamepass && (
-        <p className="mt-5 rounded-xl border border-slate-800 bg-slate-950/60 p-3.5 text-xs text-slate-400">
-          {m.withdraw_fee_note({
-            fee: formatCount(ROBLOX_FEE_PERCENT),
-            factor: formatReward((100 - ROBLOX_FEE_PERCENT) / 100),
-          })}
+      </summary>
+      <div className="px-5 pb-5 sm:px-7 sm:pb-7">
+        {gamepass && (
+          <Steps
+            title={both ? METHOD_LABELS.gamepass() : undefined}
+            steps={[m.withdraw_step_verify(), ...gamepassSteps()]}
+          />
+        )}
+        {group && (
+          <Steps
+            title={both ? METHOD_LABELS.group() : undefined}
+            steps={both ? groupSteps() : [m.withdraw_step_verify(), ...groupSteps()]}
+          />
+        )}
+        <p className="mt-5 text-sm text-slate-300">
+          {firstReviewed ? m.withdraw_review_note() : m.withdraw_review_note_some()}
         </p>
-      )}
-    </Card>
+        {gamepass && (
+          <p className="mt-5 rounded-xl border border-slate-800 bg-slate-950/60 p-3.5 text-xs text-slate-400">
+            {m.withdraw_fee_note({
+              fee: formatCount(ROBLOX_FEE_PERCENT),
+              factor: formatReward((100 - ROBLOX_FEE_PERCENT) / 100),
+            })}
+          </p>
+        )}
+      </div>
+    </details>
   );
 }

@@ -21,12 +21,16 @@ const offer = (
   ...(methods.includes('group') ? { group: { id: 77, url: GROUP_URL, eligibility } } : {}),
 });
 
-/** Renders the form for a verified player with R$ 50 and the methods `options` offers. */
-async function renderWith(options: PayoutOptionsResponse) {
+/**
+ * Renders the form for a verified player with R$ 50 and the methods `options` offers; "Check again"
+ * is answered with `checked` (the same options by default).
+ */
+async function renderWith(options: PayoutOptionsResponse, checked: PayoutOptionsResponse = options) {
   const seen = stubApi({
     'GET /api/user/AliceRBX': accountOf(50),
     'GET /api/withdrawals': { body: { withdrawals: [] } },
     'GET /api/payout-options': { body: options },
+    'POST /api/payout-options/check': { body: checked },
     'POST /api/withdraw': {
       body: {
         success: true,
@@ -89,6 +93,26 @@ describe('WithdrawForm with group payouts', () => {
     const button = screen.getByRole('button', { name: /Withdraw/ });
     expect(button).toHaveProperty('disabled', true);
     expect(seen.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('joined meanwhile: "Check again" asks the server at once and the form opens', async () => {
+    const seen = await renderWith(offer(['group'], 'NotInGroup'), offer(['group'], 'Eligible'));
+    await screen.findByTestId('group-eligibility');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Check again' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('group-eligibility')).toBeNull());
+    expect(seen.filter((r) => r.path.startsWith('/api/payout-options'))).toEqual([
+      { method: 'GET', path: '/api/payout-options', body: undefined },
+      { method: 'POST', path: '/api/payout-options/check', body: undefined },
+    ]);
+    expect(screen.getByRole('button', { name: /Withdraw/ })).toHaveProperty('disabled', false);
+  });
+
+  it('still not in the group after "Check again": says Roblox was asked', async () => {
+    await renderWith(offer(['group'], 'NotInGroup'));
+    await screen.findByTestId('group-eligibility');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Checked with Roblox: no change yet.')).toBeTruthy();
+    expect(screen.getByTestId('group-eligibility').textContent).toMatch(/Join our Roblox group/);
   });
 
   it('payout restricted: the two-week wait, no join link, no submit', async () => {

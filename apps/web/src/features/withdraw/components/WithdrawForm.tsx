@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Coins, Link2, LogOut, ShieldAlert, Wallet } from 'lucide-react';
+import { Coins, Link2, ShieldAlert, Wallet } from 'lucide-react';
 import type { WithdrawalMethod } from '@rewards/contracts';
-import { Button, ButtonLink } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { notifyBalanceUpdated, useBalance, useMe } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
-import { useLogout } from '@/lib/logout';
 import { useSession } from '@/lib/session';
 import { currentLocale } from '@/lib/i18n';
 import { errorMessage, toastError, toastSuccess } from '@/lib/toast';
@@ -34,7 +33,6 @@ export function WithdrawForm() {
   const session = useSession();
   const me = useMe();
   const { balance } = useBalance();
-  const logout = useLogout();
   const queryClient = useQueryClient();
   // What stops a withdrawal now (a paused account, a negative balance), told before the player tries.
   const blocked = useWithdrawals().data?.blocked;
@@ -231,19 +229,9 @@ export function WithdrawForm() {
             }
           />
         )}
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <SubmitButton
-            busy={busy}
-            busyLabel={m.withdraw_processing()}
-            disabled={busy || groupClosed}
-            className="sm:flex-1"
-          >
-            <Wallet aria-hidden="true" className="size-5" /> {m.withdraw_submit()}
-          </SubmitButton>
-          <Button variant="secondary" size="lg" onClick={logout}>
-            <LogOut aria-hidden="true" className="size-5" /> {m.withdraw_logout()}
-          </Button>
-        </div>
+        <SubmitButton busy={busy} busyLabel={m.withdraw_processing()} disabled={busy || groupClosed}>
+          <Wallet aria-hidden="true" className="size-5" /> {m.withdraw_submit()}
+        </SubmitButton>
       </form>
     </Card>
   );
