@@ -9,6 +9,10 @@ import { createAppRouter } from './router';
 // before it mounts are shown when it subscribes (sonner replays active toasts).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+// Toasts start below the sticky top bar (h-16, 64 px) at every width, so its menu button, balance and
+// account menu stay usable while one shows (index.css keeps their slide below it too).
+const TOASTS_BELOW_TOP_BAR = { top: 72 };
+
 export function App() {
   const [router] = useState(createAppRouter);
   // A new language renders every page again: the router's tree is mounted afresh (no reload).
@@ -28,7 +32,14 @@ export function App() {
     <>
       <RouterProvider key={locale} router={router} />
       <Suspense fallback={null}>
-        <Toaster theme="dark" position="top-center" richColors closeButton />
+        <Toaster
+          theme="dark"
+          position="top-center"
+          offset={TOASTS_BELOW_TOP_BAR}
+          mobileOffset={TOASTS_BELOW_TOP_BAR}
+          richColors
+          closeButton
+        />
       </Suspense>
     </>
   );

@@ -4,7 +4,6 @@ import { Menu } from 'lucide-react';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { m } from '@/paraglide/messages.js';
 import { Brand } from './Brand';
-import { BalanceChip } from './BalanceChip';
 import { SidebarNav } from './SidebarNav';
 
 /** The menu toggle shown under md: opens the sidebar as a drawer. */
@@ -14,7 +13,7 @@ export function MobileNav() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
         aria-label={m.app_menu_open()}
-        className="inline-flex size-10 items-center justify-center rounded-xl border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 md:hidden"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 md:hidden"
       >
         <Menu aria-hidden="true" className="size-5" />
       </Dialog.Trigger>
@@ -31,9 +30,6 @@ export function MobileNav() {
           </div>
           <Dialog.Description className="sr-only">{m.app_menu_description()}</Dialog.Description>
           <div className="flex-1 overflow-y-auto px-3 py-5">
-            <div className="mb-6 px-1">
-              <BalanceChip className="flex w-full" onClick={() => setOpen(false)} />
-            </div>
             <SidebarNav onNavigate={() => setOpen(false)} />
           </div>
         </Dialog.Content>

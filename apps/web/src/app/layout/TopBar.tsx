@@ -8,25 +8,28 @@ import { lazyWithQueries } from '@/lib/lazy-with-queries';
 import { paths } from '@/config/paths';
 import { Brand } from './Brand';
 
-// The signed-in controls (balance, Radix menu and drawer) load only for signed-in players. The
-// controls also show in the landing page's shell the moment a player signs in, where no query
-// client is provided yet.
+// The signed-in controls (balance, Radix menu and drawer) load only for signed-in players.
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
+// The controls also show in the landing page's shell the moment a player signs in, where no query
+// client is provided yet.
 const SignedInControls = lazyWithQueries(() => import('./SignedInControls').then((m) => m.SignedInControls));
 
-/** Brand, balance, user menu or Sign In, and (with a sidebar) the mobile menu toggle. */
+/**
+ * Brand, balance, user menu or Sign In, and (with a sidebar) the mobile menu toggle. Signed in on a
+ * 390 px phone the row holds the menu toggle, the mark, the language, the balance and the avatar.
+ */
 export function TopBar({ withSidebar }: { withSidebar: boolean }) {
   const session = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
+      <div className="mx-auto flex h-16 items-center gap-1.5 px-4 sm:gap-3 sm:px-6">
         {withSidebar && session && (
           <Suspense fallback={<span className="size-10 md:hidden" />}>
             <MobileNav />
           </Suspense>
         )}
-        <Brand />
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <Brand compact={withSidebar && Boolean(session)} />
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
           <LanguageMenu compact />
           {session ? (
             <Suspense fallback={<span className="h-9" />}>

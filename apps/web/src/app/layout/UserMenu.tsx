@@ -11,7 +11,11 @@ const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2.5 text-sm text-slate-200 outline-none ' +
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
-/** Avatar and name; opens Profile and Logout. */
+/**
+ * Avatar, and from sm up the name and a chevron (a phone's top bar keeps the room for the balance);
+ * opens Profile and Logout. The button's accessible name
+ * ("Account menu for <name>") contains the name it shows, as speech input expects.
+ */
 export function UserMenu({ session }: { session: Session }) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -20,11 +24,12 @@ export function UserMenu({ session }: { session: Session }) {
       <DropdownMenu.Trigger
         data-testid="user-menu"
         aria-label={m.app_user_menu_label({ name: session.username })}
-        className="flex items-center gap-2 rounded-full border border-slate-800 bg-slate-900 py-1 pr-3 pl-1 text-sm font-semibold text-slate-100 transition-colors hover:border-slate-700 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400 data-[state=open]:border-slate-700"
+        className="flex shrink-0 items-center gap-2 rounded-full border border-slate-800 bg-slate-900 p-1 text-sm sm:pr-3 font-semibold text-slate-100 transition-colors hover:border-slate-700 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400 data-[state=open]:border-slate-700"
       >
-        <Avatar robloxId={session.robloxId} name={session.username} size="sm" />
+        {/* Decorative: the button's name says whose menu it is, and holds the name it shows. */}
+        <Avatar robloxId={session.robloxId} name={session.username} size="sm" decorative />
         <span className="hidden max-w-32 truncate sm:inline">{session.username}</span>
-        <ChevronDown aria-hidden="true" className="size-4 text-slate-400" />
+        <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-400 sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -7,6 +7,8 @@ interface AvatarProps {
   name: string;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   className?: string;
+  /** Inside a control that names the player already: the image is left out of its name (empty alt). */
+  decorative?: boolean;
 }
 
 const sizes = {
@@ -17,7 +19,7 @@ const sizes = {
 };
 
 /** The player's Roblox headshot (`GET /api/avatar/{robloxId}`), or their initial when it cannot load. */
-export function Avatar({ robloxId, name, size = 'md', className }: AvatarProps) {
+export function Avatar({ robloxId, name, size = 'md', className, decorative = false }: AvatarProps) {
   const [failedFor, setFailedFor] = useState<number | null>(null);
   const showImage = robloxId != null && failedFor !== robloxId;
   const frame = cn(
@@ -31,7 +33,7 @@ export function Avatar({ robloxId, name, size = 'md', className }: AvatarProps) 
       {showImage ? (
         <img
           src={`/api/avatar/${encodeURIComponent(String(robloxId))}`}
-          alt={m.ui_avatar_alt({ name })}
+          alt={decorative ? '' : m.ui_avatar_alt({ name })}
           className="size-full object-cover"
           loading="lazy"
           decoding="async"
