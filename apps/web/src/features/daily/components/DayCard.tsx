@@ -50,7 +50,7 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
       aria-label={day}
       data-state={state}
       className={cn(
-        'relative flex flex-col gap-4 overflow-hidden rounded-2xl border p-4 backdrop-blur-sm transition-colors sm:p-5',
+        '@container relative flex flex-col gap-4 overflow-hidden rounded-2xl border p-4 backdrop-blur-sm transition-colors sm:p-5',
         frame[state],
         surprise &&
           state !== 'claimed' &&
@@ -58,11 +58,13 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
         className,
       )}
     >
-      <div className="flex items-center justify-between gap-2">
+      {/* Side by side when the card is wide enough for "Day 1" and "Opgehaald" or "Récupéré"; on a
+          narrow card (two to a phone's row, or beside the sidebar) the badge goes under the day. */}
+      <div className="flex flex-col items-start gap-1.5 @[11rem]:flex-row @[11rem]:items-center @[11rem]:justify-between @[11rem]:gap-2">
         <h2 className="text-sm font-bold tracking-wide whitespace-nowrap text-slate-300 uppercase">{day}</h2>
         <span
           className={cn(
-            'min-w-0 truncate rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            'rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
             badge[state].className,
           )}
         >
@@ -106,7 +108,8 @@ export function DayCard({ reward, claiming, onClaim, className }: DayCardProps) 
         disabled={state !== 'claimable' || claiming}
         aria-busy={claiming}
         onClick={onClaim}
-        className="w-full tracking-wide"
+        // Two cards to a phone's row: the icon and "OPGEHAALD" or "RÉCUPÉRÉ" fit without the spacing.
+        className="w-full max-sm:px-2 sm:tracking-wide"
       >
         {claiming && <Spinner className="size-4" />}
         {state === 'claimed' && <Check aria-hidden="true" className="size-4" />}

@@ -39,16 +39,18 @@ export function Countdown({ remainingMs }: { remainingMs: number }) {
       aria-label={m.giveaways_time_left({ duration: formatDuration(remainingMs) })}
       data-testid="giveaway-countdown"
     >
-      <ol className="grid grid-cols-5 gap-2 sm:gap-3">
+      <ol className="grid grid-cols-5 gap-1 sm:gap-3">
         {UNITS.map((unit, i) => (
           <li
             key={unit.key}
-            className="flex min-w-0 flex-col items-center rounded-xl border border-slate-800 bg-slate-950/60 px-1 py-3 sm:py-4"
+            className="flex min-w-0 flex-col items-center rounded-xl border border-slate-800 bg-slate-950/60 py-3 sm:px-1 sm:py-4"
           >
             <span className="text-2xl font-black text-white tabular-nums sm:text-4xl" aria-hidden="true">
               {String(parts[i]).padStart(2, '0')}
             </span>
-            <span className="mt-1 max-w-full truncate text-[0.65rem] font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">
+            {/* On a phone a fifth of the card is narrow: small, lower case and not spaced out, so
+                "semaines" fits. */}
+            <span className="mt-1 max-w-full truncate text-[0.625rem] font-semibold text-slate-400 sm:text-xs sm:tracking-wider sm:uppercase">
               {unit.label()}
             </span>
           </li>

@@ -184,7 +184,8 @@ export function GiveawaysPage() {
               disabled={disabled}
               aria-busy={enter.isPending}
               onClick={onEnter}
-              className="w-full"
+              // On a phone "Doe mee aan de winactie" and its icon need more of the width than lg's padding leaves.
+              className="w-full max-sm:px-4"
             >
               {enter.isPending ? (
                 <Spinner className="size-5" />

@@ -151,16 +151,13 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
         </p>
       </div>
 
-      <div className="mt-5 grid grid-cols-3 gap-2 sm:flex sm:gap-3">
-        <Button variant="secondary" onClick={() => void onCopy()} className="px-3 sm:px-5">
+      {/* On a phone, Copy and Verify side by side and Refresh under them: three in a row leave no room
+          for "Vernieuwen" or "Actualiser" beside their icons. */}
+      <div className="mt-5 grid grid-cols-2 gap-2 sm:flex sm:gap-3">
+        <Button variant="secondary" onClick={() => void onCopy()}>
           <Copy aria-hidden="true" className="size-4" /> {m.profile_copy()}
         </Button>
-        <Button
-          onClick={() => void onVerify()}
-          disabled={verified || verifying}
-          aria-busy={verifying}
-          className="px-3 sm:px-5"
-        >
+        <Button onClick={() => void onVerify()} disabled={verified || verifying} aria-busy={verifying}>
           {verifying ? <Spinner className="size-4" /> : <BadgeCheck aria-hidden="true" className="size-4" />}
           {m.profile_verify()}
         </Button>
@@ -169,7 +166,7 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
           onClick={onRefresh}
           disabled={verified || refresh.isPending}
           aria-busy={refresh.isPending}
-          className="px-3 sm:px-5"
+          className="col-span-2"
         >
           <RefreshCw aria-hidden="true" className={cn('size-4', refresh.isPending && 'animate-spin')} />{' '}
           {m.profile_refresh()}
