@@ -10,8 +10,16 @@ import { cn } from '@/lib/cn';
 
 /** What every text box, select and text area looks like, whatever its size. */
 const controlClass =
-  'min-w-0 rounded-xl border border-slate-700 bg-slate-950/60 text-white placeholder:text-slate-500 ' +
-  'transition-colors focus:border-emerald-400 focus:outline-none focus:ring-2 focus:ring-emerald-400/30 disabled:opacity-60';
+  'min-w-0 rounded-xl border bg-slate-950/60 text-white placeholder:text-slate-500 ' +
+  'transition-colors focus:outline-none focus:ring-2 disabled:opacity-60';
+/**
+ * Its border, fine or refused: one or the other, never both (of two colour classes the stylesheet's
+ * order decides, not the class list's, and the refused one came first).
+ */
+const borderClass = {
+  fine: 'border-slate-700 focus:border-emerald-400 focus:ring-emerald-400/30',
+  refused: 'border-rose-500/80 focus:border-rose-400 focus:ring-rose-400/30',
+};
 
 /** The player pages' tall fields and the console's compact ones. */
 const sizes = {
@@ -34,7 +42,11 @@ const sizes = {
 interface FrameProps {
   label: string;
   hint?: ReactNode;
-  /** What is wrong with the value: shown under the field and tied to it (aria-invalid, aria-describedby). */
+  /**
+   * What is wrong with the value: shown under the field and tied to it (aria-invalid, aria-describedby).
+   * `true`: the value is refused and the refusal is said elsewhere (a toast the spec names), so the
+   * field is only marked invalid and the words are not said twice.
+   */
   error?: ReactNode;
   compact?: boolean;
   className?: string;
@@ -65,7 +77,8 @@ function FieldFrame({
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
+  const errorText = error === true ? null : error;
+  const errorId = errorText ? `${controlId}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const size = sizes[compact ? 'compact' : 'regular'];
   return (
@@ -80,17 +93,13 @@ function FieldFrame({
           ...(error ? { 'aria-invalid': true as const } : {}),
         },
         {
-          control: cn(
-            controlClass,
-            size.control,
-            errorId && 'border-rose-500/80 focus:border-rose-400 focus:ring-rose-400/30',
-          ),
+          control: cn(controlClass, size.control, error ? borderClass.refused : borderClass.fine),
           height: size.height,
         },
       )}
-      {error && (
+      {errorText && (
         <p id={errorId} className="text-sm font-medium text-rose-300">
-          {error}
+          {errorText}
         </p>
       )}
       {hint && (
@@ -190,5 +199,5 @@ export function InlineInput({
   className,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { 'aria-label': string }) {
-  return <input className={cn(controlClass, 'h-9 px-3 text-sm', className)} {...props} />;
+  return <input className={cn(controlClass, borderClass.fine, 'h-9 px-3 text-sm', className)} {...props} />;
 }

@@ -19,8 +19,9 @@ import { CardIntro } from '@/components/ui/CardIntro';
 
 export function LoginForm() {
   const [username, setUsername] = useState('');
-  // Why the server refused the typed name, under the field until the name is changed.
-  const [nameError, setNameError] = useState<string | null>(null);
+  // The server refused the typed name: the field is marked until the name is changed. The words are in
+  // the "Login failed" toast the spec names, not under the field as well.
+  const [nameError, setNameError] = useState(false);
   const [searchParams] = useSearchParams();
   const pageRef = searchParams.get('ref')?.trim() || undefined;
   useEffect(() => rememberReferral(pageRef), [pageRef]);
@@ -52,7 +53,7 @@ export function LoginForm() {
           if (asked) setProof(asked);
           else {
             const description = loginFailureDescription(err);
-            setNameError(nameRefused(err) ? description : null);
+            setNameError(nameRefused(err));
             toastError(err, m.auth_login_failed(), description);
           }
         },
@@ -107,7 +108,7 @@ export function LoginForm() {
           value={username}
           onChange={(event) => {
             setUsername(event.target.value);
-            setNameError(null);
+            setNameError(false);
           }}
           error={nameError}
           disabled={busy}

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { LoginResponse } from '@rewards/contracts';
 import { queryClient } from '@/lib/query-client';
+import { toastSuccess } from '@/lib/toast';
 import { saveSession } from '@/lib/session';
 import { takeReturnPath } from '@/lib/roblox-sign-in';
 import { m } from '@/paraglide/messages.js';
@@ -18,10 +18,11 @@ export function useCompleteSignIn(): (answer: LoginResponse) => void {
       referralsMade: user.referralsMade,
       referralsEarned: user.referralsEarned,
     });
-    toast.dismiss(); // earlier "Login failed" toasts no longer apply
-    toast.success(m.auth_welcome_toast({ name: user.displayName || user.username }), {
-      description: m.auth_welcome_toast_description(),
-    });
+    // Clears the "Login failed" toast, which no longer applies.
+    toastSuccess(
+      m.auth_welcome_toast({ name: user.displayName || user.username }),
+      m.auth_welcome_toast_description(),
+    );
     void navigate(takeReturnPath());
   };
 }
