@@ -6,6 +6,7 @@ import { pageRoutes } from '../apps/web/src/config/paths.ts';
 import { areas, readCatalogue, sameKeys, texts, type Locale } from './support/catalogues.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
 import { expectNotFoundPage } from './support/browser-errors.ts';
+import { openGiveaway, settle } from './support/page-walk.ts';
 import { adminCookie, openJourney, stack } from './support/journey.ts';
 import { chromiumOptions, DESKTOP, journeyBrowser, ROOT, shootBothWidths } from './support/stack.ts';
 
@@ -109,29 +110,6 @@ async function englishOn(page: Page, english: EnglishOnly[], locale: 'nl' | 'fr'
   return found;
 }
 
-/**
- * Waits for the page's data: no spinner left and the text unchanged for a moment. (The network is
- * never idle: the live feed keeps its stream open.)
- */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await expect
-    .poll(() => page.locator('[aria-busy="true"], .animate-spin').count(), { timeout: 15_000 })
-    .toBe(0);
-  let before = '';
-  await expect
-    .poll(
-      async () => {
-        const now = await page.locator('body').innerText();
-        const stable = now === before;
-        before = now;
-        return stable;
-      },
-      { timeout: 15_000, interval: 300 },
-    )
-    .toBe(true);
-}
-
 /** Picks a language in the top bar's menu (its name is "Language" in the page's current language). */
 async function switchTo(page: Page, locale: Locale): Promise<void> {
   await page.locator('header select').first().selectOption(locale);
@@ -189,15 +167,8 @@ beforeAll(async () => {
       (await stack.api('GET', cpxPostback(trans, session.robloxId, robux), undefined, fromCpx)).status,
     ).toBe(200);
   }
-  const cookie = { cookie: adminCookie };
-  await stack.api('POST', '/api/admin/promocodes', { code: 'TALEN', amount: 5 }, cookie);
-  const giveaway = await stack.api(
-    'POST',
-    '/api/admin/giveaways',
-    { title: 'Weekly', prize: 100, endAt: new Date(Date.now() + 86_400_000).toISOString() },
-    cookie,
-  );
-  expect(giveaway.status).toBe(201);
+  await stack.api('POST', '/api/admin/promocodes', { code: 'TALEN', amount: 5 }, { cookie: adminCookie });
+  await openGiveaway();
 });
 
 afterAll(async () => {
