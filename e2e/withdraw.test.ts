@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectFailedRequest } from './support/browser-errors.ts';
 import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, MOBILE, SHOTS_DIR, signIn } from './support/stack.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, shootBothWidths, signIn } from './support/stack.ts';
 import { grantRobux } from '../apps/server/test/support/players.ts';
 
 openJourney({ admin: true });
@@ -255,6 +255,32 @@ describe('profile, bio verification and withdrawals', () => {
     await expect
       .poll(() => page.getByTestId('withdrawals-list').locator('li').first().innerText())
       .toContain('Refunded');
+    await context.close();
+  });
+
+  it('on a phone: "How does this work?" opens and closes from the keyboard; Logout sits apart', async () => {
+    const { page, context } = await newPlayerPage('AliceRBX', MOBILE);
+    await page.goto(`${stack.baseUrl}/withdraw`);
+    const how = page.getByTestId('withdraw-how');
+    const step = how.getByText(/^Switch regional pricing off for it before you withdraw/);
+    await how.getByText('How does this work?').waitFor();
+    expect(await step.isVisible()).toBe(false);
+    // The disclosure's summary is a button to the keyboard: Tab reaches it, Enter and Space toggle it.
+    await how.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => step.isVisible()).toBe(true);
+    expect(await how.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    await shootBothWidths(page, 'withdraw', 'how-it-works-open');
+    await page.setViewportSize(MOBILE);
+    await how.locator('summary').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => step.isVisible()).toBe(false);
+    // Logout is below the withdrawals, not beside Withdraw.
+    const withdraw = await page.getByRole('button', { name: 'Withdraw', exact: true }).boundingBox();
+    const list = await page.getByRole('heading', { name: 'Your withdrawals' }).boundingBox();
+    const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout!.y).toBeGreaterThan(list!.y + list!.height);
+    expect(logout!.y - (withdraw!.y + withdraw!.height)).toBeGreaterThan(200);
     await context.close();
   });
 });
