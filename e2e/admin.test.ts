@@ -12,6 +12,7 @@ import {
   MOBILE,
   ROOT,
   shootAtWidth,
+  shootBothWidths,
   signIn,
 } from './support/stack.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
@@ -117,6 +118,9 @@ describe('admin console in Chromium', () => {
     expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     // The admin cookie is httpOnly: the page's script cannot read it.
     expect(await page.evaluate(() => document.cookie)).not.toContain('admin_session');
+    // The charts' days are the site's (SITE_TIME_ZONE, Europe/Brussels by default), named in the text.
+    await page.getByText('The last 30 days (Central European Time).', { exact: true }).waitFor();
+    await shootBothWidths(page, 'admin', 'overview');
   });
 
   it('bans and unbans a row in place; a banned player cannot sign in', async () => {
