@@ -3,7 +3,11 @@ import { Footer } from './Footer';
 import { SidebarNav } from './SidebarNav';
 import { TopBar } from './TopBar';
 
-/** The signed-in shell: top bar, sidebar (a drawer under md), page, footer. */
+/**
+ * The signed-in shell: top bar, sidebar (a drawer under md), page, footer. The page fills at least
+ * the screen under the top bar, so the footer starts below it: a page whose parts arrive one after
+ * another grows into empty space instead of pushing a visible footer down.
+ */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -16,7 +20,7 @@ export function AppLayout() {
           <main
             id="main"
             tabIndex={-1}
-            className="outline-none mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10"
+            className="outline-none mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10"
           >
             <Outlet />
           </main>

@@ -9,6 +9,8 @@ const wall = (slug: string, name: string, iframeSrc: string) => ({ slug, name, l
 
 function render() {
   stubApi({
+    // A player past the first steps: the guide is not shown, the sections follow its answer.
+    'GET /api/first-steps': { body: { done: true, steps: [] } },
     'GET /api/walls': {
       body: {
         offerwalls: [wall('lootably', 'Lootably', 'https://wall.example/frame')],
@@ -40,7 +42,7 @@ describe('the earn page in Dutch and French', () => {
     changeLocale('nl');
     render();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welkom terug, AliceRBX');
-    expect(screen.getByRole('heading', { name: 'ENQUÊTES' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'ENQUÊTES' })).toBeTruthy();
     expect(await screen.findByText('Binnenkort')).toBeTruthy();
     expect(screen.getByText('Openen')).toBeTruthy();
     expect(await screen.findByText('+R$ 1,50')).toBeTruthy();
@@ -50,7 +52,7 @@ describe('the earn page in Dutch and French', () => {
   it('French: the section titles and hints', async () => {
     changeLocale('fr');
     render();
-    expect(screen.getByRole('heading', { name: "MURS D'OFFRES" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "MURS D'OFFRES" })).toBeTruthy();
     expect(screen.getByText('Donne ton avis dans des sondages rémunérés.')).toBeTruthy();
     expect(await screen.findByText('Bientôt')).toBeTruthy();
     expect(await screen.findByText('Reçu')).toBeTruthy();

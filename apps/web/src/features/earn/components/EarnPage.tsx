@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { useSession } from '@/lib/session';
 import { m } from '@/paraglide/messages.js';
+import { useFirstSteps } from '../api/first-steps';
 import { useWalls } from '../api/walls';
 import { EarnHeader } from './EarnHeader';
 import { FirstStepsGuide } from './FirstStepsGuide';
@@ -22,6 +23,9 @@ const wallKinds = [
 export function EarnPage() {
   const session = useSession();
   const walls = useWalls();
+  // The guide stands above the walls: they show once it has its answer (or failed to get one), so
+  // it never pushes them down under the player's finger after they appeared.
+  const firstSteps = useFirstSteps();
   const [openWall, setOpenWall] = useState<WallEntry | null>(null);
   if (!session) return null;
 
@@ -33,7 +37,23 @@ export function EarnPage() {
   return (
     <>
       <EarnHeader session={session} />
-      <FirstStepsGuide className="mb-8" />
+      <FirstStepsGuide data={firstSteps.data} className="mb-8" />
+      {!firstSteps.isPending && <EarnSections walls={walls} onOpen={setOpenWall} />}
+      <WallOverlay wall={openWall} onClose={close} />
+    </>
+  );
+}
+
+/** What the earn page offers below the guide: the live feed, the walls and the socials. */
+function EarnSections({
+  walls,
+  onOpen,
+}: {
+  walls: ReturnType<typeof useWalls>;
+  onOpen: (wall: WallEntry) => void;
+}) {
+  return (
+    <>
       <LiveFeed className="mb-8" />
       {walls.isError && (
         <div
@@ -55,11 +75,10 @@ export function EarnPage() {
           icon={icon}
           walls={walls.data?.[kind]}
           isLoading={walls.isPending && !walls.isError}
-          onOpen={setOpenWall}
+          onOpen={onOpen}
         />
       ))}
       <SocialsSection />
-      <WallOverlay wall={openWall} onClose={close} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { FirstStepsResponse } from '@rewards/contracts';
 import { describe, expect, it } from 'vitest';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { changeLocale } from '@/lib/i18n';
-import { stubApi } from '@/test/api-stub';
+import { heldAnswer, stubApi } from '@/test/api-stub';
 import { renderPage, signIn } from '@/test/render';
 import { EarnPage } from './EarnPage';
 
@@ -92,6 +92,22 @@ describe('the first-steps guide on the earn page', () => {
     state = { ...answer({ social: true, daily: true, verify: true, withdraw: true }, 52) };
     notifyBalanceUpdated();
     await waitFor(() => expect(screen.queryByTestId('first-steps')).toBeNull());
+  });
+
+  it('holds the walls until it has its answer, so it never pushes them down', async () => {
+    const held = heldAnswer();
+    stubApi({
+      'GET /api/first-steps': held.answer,
+      'GET /api/walls': { body: { offerwalls: [], surveys: [] } },
+      'GET /api/socials': { body: { socials: [] } },
+    });
+    signIn();
+    renderPage(<EarnPage />, '/earn');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'OFFERWALLS' })).toBeNull();
+    held.release(200, answer({ daily: true }));
+    expect(await screen.findByTestId('first-steps')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'OFFERWALLS' })).toBeTruthy();
   });
 
   it('is hidden when it cannot be read', async () => {

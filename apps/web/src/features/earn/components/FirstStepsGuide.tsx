@@ -1,4 +1,4 @@
-import type { FirstStep } from '@rewards/contracts';
+import type { FirstStep, FirstStepsResponse } from '@rewards/contracts';
 import {
   BadgeCheck,
   CalendarCheck,
@@ -14,7 +14,6 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatCount, formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
-import { useFirstSteps } from '../api/first-steps';
 
 /** The id of the socials section on this page, where the social step leads. */
 export const SOCIALS_ANCHOR = 'socials';
@@ -99,11 +98,16 @@ function StepLink({ step }: { step: FirstStep }) {
 
 /**
  * A new player's first steps on the earn page: claim a daily reward, follow a social, verify the
- * profile, reach the first withdrawal. The server ticks them; the guide is gone once it says so,
- * and stays out of the way while loading or when it cannot be read.
+ * profile, reach the first withdrawal. The server ticks them (`useFirstSteps`, asked by the page);
+ * the guide is gone once it says so, and stays out of the way while loading or when it cannot be read.
  */
-export function FirstStepsGuide({ className }: { className?: string }) {
-  const { data } = useFirstSteps();
+export function FirstStepsGuide({
+  data,
+  className,
+}: {
+  data: FirstStepsResponse | undefined;
+  className?: string;
+}) {
   if (!data || data.done) return null;
   const done = data.steps.filter((s) => s.done).length;
   return (
