@@ -154,6 +154,9 @@ export default defineConfig({
               test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/](?!src[\\/]pages\.ts)/,
               priority: 3,
             },
+            // TanStack Query in a chunk of its own, never merged into a shared group: the landing page
+            // loads none of it, and a merge with one of its small modules would bring it along.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
             {

@@ -1,39 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { RobloxSignInConfigResponse } from '@rewards/contracts';
-import { apiFetch } from './api-client';
-
-const CONFIG_KEY = ['roblox-sign-in-config'];
+import { usePublicResource } from './public-resource';
 
 /**
  * `GET /api/auth/roblox/config`: whether Sign in with Roblox is on (the button shows), read once per
- * app. Through the query client but without a query observer: an observer here rode along into the
- * landing page's shared chunk (e2e/web-speed.test.ts), which shows no button.
+ * page load. A public resource rather than a query of the query client: the button's module shares a
+ * chunk with parts of the landing page, which loads no TanStack Query (e2e/web-speed.test.ts).
  */
 export function useRobloxSignInConfig(): { enabled: boolean } {
-  const client = useQueryClient();
-  const cached = client.getQueryData<RobloxSignInConfigResponse>(CONFIG_KEY);
-  const [enabled, setEnabled] = useState(cached?.enabled ?? false);
-  useEffect(() => {
-    let live = true;
-    client
-      .fetchQuery({
-        queryKey: CONFIG_KEY,
-        queryFn: ({ signal }) =>
-          apiFetch<RobloxSignInConfigResponse>('/api/auth/roblox/config', { signal, token: null }),
-        staleTime: Infinity,
-        gcTime: Infinity,
-        retry: false,
-      })
-      .then(
-        (config) => live && setEnabled(config.enabled),
-        () => undefined, // no answer: no button
-      );
-    return () => {
-      live = false;
-    };
-  }, [client]);
-  return { enabled };
+  const { data } = usePublicResource<RobloxSignInConfigResponse>('/api/auth/roblox/config');
+  return { enabled: data?.enabled ?? false };
 }
 
 /** Where the button sends the browser: the server, which sends it on to Roblox. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { WallEntry } from '@rewards/contracts';
 import { ClipboardList, LayoutGrid } from 'lucide-react';
-import { LiveFeed } from '@/components/live/LiveFeed';
+import { LazyLiveFeed } from '@/components/live/LazyLiveFeed';
 import { Button } from '@/components/ui/Button';
 import { notifyBalanceUpdated } from '@/lib/balance';
 import { useSession } from '@/lib/session';
@@ -54,7 +54,7 @@ function EarnSections({
 }) {
   return (
     <>
-      <LiveFeed className="mb-8" />
+      <LazyLiveFeed className="mb-8" />
       {walls.isError && (
         <div
           role="alert"
