@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
 import { DESKTOP, MOBILE, shootAtWidth } from './support/stack.ts';
 import { signInPlayer } from '../apps/server/test/support/players.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 /*
  * axe-core, the engine behind the browsers' accessibility audits, on the pages a player and an
@@ -46,23 +47,8 @@ beforeAll(async () => {
 
 async function contextFor(as: 'player' | 'admin' | undefined): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: DESKTOP });
-  // The console is a page of the signed-in app: its admin is a signed-in player too.
-  if (as) {
-    await context.addInitScript(
-      ({ token, robloxId, name, site }) => {
-        if (location.origin !== site || localStorage.getItem('auth-token')) return;
-        localStorage.setItem('auth-token', token);
-        localStorage.setItem('rbx-username', name);
-        localStorage.setItem('rbx-robloxId', String(robloxId));
-      },
-      { ...player, site: stack.baseUrl },
-    );
-  }
-  if (as === 'admin') {
-    const [name, value] = adminCookie.split(';')[0]!.split('=');
-    await context.addCookies([{ name: name!, value: value!, url: stack.baseUrl }]);
-  }
-  return context;
+  if (!as) return context;
+  return signInContext(context, stack.baseUrl, player, as === 'admin' ? adminCookie : undefined);
 }
 
 /** axe's violations on the page as it is now, each with the elements it names. */

@@ -7,6 +7,7 @@ import { areas, readCatalogue, sameKeys, texts, type Locale } from './support/ca
 import { cpxPostback, fromCpx } from './support/http.ts';
 import { expectNotFoundPage } from './support/browser-errors.ts';
 import { openGiveaway, settle } from './support/page-walk.ts';
+import { signInContext } from './support/signed-in-context.ts';
 import { adminCookie, openJourney, stack } from './support/journey.ts';
 import { chromiumOptions, DESKTOP, journeyBrowser, ROOT, shootBothWidths } from './support/stack.ts';
 
@@ -175,22 +176,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A context signed in as the player (storage written before any script runs) and as the admin. */
+/** A context signed in as the player and as the admin. */
 async function signedInContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: DESKTOP });
-  await context.addInitScript(
-    ({ token, robloxId, name, site }) => {
-      // The site's pages only: not a new tab's blank page nor an offer wall's frame.
-      if (location.origin !== site || localStorage.getItem('auth-token')) return;
-      localStorage.setItem('auth-token', token);
-      localStorage.setItem('rbx-username', name);
-      localStorage.setItem('rbx-robloxId', String(robloxId));
-    },
-    { ...session, name: PLAYER, site: stack.baseUrl },
-  );
-  const [name, value] = adminCookie.split(';')[0]!.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: stack.baseUrl }]);
-  return context;
+  return signInContext(context, stack.baseUrl, { ...session, name: PLAYER }, adminCookie);
 }
 
 describe('three languages', () => {
