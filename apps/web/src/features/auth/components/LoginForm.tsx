@@ -49,13 +49,11 @@ export function LoginForm() {
       {
         onSuccess: completeSignIn,
         onError: (err) => {
-          const asked = protectedAccountProof(err);
-          if (asked) setProof(asked);
-          else {
-            const description = loginFailureDescription(err);
+          void protectedAccountProof(err).then((asked) => {
+            if (asked) return setProof(asked);
             setNameError(nameRefused(err));
-            toastError(err, m.auth_login_failed(), description);
-          }
+            toastError(err, m.auth_login_failed(), loginFailureDescription(err));
+          });
         },
         // A token works once: the next attempt needs a new one.
         onSettled: human.reset,
