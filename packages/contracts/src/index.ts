@@ -26,4 +26,5 @@ export * from './signals.ts';
 export * from './data-rights.ts';
 export * from './account-deletion.ts';
 export * from './live.ts';
+export * from './draw.ts';
 export * from './api-docs.ts';

@@ -142,6 +142,24 @@ export const giveawayResponse = z.object({
   winner: z.string().nullable(),
   /** True once the end date has passed (or the admin ended it early). */
   ended: z.boolean(),
+  /**
+   * Lowercase hex SHA-256 of the draw's secret, published from creation on (docs/draws.md); null
+   * for giveaways drawn before draws were checkable.
+   */
+  commitment: z.string().nullable(),
+  /** The published draw once the winner is picked (docs/draws.md); null before, and for old giveaways. */
+  draw: z
+    .object({
+      /** The 32-byte secret as 64 lowercase hex characters; its SHA-256 is `commitment`. */
+      secret: z.string(),
+      /** The eligible entrants' shortened names, by user id ascending: exactly what was hashed. */
+      entries: z.array(z.string()),
+      /** Hex SHA-256 of `<secret>:<id>:<entries joined by "\n">`. */
+      hash: z.string(),
+      /** The winner's position in `entries`; null when nobody could win. */
+      winnerIndex: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type GiveawayResponse = z.infer<typeof giveawayResponse>;
 

@@ -1,19 +1,6 @@
-import { fromCents, liveFeedKinds, type LiveEarning, type LiveFeedKind } from '@rewards/contracts';
+import { fromCents, liveFeedKinds, shortName, type LiveEarning, type LiveFeedKind } from '@rewards/contracts';
 import { entryParamsOf } from '../ledger/index.ts';
 import type { LedgerEvent } from './repository.ts';
-
-/** Characters of a name the feed shows at most. */
-export const SHOWN_NAME_CHARACTERS = 5;
-
-/**
- * A name as the public feed shows it: its first 5 characters and `…`, and never the whole of a short
- * name (at least two characters stay hidden), so the feed names nobody outright.
- */
-export function shortName(username: string): string {
-  const chars = [...username];
-  const shown = Math.max(1, Math.min(SHOWN_NAME_CHARACTERS, chars.length - 2));
-  return `${chars.slice(0, shown).join('')}…`;
-}
 
 const isFeedKind = (kind: string): kind is LiveFeedKind =>
   (liveFeedKinds as readonly string[]).includes(kind);
