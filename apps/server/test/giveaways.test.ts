@@ -120,6 +120,8 @@ describe(`giveaways on ${testEngine}`, () => {
       entered: false,
       winner: null,
       ended: false,
+      commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+      draw: null,
     });
   });
 

@@ -51,6 +51,14 @@ export interface GiveawaysTable {
   /** Set once, by the one pick that wins the race; null while open. */
   ended_at: string | null;
   created_at: string;
+  /** The draw's secret, 64 lowercase hex characters; never public before the draw (docs/draws.md). */
+  draw_secret: string | null;
+  /** Hex SHA-256 of `draw_secret`, public from creation on. Null on giveaways ended before 0029. */
+  draw_commitment: string | null;
+  /** JSON array of the shortened names the draw hashed; set by the draw. */
+  draw_entries: string | null;
+  draw_hash: string | null;
+  draw_winner_index: number | null;
 }
 
 export interface GiveawayEntriesTable {

@@ -10,6 +10,11 @@ const giveawayColumns = [
   'g.winner_user_id',
   'g.ended_at',
   'g.created_at',
+  'g.draw_secret',
+  'g.draw_commitment',
+  'g.draw_entries',
+  'g.draw_hash',
+  'g.draw_winner_index',
 ] as const;
 
 function withWinnerAndCount(db: Db) {
@@ -111,17 +116,34 @@ export async function setWinner(db: Db, id: number, userId: number) {
   await db.updateTable('giveaways').set({ winner_user_id: userId }).where('id', '=', id).execute();
 }
 
-/** Entrants who may still win (banned players are left out), in a stable order. */
+/** Stores the published draw (docs/draws.md) and its winner, if anyone could win. */
+export async function setDraw(
+  db: Db,
+  id: number,
+  draw: { winnerId: number | null; entries: string[]; hash: string; index: number | null },
+) {
+  await db
+    .updateTable('giveaways')
+    .set({
+      winner_user_id: draw.winnerId,
+      draw_entries: JSON.stringify(draw.entries),
+      draw_hash: draw.hash,
+      draw_winner_index: draw.index,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Entrants who may still win (banned players are left out), by user id: the draw's order. */
 export async function listEligibleEntrants(db: Db, giveawayId: number) {
-  const rows = await db
+  return db
     .selectFrom('giveaway_entries as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
-    .select('e.user_id')
+    .select(['e.user_id', 'u.username'])
     .where('e.giveaway_id', '=', giveawayId)
     .where('u.status', '=', 'active')
     .orderBy('e.user_id')
     .execute();
-  return rows.map((r) => r.user_id);
 }
 
 export async function listEntries(db: Db, giveawayId: number) {
@@ -149,7 +171,15 @@ export async function listDueGiveawayIds(db: Db, now: string) {
 
 export async function insertGiveaway(
   db: Db,
-  g: { title: string; description: string; prize: number; endAt: string; createdAt: string },
+  g: {
+    title: string;
+    description: string;
+    prize: number;
+    endAt: string;
+    createdAt: string;
+    secret: string;
+    commitment: string;
+  },
 ) {
   const row = await db
     .insertInto('giveaways')
@@ -159,6 +189,8 @@ export async function insertGiveaway(
       prize: g.prize,
       end_at: g.endAt,
       created_at: g.createdAt,
+      draw_secret: g.secret,
+      draw_commitment: g.commitment,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

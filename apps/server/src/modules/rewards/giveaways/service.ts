@@ -1,7 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   createGiveawayRequest,
+  drawCommitment,
+  drawWinner,
   fromCents,
+  shortName,
   toCents,
   type AdminGiveaway,
   type AdminGiveawayEntriesResponse,
@@ -39,6 +42,19 @@ function toPublic(row: repo.GiveawayRow, now: string, entered: boolean): Giveawa
     entered,
     winner: row.winner ?? null,
     ended: isOver(row, now),
+    commitment: row.draw_commitment,
+    draw: publishedDraw(row),
+  };
+}
+
+/** The draw as published once picked; the secret stays private until then. */
+function publishedDraw(row: repo.GiveawayRow): GiveawayResponse['draw'] {
+  if (row.ended_at === null || row.draw_secret === null || row.draw_hash === null) return null;
+  return {
+    secret: row.draw_secret,
+    entries: JSON.parse(row.draw_entries ?? '[]') as string[],
+    hash: row.draw_hash,
+    winnerIndex: row.draw_winner_index,
   };
 }
 
@@ -77,26 +93,39 @@ export async function enterGiveaway(deps: Deps, player: Player): Promise<Giveawa
 
 /**
  * Picks the winner of giveaway `id` once its end time has passed. The guarded "end it" statement
- * lets exactly one caller (request or scheduler, in any process) draw; it draws uniformly among the
- * entrants with a CSPRNG and credits the prize (key `giveaway:<id>`) in the same transaction.
- * Everyone else, and every later call, gets the stored winner. No entrants → ended, no winner.
+ * lets exactly one caller (request or scheduler, in any process) draw, and credits the prize (key
+ * `giveaway:<id>`) in the same transaction. Everyone else, and every later call, gets the stored
+ * winner. No eligible entrants → ended, no winner.
+ *
+ * The draw is the published function of the giveaway's secret, its id and the eligible entrants'
+ * shortened names (docs/draws.md), and is stored so anyone can check it. A giveaway ended before
+ * draws had secrets has none: it draws uniformly with a CSPRNG and publishes no draw.
  */
 export async function pickWinner(deps: Deps, id: number): Promise<GiveawayPickResponse> {
   const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     const won = await repo.markEnded(trx, id, now);
     if (!won) return;
+    const g = (await repo.findGiveaway(trx, id))!;
     const entrants = await repo.listEligibleEntrants(trx, id);
-    if (entrants.length === 0) return;
-    const winnerId = entrants[randomInt(entrants.length)]!;
-    await repo.setWinner(trx, id, winnerId);
-    const g = await repo.findGiveaway(trx, id);
+    let winnerIndex: number | null;
+    if (g.draw_secret !== null) {
+      const entries = entrants.map((e) => shortName(e.username));
+      const draw = await drawWinner(g.draw_secret, id, entries);
+      winnerIndex = draw.index;
+      const winnerId = winnerIndex === null ? null : entrants[winnerIndex]!.user_id;
+      await repo.setDraw(trx, id, { winnerId, entries, hash: draw.hash, index: winnerIndex });
+    } else {
+      winnerIndex = entrants.length === 0 ? null : randomInt(entrants.length);
+      if (winnerIndex !== null) await repo.setWinner(trx, id, entrants[winnerIndex]!.user_id);
+    }
+    if (winnerIndex === null) return;
     await creditEarning(trx, deps, {
-      userId: winnerId,
-      amount: Number(g!.prize),
+      userId: entrants[winnerIndex]!.user_id,
+      amount: Number(g.prize),
       kind: 'giveaway',
       key: `giveaway:${id}`,
-      params: { giveaway: g!.title },
+      params: { giveaway: g.title },
       meta: { giveawayId: id, entrants: entrants.length },
     });
   });
@@ -129,8 +158,13 @@ export async function createGiveaway(
   const now = deps.clock.now().toISOString();
   const end = new Date(endAt).toISOString();
   if (end <= now) throw badRequest('endAt: The end date must be in the future.');
+  // The secret stays on the server until the draw; its hash is public from now on (docs/draws.md).
+  const secret = randomBytes(32).toString('hex');
+  const commitment = await drawCommitment(secret);
   return deps.db.transaction().execute(async (trx) => {
     const id = await repo.insertGiveaway(trx, {
+      secret,
+      commitment,
       title,
       description,
       prize: toCents(prize),

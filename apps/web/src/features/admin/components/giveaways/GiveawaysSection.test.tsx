@@ -17,6 +17,8 @@ const WEEKEND: AdminGiveaway = {
   entries: 1,
   winner: null,
   ended: false,
+  commitment: null,
+  draw: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   endedAt: null,
 };
