@@ -18,6 +18,7 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { giveawayQueryKey, pickWinner, useEnterGiveaway, useGiveaway } from '../api/giveaway';
 import { Countdown } from './Countdown';
+import { DrawCheck } from './DrawCheck';
 import { IconStat, IconTile } from '@/components/ui/IconTile';
 
 export function GiveawaysPage() {
@@ -220,6 +221,7 @@ export function GiveawaysPage() {
               </p>
             </IconStat>
           </Card>
+          <DrawCheck key={g.id} giveaway={g} />
           <Card className="flex flex-col gap-3 p-6">
             <IconTile icon={MessagesSquare} className="size-11 rounded-xl bg-indigo-400/10 text-indigo-300" />
             <p className="text-sm text-slate-300">
