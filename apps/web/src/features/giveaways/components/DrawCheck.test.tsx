@@ -63,7 +63,7 @@ describe('checking a giveaway draw in the browser', () => {
     changeLocale('en');
     const result = await check(giveaway({}));
     expect(result.getAttribute('data-result')).toBe('pass');
-    expect(result.textContent).toBe('Pass: the secret matches the commitment and the draw picks Carol….');
+    expect(result.textContent).toBe('Pass: the draw picks Carol…, and the secret matches the commitment');
   });
 
   it('fails when one published entry is changed', async () => {
