@@ -74,6 +74,18 @@ describe('a giveaway draw anyone can check', () => {
     await expect.poll(() => result.getAttribute('data-result')).toBe('fail');
     expect(await result.textContent()).toBe("Fail: the published entries don't give the published winner.");
     await shoot(page, 'altered');
+
+    // In Dutch, with the data as published (the reload fetches it again, unaltered).
+    await page.unrouteAll();
+    await page.locator('header select').first().selectOption('nl');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    await page.reload();
+    await page.getByRole('button', { name: 'Controleer deze trekking' }).click();
+    await expect.poll(() => result.getAttribute('data-result')).toBe('pass');
+    expect(await result.textContent()).toBe(
+      `Geslaagd: de trekking kiest ${winner.slice(0, 5)}…, en het geheim past bij de vastlegging`,
+    );
+    await shoot(page, 'nl');
     await page.close();
   });
 });
