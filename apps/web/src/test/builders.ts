@@ -1,5 +1,6 @@
 import type {
   AdminUserRow,
+  GiveawayResponse,
   LoginResponse,
   MeResponse,
   ProfileResponse,
@@ -85,4 +86,20 @@ export const accountOf = (robux: number, changes: Partial<MeResponse> = {}): { b
     status: 'active',
     ...changes,
   },
+});
+
+/** `GET /api/giveaway`: "Spring", R$ 50, open for another day, nobody entered, no commitment yet. */
+export const giveawayOf = (changes: Partial<GiveawayResponse> = {}): GiveawayResponse => ({
+  id: 1,
+  title: 'Spring',
+  description: '',
+  prize: 50,
+  endDate: new Date(Date.now() + 24 * 3600_000).toISOString(),
+  entries: 0,
+  entered: false,
+  winner: null,
+  ended: false,
+  commitment: null,
+  draw: null,
+  ...changes,
 });

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { GiveawayResponse } from '@rewards/contracts';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
+import { giveawayOf } from '@/test/builders';
 import { renderPage } from '@/test/render';
 import { GiveawaysPage } from './GiveawaysPage';
 
@@ -16,22 +18,18 @@ const DRAW = {
   winnerIndex: 2,
 };
 
-function giveaway(over: object) {
-  return {
+/** The giveaway of the test vector, ended and drawn. */
+const giveaway = (changes: Partial<GiveawayResponse>) =>
+  giveawayOf({
     id: 42,
-    title: 'Spring',
-    description: '',
-    prize: 50,
     endDate: new Date(Date.now() - 60_000).toISOString(),
     entries: 4,
-    entered: false,
     winner: 'CarolPlays',
     ended: true,
     commitment: COMMITMENT,
     draw: DRAW,
-    ...over,
-  };
-}
+    ...changes,
+  });
 
 async function check(body: object, button = 'Check this draw') {
   stubApi({ 'GET /api/giveaway': { body } });

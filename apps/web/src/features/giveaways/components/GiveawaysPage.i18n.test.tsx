@@ -2,22 +2,16 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
+import { giveawayOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { GiveawaysPage } from './GiveawaysPage';
 
-function giveaway(entries: number) {
-  return {
-    id: 1,
-    title: 'Spring',
-    description: '',
+const giveaway = (entries: number) =>
+  giveawayOf({
     prize: 1234.5,
     endDate: new Date(Date.now() + 2 * 24 * 3600_000 + 3 * 3600_000).toISOString(),
     entries,
-    entered: false,
-    winner: null,
-    ended: false,
-  };
-}
+  });
 
 describe('the giveaway in Dutch and French', () => {
   it('Dutch: the prize as R$ 1.234,50, the countdown and the entries in the language', async () => {
