@@ -60,10 +60,16 @@ export function segmentOf(name: PageName): string {
 const pagePaths = new Set<string>(['/', ...Object.values(pageRoutes).map((r) => r.path)]);
 
 /**
- * Whether the web shows a page at this path (a query string left off), as its router matches: any
- * casing, one trailing slash allowed; `/` redirects to HOME. Anything else is its not-found page.
+ * The page the web shows at this path (a query string left off), as its router matches: any casing,
+ * one trailing slash allowed; `/` redirects to HOME. The page's own path (lower case, no trailing
+ * slash), or null for the not-found page.
  */
+export function pagePathOf(pathname: string): string | null {
+  const path = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).toLowerCase();
+  return pagePaths.has(path) ? path : null;
+}
+
+/** Whether the web shows a page at this path (`pagePathOf`). */
 export function isPagePath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return pagePaths.has(path.toLowerCase());
+  return pagePathOf(pathname) !== null;
 }

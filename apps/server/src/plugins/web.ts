@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LINK_PREVIEW, previewLanguageOf, previewLanguages, type PreviewLanguage } from '@rewards/contracts';
-import { isPagePath } from '@rewards/contracts/pages';
+import { isPagePath, pagePathOf } from '@rewards/contracts/pages';
 import { publicBase } from '../shared/public-url.ts';
 import { encode, pickEncoding, type Encoding } from './page-encoding.ts';
 import { localizePage, preparePage, type PageFile } from './page-meta.ts';
@@ -36,9 +36,8 @@ interface Site {
 
 /** The page's own URL for `og:url`: PUBLIC_URL and its path as the page list writes it, or null for no page. */
 function pageUrl(base: string, pathname: string): string | null {
-  if (!isPagePath(pathname)) return null;
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname;
-  return `${base}${path}`;
+  const path = pagePathOf(pathname);
+  return path === null ? null : `${base}${path}`;
 }
 
 /**
