@@ -130,6 +130,20 @@ const schema = z.object({
    * 90 days was reversed by the provider (by count or by R$); 100 turns the rule off.
    */
   MAX_REVERSAL_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /**
+   * The operator's economics (the console's Economics section): what one Robux costs the operator in
+   * USD (the console can set another cost from a day on), the currency the console shows money in,
+   * and the USD → EUR rate the operator sets (no exchange-rate service is asked).
+   */
+  ROBUX_COST_USD: z.coerce.number().positive().max(1).default(0.0035),
+  OPERATOR_CURRENCY: z.enum(['USD', 'EUR']).default('USD'),
+  OPERATOR_USD_TO_EUR: z.coerce.number().positive().max(100).default(0.92),
+  /** Warnings: the last 7 days' margin under this share (%) of revenue. */
+  ECONOMICS_MIN_MARGIN_PERCENT: z.coerce.number().min(-1000).max(100).default(20),
+  /** Warnings: a wall whose last 7 days' reversals pass this share (%) of its completions… */
+  ECONOMICS_MAX_WALL_REVERSAL_PERCENT: z.coerce.number().min(0).max(100).default(15),
+  /** …once it has at least this many completions in those days. */
+  ECONOMICS_MIN_WALL_COMPLETIONS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** An account's first withdrawal (none paid yet) waits for an admin's review. */
   REVIEW_FIRST_WITHDRAWAL: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountsTables } from './tables/accounts.ts';
+import type { EconomicsTables } from './tables/economics.ts';
 import type { JobsTables } from './tables/jobs.ts';
 import type { OffersTables } from './tables/offers.ts';
 import type { RewardsTables } from './tables/rewards.ts';
@@ -141,7 +142,14 @@ export interface AuditLogTable {
  * Each feature declares its tables in `db/tables/<feature>.ts`; the database type is their union.
  */
 export interface DB
-  extends OffersTables, RewardsTables, WithdrawalsTables, SignalsTables, AccountsTables, JobsTables {
+  extends
+    OffersTables,
+    RewardsTables,
+    WithdrawalsTables,
+    SignalsTables,
+    AccountsTables,
+    JobsTables,
+    EconomicsTables {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AmountMode, PostbackScheme, PostbackVerdict, WallKind } from '@rewards/contracts';
 import { columnsOf } from '../columns.ts';
 
@@ -78,6 +78,8 @@ export interface PostbacksTable {
   reason: string | null;
   ledger_entry_id: number | null;
   created_at: string;
+  /** The USD payout the provider reported, in millionths (migration 0030); null when it sent none. */
+  usd_micros: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 /**
