@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HUMAN_CHECK_MESSAGES, OFFER_REQUIRED_MESSAGE } from '@rewards/contracts';
 import { buildApp } from '../src/app.ts';
 import * as m0010 from '../src/db/migrations/0010_abuse_limits.ts';
@@ -8,7 +8,10 @@ import { loadEnv } from '../src/env.ts';
 import { createPromoCode } from '../src/modules/rewards/index.ts';
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { waitFor } from '../../../e2e/support/processes.ts';
-import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { profileOf, setBio } from './support/players.ts';
+import { signInFrom } from './support/sign-ins.ts';
+import { testApps } from './support/suite.ts';
+import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { startTurnstileStandin, type TurnstileStandin } from './support/turnstile-standin.ts';
 import { expectInvariant } from './support/ledger.ts';
@@ -32,33 +35,10 @@ const REAL_LIMITS = {
   RATE_LIMIT_AVATAR_PER_MINUTE: '60',
 };
 
-const apps: TestApp[] = [];
-async function newApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp({ env: { ...REAL_LIMITS, ...env } });
-  apps.push(t);
-  return t;
-}
+const newApp = testApps(REAL_LIMITS);
 
 type Headers = Record<string, string>;
 const statusesOf = (answers: Array<{ statusCode: number }>) => answers.map((a) => a.statusCode);
-
-async function signIn(t: TestApp, username: string, remoteAddress: string, headers: Headers = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username },
-    remoteAddress,
-    headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token as string;
-}
-
-async function profile(t: TestApp, token: string, username: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/profile/${username}`, headers: bearer(token) });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { verified: boolean; verificationCode: string | null };
-}
 
 const verify = (t: TestApp, token: string, remoteAddress: string, headers: Headers = {}) =>
   t.app.inject({
@@ -72,9 +52,6 @@ const verify = (t: TestApp, token: string, remoteAddress: string, headers: Heade
 const refresh = (t: TestApp, token: string, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/verification/refresh', headers: bearer(token), remoteAddress });
 
-const setBio = (t: TestApp, robloxId: number, description: string) =>
-  t.control('PUT', `/users/${robloxId}/description`, { description });
-
 function expectRateLimited(res: { statusCode: number; headers: Record<string, unknown>; json(): any }) {
   expect(res.statusCode).toBe(429);
   expect(res.json().code).toBe('RATE_LIMITED');
@@ -82,10 +59,6 @@ function expectRateLimited(res: { statusCode: number; headers: Record<string, un
 }
 
 describe(`limits where they belong on ${testEngine}`, () => {
-  afterAll(async () => {
-    for (const t of apps) await t.close();
-  });
-
   describe('every limit keys on the address TRUST_PROXY yields', () => {
     // The caller is this machine (loopback, which TRUST_PROXY's default trusts); the only trusted
     // proxy is 10.9.9.9. A different X-Forwarded-For with each request must not buy a new budget.
@@ -170,7 +143,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
         // Three accounts, signed in elsewhere, guessing codes from the one caller address.
         const tokens: string[] = [];
         for (const [i, name] of ['AliceRBX', 'BobBuilder', 'CarolPlays'].entries()) {
-          tokens.push(await signIn(t, name, `192.0.2.${i + 1}`));
+          tokens.push((await signInFrom(t, name, { address: `192.0.2.${i + 1}` })).token);
         }
         return run(t, 30, (i) =>
           t.app.inject({
@@ -299,9 +272,9 @@ describe(`limits where they belong on ${testEngine}`, () => {
   describe('a verification sentence belongs to its session', () => {
     it('a second session refreshes its sentence 20 times; the first session’s sentence, put in the bio, still verifies', async () => {
       const t = await newApp();
-      const owner = await signIn(t, 'DaveTheBrave', '198.51.100.30');
-      const impersonator = await signIn(t, 'DaveTheBrave', '203.0.113.30');
-      const ownerSentence = (await profile(t, owner, 'DaveTheBrave')).verificationCode!;
+      const owner = (await signInFrom(t, 'DaveTheBrave', { address: '198.51.100.30' })).token;
+      const impersonator = (await signInFrom(t, 'DaveTheBrave', { address: '203.0.113.30' })).token;
+      const ownerSentence = (await profileOf(t, owner, 'DaveTheBrave')).verificationCode!;
       expect(ownerSentence).toMatch(/^[a-z]+( [a-z]+){5}$/);
 
       const seen = new Set<string>();
@@ -312,22 +285,22 @@ describe(`limits where they belong on ${testEngine}`, () => {
       }
       expect(seen.size).toBeGreaterThan(15);
       // The owner's page still shows the sentence they are putting in their bio.
-      expect((await profile(t, owner, 'DaveTheBrave')).verificationCode).toBe(ownerSentence);
-      expect((await profile(t, impersonator, 'DaveTheBrave')).verificationCode).not.toBe(ownerSentence);
+      expect((await profileOf(t, owner, 'DaveTheBrave')).verificationCode).toBe(ownerSentence);
+      expect((await profileOf(t, impersonator, 'DaveTheBrave')).verificationCode).not.toBe(ownerSentence);
 
       await setBio(t, 1004, `Hi! ${ownerSentence}`);
       const res = await verify(t, owner, '198.51.100.30');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Verified successfully!' });
-      expect((await profile(t, owner, 'DaveTheBrave')).verified).toBe(true);
+      expect((await profileOf(t, owner, 'DaveTheBrave')).verified).toBe(true);
     });
 
     it('any live session’s sentence verifies the account, whichever session asks; an ended session’s does not', async () => {
       const t = await newApp();
-      const first = await signIn(t, 'CarolPlays', '198.51.100.31');
-      const second = await signIn(t, 'CarolPlays', '198.51.100.31');
+      const first = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.31' })).token;
+      const second = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.31' })).token;
       const fresh = (await refresh(t, second, '198.51.100.31')).json().verificationCode as string;
-      const original = (await profile(t, first, 'CarolPlays')).verificationCode!;
+      const original = (await profileOf(t, first, 'CarolPlays')).verificationCode!;
       expect(fresh).not.toBe(original);
 
       // The second session signs out: its sentence stops counting.
@@ -340,15 +313,15 @@ describe(`limits where they belong on ${testEngine}`, () => {
       expect(stale.json().message).toBe('Verification code not found in bio.');
 
       // A third session verifies with the first session's sentence in the bio.
-      const third = await signIn(t, 'CarolPlays', '198.51.100.32');
+      const third = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.32' })).token;
       await setBio(t, 1003, original.toUpperCase());
       expect((await verify(t, third, '198.51.100.32')).statusCode).toBe(200);
-      expect((await profile(t, first, 'CarolPlays')).verified).toBe(true);
+      expect((await profileOf(t, first, 'CarolPlays')).verified).toBe(true);
     });
 
     it('sessions opened before migration 0010 keep the account’s sentence, so a bio set up then still verifies', async () => {
       const t = await newApp();
-      await signIn(t, 'AliceRBX', '198.51.100.34'); // creates the account and its sentence
+      await signInFrom(t, 'AliceRBX', { address: '198.51.100.34' }); // creates the account and its sentence
       const user = await t.deps.db
         .selectFrom('users')
         .select(['id', 'verification_code'])
@@ -386,20 +359,20 @@ describe(`limits where they belong on ${testEngine}`, () => {
         ).verification_code;
       expect(await code(live.hash)).toBe(user.verification_code);
       expect(await code(ended.hash)).toBeNull();
-      expect((await profile(t, live.token, 'AliceRBX')).verificationCode).toBe(user.verification_code);
+      expect((await profileOf(t, live.token, 'AliceRBX')).verificationCode).toBe(user.verification_code);
       await setBio(t, 1001, user.verification_code!);
       expect((await verify(t, live.token, '198.51.100.34')).statusCode).toBe(200);
     });
 
     it('an expired session’s sentence does not verify', async () => {
       const t = await newApp({ SESSION_TTL_DAYS: '1' });
-      const old = await signIn(t, 'BobBuilder', '198.51.100.33');
+      const old = (await signInFrom(t, 'BobBuilder', { address: '198.51.100.33' })).token;
       const oldSentence = (await refresh(t, old, '198.51.100.33')).json().verificationCode as string;
       t.clock.advance(2 * 24 * 60 * MINUTE);
-      const current = await signIn(t, 'BobBuilder', '198.51.100.33');
+      const current = (await signInFrom(t, 'BobBuilder', { address: '198.51.100.33' })).token;
       await setBio(t, 1002, oldSentence);
       expect((await verify(t, current, '198.51.100.33')).statusCode).toBe(400);
-      await setBio(t, 1002, (await profile(t, current, 'BobBuilder')).verificationCode!);
+      await setBio(t, 1002, (await profileOf(t, current, 'BobBuilder')).verificationCode!);
       expect((await verify(t, current, '198.51.100.33')).statusCode).toBe(200);
     });
   });
@@ -409,8 +382,8 @@ describe(`limits where they belong on ${testEngine}`, () => {
       const t = await newApp({ RATE_LIMIT_VERIFY_PER_MINUTE: '3' });
       const X = '203.0.113.40'; // the impersonator
       const Y = '198.51.100.40'; // the owner
-      const impersonator = await signIn(t, 'AliceRBX', X);
-      const owner = await signIn(t, 'AliceRBX', Y);
+      const impersonator = (await signInFrom(t, 'AliceRBX', { address: X })).token;
+      const owner = (await signInFrom(t, 'AliceRBX', { address: Y })).token;
       await setBio(t, 1001, 'nothing here yet');
 
       for (let i = 0; i < 3; i++) expect((await verify(t, impersonator, X)).statusCode).toBe(400);
@@ -421,18 +394,18 @@ describe(`limits where they belong on ${testEngine}`, () => {
       // The owner still has every attempt: two misses, then the sentence is in the bio.
       expect((await verify(t, owner, Y)).statusCode).toBe(400);
       expect((await verify(t, owner, Y)).statusCode).toBe(400);
-      await setBio(t, 1001, (await profile(t, owner, 'AliceRBX')).verificationCode!);
+      await setBio(t, 1001, (await profileOf(t, owner, 'AliceRBX')).verificationCode!);
       expect((await verify(t, owner, Y)).statusCode).toBe(200);
 
       // Switching to another account from X does not help: the address's own budget is spent.
-      const other = await signIn(t, 'BobBuilder', X);
+      const other = (await signInFrom(t, 'BobBuilder', { address: X })).token;
       expectRateLimited(await verify(t, other, X));
     });
 
     it('one player from one address: RATE_LIMIT_VERIFY_PER_MINUTE however many sessions they open; forwarded clients of a trusted proxy count apart', async () => {
       const t = await newApp({ RATE_LIMIT_VERIFY_PER_MINUTE: '2' });
-      const a = await signIn(t, 'CarolPlays', '198.51.100.41');
-      const b = await signIn(t, 'CarolPlays', '198.51.100.41');
+      const a = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.41' })).token;
+      const b = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.41' })).token;
       expect((await verify(t, a, '198.51.100.41')).statusCode).toBe(400);
       expect((await verify(t, b, '198.51.100.41')).statusCode).toBe(400);
       expectRateLimited(await verify(t, a, '198.51.100.41'));
@@ -552,8 +525,8 @@ describe(`limits where they belong on ${testEngine}`, () => {
         expectRateLimited(await avatar(a, 1_500_000_005));
 
         const X = '203.0.113.111';
-        const onA = await signIn(a, 'CarolPlays', '192.0.2.50');
-        const onB = await signIn(b, 'DaveTheBrave', '192.0.2.51');
+        const onA = (await signInFrom(a, 'CarolPlays', { address: '192.0.2.50' })).token;
+        const onB = (await signInFrom(b, 'DaveTheBrave', { address: '192.0.2.51' })).token;
         expect((await verify(a, onA, X)).statusCode).toBe(400);
         expect((await verify(b, onB, X)).statusCode).toBe(400);
         expect((await verify(a, onA, X)).statusCode).toBe(400);
@@ -577,7 +550,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
         bonusesRequireOffer: true,
       });
       await createPromoCode(t.deps, { code: 'FRESH', amount: 3 });
-      const token = await signIn(t, 'AliceRBX', '198.51.100.80');
+      const token = (await signInFrom(t, 'AliceRBX', { address: '198.51.100.80' })).token;
       const claim = () =>
         t.app.inject({
           method: 'POST',

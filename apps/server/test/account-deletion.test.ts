@@ -9,6 +9,8 @@ import { expectInvariant } from './support/ledger.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
 import { insertSignInTraces } from './support/records.ts';
+import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
+import { signedInStaff } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -26,32 +28,6 @@ const REFERRER = 'CarolPlays';
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString();
 let addresses = 0;
 const nextAddress = () => `198.51.100.${++addresses}`;
-
-/** Signs in through the real endpoint; the Roblox stand-in gets the name first if it lacks it. */
-async function signIn(username: string, opts: { ref?: string; address?: string; device?: string } = {}) {
-  // Answers 409 for a name it knows already.
-  await t.control('POST', '/users', { name: username });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    remoteAddress: opts.address ?? nextAddress(),
-    headers: { 'user-agent': `${username} browser`, ...(opts.device ? { cookie: opts.device } : {}) },
-    payload: { username, ref: opts.ref },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const raw = res.headers['set-cookie'];
-  const device = [raw ?? []]
-    .flat()
-    .find((c) => /device/i.test(c))
-    ?.split(';')[0];
-  const user = await t.deps.db
-    .selectFrom('users')
-    .select(['id', 'roblox_id'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  const token = res.json().token as string;
-  return { token, id: user.id, device, name: username, robloxId: Number(user.roblox_id) };
-}
 
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -124,39 +100,25 @@ async function totals() {
   return { overview: overview.json(), balance: Number(sums.balance), earnings: Number(sums.earnings) };
 }
 
-async function staffMember(role: 'moderator') {
-  const owner = await adminCookie(t);
-  const username = `${role}_${randomUUID().slice(0, 6)}`;
-  const password = 'a-long-staff-password';
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/staff',
-    headers: { cookie: owner },
-    payload: { username, password, role },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    remoteAddress: nextAddress(),
-    payload: { username, password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return [res.headers['set-cookie'] ?? []].flat()[0]!.split(';')[0]!;
-}
-
 describe(`deleting an account on ${testEngine}`, () => {
   openTestApp();
 
-  let owner: Awaited<ReturnType<typeof signIn>>;
+  let owner: SignedInFrom;
   let hashes: string[];
 
   beforeAll(async () => {
     await t.control('POST', '/users', { id: OWNER_ROBLOX_ID, name: OWNER });
-    const referrer = await signIn(REFERRER);
-    owner = await signIn(OWNER, { ref: REFERRER });
+    const referrer = await signInFrom(t, REFERRER, {
+      address: nextAddress(),
+      browser: `${REFERRER} browser`,
+    });
+    owner = await signInFrom(t, OWNER, {
+      address: nextAddress(),
+      browser: `${OWNER} browser`,
+      ref: REFERRER,
+    });
     // A second session from another address, with the device id cookie of the first.
-    await signIn(OWNER, { device: owner.device });
+    await signInFrom(t, OWNER, { address: nextAddress(), browser: `${OWNER} browser`, device: owner.device });
     const db = t.deps.db;
 
     await expectPostbackCredited(
@@ -264,14 +226,17 @@ describe(`deleting an account on ${testEngine}`, () => {
   });
 
   it('lets the Roblox account sign up again as a new account', async () => {
-    const again = await signIn(OWNER);
+    const again = await signInFrom(t, OWNER, { address: nextAddress(), browser: `${OWNER} browser` });
     expect(again.id).not.toBe(owner.id);
     const profile = await api('GET', '/api/account/delete', again.token);
     expect(profile.json()).toMatchObject({ balance: 0 });
   });
 
   it('waits for a withdrawal in flight, with words that say why', async () => {
-    const player = await signIn('WaitingWill');
+    const player = await signInFrom(t, 'WaitingWill', {
+      address: nextAddress(),
+      browser: 'WaitingWill browser',
+    });
     await post(player.id, 2000, { kind: 'admin', params: {} });
     await insertWithdrawal(player.id, 'pending');
     const preview = await api('GET', '/api/account/delete', player.token);
@@ -289,7 +254,10 @@ describe(`deleting an account on ${testEngine}`, () => {
   });
 
   it('asks a protected account for proof of ownership, as turning protection off does', async () => {
-    const player = await signIn('GuardedGwen');
+    const player = await signInFrom(t, 'GuardedGwen', {
+      address: nextAddress(),
+      browser: 'GuardedGwen browser',
+    });
     await t.deps.db
       .updateTable('users')
       .set({ protected: 1, verified: 1 })
@@ -320,8 +288,11 @@ describe(`deleting an account on ${testEngine}`, () => {
   });
 
   it('lets the owner delete an account on request, audited with their name; a moderator gets 403', async () => {
-    const player = await signIn('AskingAnna');
-    const moderator = await staffMember('moderator');
+    const player = await signInFrom(t, 'AskingAnna', {
+      address: nextAddress(),
+      browser: 'AskingAnna browser',
+    });
+    const moderator = (await signedInStaff(t, 'moderator', { address: nextAddress() })).cookie;
     const url = `/api/admin/users/${player.id}/delete`;
     const denied = await t.app.inject({
       method: 'POST',

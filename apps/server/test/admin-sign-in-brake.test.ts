@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { Secret, TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { BROWSERS_KEPT } from '../src/modules/admin/console-browsers.ts';
 import { adminCookie } from './support/admin.ts';
 import { auditRows } from './support/records.ts';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { createStaff, STAFF_PASSWORD, totpAt } from './support/staff.ts';
+import { testApps } from './support/suite.ts';
+import { TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
 /**
@@ -17,12 +18,7 @@ import { testEngine } from './support/test-database.ts';
 
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 
-const apps: TestApp[] = [];
-async function newApp(): Promise<TestApp> {
-  const t = await createTestApp();
-  apps.push(t);
-  return t;
-}
+const newApp = testApps();
 
 /** POST /api/admin/login from `remoteAddress`, with the console browser cookie when given. */
 function signIn(t: TestApp, body: object, remoteAddress: string, browser?: string) {
@@ -70,38 +66,7 @@ async function attack(t: TestApp): Promise<number[]> {
   return statuses;
 }
 
-const STAFF_PASSWORD = 'a-long-staff-password';
-
-/** Creates a staff member through the owner's session; returns its id. */
-async function addStaff(
-  t: TestApp,
-  owner: string,
-  username: string,
-  role: 'owner' | 'moderator' | 'support',
-): Promise<number> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/staff',
-    headers: { cookie: owner },
-    payload: { username, password: STAFF_PASSWORD, role },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const row = await t.deps.db
-    .selectFrom('staff')
-    .select('id')
-    .where('username_lower', '=', username.toLowerCase())
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-const codeAt = (secret: string, ms: number) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: ms });
-
 describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
-  afterAll(async () => {
-    for (const t of apps) await t.close();
-  });
-
   it("200 wrong passwords from 200 addresses: the owner's browser that signed in before still gets in from a new address; a new browser waits", async () => {
     const t = await newApp();
     const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
@@ -177,8 +142,8 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
     const ownerBrowser = setCookie(home, 'console_browser')!.value;
     const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
-    await addStaff(t, owner, 'brake_support', 'support');
-    await addStaff(t, owner, 'brake_other', 'moderator');
+    await createStaff(t, { username: 'brake_support', role: 'support', owner });
+    await createStaff(t, { username: 'brake_other', role: 'moderator', owner });
     // The lowest role mints a known browser by signing in.
     const desk = await signIn(t, { username: 'brake_support', password: STAFF_PASSWORD }, '198.51.100.9');
     expect(desk.statusCode, desk.body).toBe(200);
@@ -217,7 +182,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     const t = await newApp();
     const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.70');
     const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
-    await addStaff(t, owner, 'brake_desk', 'support');
+    await createStaff(t, { username: 'brake_desk', role: 'support', owner });
     const desk = await signIn(t, { username: 'brake_desk', password: STAFF_PASSWORD }, '198.51.100.71');
     expect(desk.statusCode, desk.body).toBe(200);
     await attack(t);
@@ -234,7 +199,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     const t = await newApp();
     const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
     const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
-    const supportId = await addStaff(t, owner, 'brake_minter', 'support');
+    const supportId = await createStaff(t, { username: 'brake_minter', role: 'support', owner });
     const minted: string[] = [];
     for (let i = 0; i < BROWSERS_KEPT + 5; i++) {
       const res = await signIn(t, { username: 'brake_minter', password: STAFF_PASSWORD }, '198.51.100.9');
@@ -280,7 +245,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
       method: 'POST',
       url: '/api/admin/me/totp/enable',
       cookies,
-      payload: { code: codeAt(secret, start) },
+      payload: { code: totpAt(secret, start) },
     });
     expect(enable.statusCode, enable.body).toBe(200);
     const recoveryCodes = enable.json().recoveryCodes as string[];
@@ -295,7 +260,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     // A wrong code is refused (and counted) before the password is looked at.
     const wrongCode = await signIn(
       t,
-      { username, password: 'not-it', code: codeAt(secret, now + 600_000) },
+      { username, password: 'not-it', code: totpAt(secret, now + 600_000) },
       fresh(),
     );
     expect([wrongCode.statusCode, wrongCode.json().error]).toEqual([401, 'Incorrect code']);
@@ -308,7 +273,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     expect(setCookie(wrongPassword, 'admin_session')).toBeUndefined();
 
     // The right password with a valid code signs in; so does a recovery code, once.
-    const inWithCode = await signIn(t, { username, password, code: codeAt(secret, now + 30_000) }, fresh());
+    const inWithCode = await signIn(t, { username, password, code: totpAt(secret, now + 30_000) }, fresh());
     expect(inWithCode.statusCode, inWithCode.body).toBe(200);
     const me = await t.app.inject({
       method: 'GET',

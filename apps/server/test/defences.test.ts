@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { adminCookie } from './support/admin.ts';
-import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { testApps } from './support/suite.ts';
+import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { freePort, waitFor } from '../../../e2e/support/processes.ts';
 import { startRedisServer } from './support/redis-server.ts';
@@ -12,12 +13,7 @@ import { startRedisServer } from './support/redis-server.ts';
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const DAY = 24 * 3_600_000;
 
-const apps: TestApp[] = [];
-async function newApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp({ env });
-  apps.push(t);
-  return t;
-}
+const newApp = testApps();
 
 let t: TestApp;
 
@@ -27,9 +23,6 @@ const concrete = (url: string) => url.replace(/:username/g, 'AliceRBX').replace(
 describe(`defences on ${testEngine}`, () => {
   beforeAll(async () => {
     t = await newApp();
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
   });
 
   describe('security headers', () => {

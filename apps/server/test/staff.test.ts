@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Secret, TOTP } from 'otpauth';
 import { staffPermissions } from '@rewards/contracts';
 import { hashPassword } from '../src/modules/admin/staff-secrets.ts';
 import { testEngine } from './support/test-database.ts';
@@ -12,6 +11,7 @@ import { userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
 import { requestWithdrawal } from './support/gamepasses.ts';
 import { auditRows } from './support/records.ts';
+import { signedInStaff, STAFF_PASSWORD, totpAt } from './support/staff.ts';
 
 /**
  * Staff accounts: named members with Argon2id passwords, TOTP two-factor sign-in with
@@ -19,7 +19,6 @@ import { auditRows } from './support/records.ts';
  * per-account and per-address sign-in limits, the Origin check on state-changing admin calls.
  */
 
-const PASSWORD = 'a-long-staff-password';
 let addresses = 0;
 /** Each sign-in from its own address, so the per-address limits of other tests never interfere. */
 const nextIp = () => `10.20.${Math.floor(++addresses / 250)}.${addresses % 250}`;
@@ -55,19 +54,6 @@ function call(
   });
 }
 
-/** The owner (bootstrap sign-in) creates a member; returns the member's session cookie. */
-async function member(role: 'owner' | 'moderator' | 'support', name = `${role}_${randomUUID().slice(0, 6)}`) {
-  const owner = await adminCookie(t);
-  const created = await call(owner, 'POST', '/api/admin/staff', { username: name, password: PASSWORD, role });
-  expect(created.statusCode, created.body).toBe(201);
-  const res = await login({ username: name, password: PASSWORD });
-  expect(res.statusCode, res.body).toBe(200);
-  return { name, id: created.json().id as number, cookie: cookieOf(res) };
-}
-
-const codeAt = (secret: string, ms: number) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: ms });
-
 describe(`staff accounts on ${testEngine}`, () => {
   openTestApp({ env: { REVIEW_FIRST_WITHDRAWAL: 'true', MODERATOR_APPROVE_LIMIT: '20' } });
 
@@ -86,7 +72,7 @@ describe(`staff accounts on ${testEngine}`, () => {
   });
 
   it('a moderator bans and unbans, and gets 403 for points, walls and staff; the audit log names them', async () => {
-    const mod = await member('moderator');
+    const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
     const player = await signInPlayer(t, `Modded_${randomUUID().slice(0, 6)}`);
     const userId = await userIdOf(t.deps.db, player.robloxId);
 
@@ -102,7 +88,7 @@ describe(`staff accounts on ${testEngine}`, () => {
       await call(mod.cookie, 'PATCH', '/api/admin/walls/cpx', { enabled: false }),
       await call(mod.cookie, 'POST', '/api/admin/staff', {
         username: 'sneaky',
-        password: PASSWORD,
+        password: STAFF_PASSWORD,
         role: 'owner',
       }),
       await call(mod.cookie, 'POST', '/api/admin/promocodes', {}),
@@ -138,7 +124,7 @@ describe(`staff accounts on ${testEngine}`, () => {
   });
 
   it('a moderator approves review-queue withdrawals up to MODERATOR_APPROVE_LIMIT, not above', async () => {
-    const mod = await member('moderator');
+    const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
     const withdrawal = async (robux: number) => {
       const p = await signInPlayer(t, `Payee_${randomUUID().slice(0, 6)}`);
       await verifyPlayer(t, p, '');
@@ -175,7 +161,7 @@ describe(`staff accounts on ${testEngine}`, () => {
   });
 
   it('support reads every GET and gets 403 on every state-changing admin call (their own account aside)', async () => {
-    const support = await member('support');
+    const support = await signedInStaff(t, 'support', { address: nextIp() });
     for (const route of t.app.adminRoutes.filter((r) => r.method !== 'HEAD')) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
       const res = await call(support.cookie, route.method, url, route.method === 'GET' ? undefined : {});
@@ -203,7 +189,7 @@ describe(`staff accounts on ${testEngine}`, () => {
   });
 
   it('two-factor sign-in: no code → TOTP_REQUIRED, a wrong code refused, a valid code and a recovery code (once) sign in', async () => {
-    const m = await member('moderator');
+    const m = await signedInStaff(t, 'moderator', { address: nextIp() });
     const setup = await call(m.cookie, 'POST', '/api/admin/me/totp/setup');
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret, otpauthUri, qrDataUrl } = setup.json();
@@ -219,10 +205,10 @@ describe(`staff accounts on ${testEngine}`, () => {
 
     const now = t.clock.now().getTime();
     expect(
-      (await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: codeAt(secret, now + 600_000) }))
+      (await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: totpAt(secret, now + 600_000) }))
         .statusCode,
     ).toBe(400);
-    const enabled = await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: codeAt(secret, now) });
+    const enabled = await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: totpAt(secret, now) });
     expect(enabled.statusCode, enabled.body).toBe(200);
     const codes = enabled.json().recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -233,35 +219,47 @@ describe(`staff accounts on ${testEngine}`, () => {
       .executeTakeFirstOrThrow();
     expect(stored.recovery_codes).not.toContain(codes[0]!);
 
-    const noCode = await login({ username: m.name, password: PASSWORD });
+    const noCode = await login({ username: m.name, password: STAFF_PASSWORD });
     expect(noCode.statusCode).toBe(401);
     expect(noCode.json()).toMatchObject({ code: 'TOTP_REQUIRED' });
     expect(noCode.headers['set-cookie']).toBeUndefined();
 
-    const wrong = await login({ username: m.name, password: PASSWORD, code: codeAt(secret, now + 600_000) });
+    const wrong = await login({
+      username: m.name,
+      password: STAFF_PASSWORD,
+      code: totpAt(secret, now + 600_000),
+    });
     expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     expect(wrong.headers['set-cookie']).toBeUndefined();
 
     // The code that turned it on is used up, and so is an older one; the next step counts (clock
     // drift of ±30 s), once.
-    for (const used of [codeAt(secret, now), codeAt(secret, now - 30_000)]) {
-      const replay = await login({ username: m.name, password: PASSWORD, code: used });
+    for (const used of [totpAt(secret, now), totpAt(secret, now - 30_000)]) {
+      const replay = await login({ username: m.name, password: STAFF_PASSWORD, code: used });
       expect([replay.statusCode, replay.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     }
-    const valid = await login({ username: m.name, password: PASSWORD, code: codeAt(secret, now + 30_000) });
+    const valid = await login({
+      username: m.name,
+      password: STAFF_PASSWORD,
+      code: totpAt(secret, now + 30_000),
+    });
     expect(valid.statusCode, valid.body).toBe(200);
     const replayed = await login({
       username: m.name,
-      password: PASSWORD,
-      code: codeAt(secret, now + 30_000),
+      password: STAFF_PASSWORD,
+      code: totpAt(secret, now + 30_000),
     });
     expect([replayed.statusCode, replayed.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     const me = await call(cookieOf(valid), 'GET', '/api/admin/me');
     expect(me.json()).toMatchObject({ username: m.name, totpEnabled: true });
 
-    const recovery = await login({ username: m.name, password: PASSWORD, code: codes[3]!.toUpperCase() });
+    const recovery = await login({
+      username: m.name,
+      password: STAFF_PASSWORD,
+      code: codes[3]!.toUpperCase(),
+    });
     expect(recovery.statusCode, recovery.body).toBe(200);
-    const again = await login({ username: m.name, password: PASSWORD, code: codes[3]! });
+    const again = await login({ username: m.name, password: STAFF_PASSWORD, code: codes[3]! });
     expect(again.statusCode).toBe(401);
     const left = await t.deps.db
       .selectFrom('staff')
@@ -272,41 +270,41 @@ describe(`staff accounts on ${testEngine}`, () => {
 
     // Turning it off needs a code too.
     expect((await call(m.cookie, 'POST', '/api/admin/me/totp/disable', { code: '123456' })).statusCode).toBe(
-      codeAt(secret, now) === '123456' ? 204 : 400,
+      totpAt(secret, now) === '123456' ? 204 : 400,
     );
     expect((await call(m.cookie, 'POST', '/api/admin/me/totp/disable', { code: codes[0]! })).statusCode).toBe(
       204,
     );
-    expect((await login({ username: m.name, password: PASSWORD })).statusCode).toBe(200);
+    expect((await login({ username: m.name, password: STAFF_PASSWORD })).statusCode).toBe(200);
   });
 
   it('5 failed sign-ins of one account (from any addresses) lock it for 15 minutes, with Retry-After', async () => {
-    const m = await member('support');
+    const m = await signedInStaff(t, 'support', { address: nextIp() });
     for (let i = 0; i < 5; i++) {
       expect((await login({ username: m.name, password: `wrong-${i}` })).statusCode).toBe(401);
     }
-    const locked = await login({ username: m.name, password: PASSWORD });
+    const locked = await login({ username: m.name, password: STAFF_PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
     // Other accounts are not held back.
-    const other = await member('support');
-    expect((await login({ username: other.name, password: PASSWORD })).statusCode).toBe(200);
+    const other = await signedInStaff(t, 'support', { address: nextIp() });
+    expect((await login({ username: other.name, password: STAFF_PASSWORD })).statusCode).toBe(200);
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await login({ username: m.name, password: PASSWORD })).statusCode).toBe(200);
+    expect((await login({ username: m.name, password: STAFF_PASSWORD })).statusCode).toBe(200);
   });
 
   it('unknown names answer like wrong passwords', async () => {
-    const res = await login({ username: 'nobody_here', password: PASSWORD });
+    const res = await login({ username: 'nobody_here', password: STAFF_PASSWORD });
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: 'Incorrect username or password' });
   });
 
   it('staff management: names are unique, the last owner stays, a disabled member is signed out at once', async () => {
     const owner = await adminCookie(t);
-    const boss = await member('owner');
+    const boss = await signedInStaff(t, 'owner', { address: nextIp() });
     const dup = await call(owner, 'POST', '/api/admin/staff', {
       username: boss.name.toUpperCase(),
-      password: PASSWORD,
+      password: STAFF_PASSWORD,
       role: 'support',
     });
     expect(dup.statusCode).toBe(409);
@@ -331,11 +329,11 @@ describe(`staff accounts on ${testEngine}`, () => {
     const last = await call(boss.cookie, 'PATCH', `/api/admin/staff/${owners[0].id}`, { disabled: true });
     expect(last.statusCode).toBe(409);
 
-    const mod = await member('moderator');
+    const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
     const disabled = await call(boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, { disabled: true });
     expect(disabled.json()).toMatchObject({ disabled: true });
     expect((await call(mod.cookie, 'GET', '/api/admin/me')).statusCode).toBe(401);
-    expect((await login({ username: mod.name, password: PASSWORD })).statusCode).toBe(401);
+    expect((await login({ username: mod.name, password: STAFF_PASSWORD })).statusCode).toBe(401);
 
     const reset = await call(boss.cookie, 'POST', `/api/admin/staff/${mod.id}/reset-password`, {
       password: 'another-long-password',
@@ -352,7 +350,7 @@ describe(`staff accounts on ${testEngine}`, () => {
   });
 
   it('my account: the password changes with the current one; the bootstrap sign-in has no account', async () => {
-    const m = await member('support');
+    const m = await signedInStaff(t, 'support', { address: nextIp() });
     expect(
       (
         await call(m.cookie, 'POST', '/api/admin/me/password', {
@@ -364,7 +362,7 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect(
       (
         await call(m.cookie, 'POST', '/api/admin/me/password', {
-          current: PASSWORD,
+          current: STAFF_PASSWORD,
           next: 'a-newer-long-password',
         })
       ).statusCode,
@@ -402,7 +400,7 @@ describe(`staff accounts on ${testEngine}`, () => {
       owner,
       'POST',
       '/api/admin/staff',
-      { username: 'csrf_made', password: PASSWORD, role: 'owner' },
+      { username: 'csrf_made', password: STAFF_PASSWORD, role: 'owner' },
       { origin: 'https://evil.example' },
     );
     expect(foreign.statusCode).toBe(403);
@@ -426,7 +424,7 @@ describe(`staff accounts on ${testEngine}`, () => {
       owner,
       'POST',
       '/api/admin/staff',
-      { username: `same_${randomUUID().slice(0, 6)}`, password: PASSWORD, role: 'support' },
+      { username: `same_${randomUUID().slice(0, 6)}`, password: STAFF_PASSWORD, role: 'support' },
       { origin: 'http://localhost' },
     );
     expect(own.statusCode, own.body).toBe(201);
@@ -448,13 +446,13 @@ describe(`ADMIN_BOOTSTRAP=false on ${testEngine}`, () => {
       .values({
         username: 'Root',
         username_lower: 'root',
-        password_hash: await hashPassword(PASSWORD),
+        password_hash: await hashPassword(STAFF_PASSWORD),
         role: 'owner',
         created_at: now,
         updated_at: now,
       })
       .execute();
-    const staff = await login({ username: 'ROOT', password: PASSWORD });
+    const staff = await login({ username: 'ROOT', password: STAFF_PASSWORD });
     expect(staff.statusCode, staff.body).toBe(200);
   });
 });

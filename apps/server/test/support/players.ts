@@ -97,3 +97,19 @@ export async function sessionSentenceOf(db: Database, token: string): Promise<st
     .executeTakeFirstOrThrow();
   return row.verification_code!;
 }
+
+/** Puts `description` in the Roblox stand-in's bio of the account, as its owner would on Roblox. */
+export async function setBio(site: Site, robloxId: number, description: string): Promise<void> {
+  await site.control('PUT', `/users/${robloxId}/description`, { description });
+}
+
+/** The player's own profile (`GET /api/profile/:name`), which must answer. */
+export async function profileOf(
+  site: Site,
+  token: string,
+  username: string,
+): Promise<{ verified: boolean; verificationCode: string | null; robloxId: number; [k: string]: any }> {
+  const res = await site.api('GET', `/api/profile/${username}`, undefined, bearer(token));
+  expect(res.status).toBe(200);
+  return res.body;
+}

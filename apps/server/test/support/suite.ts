@@ -18,3 +18,21 @@ export function openTestApp(opts: { env?: TestEnv } = {}): void {
     await t?.close();
   });
 }
+
+/**
+ * For suites that need several apps, each with its own settings: returns a maker of apps with
+ * `defaults` under each call's `env`, and closes every app it made after the suite's last test.
+ */
+export function testApps(
+  defaults: Record<string, string> = {},
+): (env?: Record<string, string>) => Promise<TestApp> {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+  return async (env = {}) => {
+    const app = await createTestApp({ env: { ...defaults, ...env } });
+    apps.push(app);
+    return app;
+  };
+}
