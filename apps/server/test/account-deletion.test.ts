@@ -8,7 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
-import { insertSignInTraces } from './support/records.ts';
+import { atMinute, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
 import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { signedInStaff } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -25,7 +25,6 @@ import { testEngine } from './support/test-database.ts';
 const OWNER = 'ZeldaQuartz';
 const OWNER_ROBLOX_ID = 7346251989;
 const REFERRER = 'CarolPlays';
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString();
 let addresses = 0;
 const nextAddress = () => `198.51.100.${++addresses}`;
 
@@ -37,27 +36,6 @@ const deleteOwn = (token: string, body: object) => api('POST', '/api/account/del
 /** A credit or debit through the ledger, so balances keep matching their entries. */
 const post = (userId: number, amount: number, subject: EntrySubject) =>
   postAlone(t.deps.db, t.deps.clock, { userId, amount, ...subject, key: randomUUID() });
-
-async function insertWithdrawal(userId: number, state: 'paid' | 'pending', extra: object = {}) {
-  return t.deps.db
-    .insertInto('withdrawals')
-    .values({
-      user_id: userId,
-      robux: 10,
-      amount: 1000,
-      gamepass_id: 500_000 + userId,
-      product_id: 600_000 + userId,
-      price: 15,
-      seller_id: 1,
-      state,
-      created_at: at(6),
-      updated_at: at(7),
-      paid_at: state === 'paid' ? at(7) : null,
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
 
 /** Every row of every table, as text values, from the engine's own catalog. */
 async function everyValue(): Promise<{ where: string; value: string }[]> {
@@ -128,7 +106,7 @@ describe(`deleting an account on ${testEngine}`, () => {
     await post(owner.id, 500, { kind: 'daily', params: { day: 1 } });
     // The referrer's commission names the owner; an audit row quotes the owner's name and Roblox id.
     await post(referrer.id, 30, { kind: 'referral', params: { friend: OWNER } });
-    await insertWithdrawal(owner.id, 'paid', {
+    await insertWithdrawalRow(t.deps.db, owner.id, {
       seller_id: OWNER_ROBLOX_ID,
       last_error: `seller ${OWNER_ROBLOX_ID} owns it`,
       review_reasons: JSON.stringify([{ code: 'new', text: `${OWNER.toLowerCase()} is new` }]),
@@ -141,22 +119,28 @@ describe(`deleting an account on ${testEngine}`, () => {
         target: `user:${owner.id}`,
         before: JSON.stringify({ username: OWNER, robloxId: OWNER_ROBLOX_ID }),
         after: JSON.stringify({ note: `banned ${OWNER}` }),
-        created_at: at(15),
+        created_at: atMinute(15),
       })
       .execute();
-    await insertSignInTraces(db, owner.id, 'owner', at);
+    await insertSignInTraces(db, owner.id, 'owner', atMinute);
     const giveaway = await db
       .insertInto('giveaways')
-      .values({ title: 'Spring', description: 'R$5', prize: 500, end_at: at(30), created_at: at(1) })
+      .values({
+        title: 'Spring',
+        description: 'R$5',
+        prize: 500,
+        end_at: atMinute(30),
+        created_at: atMinute(1),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
       .insertInto('giveaway_entries')
-      .values({ giveaway_id: giveaway.id, user_id: owner.id, created_at: at(12) })
+      .values({ giveaway_id: giveaway.id, user_id: owner.id, created_at: atMinute(12) })
       .execute();
     await db
       .insertInto('streaks')
-      .values({ user_id: owner.id, day: 1, last_claim_day: '2026-03-02', updated_at: at(5) })
+      .values({ user_id: owner.id, day: 1, last_claim_day: '2026-03-02', updated_at: atMinute(5) })
       .execute();
     hashes = (
       await db.selectFrom('sign_in_signals').select('value_hash').where('user_id', '=', owner.id).execute()
@@ -238,7 +222,7 @@ describe(`deleting an account on ${testEngine}`, () => {
       browser: 'WaitingWill browser',
     });
     await post(player.id, 2000, { kind: 'admin', params: {} });
-    await insertWithdrawal(player.id, 'pending');
+    await insertWithdrawalRow(t.deps.db, player.id, { state: 'pending', paid_at: null });
     const preview = await api('GET', '/api/account/delete', player.token);
     expect(preview.json()).toEqual({
       balance: 20,

@@ -3,14 +3,7 @@ import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
-
-async function userCount() {
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+import { rowCount } from './support/records.ts';
 
 describe(`sign-in and own-account reads on ${testEngine}`, () => {
   openTestApp();
@@ -36,18 +29,18 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
   });
 
   it('the same name again is the same account; the name is trimmed and matched without case', async () => {
-    const before = await userCount();
+    const before = await rowCount(t.deps.db, 'users');
     const a = await t.login('AliceRBX');
     const b = await t.login(' alicerbx ');
     expect(b.status).toBe(200);
     expect(b.body.user.username).toBe('AliceRBX');
     expect(b.body.user.robloxId).toBe(a.body.user.robloxId);
     expect(b.token).not.toBe(a.token);
-    expect(await userCount()).toBe(before);
+    expect(await rowCount(t.deps.db, 'users')).toBe(before);
   });
 
   it('an unknown name fails with success:false and creates nothing', async () => {
-    const before = await userCount();
+    const before = await rowCount(t.deps.db, 'users');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -55,7 +48,7 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: expect.any(String) });
-    expect(await userCount()).toBe(before);
+    expect(await rowCount(t.deps.db, 'users')).toBe(before);
   });
 
   it('an empty or malformed name is a 400 naming the field', async () => {
@@ -69,7 +62,7 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
   });
 
   it('Roblox down: a clear 503 and no account created', async () => {
-    const before = await userCount();
+    const before = await rowCount(t.deps.db, 'users');
     await t.control('POST', '/mode', { mode: 'down' });
     try {
       const res = await t.app.inject({
@@ -85,7 +78,7 @@ describe(`sign-in and own-account reads on ${testEngine}`, () => {
     } finally {
       await t.control('POST', '/mode', { mode: 'up' });
     }
-    expect(await userCount()).toBe(before);
+    expect(await rowCount(t.deps.db, 'users')).toBe(before);
     expect((await t.login('CarolPlays')).status).toBe(200);
   });
 

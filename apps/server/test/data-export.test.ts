@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
-import { insertSignInTraces } from './support/records.ts';
+import { atMinute, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
+import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -16,27 +17,9 @@ import { testEngine } from './support/test-database.ts';
 const OWNER = 'AliceRBX';
 const OTHER = 'BobBuilder';
 const REFERRER = 'CarolPlays';
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString();
 
 /** The owner and the other player sign in from the same address (loopback links nobody). */
 const SHARED_ADDRESS = '203.0.113.7';
-
-async function signIn(username: string, opts: { ref?: string; browser: string; address?: string }) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    remoteAddress: opts.address ?? SHARED_ADDRESS,
-    headers: { 'user-agent': opts.browser },
-    payload: { username, ref: opts.ref },
-  });
-  expect(res.statusCode).toBe(200);
-  const user = await t.deps.db
-    .selectFrom('users')
-    .select(['id', 'roblox_id'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return { token: res.json().token as string, id: user.id, robloxId: Number(user.roblox_id) };
-}
 
 const exportOf = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(token) });
@@ -59,40 +42,27 @@ async function fillTables(userId: number, tag: string, ids: { giveawayId: number
         kind,
         idempotency_key: `${tag}:${kind}`,
         description,
-        created_at: at(5),
+        created_at: atMinute(5),
         meta: kind === 'social' ? JSON.stringify({ social: 'youtube' }) : null,
       })
       .execute();
   }
-  const withdrawal = await db
-    .insertInto('withdrawals')
-    .values({
-      user_id: userId,
-      robux: 10,
-      amount: 1000,
-      gamepass_id: 9000 + userId,
-      product_id: 9100 + userId,
-      price: 15,
-      seller_id: 1,
-      state: 'paid',
-      created_at: at(6),
-      updated_at: at(7),
-      paid_at: at(7),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertSignInTraces(db, userId, tag, at);
+  const withdrawal = await insertWithdrawalRow(db, userId, {
+    gamepass_id: 9000 + userId,
+    product_id: 9100 + userId,
+  });
+  await insertSignInTraces(db, userId, tag, atMinute);
   await db
     .insertInto('giveaway_entries')
-    .values({ giveaway_id: ids.giveawayId, user_id: userId, created_at: at(12) })
+    .values({ giveaway_id: ids.giveawayId, user_id: userId, created_at: atMinute(12) })
     .execute();
   await db
     .insertInto('promo_redemptions')
-    .values({ code_id: ids.codeId, user_id: userId, created_at: at(13) })
+    .values({ code_id: ids.codeId, user_id: userId, created_at: atMinute(13) })
     .execute();
   await db
     .insertInto('streaks')
-    .values({ user_id: userId, day: 1, last_claim_day: '2026-03-02', updated_at: at(5) })
+    .values({ user_id: userId, day: 1, last_claim_day: '2026-03-02', updated_at: atMinute(5) })
     .execute();
   for (const target of [`user:${userId}`, `withdrawal:${withdrawal.id}`]) {
     await db
@@ -103,7 +73,7 @@ async function fillTables(userId: number, tag: string, ids: { giveawayId: number
         target,
         before: null,
         after: null,
-        created_at: at(15),
+        created_at: atMinute(15),
       })
       .execute();
   }
@@ -117,24 +87,28 @@ function leaves(value: unknown): unknown[] {
 
 describe(`a player's data export on ${testEngine}`, () => {
   openTestApp();
-  let owner: Awaited<ReturnType<typeof signIn>>;
-  let other: Awaited<ReturnType<typeof signIn>>;
+  let owner: SignedInFrom;
+  let other: SignedInFrom;
   let typedOwnerToken: string;
   let res: Awaited<ReturnType<typeof exportOf>>;
   let doc: any;
 
   beforeAll(async () => {
-    await signIn(REFERRER, { browser: 'Referrer Browser', address: '198.51.100.9' });
-    owner = await signIn(OWNER, { ref: REFERRER, browser: 'Owner Browser A' });
+    await signInFrom(t, REFERRER, { browser: 'Referrer Browser', address: '198.51.100.9' });
+    owner = await signInFrom(t, OWNER, {
+      address: SHARED_ADDRESS,
+      ref: REFERRER,
+      browser: 'Owner Browser A',
+    });
     // A second session of the owner; the other player signs up with the owner's link from the same
     // address, so they share a sign-in signal.
-    const browserB = await signIn(OWNER, { browser: 'Owner Browser B' });
+    const browserB = await signInFrom(t, OWNER, { address: SHARED_ADDRESS, browser: 'Owner Browser B' });
     typedOwnerToken = browserB.token;
     owner = { ...browserB, token: owner.token };
-    other = await signIn(OTHER, { ref: OWNER, browser: 'Other Browser' });
+    other = await signInFrom(t, OTHER, { address: SHARED_ADDRESS, ref: OWNER, browser: 'Other Browser' });
     // Downloading needs a session that proved ownership lately.
-    await proveOwnership(t, { name: OWNER, ...owner });
-    await proveOwnership(t, { name: OTHER, ...other });
+    await proveOwnership(t, owner);
+    await proveOwnership(t, other);
 
     await expectPostbackCredited(
       t,
@@ -152,15 +126,15 @@ describe(`a player's data export on ${testEngine}`, () => {
         title: 'Spring',
         description: 'R$5',
         prize: 500,
-        end_at: at(30),
-        created_at: at(1),
+        end_at: atMinute(30),
+        created_at: atMinute(1),
         winner_user_id: owner.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const code = await db
       .insertInto('promo_codes')
-      .values({ code: 'WELCOME', amount: 200, max_uses: null, expires_at: null, created_at: at(1) })
+      .values({ code: 'WELCOME', amount: 200, max_uses: null, expires_at: null, created_at: atMinute(1) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const ids = { giveawayId: giveaway.id, codeId: code.id };
@@ -175,13 +149,13 @@ describe(`a player's data export on ${testEngine}`, () => {
         kind: 'referral',
         idempotency_key: 'owner:referral',
         description: `Referral bonus from ${OTHER}`,
-        created_at: at(16),
+        created_at: atMinute(16),
         meta: JSON.stringify({ friend: other.id }),
       })
       .execute();
     await db
       .insertInto('qualified_referrals')
-      .values({ friend_id: other.id, referrer_id: owner.id, qualified_at: at(16) })
+      .values({ friend_id: other.id, referrer_id: owner.id, qualified_at: atMinute(16) })
       .execute();
 
     res = await exportOf(owner.token);
@@ -204,8 +178,8 @@ describe(`a player's data export on ${testEngine}`, () => {
       balance: expect.any(Number),
     });
     expect(doc.sessions.map((s: any) => s.browser).sort()).toEqual(['Owner Browser A', 'Owner Browser B']);
-    expect(doc.giveawayEntries).toEqual([{ giveaway: 'Spring', enteredAt: at(12), won: true }]);
-    expect(doc.socialClaims).toEqual([{ social: 'youtube', amount: 1.5, date: at(5) }]);
+    expect(doc.giveawayEntries).toEqual([{ giveaway: 'Spring', enteredAt: atMinute(12), won: true }]);
+    expect(doc.socialClaims).toEqual([{ social: 'youtube', amount: 1.5, date: atMinute(5) }]);
     expect(
       doc.signInSignals.signals.some((s: any) => s.kind === 'address' && s.sharedWithAnotherAccount),
     ).toBe(true);

@@ -9,44 +9,12 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { accountNamed } from './support/accounts.ts';
+import { rowCount } from './support/records.ts';
+import { loginFrom } from './support/sign-ins.ts';
 
 const DAY_S = 24 * 60 * 60;
 
-interface SignIn {
-  status: number;
-  body: any;
-  /** The device id cookie the answer set. */
-  device: string | undefined;
-  cookie: { name: string; value: string; [k: string]: unknown } | undefined;
-}
-
-/** Signs in through the real endpoint from a browser with `device` (none: a new browser) at `address`. */
-async function signIn(
-  t: TestApp,
-  username: string,
-  opts: { device?: string; address?: string; ref?: string; headers?: Record<string, string> } = {},
-): Promise<SignIn> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username, ref: opts.ref },
-    remoteAddress: opts.address ?? '127.0.0.1',
-    cookies: opts.device ? { device_id: opts.device } : {},
-    headers: opts.headers ?? {},
-  });
-  const cookie = res.cookies.find((c) => c.name === 'device_id') as SignIn['cookie'];
-  return { status: res.statusCode, body: res.json(), device: cookie?.value, cookie };
-}
-
 const idOf = async (t: TestApp, username: string) => (await accountNamed(t.deps.db, username)).id;
-
-async function userCount(t: TestApp): Promise<number> {
-  const row = await t.deps.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /** Roblox accounts of the stand-in for tests that need many names. */
 async function addRobloxUsers(t: TestApp, prefix: string, firstId: number, count: number): Promise<string[]> {
@@ -73,25 +41,25 @@ describe(`linked accounts on ${testEngine}`, () => {
   });
 
   it('sign-in sets a random device id cookie (httpOnly, SameSite=Lax, 400 days) and keeps it on later sign-ins', async () => {
-    const first = await signIn(t, 'AliceRBX');
+    const first = await loginFrom(t, 'AliceRBX');
     expect(first.status).toBe(200);
     expect(first.device).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(first.cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 400 * DAY_S });
     expect(first.cookie!.secure).toBeFalsy(); // not production
-    const again = await signIn(t, 'AliceRBX', { device: first.device });
+    const again = await loginFrom(t, 'AliceRBX', { device: first.device });
     expect(again.device).toBe(first.device);
     // Another browser gets another id; a forged or malformed value is replaced by a new random one.
-    const other = await signIn(t, 'AliceRBX');
+    const other = await loginFrom(t, 'AliceRBX');
     expect(other.device).not.toBe(first.device);
     for (const bad of ['x', 'a'.repeat(200), '../../etc', 'abc def ghi jkl mno pqr st']) {
-      const res = await signIn(t, 'AliceRBX', { device: bad });
+      const res = await loginFrom(t, 'AliceRBX', { device: bad });
       expect(res.device).toMatch(/^[A-Za-z0-9_-]{24}$/);
       expect(res.device).not.toBe(bad);
     }
   });
 
   it('addresses and device ids are stored only as keyed hashes; the key is made once and every process uses it', async () => {
-    const res = await signIn(t, 'BobBuilder', { address: '198.51.100.23' });
+    const res = await loginFrom(t, 'BobBuilder', { address: '198.51.100.23' });
     const bobId = await idOf(t, 'BobBuilder');
     const rows = await t.deps.db
       .selectFrom('sign_in_signals')
@@ -131,10 +99,10 @@ describe(`linked accounts on ${testEngine}`, () => {
   });
 
   it('two accounts signed in from one browser are linked by the device, with when; the users table filters to them', async () => {
-    const carol = await signIn(t, 'CarolPlays');
+    const carol = await loginFrom(t, 'CarolPlays');
     const firstSeen = t.clock.now().toISOString();
     t.clock.advance(60 * 60_000);
-    const dave = await signIn(t, 'DaveTheBrave', { device: carol.device });
+    const dave = await loginFrom(t, 'DaveTheBrave', { device: carol.device });
     const shared = t.clock.now().toISOString();
     expect(dave.status).toBe(200);
     const [carolId, daveId] = [await idOf(t, 'CarolPlays'), await idOf(t, 'DaveTheBrave')];
@@ -162,7 +130,7 @@ describe(`linked accounts on ${testEngine}`, () => {
 
     // Carol signs in from that browser again later: the last sign-in moves, the first shared time stays.
     t.clock.advance(60 * 60_000);
-    await signIn(t, 'CarolPlays', { device: carol.device });
+    await loginFrom(t, 'CarolPlays', { device: carol.device });
     const later = await adminGet(`/api/admin/users/${daveId}/linked`);
     expect(later.body.accounts[0].signals).toEqual([
       { kind: 'device', values: 1, firstSharedAt: shared, lastSeenAt: t.clock.now().toISOString() },
@@ -185,8 +153,8 @@ describe(`linked accounts on ${testEngine}`, () => {
   });
 
   it('accounts signed in from one address are linked even from different browsers; loopback and other addresses link nobody', async () => {
-    await signIn(t, 'AliceRBX', { address: '203.0.113.9' });
-    await signIn(t, 'XssTester', { address: '203.0.113.9' });
+    await loginFrom(t, 'AliceRBX', { address: '203.0.113.9' });
+    await loginFrom(t, 'XssTester', { address: '203.0.113.9' });
     const [aliceId, xssId] = [await idOf(t, 'AliceRBX'), await idOf(t, 'XssTester')];
     const seen = await listLinkedAccounts(t.deps.db, aliceId);
     expect(seen.accounts.map((a) => [a.username, a.signals.map((s) => s.kind)])).toEqual([
@@ -202,11 +170,14 @@ describe(`linked accounts on ${testEngine}`, () => {
   it('a client cannot pick the address it is recorded at: X-Forwarded-For counts only from TRUST_PROXY', async () => {
     // From a public address (not a trusted proxy) naming Alice's address: recorded at its own address.
     const names = await addRobloxUsers(t, 'Spoofer', 4001, 1);
-    await signIn(t, names[0]!, { address: '198.51.100.77', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    await loginFrom(t, names[0]!, {
+      address: '198.51.100.77',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect((await listLinkedAccounts(t.deps.db, await idOf(t, names[0]!))).accounts).toEqual([]);
     // Through a trusted local proxy the forwarded address is the caller's.
     const [viaProxy] = await addRobloxUsers(t, 'Proxied', 4101, 1);
-    await signIn(t, viaProxy!, { address: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    await loginFrom(t, viaProxy!, { address: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
     const linked = await listLinkedAccounts(t.deps.db, await idOf(t, viaProxy!));
     expect(linked.accounts.map((a) => a.username).sort()).toEqual(['AliceRBX', 'XssTester']);
   });
@@ -219,9 +190,9 @@ describe(`linked accounts on ${testEngine}`, () => {
       expect(linkingAddress(local)).toBeNull();
     }
     const [p1, p2, p3] = await addRobloxUsers(t, 'SixNet', 4201, 3);
-    await signIn(t, p1!, { address: '2001:db8:1:2::10' });
-    await signIn(t, p2!, { address: '2001:db8:1:2:abcd::99' });
-    await signIn(t, p3!, { address: '2001:db8:1:3::10' });
+    await loginFrom(t, p1!, { address: '2001:db8:1:2::10' });
+    await loginFrom(t, p2!, { address: '2001:db8:1:2:abcd::99' });
+    await loginFrom(t, p3!, { address: '2001:db8:1:3::10' });
     const linked = await listLinkedAccounts(t.deps.db, await idOf(t, p1!));
     expect(linked.accounts.map((a) => a.username)).toEqual([p2]);
     expect((await listLinkedAccounts(t.deps.db, await idOf(t, p3!))).accounts).toEqual([]);
@@ -248,10 +219,10 @@ describe(`linked accounts on ${testEngine}`, () => {
     // A refused sign-in (a banned name, which anyone may type) records nothing: a stranger cannot
     // link an account of theirs, or anyone's, to a banned one by typing its name in the same browser.
     const [alt] = await addRobloxUsers(t, 'BanAlt', 4301, 1);
-    const attempt = await signIn(t, 'DaveTheBrave');
+    const attempt = await loginFrom(t, 'DaveTheBrave');
     expect(attempt.status).toBe(403);
     expect(attempt.device).toBeDefined();
-    await signIn(t, alt!, { device: attempt.device });
+    await loginFrom(t, alt!, { device: attempt.device });
     expect(await isLinkedToBannedAccount(t.deps.db, await idOf(t, alt!))).toBe(false);
     expect((await ban('active')).statusCode).toBe(200);
     expect(await isLinkedToBannedAccount(t.deps.db, carolId)).toBe(false);
@@ -265,13 +236,13 @@ describe(`MAX_ACCOUNTS_PER_DEVICE on ${testEngine}`, () => {
 
   it('a browser creates 3 accounts; the 4th is refused with TOO_MANY_ACCOUNTS and nothing is created; existing accounts still sign in', async () => {
     const names = await addRobloxUsers(t, 'Farm', 5001, 5);
-    const first = await signIn(t, names[0]!);
+    const first = await loginFrom(t, names[0]!);
     const device = first.device!;
     expect(first.status).toBe(200);
-    for (const name of names.slice(1, 3)) expect((await signIn(t, name, { device })).status).toBe(200);
-    const before = await userCount(t);
+    for (const name of names.slice(1, 3)) expect((await loginFrom(t, name, { device })).status).toBe(200);
+    const before = await rowCount(t.deps.db, 'users');
 
-    const refused = await signIn(t, names[3]!, { device, ref: 'Farm01' });
+    const refused = await loginFrom(t, names[3]!, { device, ref: 'Farm01' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       success: false,
@@ -280,29 +251,29 @@ describe(`MAX_ACCOUNTS_PER_DEVICE on ${testEngine}`, () => {
         'This device has already been used to create 3 accounts, the most allowed. Sign in to one of those accounts instead.',
     });
     expect(refused.device).toBe(device);
-    expect(await userCount(t)).toBe(before);
+    expect(await rowCount(t.deps.db, 'users')).toBe(before);
 
     // The accounts it made, and accounts made elsewhere, still sign in from it.
-    for (const name of names.slice(0, 3)) expect((await signIn(t, name, { device })).status).toBe(200);
-    expect((await signIn(t, 'AliceRBX')).status).toBe(200);
-    expect((await signIn(t, 'AliceRBX', { device })).status).toBe(200);
+    for (const name of names.slice(0, 3)) expect((await loginFrom(t, name, { device })).status).toBe(200);
+    expect((await loginFrom(t, 'AliceRBX')).status).toBe(200);
+    expect((await loginFrom(t, 'AliceRBX', { device })).status).toBe(200);
     // Another browser can still create the refused name.
-    expect((await signIn(t, names[3]!)).status).toBe(200);
+    expect((await loginFrom(t, names[3]!)).status).toBe(200);
   });
 
   it('12 first sign-ins at once from one new browser create exactly 3 accounts', async () => {
     const names = await addRobloxUsers(t, 'Rush', 5101, 12);
-    const seed = await signIn(t, 'AliceRBX'); // Alice exists: this browser has created no account
+    const seed = await loginFrom(t, 'AliceRBX'); // Alice exists: this browser has created no account
     const device = seed.device!;
-    const before = await userCount(t);
-    const answers = await Promise.all(names.map((name) => signIn(t, name, { device })));
+    const before = await rowCount(t.deps.db, 'users');
+    const answers = await Promise.all(names.map((name) => loginFrom(t, name, { device })));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 403)).toHaveLength(9);
     expect(answers.filter((a) => a.status === 403).every((a) => a.body.code === 'TOO_MANY_ACCOUNTS')).toBe(
       true,
     );
-    expect(await userCount(t)).toBe(before + 3);
+    expect(await rowCount(t.deps.db, 'users')).toBe(before + 3);
   });
 });
 
@@ -311,18 +282,18 @@ describe(`MAX_ACCOUNTS_PER_ADDRESS and a device limit of 0 on ${testEngine}`, ()
     const t = await createTestApp({ env: { MAX_ACCOUNTS_PER_ADDRESS: '2', MAX_ACCOUNTS_PER_DEVICE: '0' } });
     try {
       const names = await addRobloxUsers(t, 'Addr', 6001, 8);
-      expect((await signIn(t, names[0]!, { address: '203.0.113.30' })).status).toBe(200);
-      expect((await signIn(t, names[1]!, { address: '203.0.113.30' })).status).toBe(200);
-      const refused = await signIn(t, names[2]!, { address: '203.0.113.30' });
+      expect((await loginFrom(t, names[0]!, { address: '203.0.113.30' })).status).toBe(200);
+      expect((await loginFrom(t, names[1]!, { address: '203.0.113.30' })).status).toBe(200);
+      const refused = await loginFrom(t, names[2]!, { address: '203.0.113.30' });
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('TOO_MANY_ACCOUNTS');
       expect(refused.body.error).toMatch(/^Your network address has already been used to create 2 accounts/);
-      expect((await signIn(t, names[0]!, { address: '203.0.113.30' })).status).toBe(200);
-      expect((await signIn(t, names[2]!, { address: '203.0.113.31' })).status).toBe(200);
+      expect((await loginFrom(t, names[0]!, { address: '203.0.113.30' })).status).toBe(200);
+      expect((await loginFrom(t, names[2]!, { address: '203.0.113.31' })).status).toBe(200);
       // One browser, no device limit: 5 accounts from elsewhere.
-      const first = await signIn(t, names[3]!);
+      const first = await loginFrom(t, names[3]!);
       for (const name of names.slice(4, 8)) {
-        expect((await signIn(t, name, { device: first.device })).status).toBe(200);
+        expect((await loginFrom(t, name, { device: first.device })).status).toBe(200);
       }
     } finally {
       await t.close();
@@ -334,7 +305,7 @@ describe(`the device cookie in production on ${testEngine}`, () => {
   it('is Secure', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://rbx.example' } });
     try {
-      const res = await signIn(t, 'AliceRBX');
+      const res = await loginFrom(t, 'AliceRBX');
       expect(res.status).toBe(200);
       expect(res.cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     } finally {

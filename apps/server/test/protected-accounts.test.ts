@@ -3,22 +3,19 @@ import { ACCOUNT_PROTECTED_MESSAGE } from '@rewards/contracts';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { proveOwnership, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import {
+  proveOwnership,
+  setBio,
+  signInPlayer,
+  verifyPlayer,
+  type SignedInPlayer,
+} from './support/players.ts';
 import { setPlayerStatus, userIdOf } from './support/accounts.ts';
+import { countRows } from './support/records.ts';
 import { hashToken } from '../src/modules/auth/index.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-async function sessionCount(robloxId: number) {
-  const userId = await userIdOf(t.deps.db, robloxId);
-  const rows = await t.deps.db
-    .selectFrom('sessions')
-    .select('token_hash')
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.length;
-}
 
 const setProtection = (player: SignedInPlayer, body: object) =>
   t.api('POST', '/api/account/protection', body, bearer(player.token));
@@ -31,12 +28,6 @@ async function protectedPlayer(name: string): Promise<SignedInPlayer> {
   expect([on.status, on.body]).toEqual([200, { protected: true }]);
   return player;
 }
-
-/** Signing in by typing the name. */
-const typedSignIn = (name: string) => t.api('POST', '/api/login', { username: name });
-
-const putInBio = (player: SignedInPlayer, description: string) =>
-  t.control('PUT', `/users/${player.robloxId}/description`, { description });
 
 describe(`protected accounts on ${testEngine}`, () => {
   openTestApp();
@@ -57,8 +48,13 @@ describe(`protected accounts on ${testEngine}`, () => {
 
   it('typing a protected name opens no session: ACCOUNT_PROTECTED with a fresh sentence', async () => {
     const player = await protectedPlayer('ProtTyped');
-    const before = await sessionCount(player.robloxId);
-    const res = await typedSignIn('prottyped');
+    const before = await countRows(
+      t.deps.db,
+      'sessions',
+      'user_id',
+      await userIdOf(t.deps.db, player.robloxId),
+    );
+    const res = await t.api('POST', '/api/login', { username: 'prottyped' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       success: false,
@@ -67,19 +63,21 @@ describe(`protected accounts on ${testEngine}`, () => {
       proof: { proofToken: expect.any(String), sentence: expect.stringMatching(/^[a-z]+( [a-z]+){5}$/) },
     });
     expect(res.body.token).toBeUndefined();
-    expect(await sessionCount(player.robloxId)).toBe(before);
+    expect(
+      await countRows(t.deps.db, 'sessions', 'user_id', await userIdOf(t.deps.db, player.robloxId)),
+    ).toBe(before);
     // Only the token's hash is stored.
     const stored = await t.deps.db.selectFrom('login_proofs').select('token_hash').execute();
     expect(stored.map((p) => p.token_hash)).not.toContain(res.body.proof.proofToken);
     // Each attempt hands out a new sentence.
-    const again = await typedSignIn('ProtTyped');
+    const again = await t.api('POST', '/api/login', { username: 'ProtTyped' });
     expect(again.body.proof.sentence).not.toBe(res.body.proof.sentence);
   });
 
   it('the bio proof opens the account once; a reused token is refused', async () => {
     const player = await protectedPlayer('ProtBio');
-    const { proof } = (await typedSignIn('ProtBio')).body;
-    await putInBio(player, `Hello!\n${proof.sentence.toUpperCase()}  bye`);
+    const { proof } = (await t.api('POST', '/api/login', { username: 'ProtBio' })).body;
+    await setBio(t, player.robloxId, `Hello!\n${proof.sentence.toUpperCase()}  bye`);
     const opened = await t.app.inject({
       method: 'POST',
       url: '/api/login/prove',
@@ -106,9 +104,14 @@ describe(`protected accounts on ${testEngine}`, () => {
 
   it('a wrong, missing or expired sentence is refused and opens nothing', async () => {
     const player = await protectedPlayer('ProtWrong');
-    const before = await sessionCount(player.robloxId);
-    const { proof } = (await typedSignIn('ProtWrong')).body;
-    await putInBio(player, 'apple river green happy tiger cloud');
+    const before = await countRows(
+      t.deps.db,
+      'sessions',
+      'user_id',
+      await userIdOf(t.deps.db, player.robloxId),
+    );
+    const { proof } = (await t.api('POST', '/api/login', { username: 'ProtWrong' })).body;
+    await setBio(t, player.robloxId, 'apple river green happy tiger cloud');
     const wrong = await t.api('POST', '/api/login/prove', { proofToken: proof.proofToken });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toContain('not in your Roblox profile');
@@ -118,19 +121,21 @@ describe(`protected accounts on ${testEngine}`, () => {
     expect(missing.status).toBe(400);
 
     // After 10 minutes the sentence no longer opens it, even in the bio.
-    await putInBio(player, proof.sentence);
+    await setBio(t, player.robloxId, proof.sentence);
     t.clock.advance(10 * 60 * 1000 + 1);
     const late = await t.api('POST', '/api/login/prove', { proofToken: proof.proofToken });
     expect(late.status).toBe(400);
-    expect(await sessionCount(player.robloxId)).toBe(before);
+    expect(
+      await countRows(t.deps.db, 'sessions', 'user_id', await userIdOf(t.deps.db, player.robloxId)),
+    ).toBe(before);
   });
 
   it('a banned protected account stays banned, by name and by proof', async () => {
     const player = await protectedPlayer('ProtBanned');
-    const { proof } = (await typedSignIn('ProtBanned')).body;
-    await putInBio(player, proof.sentence);
+    const { proof } = (await t.api('POST', '/api/login', { username: 'ProtBanned' })).body;
+    await setBio(t, player.robloxId, proof.sentence);
     await setPlayerStatus(t.deps.db, player.name, 'banned');
-    const typed = await typedSignIn('ProtBanned');
+    const typed = await t.api('POST', '/api/login', { username: 'ProtBanned' });
     expect(typed.status).toBe(403);
     expect(typed.body.code).toBe('BANNED');
     const proved = await t.api('POST', '/api/login/prove', { proofToken: proof.proofToken });
@@ -148,7 +153,7 @@ describe(`protected accounts on ${testEngine}`, () => {
     // A bio proof of another account does not count.
     const other = await signInPlayer(t, 'ProtOffOther');
     const othersProof = await t.api('POST', '/api/account/protection/proof', undefined, bearer(other.token));
-    await putInBio(player, othersProof.body.sentence);
+    await setBio(t, player.robloxId, othersProof.body.sentence);
     const foreign = await setProtection(player, { on: false, proofToken: othersProof.body.proofToken });
     expect(foreign.status).toBe(400);
 
@@ -156,15 +161,15 @@ describe(`protected accounts on ${testEngine}`, () => {
     expect(proof.status).toBe(200);
     const notYet = await setProtection(player, { on: false, proofToken: proof.body.proofToken });
     expect(notYet.status).toBe(400);
-    await putInBio(player, `code: ${proof.body.sentence}`);
+    await setBio(t, player.robloxId, `code: ${proof.body.sentence}`);
     const off = await setProtection(player, { on: false, proofToken: proof.body.proofToken });
     expect([off.status, off.body]).toEqual([200, { protected: false }]);
     expect((await t.login('ProtOff')).status).toBe(200);
 
     // A session opened by proof may turn it off for 10 minutes, without another sentence.
     await setProtection(player, { on: true });
-    const { proof: login } = (await typedSignIn('ProtOff')).body;
-    await putInBio(player, login.sentence);
+    const { proof: login } = (await t.api('POST', '/api/login', { username: 'ProtOff' })).body;
+    await setBio(t, player.robloxId, login.sentence);
     const proven = (await t.api('POST', '/api/login/prove', { proofToken: login.proofToken })).body.token;
     t.clock.advance(9 * 60 * 1000);
     expect((await t.api('POST', '/api/account/protection', { on: false }, bearer(proven))).status).toBe(200);

@@ -8,6 +8,7 @@ import { priceFor } from './support/gamepasses.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { verifyPlayer } from './support/players.ts';
+import { signInFrom } from './support/sign-ins.ts';
 import { bearer } from './support/site.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -21,26 +22,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const OLD_DAYS = 200;
 const SHARED_DEVICE = 'retention-shared-device-0001';
 const RECENT_ADDRESS = '203.0.113.50';
-
-interface SignedIn {
-  token: string;
-  robloxId: number;
-  name: string;
-}
-
-/** Signs in through the real endpoint from a browser with `device` at `address`. */
-async function signIn(name: string, device: string, address: string): Promise<SignedIn> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: name },
-    remoteAddress: address,
-    cookies: { device_id: device },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json();
-  return { token: body.token, robloxId: body.user.robloxId, name };
-}
 
 /** Runs `work` with the clock set `days` back, then puts it back. */
 async function daysAgo<T>(days: number, work: () => Promise<T>): Promise<T> {
@@ -134,8 +115,8 @@ describe(`retention on ${testEngine}`, () => {
     // 200 days ago: Alice and Bob sign in from one browser (linked by the device), Alice proves her
     // account, is credited by an offer and withdraws; a forged postback is refused.
     await daysAgo(OLD_DAYS, async () => {
-      const alice = await signIn('AliceRBX', SHARED_DEVICE, '198.51.100.1');
-      await signIn('BobBuilder', SHARED_DEVICE, '198.51.100.2');
+      const alice = await signInFrom(t, 'AliceRBX', { device: SHARED_DEVICE, address: '198.51.100.1' });
+      await signInFrom(t, 'BobBuilder', { device: SHARED_DEVICE, address: '198.51.100.2' });
       aliceId = await userIdOf(t.deps.db, alice.robloxId);
       bobId = await userIdOf(t.deps.db, 1002);
       await verifyPlayer(t, alice);
@@ -190,8 +171,11 @@ describe(`retention on ${testEngine}`, () => {
 
     // 10 days ago: Alice (another browser) and Carol sign in from one address: linked by it.
     await daysAgo(10, async () => {
-      await signIn('AliceRBX', 'retention-alice-laptop-0001', RECENT_ADDRESS);
-      const carol = await signIn('CarolPlays', 'retention-carol-phone-00001', RECENT_ADDRESS);
+      await signInFrom(t, 'AliceRBX', { device: 'retention-alice-laptop-0001', address: RECENT_ADDRESS });
+      const carol = await signInFrom(t, 'CarolPlays', {
+        device: 'retention-carol-phone-00001',
+        address: RECENT_ADDRESS,
+      });
       carolId = await userIdOf(t.deps.db, carol.robloxId);
     });
     admin = await adminCookie(t);

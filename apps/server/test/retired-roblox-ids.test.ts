@@ -10,6 +10,7 @@ import {
   TEST_CPX_SECRET,
 } from './support/postbacks.ts';
 import { ledgerEntriesWithKey } from './support/records.ts';
+import { signInFrom } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -26,14 +27,6 @@ interface Player {
   name: string;
   token: string;
   robloxId: number;
-}
-
-async function signIn(name: string): Promise<Player> {
-  // Answers 409 for a name the stand-in knows already.
-  await t.control('POST', '/users', { name });
-  const login = await t.login(name);
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return { name, token: login.token, robloxId: login.body.user.robloxId };
 }
 
 /** The survey frame's `secure_hash`, as the player's browser receives it. */
@@ -94,7 +87,7 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
   let bob: Player;
 
   beforeAll(async () => {
-    bob = await signIn(BOB);
+    bob = await signInFrom(t, BOB);
   });
   afterEach(async () => {
     await expectInvariant(t.deps.db);
@@ -117,7 +110,7 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
   }
 
   it('after POST /api/account/delete, a correctly hashed CPX postback with that Roblox id as trans_id credits nothing', async () => {
-    const erin = await signIn('ErinLeaves');
+    const erin = await signInFrom(t, 'ErinLeaves');
     const hash = await frameHash(erin);
     await expectForgeryRefused(erin.robloxId, hash);
     const retiredBefore = await retiredHashes();
@@ -137,7 +130,7 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
   });
 
   it("a deletion by staff on the player's request retires the Roblox id too", async () => {
-    const finn = await signIn('FinnRequests');
+    const finn = await signInFrom(t, 'FinnRequests');
     const hash = await frameHash(finn);
     await deleteByStaff(finn);
     expect(await accountsWithRobloxId(finn.robloxId)).toBe(0);
@@ -145,10 +138,10 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
   });
 
   it('a Roblox id deleted, signed up again and deleted again stays refused', async () => {
-    const gail = await signIn('GailReturns');
+    const gail = await signInFrom(t, 'GailReturns');
     const hash = await frameHash(gail);
     await deleteOwnAccount(gail);
-    const again = await signIn('GailReturns');
+    const again = await signInFrom(t, 'GailReturns');
     expect(again.robloxId).toBe(gail.robloxId);
     await expectForgeryRefused(gail.robloxId, hash);
     const retired = (await retiredHashes()).length;

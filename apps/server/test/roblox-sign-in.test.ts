@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from './support/test-app.ts';
+import { rowCount } from './support/records.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { testEngine } from './support/test-database.ts';
 
@@ -81,26 +82,17 @@ async function signInWithRoblox(robloxId: number, ref?: string) {
   return finish(code!);
 }
 
-const sessionCount = async () =>
-  Number(
-    (
-      await t.deps.db
-        .selectFrom('sessions')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const userByRobloxId = (robloxId: number) =>
   t.deps.db.selectFrom('users').selectAll().where('roblox_id', '=', robloxId).executeTakeFirst();
 
 /** A callback that must be refused with `reason`, opening no session. */
 async function expectRefused(callbackUrl: URL, reason: string, cookie?: string | null) {
-  const before = await sessionCount();
+  const before = await rowCount(t.deps.db, 'sessions');
   const landing = await callback(callbackUrl, cookie);
   expect(landing.pathname).toBe('/login');
   expect(landing.searchParams.get('error')).toBe(reason);
   expect(landing.searchParams.has('roblox')).toBe(false);
-  expect(await sessionCount()).toBe(before);
+  expect(await rowCount(t.deps.db, 'sessions')).toBe(before);
 }
 
 describe(`Sign in with Roblox on ${testEngine}`, () => {
@@ -267,10 +259,10 @@ describe(`Sign in with Roblox on ${testEngine}`, () => {
 
     const typed = await t.login('BobBuilder');
     expect([typed.status, typed.body.code]).toEqual([403, 'ACCOUNT_PROTECTED']);
-    const before = await sessionCount();
+    const before = await rowCount(t.deps.db, 'sessions');
     const proven = await signInWithRoblox(1002);
     expect(proven.statusCode).toBe(200);
-    expect(await sessionCount()).toBe(before + 1);
+    expect(await rowCount(t.deps.db, 'sessions')).toBe(before + 1);
     // Opened by Roblox itself: the acts that need recent proof are open to it.
     const exported = await t.app.inject({
       method: 'GET',

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import type { DB } from '../../src/db/schema.ts';
 
@@ -18,12 +19,21 @@ export async function countRows<T extends keyof DB & string>(
   db: Database,
   table: T,
   column: keyof DB[T] & string,
-  value: string,
+  value: string | number,
 ): Promise<number> {
   const row = await db
     .selectFrom(table as 'postbacks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(column as 'wall_slug', '=', value)
+    .where(column as 'wall_slug', '=', value as string)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many rows `table` has. */
+export async function rowCount(db: Database, table: keyof DB & string): Promise<number> {
+  const row = await db
+    .selectFrom(table as 'users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -65,4 +75,37 @@ export async function insertSignInTraces(
       finished_at: at(11),
     })
     .execute();
+}
+
+/** A moment of the tests' day, 2 March 2026 at 10:`minute` UTC, as stored. */
+export const atMinute = (minute: number) => new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString();
+
+/**
+ * A withdrawal row written straight into the database, for tests about what is kept of one: by
+ * default R$10 paid for a gamepass, made at minute 6 and paid at minute 7 of the tests' day; `row`
+ * overrides any column.
+ */
+export function insertWithdrawalRow(
+  db: Database,
+  userId: number,
+  row: Partial<Insertable<DB['withdrawals']>> = {},
+): Promise<{ id: number }> {
+  return db
+    .insertInto('withdrawals')
+    .values({
+      user_id: userId,
+      robux: 10,
+      amount: 1000,
+      gamepass_id: 500_000 + userId,
+      product_id: 600_000 + userId,
+      price: 15,
+      seller_id: 1,
+      state: 'paid',
+      created_at: atMinute(6),
+      updated_at: atMinute(7),
+      paid_at: atMinute(7),
+      ...row,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
