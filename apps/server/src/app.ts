@@ -9,6 +9,7 @@ import { authApi } from './modules/auth/api.ts';
 import { activityApi } from './modules/activity/api.ts';
 import { dataRightsApi } from './modules/data-rights/api.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { raceRoutes } from './modules/races/routes.ts';
 import { siteConfigRoutes } from './modules/humancheck/routes.ts';
 import { landingRoutes } from './modules/landing/routes.ts';
 import { databaseFigures } from './modules/health/index.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(socialRoutes);
       await api.register(firstStepsRoutes);
       await api.register(activityApi);
+      await api.register(raceRoutes);
       await api.register(dataRightsApi);
       await api.register(siteConfigRoutes);
       await api.register(landingRoutes);

@@ -5,6 +5,7 @@ import { defaultBackupDir, sqliteFileOf } from './db/sqlite-backup.ts';
 import { claimTaskPeriod } from './db/task-periods.ts';
 import { HOLD_SWEEP_MS, releaseDueHolds } from './modules/offers/index.ts';
 import { RETENTION_SWEEP_MS, runRetention } from './modules/retention/index.ts';
+import { registerRaceScheduler } from './modules/races/index.ts';
 import { registerGiveawayScheduler } from './modules/rewards/index.ts';
 import { payoutRound } from './modules/withdrawals/index.ts';
 import { runEvery } from './shared/periodic-task.ts';
@@ -12,7 +13,7 @@ import { runEvery } from './shared/periodic-task.ts';
 /**
  * The site's background work, scheduled in every server process while the app is up: paying offer
  * credits whose hold has passed, removing personal data past retention, picking giveaway winners,
- * with PAYOUT_MODE=roblox and PAYOUT_INTERVAL_MS > 0, the payout worker's rounds
+ * continuing repeating races and paying race prizes, with PAYOUT_MODE=roblox and PAYOUT_INTERVAL_MS > 0, the payout worker's rounds
  * (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`), and on SQLite a copy of the database
  * every BACKUP_INTERVAL_SECONDS (`db/continuous-backup.ts`).
  *
@@ -30,6 +31,7 @@ export function registerBackgroundJobs(app: FastifyInstance): void {
   runEvery(app, HOLD_SWEEP_MS, 'releasing held offer credits', () => releaseDueHolds(deps));
   runEvery(app, RETENTION_SWEEP_MS, 'retention task', () => runRetention(deps));
   registerGiveawayScheduler(app);
+  registerRaceScheduler(app);
 
   const { env } = deps;
   if (env.PAYOUT_MODE === 'roblox' && env.PAYOUT_INTERVAL_MS > 0) {

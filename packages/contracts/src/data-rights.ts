@@ -136,6 +136,21 @@ export const accountExport = z.object({
   }),
   postbacks: z.array(exportPostback),
   offerTransactions: z.array(exportOfferTransaction),
+  /** The races whose prizes were decided with this player among the places walked (docs/races.md). */
+  raceResults: z.array(
+    z.object({
+      race: z.string(),
+      startAt: date,
+      endAt: date,
+      place: z.number().int(),
+      amount: z.number(),
+      prizeRank: z.number().int().nullable(),
+      prize: z.number(),
+      /** Why no prize: `banned`, or `linked` (the other account is not named). */
+      excluded: z.string().nullable(),
+      paid: z.boolean(),
+    }),
+  ),
   /** What staff did to the account (not who). */
   auditLog: z.array(z.object({ action: z.string(), date })),
 });

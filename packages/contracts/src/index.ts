@@ -27,4 +27,5 @@ export * from './data-rights.ts';
 export * from './account-deletion.ts';
 export * from './live.ts';
 export * from './draw.ts';
+export * from './races.ts';
 export * from './api-docs.ts';

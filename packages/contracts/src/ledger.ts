@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 /** Kinds whose credits count as lifetime earnings (leaderboard, referral threshold). */
-export const earningKinds = ['offer', 'survey', 'social', 'daily', 'promo', 'referral', 'giveaway'] as const;
+export const earningKinds = [
+  'offer',
+  'survey',
+  'social',
+  'daily',
+  'promo',
+  'referral',
+  'giveaway',
+  'race',
+] as const;
 /** Every kind of ledger entry: what moved a balance. */
 export const ledgerKinds = [...earningKinds, 'admin', 'withdrawal', 'withdrawal_refund', 'reversal'] as const;
 export const ledgerKind = z.enum(ledgerKinds);
@@ -28,6 +37,9 @@ export const entryParams = z.strictObject({
   friend: z.string().optional(),
   /** giveaway: its title. */
   giveaway: z.string().optional(),
+  /** race: its name and the rank its prize is for. */
+  race: z.string().optional(),
+  rank: z.number().int().optional(),
   /** admin: the reason staff gave, if any. */
   reason: z.string().optional(),
 });
@@ -53,6 +65,7 @@ export interface EntryParamsByKind {
   promo: { code: string };
   referral: { friend: string };
   giveaway: { giveaway: string };
+  race: { race: string; rank: number };
   admin: { reason?: string };
   withdrawal: Record<string, never>;
   withdrawal_refund: Record<string, never>;
@@ -82,6 +95,8 @@ export function describeEntry(kind: LedgerKind, p: EntryParams): string {
       return `Referral bonus from ${p.friend}`;
     case 'giveaway':
       return `Giveaway won: ${p.giveaway}`;
+    case 'race':
+      return `Race prize: ${p.race}, rank ${p.rank}`;
     case 'admin':
       return p.reason ? `Admin grant: ${p.reason}` : 'Admin grant';
     case 'withdrawal':

@@ -52,7 +52,8 @@ export type StreakClaimResponse = z.infer<typeof streakClaimResponse>;
 // Promo codes
 // ---------------------------------------------------------------------------------------------
 
-function hasAtMostTwoDecimals(n: number): boolean {
+/** Whether an R$ amount has at most two decimals (hundredths are the smallest unit). */
+export function hasAtMostTwoDecimals(n: number): boolean {
   return Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 }
 

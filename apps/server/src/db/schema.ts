@@ -3,6 +3,7 @@ import type { AccountsTables } from './tables/accounts.ts';
 import type { EconomicsTables } from './tables/economics.ts';
 import type { JobsTables } from './tables/jobs.ts';
 import type { OffersTables } from './tables/offers.ts';
+import type { RacesTables } from './tables/races.ts';
 import type { RewardsTables } from './tables/rewards.ts';
 import type { SignalsTables } from './tables/signals.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.ts';
@@ -149,7 +150,8 @@ export interface DB
     SignalsTables,
     AccountsTables,
     JobsTables,
-    EconomicsTables {
+    EconomicsTables,
+    RacesTables {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;

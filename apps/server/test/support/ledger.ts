@@ -32,6 +32,7 @@ export function testSubject(kind: LedgerKind): EntrySubject {
     promo: { code: 'TEST' },
     referral: { friend: 'test' },
     giveaway: { giveaway: 'Test' },
+    race: { race: 'Test', rank: 1 },
     admin: {},
     withdrawal: {},
     withdrawal_refund: {},

@@ -36,6 +36,10 @@ export function describeTransaction(item: Pick<TransactionItem, 'kind' | 'params
       return p.friend ? m.transactions_desc_referral({ friend: p.friend }) : item.description;
     case 'giveaway':
       return p.giveaway ? m.transactions_desc_giveaway({ title: p.giveaway }) : item.description;
+    case 'race':
+      return p.race && p.rank !== undefined
+        ? m.races_desc_prize({ race: p.race, rank: String(p.rank) })
+        : item.description;
     case 'admin':
       return p.reason ? m.transactions_desc_admin_reason({ reason: p.reason }) : m.transactions_desc_admin();
     case 'withdrawal':

@@ -8,6 +8,8 @@ export { replayPostback } from './postbacks/replay.ts';
 export { prunePostbackLog } from './postbacks/retention.ts';
 export { listPostbacks } from './postbacks/repository.ts';
 export { retireRobloxId, robloxIdHasher } from './postbacks/retired-ids.ts';
+// For races: each player's provider earnings over a race's period.
+export { earningsBetween, type PeriodEarning } from './period-earnings-repository.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;

@@ -33,6 +33,7 @@ const KIND_LABEL: Record<string, () => string> = {
   promo: m.admin_ledger_kind_promo,
   referral: m.admin_ledger_kind_referral,
   giveaway: m.admin_ledger_kind_giveaway,
+  race: m.races_ledger_kind,
   admin: m.admin_ledger_kind_admin,
   withdrawal: m.admin_ledger_kind_withdrawal,
   withdrawal_refund: m.admin_ledger_kind_withdrawal_refund,

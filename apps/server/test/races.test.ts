@@ -1,0 +1,298 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RACE_BOARD_TTL_MS } from '../src/modules/races/board.ts';
+import { settleRaces, startNextRaces } from '../src/modules/races/prizes.ts';
+import { releaseDueHolds } from '../src/modules/offers/index.ts';
+import { adminCookie } from './support/admin.ts';
+import { balanceOf, setPlayerStatus, userIdOf } from './support/accounts.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { grantRobux, proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
+import { CPX_ADDRESS, cpxPostbackPath } from './support/postbacks.ts';
+import { bearer } from './support/test-app.ts';
+import { testEngine } from './support/test-database.ts';
+import { openTestApp, t } from './support/suite.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let transSeq = 0;
+
+/** A signed CPX postback from CPX's address: a credit, or with `reverse` the reversal of `trans`. */
+async function postback(p: SignedInPlayer, robux: number, trans = `race-${++transSeq}`, reverse = false) {
+  const url = cpxPostbackPath({
+    trans,
+    user: p.robloxId,
+    local: robux.toFixed(2),
+    status: reverse ? '2' : '1',
+  });
+  const res = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
+  expect([res.statusCode, res.body]).toEqual([200, '1']);
+  return trans;
+}
+
+/** GET /api/races/current once the board's count has expired, as `p` (or a visitor). */
+async function current(p?: SignedInPlayer) {
+  t.clock.advance(RACE_BOARD_TTL_MS);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/races/current',
+    headers: p ? bearer(p.token) : {},
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function raceEntries() {
+  return t.deps.db
+    .selectFrom('ledger_entries')
+    .select(['user_id', 'amount', 'idempotency_key', 'params'])
+    .where('kind', '=', 'race')
+    .orderBy('idempotency_key')
+    .execute();
+}
+
+const THREE_PRIZES = [
+  { from: 1, to: 1, prize: 500 },
+  { from: 2, to: 2, prize: 250 },
+  { from: 3, to: 3, prize: 25 },
+];
+
+describe(`races on ${testEngine}`, () => {
+  // The shipped hold: R$5 and more waits 24 h, and the race's prizes wait for it too.
+  openTestApp({ env: { OFFER_HOLD_HOURS: '24', HOLD_EXEMPT_BELOW: '5' } });
+  let cookie: string;
+  const players: Record<string, SignedInPlayer> = {};
+  let raceId: number;
+
+  beforeAll(async () => {
+    cookie = await adminCookie(t);
+    for (const name of ['RaceAmy', 'RaceBen', 'RaceCat', 'RaceDan', 'RaceEve']) {
+      players[name] = await signInPlayer(t, name);
+    }
+  });
+
+  // Signed in again at each call: the tests move the clock past an admin session's life.
+  const admin = async (method: string, url: string, body?: unknown) =>
+    t.api(method, url, body, { cookie: await adminCookie(t) });
+
+  it('a weekly race runs to Monday midnight in the site time zone and refuses bad prize tables', async () => {
+    const bad = await admin('POST', '/api/admin/races', {
+      name: 'Gappy',
+      startAt: t.clock.now().toISOString(),
+      repeat: 'weekly',
+      prizes: [
+        { from: 1, to: 1, prize: 10 },
+        { from: 3, to: 3, prize: 5 },
+      ],
+    });
+    expect(bad.status).toBe(400);
+
+    const res = await admin('POST', '/api/admin/races', {
+      name: 'Weekly race',
+      startAt: t.clock.now().toISOString(),
+      repeat: 'weekly',
+      prizes: THREE_PRIZES,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // The clock starts on Monday 2 March 2026; Brussels is UTC+1 then.
+    expect(res.body).toMatchObject({ state: 'running', endAt: '2026-03-08T23:00:00.000Z', repeat: 'weekly' });
+    raceId = res.body.id;
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `race:${raceId}`)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['race.create']);
+  });
+
+  let eveBig: string;
+  it('counts offer and survey credits only, ties to who reached the amount first; everyone sees their rank', async () => {
+    const {
+      RaceAmy: amy,
+      RaceBen: ben,
+      RaceCat: cat,
+      RaceDan: dan,
+      RaceEve: eve,
+    } = players as Record<string, SignedInPlayer>;
+    await postback(amy!, 30);
+    t.clock.advance(MINUTE);
+    await postback(ben!, 20);
+    t.clock.advance(MINUTE);
+    eveBig = await postback(eve!, 30);
+    t.clock.advance(MINUTE);
+    await postback(ben!, 5);
+    t.clock.advance(MINUTE);
+    await postback(cat!, 25);
+    t.clock.advance(MINUTE);
+    await postback(dan!, 10);
+    await postback(eve!, 20);
+    // A reversal of a credit from before the race would not count either way; these credits never do.
+    await grantRobux(t, cookie, dan!.name, 1000);
+    const daily = await t.api('POST', '/api/streak-rewards/claim', {}, bearer(dan!.token));
+    expect(daily.status).toBe(200);
+
+    const visitor = await current();
+    expect(visitor.me).toBeNull();
+    expect(visitor.race).toMatchObject({ id: raceId, name: 'Weekly race', prizes: THREE_PRIZES });
+    expect(visitor.standings).toEqual([
+      { rank: 1, username: 'RaceEve', amount: 50, prize: 500 },
+      { rank: 2, username: 'RaceAmy', amount: 30, prize: 250 },
+      // Ben reached R$25 before Cat did.
+      { rank: 3, username: 'RaceBen', amount: 25, prize: 25 },
+      { rank: 4, username: 'RaceCat', amount: 25, prize: 0 },
+      { rank: 5, username: 'RaceDan', amount: 10, prize: 0 },
+    ]);
+    const ranks: Record<string, unknown> = {};
+    for (const [name, p] of Object.entries(players)) ranks[name] = (await current(p)).me;
+    expect(ranks).toEqual({
+      RaceEve: { rank: 1, amount: 50, prize: 500 },
+      RaceAmy: { rank: 2, amount: 30, prize: 250 },
+      RaceBen: { rank: 3, amount: 25, prize: 25 },
+      RaceCat: { rank: 4, amount: 25, prize: 0 },
+      RaceDan: { rank: 5, amount: 10, prize: 0 },
+    });
+  });
+
+  it('starts the next weekly race at the boundary by itself, once', async () => {
+    await Promise.all([startNextRaces(t.deps), startNextRaces(t.deps)]);
+    const next = await t.deps.db.selectFrom('races').selectAll().where('follows_id', '=', raceId).execute();
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatchObject({
+      starts_at: '2026-03-08T23:00:00.000Z',
+      ends_at: '2026-03-15T23:00:00.000Z',
+    });
+    expect((await current()).next).toMatchObject({
+      name: 'Weekly race',
+      startAt: '2026-03-08T23:00:00.000Z',
+    });
+  });
+
+  it('pays nothing before the end plus the hold; a reversal in the hold changes the winner', async () => {
+    t.clock.set(new Date('2026-03-09T22:00:00Z'));
+    expect(await settleRaces(t.deps)).toBe(0);
+    await releaseDueHolds(t.deps);
+    // Eve's R$30 is charged back within the hold: Amy wins.
+    await postback(players.RaceEve!, 30, eveBig, true);
+    t.clock.set(new Date('2026-03-09T23:00:00Z'));
+    const admin1 = await admin('GET', `/api/admin/races/${raceId}/standings`);
+    expect(admin1.body.standings.map((s: { username: string }) => s.username)).toEqual([
+      'RaceAmy',
+      'RaceBen',
+      'RaceCat',
+      'RaceEve',
+      'RaceDan',
+    ]);
+    expect(admin1.body.race.state).toBe('ended');
+  });
+
+  it('pays exactly the three prizes once each, when a payer stops between two and when two run at once', async () => {
+    const before = {
+      amy: await balanceOf(t.deps.db, await userIdOf(t.deps.db, players.RaceAmy!.robloxId)),
+      ben: await balanceOf(t.deps.db, await userIdOf(t.deps.db, players.RaceBen!.robloxId)),
+      cat: await balanceOf(t.deps.db, await userIdOf(t.deps.db, players.RaceCat!.robloxId)),
+    };
+    // A payer that stops after one prize.
+    expect(await settleRaces(t.deps, 1)).toBe(1);
+    await expectInvariant(t.deps.db);
+    expect((await raceEntries()).map((e) => e.idempotency_key)).toEqual([`race:${raceId}:1`]);
+    // Two payers at once finish the work between them.
+    const both = await Promise.all([settleRaces(t.deps), settleRaces(t.deps)]);
+    expect(both[0]! + both[1]!).toBe(2);
+    await expectInvariant(t.deps.db);
+    expect(await settleRaces(t.deps)).toBe(0);
+
+    const amyId = await userIdOf(t.deps.db, players.RaceAmy!.robloxId);
+    const benId = await userIdOf(t.deps.db, players.RaceBen!.robloxId);
+    const catId = await userIdOf(t.deps.db, players.RaceCat!.robloxId);
+    expect((await raceEntries()).map((e) => [e.idempotency_key, e.user_id, Number(e.amount)])).toEqual([
+      [`race:${raceId}:1`, amyId, 50000],
+      [`race:${raceId}:2`, benId, 25000],
+      [`race:${raceId}:3`, catId, 2500],
+    ]);
+    expect(await balanceOf(t.deps.db, amyId)).toBe(before.amy + 500);
+    expect(await balanceOf(t.deps.db, benId)).toBe(before.ben + 250);
+    expect(await balanceOf(t.deps.db, catId)).toBe(before.cat + 25);
+    await expectInvariant(t.deps.db);
+
+    const page = await current(players.RaceCat);
+    expect(page.previous).toMatchObject({
+      race: { id: raceId },
+      winners: [
+        { rank: 1, username: 'RaceAmy', prize: 500 },
+        { rank: 2, username: 'RaceBen', prize: 250 },
+        { rank: 3, username: 'RaceCat', prize: 25 },
+      ],
+    });
+    const tx = await t.api('GET', '/api/transactions?limit=5', undefined, bearer(players.RaceCat!.token));
+    expect(tx.body.items[0]).toMatchObject({
+      kind: 'race',
+      amount: 25,
+      params: { race: 'Weekly race', rank: 3 },
+      description: 'Race prize: Weekly race, rank 3',
+    });
+    const results = await admin('GET', `/api/admin/races/${raceId}/standings`);
+    expect(results.body.race.state).toBe('paid');
+    expect(results.body.results.every((r: { paid: boolean }) => r.paid)).toBe(true);
+  });
+
+  it("a player's export holds their race results", async () => {
+    await proveOwnership(t, players.RaceBen!);
+    const res = await t.api('GET', '/api/account/export', undefined, bearer(players.RaceBen!.token));
+    expect(res.status).toBe(200);
+    expect(res.body.raceResults).toEqual([
+      expect.objectContaining({ race: 'Weekly race', place: 2, prizeRank: 2, prize: 250, paid: true }),
+    ]);
+  });
+
+  it('passes over banned players and accounts linked to another player of the race, with the reason', async () => {
+    const start = t.clock.now();
+    const created = await admin('POST', '/api/admin/races', {
+      name: 'Sprint',
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + HOUR).toISOString(),
+      prizes: [{ from: 1, to: 2, prize: 10 }],
+    });
+    expect(created.status).toBe(201);
+    const sprint = created.body.id as number;
+    // Finn and his alt Gus sign in from one browser.
+    const finn = await signInPlayer(t, 'RaceFinn');
+    const device = /device_id=([^;]+)/.exec(finn.setCookies.join('\n'))?.[1];
+    const gus = await signInPlayer(t, 'RaceGus', { headers: { cookie: `device_id=${device}` } });
+    const hal = await signInPlayer(t, 'RaceHal');
+    await postback(hal, 9);
+    t.clock.advance(MINUTE);
+    await postback(finn, 8);
+    await postback(players.RaceAmy!, 4);
+    await postback(gus, 1);
+    await postback(players.RaceDan!, 2);
+    await setPlayerStatus(t.deps.db, 'RaceHal', 'banned');
+    expect((await current()).standings.map((s: { username: string }) => s.username)).toEqual([
+      'RaceFinn',
+      'RaceAmy',
+      'RaceDan',
+      'RaceGus',
+    ]);
+
+    const ended = await admin('POST', `/api/admin/races/${sprint}/end`);
+    expect(ended.body).toMatchObject({ state: 'ended', endedEarly: true });
+    t.clock.advance(25 * HOUR);
+    const paid = await Promise.all([settleRaces(t.deps), settleRaces(t.deps)]);
+    expect(paid[0]! + paid[1]!).toBe(2);
+    await expectInvariant(t.deps.db);
+    const res = await admin('GET', `/api/admin/races/${sprint}/standings`);
+    expect(
+      res.body.results.map((r: Record<string, unknown>) => [r.username, r.prizeRank, r.excluded, r.linkedTo]),
+    ).toEqual([
+      ['RaceHal', null, 'banned', null],
+      ['RaceFinn', null, 'linked', 'RaceGus'],
+      ['RaceAmy', 1, null, null],
+      ['RaceDan', 2, null, null],
+    ]);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `race:${sprint}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['race.create', 'race.end']);
+  });
+});
