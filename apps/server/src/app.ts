@@ -20,6 +20,7 @@ import { offersApi } from './modules/offers/api.ts';
 import { rewardsApi } from './modules/rewards/api.ts';
 import { withdrawalsApi } from './modules/withdrawals/api.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { economicsRoutes } from './modules/economics/routes.ts';
 import { inviterNames } from './modules/users/index.ts';
 import { registerBackgroundJobs } from './jobs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(offersApi);
       await api.register(rewardsApi);
       await api.register(withdrawalsApi);
+      await api.register(economicsRoutes);
       await api.register(socialRoutes);
       await api.register(firstStepsRoutes);
       await api.register(activityApi);

@@ -3,6 +3,7 @@ import { continuousBackupRound } from './db/continuous-backup.ts';
 import { engineOf } from './db/database.ts';
 import { defaultBackupDir, sqliteFileOf } from './db/sqlite-backup.ts';
 import { claimTaskPeriod } from './db/task-periods.ts';
+import { economicsWarnings, WARNINGS_EVERY_MS } from './modules/economics/index.ts';
 import { HOLD_SWEEP_MS, releaseDueHolds } from './modules/offers/index.ts';
 import { RETENTION_SWEEP_MS, runRetention } from './modules/retention/index.ts';
 import { registerRaceScheduler } from './modules/races/index.ts';
@@ -14,8 +15,9 @@ import { runEvery } from './shared/periodic-task.ts';
  * The site's background work, scheduled in every server process while the app is up: paying offer
  * credits whose hold has passed, removing personal data past retention, picking giveaway winners,
  * continuing repeating races and paying race prizes, with PAYOUT_MODE=roblox and PAYOUT_INTERVAL_MS > 0, the payout worker's rounds
- * (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`), and on SQLite a copy of the database
- * every BACKUP_INTERVAL_SECONDS (`db/continuous-backup.ts`).
+ * (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`), on SQLite a copy of the database
+ * every BACKUP_INTERVAL_SECONDS (`db/continuous-backup.ts`), and the operator's economics warnings
+ * (told to Discord once per episode).
  *
  * Each task runs once per period across every process on the database, not once per process: a
  * round runs only in the process that claims its period in `task_runs`, periods counted on the
@@ -30,6 +32,7 @@ export function registerBackgroundJobs(app: FastifyInstance): void {
 
   runEvery(app, HOLD_SWEEP_MS, 'releasing held offer credits', () => releaseDueHolds(deps));
   runEvery(app, RETENTION_SWEEP_MS, 'retention task', () => runRetention(deps));
+  runEvery(app, WARNINGS_EVERY_MS, 'economics warnings', () => economicsWarnings(deps, app.log));
   registerGiveawayScheduler(app);
   registerRaceScheduler(app);
 

@@ -27,5 +27,6 @@ export * from './data-rights.ts';
 export * from './account-deletion.ts';
 export * from './live.ts';
 export * from './draw.ts';
+export * from './economics.ts';
 export * from './races.ts';
 export * from './api-docs.ts';

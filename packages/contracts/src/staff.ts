@@ -9,7 +9,8 @@ export type StaffRole = z.infer<typeof staffRole>;
 /**
  * What an admin route needs; each admin route declares one, the server checks it on every call and
  * the console hides what the signed-in member's role cannot do.
- * - `read`: every GET of the console;
+ * - `read`: every GET of the console but the Economics section's;
+ * - `economics.read`: the Economics section's money figures and warnings; `economics.edit`: the Robux cost;
  * - `self`: the member's own account (password, two-factor sign-in);
  * - `users.ban`: ban and unban players; `users.points`: add or remove points; `users.delete`: delete
  *   a player's account on their request (owner only);
@@ -22,6 +23,8 @@ export type StaffRole = z.infer<typeof staffRole>;
  */
 export const staffPermissions = [
   'read',
+  'economics.read',
+  'economics.edit',
   'self',
   'users.ban',
   'users.points',
@@ -42,7 +45,7 @@ export type StaffPermission = z.infer<typeof staffPermission>;
 /** The one table of who may do what; the server's role check and the console both read it. */
 export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   owner: staffPermissions,
-  moderator: ['read', 'self', 'users.ban', 'postbacks.decide', 'withdrawals.decide'],
+  moderator: ['read', 'economics.read', 'self', 'users.ban', 'postbacks.decide', 'withdrawals.decide'],
   support: ['read', 'self'],
 };
 

@@ -83,33 +83,40 @@ export async function up(db: Kysely<any>): Promise<void> {
     from ledger_entries
     group by ${hour}, ${quarter}, ${source}, kind`.execute(db);
 
-  // The same statement on both engines but for the shard and the trigger's wrapping.
-  const upsert = (shard: string) => `
-    insert into economics_quarters (hour, quarter, source, name, shard, events, cents)
-    values (substr(new.created_at, 1, 13), cast(substr(new.created_at, 15, 2) as integer) / 15,
-      case when new.amount > 0 then 'credit' else 'debit' end, new.kind, ${shard}, 1, new.amount)
-    on conflict (hour, quarter, source, name, shard) do update
-      set events = economics_quarters.events + 1, cents = economics_quarters.cents + excluded.cents`;
   if (isPostgres(db)) {
-    await sql
-      .raw(
-        `create function economics_count_entry() returns trigger language plpgsql as $$
-        begin ${upsert('pg_backend_pid() % 8')}; return null; end $$`,
-      )
-      .execute(db);
+    // Once per statement, over the rows it inserted: a statement that inserts many entries (a bulk
+    // load) adds them in one upsert per bucket instead of updating the same rows once per entry.
+    await sql`create function economics_count_entries() returns trigger language plpgsql as $$
+      begin
+        insert into economics_quarters (hour, quarter, source, name, shard, events, cents)
+        select substr(created_at, 1, 13), cast(substr(created_at, 15, 2) as integer) / 15,
+          case when amount > 0 then 'credit' else 'debit' end, kind, pg_backend_pid() % 8,
+          count(*), sum(amount)
+        from new_entries
+        group by 1, 2, 3, 4
+        on conflict (hour, quarter, source, name, shard) do update
+          set events = economics_quarters.events + excluded.events,
+            cents = economics_quarters.cents + excluded.cents;
+        return null;
+      end $$`.execute(db);
     await sql`create trigger ledger_entries_economics after insert on ledger_entries
-      for each row execute function economics_count_entry()`.execute(db);
+      referencing new table as new_entries
+      for each statement execute function economics_count_entries()`.execute(db);
   } else {
-    await sql
-      .raw(`create trigger ledger_entries_economics after insert on ledger_entries begin ${upsert('0')}; end`)
-      .execute(db);
+    await sql`create trigger ledger_entries_economics after insert on ledger_entries begin
+      insert into economics_quarters (hour, quarter, source, name, shard, events, cents)
+      values (substr(new.created_at, 1, 13), cast(substr(new.created_at, 15, 2) as integer) / 15,
+        case when new.amount > 0 then 'credit' else 'debit' end, new.kind, 0, 1, new.amount)
+      on conflict (hour, quarter, source, name, shard) do update
+        set events = economics_quarters.events + 1, cents = economics_quarters.cents + excluded.cents;
+    end`.execute(db);
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop trigger ledger_entries_economics on ledger_entries`.execute(db);
-    await sql`drop function economics_count_entry()`.execute(db);
+    await sql`drop function economics_count_entries()`.execute(db);
   } else {
     await sql`drop trigger ledger_entries_economics`.execute(db);
   }

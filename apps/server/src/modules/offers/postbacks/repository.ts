@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { groupedLookup } from '../../../db/grouped-calls.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { Db } from '../../../db/database.ts';
+import { countPostback } from '../../economics/index.ts';
 
 /** A postback's record before its verdict is known. */
 export interface NewPostbackBase {
@@ -17,6 +18,8 @@ export interface NewPostbackBase {
   /** Hundredths of R$. */
   amount: number | null;
   reason: string | null;
+  /** The USD payout the provider reported, in millionths; null or left out when it sent none. */
+  usdMicros?: number | null;
 }
 
 export interface NewPostback extends NewPostbackBase {
@@ -41,6 +44,7 @@ const insertPostbackQuery = prepared(
     reason: string | null,
     ledgerEntryId: number | null,
     createdAt: string,
+    usdMicros: number | null,
   ) =>
     db
       .insertInto('postbacks')
@@ -58,6 +62,7 @@ const insertPostbackQuery = prepared(
         reason,
         ledger_entry_id: ledgerEntryId,
         created_at: createdAt,
+        usd_micros: usdMicros,
       })
       .returning('id'),
 );
@@ -79,8 +84,11 @@ export async function insertPostback(db: Db, p: NewPostback): Promise<number> {
       p.reason,
       p.ledgerEntryId,
       p.createdAt,
+      p.usdMicros ?? null,
     ),
   );
+  // In the caller's transaction, with the money the postback moved.
+  await countPostback(db, { ...p, usdMicros: p.usdMicros ?? null });
   return row!.id;
 }
 

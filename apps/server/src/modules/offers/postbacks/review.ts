@@ -1,6 +1,7 @@
 import type { PostbackDecisionResponse } from '@rewards/contracts';
 import type { Deps } from '../../../deps.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
+import { countCompletion } from '../../economics/index.ts';
 import { creditTransaction } from '../credits/service.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import * as repo from './repository.ts';
@@ -42,6 +43,14 @@ export async function decideHeldPostback(
       amount: Number(row.amount),
     });
     await repo.setPostbackLedgerEntry(trx, id, r.ledgerEntryId);
+    if (r.verdict === 'credited' || r.verdict === 'on_hold') {
+      await countCompletion(trx, {
+        wallSlug: row.wall_slug,
+        amount: Number(row.amount),
+        usdMicros: row.usd_micros === null ? null : Number(row.usd_micros),
+        createdAt: deps.clock.now().toISOString(),
+      });
+    }
     return { postbackId: id, verdict: decision, outcome: r.verdict, ledgerEntryId: r.ledgerEntryId };
   });
 }

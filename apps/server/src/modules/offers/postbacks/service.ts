@@ -219,6 +219,9 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   const amount = creditAmount(wall, pb.amounts);
   if (amount === null) return refuse(400, 'invalid', 'Invalid amount');
   record.amount = amount;
+  // What the provider pays, for the operator's revenue: its USD field, or the amount a USD-rate wall converts.
+  const usd = pb.amounts.usd ?? (wall.amount_mode === 'usd_rate' ? pb.amounts.amount : undefined);
+  record.usdMicros = usd === undefined ? null : Math.round(usd * 1e6);
   const review = reviewReason(wall, amount, pb.amounts, scheme.usdParam);
   if (review) {
     record.reason = review;

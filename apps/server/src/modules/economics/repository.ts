@@ -1,0 +1,231 @@
+import { openWithdrawalStates } from '@rewards/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { EconomicsFigures } from '../../db/tables/economics.ts';
+
+/** The figures of one rollup row, as numbers. */
+export type Figures = { [K in keyof EconomicsFigures]: number };
+
+export const FIGURE_NAMES = [
+  'events',
+  'cents',
+  'usd_micros',
+  'reversals',
+  'reversed_cents',
+  'reversed_usd_micros',
+  'reversal_seconds',
+] as const satisfies readonly (keyof EconomicsFigures)[];
+
+export interface RollupRow extends Figures {
+  source: 'credit' | 'debit' | 'wall';
+  name: string;
+}
+
+const toFigures = (r: Record<(typeof FIGURE_NAMES)[number], number | string>): Figures =>
+  Object.fromEntries(FIGURE_NAMES.map((f) => [f, Number(r[f])])) as Figures;
+
+/** A postback's figures, added to its quarter hour (shard 0: postbacks are few). */
+export async function addWallFigures(db: Db, wall: string, at: string, figures: Partial<Figures>) {
+  const values = Object.fromEntries(FIGURE_NAMES.map((f) => [f, figures[f] ?? 0])) as Figures;
+  await db
+    .insertInto('economics_quarters')
+    .values({
+      hour: at.slice(0, 13),
+      quarter: Math.floor(Number(at.slice(14, 16)) / 15),
+      source: 'wall',
+      name: wall,
+      shard: 0,
+      ...values,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['hour', 'quarter', 'source', 'name', 'shard'])
+        .doUpdateSet((eb) =>
+          Object.fromEntries(
+            FIGURE_NAMES.map((f) => [
+              f,
+              eb(sql.ref(`economics_quarters.${f}`), '+', eb.ref(`excluded.${f}`)),
+            ]),
+          ),
+        ),
+    )
+    .execute();
+}
+
+/** Whether any quarter hour before `hour` (`yyyy-mm-ddThh`) is still to be moved to its day. */
+export async function hasQuartersBefore(db: Db, hour: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('economics_quarters')
+    .select('hour')
+    .where('hour', '<', hour)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Removes the quarter hours before `hour` and returns them, shards apart. */
+export async function takeQuartersBefore(db: Db, hour: string) {
+  const rows = await db
+    .deleteFrom('economics_quarters')
+    .where('hour', '<', hour)
+    .returning(['hour', 'quarter', 'source', 'name', ...FIGURE_NAMES])
+    .execute();
+  return rows.map((r) => ({
+    hour: r.hour,
+    quarter: Number(r.quarter),
+    source: r.source,
+    name: r.name,
+    ...toFigures(r),
+  }));
+}
+
+/** Adds figures to a site day's row. */
+export async function addToDay(db: Db, day: string, row: RollupRow) {
+  const { source, name, ...figures } = row;
+  await db
+    .insertInto('economics_days')
+    .values({ day, source, name, ...figures })
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'source', 'name'])
+        .doUpdateSet((eb) =>
+          Object.fromEntries(
+            FIGURE_NAMES.map((f) => [f, eb(sql.ref(`economics_days.${f}`), '+', eb.ref(`excluded.${f}`))]),
+          ),
+        ),
+    )
+    .execute();
+}
+
+/** The site days' rows from `from` to `to` (both included). */
+export async function readDays(db: Db, from: string, to: string) {
+  const rows = await db
+    .selectFrom('economics_days')
+    .select(['day', 'source', 'name', ...FIGURE_NAMES])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+  return rows.map((r) => ({ day: r.day, source: r.source, name: r.name, ...toFigures(r) }));
+}
+
+/** The quarter hours not yet moved to their day, shards added up. */
+export async function readQuarters(db: Db) {
+  const rows = await db
+    .selectFrom('economics_quarters')
+    .select((eb) => [
+      'hour',
+      'quarter',
+      'source',
+      'name',
+      ...FIGURE_NAMES.map((f) => eb.fn.sum<number>(f).as(f)),
+    ])
+    .groupBy(['hour', 'quarter', 'source', 'name'])
+    .execute();
+  return rows.map((r) => ({
+    hour: r.hour,
+    quarter: Number(r.quarter),
+    source: r.source,
+    name: r.name,
+    ...toFigures(r),
+  }));
+}
+
+/** What a reversed credit's postback reported: its USD and when it was credited. */
+export async function findCreditedPostback(db: Db, wall: string, transId: string) {
+  return db
+    .selectFrom('postbacks')
+    .select(['usd_micros', 'amount', 'created_at'])
+    .where('wall_slug', '=', wall)
+    .where('trans_id', '=', transId)
+    .where('verdict', 'in', ['credited', 'on_hold', 'approved'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function listWalls(db: Db) {
+  return db.selectFrom('walls').select(['slug', 'name']).orderBy('sort').orderBy('id').execute();
+}
+
+export async function listCosts(db: Db) {
+  return db.selectFrom('robux_costs').selectAll().orderBy('effective_from', 'desc').execute();
+}
+
+export async function upsertCost(
+  db: Db,
+  row: { effective_from: string; micro_usd: number; set_by: string; set_at: string },
+) {
+  await db
+    .insertInto('robux_costs')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('effective_from')
+        .doUpdateSet({ micro_usd: row.micro_usd, set_by: row.set_by, set_at: row.set_at }),
+    )
+    .execute();
+}
+
+/** Paid withdrawals from `since` to `until` (ISO times), by method: R$ received and Robux spent. */
+export async function paidBetween(db: Db, since: string, until: string) {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select(['method', 'paid_at', 'price'])
+    .where('paid_at', '>=', since)
+    .where('paid_at', '<', until)
+    .where('state', '=', 'paid')
+    .execute();
+  return rows.map((r) => ({ method: r.method, paidAt: r.paid_at!, price: Number(r.price) }));
+}
+
+/** What players hold and wait for, in hundredths of R$ (balances below zero apart). */
+export async function owedFigures(db: Db) {
+  const [negative, onHold, withdrawals, account] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.sum<number>('balance').as('cents'))
+      .where('balance', '<', 0)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('offer_transactions')
+      .select((eb) => eb.fn.sum<number>('amount').as('cents'))
+      .where('state', '=', 'held')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.sum<number>('amount').as('cents'))
+      .where('state', 'in', openWithdrawalStates)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('payout_account').select(['robux', 'group_funds']).where('id', '=', 1).executeTakeFirst(),
+  ]);
+  return {
+    negativeCents: Number(negative.cents ?? 0),
+    onHoldCents: Number(onHold.cents ?? 0),
+    withdrawalCents: Number(withdrawals.cents ?? 0),
+    payoutRobux: account?.robux === null || account?.robux === undefined ? null : Number(account.robux),
+    groupFunds:
+      account?.group_funds === null || account?.group_funds === undefined
+        ? null
+        : Number(account.group_funds),
+  };
+}
+
+export async function listAlerts(db: Db) {
+  return db.selectFrom('economics_alerts').selectAll().execute();
+}
+
+/** Opens an episode; false when it was already open (another process told it). */
+export async function openAlert(db: Db, key: string, since: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('economics_alerts')
+    .values({ key, since })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function closeAlerts(db: Db, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.deleteFrom('economics_alerts').where('key', 'in', keys).execute();
+}

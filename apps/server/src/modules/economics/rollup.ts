@@ -1,0 +1,64 @@
+import { inTransaction } from '../../db/transaction.ts';
+import type { Deps } from '../../deps.ts';
+import { siteDay } from '../../shared/clock.ts';
+import * as repo from './repository.ts';
+import { FIGURE_NAMES, type Figures, type RollupRow } from './repository.ts';
+
+/**
+ * The money figures by site day, read from the rollup (migration 0030) rather than the ledger: a
+ * period costs a few rows per day and kind whatever the ledger's size
+ * (docs/decisions/0033-operator-economics.md).
+ *
+ * Entries and postbacks are counted by UTC quarter hour as they are written (no SQL common to both
+ * engines knows the site's time zone); quarter hours older than `SETTLED_MS` are moved to their site
+ * day here, in one transaction that takes them out and adds them in. A write that lands in an old
+ * quarter hour afterwards (a clock set back) only makes a new quarter-hour row, moved the next time:
+ * nothing is lost or counted twice.
+ */
+const SETTLED_MS = 2 * 60 * 60 * 1000;
+
+export interface DayRow extends RollupRow {
+  day: string;
+}
+
+const keyOf = (r: DayRow) => `${r.day}|${r.source}|${r.name}`;
+
+function addInto(into: Map<string, DayRow>, row: DayRow): void {
+  const had = into.get(keyOf(row));
+  if (!had) {
+    into.set(keyOf(row), { ...row });
+    return;
+  }
+  for (const f of FIGURE_NAMES) had[f] += row[f];
+}
+
+const startOf = (r: { hour: string; quarter: number }) =>
+  new Date(`${r.hour}:${String(r.quarter * 15).padStart(2, '0')}:00.000Z`);
+
+/** Moves the settled quarter hours into their site days. */
+export async function settleQuarters(deps: Deps): Promise<void> {
+  const before = new Date(deps.clock.now().getTime() - SETTLED_MS).toISOString().slice(0, 13);
+  if (!(await repo.hasQuartersBefore(deps.db, before))) return;
+  await inTransaction(deps.db, async (trx) => {
+    const byDay = new Map<string, DayRow>();
+    for (const { hour, quarter, ...row } of await repo.takeQuartersBefore(trx, before)) {
+      addInto(byDay, { ...row, day: siteDay(startOf({ hour, quarter }), deps.env.SITE_TIME_ZONE) });
+    }
+    for (const { day, ...row } of byDay.values()) await repo.addToDay(trx, day, row);
+  });
+}
+
+/** Every figure of site days `from` to `to` (both included), one row per day, source and name. */
+export async function figuresByDay(deps: Deps, from: string, to: string): Promise<DayRow[]> {
+  await settleQuarters(deps);
+  const [days, quarters] = await Promise.all([repo.readDays(deps.db, from, to), repo.readQuarters(deps.db)]);
+  const out = new Map<string, DayRow>();
+  for (const d of days) addInto(out, d);
+  for (const { hour, quarter, ...row } of quarters) {
+    const day = siteDay(startOf({ hour, quarter }), deps.env.SITE_TIME_ZONE);
+    if (day >= from && day <= to) addInto(out, { ...row, day });
+  }
+  return [...out.values()];
+}
+
+export const zeroFigures = (): Figures => Object.fromEntries(FIGURE_NAMES.map((f) => [f, 0])) as Figures;
