@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
@@ -29,7 +30,6 @@ const INTERVAL_SECONDS = 1;
 const CPX_SECRET = 'continuous-backup-cpx-secret';
 const METRICS_TOKEN = 'continuous-backup-metrics-token';
 const LANES = 4;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The UTC time a backup's name carries (to the second; taken before the copy began). */
 function backupStartOf(file: string): number {

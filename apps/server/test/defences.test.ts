@@ -6,6 +6,7 @@ import { loadEnv } from '../src/env.ts';
 import { adminCookie } from './support/admin.ts';
 import { testApps } from './support/suite.ts';
 import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { concreteUrl } from './support/site.ts';
 import { testEngine } from './support/test-database.ts';
 import { freePort, waitFor } from '../../../e2e/support/processes.ts';
 import { startRedisServer } from './support/redis-server.ts';
@@ -18,7 +19,6 @@ const newApp = testApps();
 let t: TestApp;
 
 /** Fills each `:param` with a harmless value. */
-const concrete = (url: string) => url.replace(/:username/g, 'AliceRBX').replace(/:[A-Za-z]+/g, '1');
 
 describe(`defences on ${testEngine}`, () => {
   beforeAll(async () => {
@@ -80,7 +80,7 @@ describe(`defences on ${testEngine}`, () => {
       for (const route of routes) {
         const res = await t.app.inject({
           method: route.method as 'GET',
-          url: concrete(route.url),
+          url: concreteUrl(route.url),
           headers: { origin: 'https://evil.example', ...bearer(token), cookie },
         });
         const cors = Object.keys(res.headers).filter((h) => h.startsWith('access-control-'));
@@ -89,7 +89,7 @@ describe(`defences on ${testEngine}`, () => {
     });
 
     it('a preflight from another origin gets no allow headers', async () => {
-      const urls = [...new Set(t.app.routeList.filter((r) => r.url !== '/*').map((r) => concrete(r.url)))];
+      const urls = [...new Set(t.app.routeList.filter((r) => r.url !== '/*').map((r) => concreteUrl(r.url)))];
       for (const url of urls) {
         const res = await t.app.inject({
           method: 'OPTIONS',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { shortName } from '@rewards/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from './support/test-app.ts';
@@ -6,6 +5,7 @@ import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
+import { sha256 } from './support/postbacks.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 
@@ -16,8 +16,6 @@ import { setPlayerStatus } from './support/accounts.ts';
 
 let adminCookie: string;
 const HOUR = 3_600_000;
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function getGiveaway() {
   return t.app.inject({ method: 'GET', url: '/api/giveaway' });

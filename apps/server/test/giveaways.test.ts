@@ -17,8 +17,6 @@ let adminCookie: string;
 
 const HOUR = 3_600_000;
 
-const player = (name: string) => signInPlayer(t, name);
-
 function getGiveaway(token?: string) {
   return t.app.inject({ method: 'GET', url: '/api/giveaway', headers: token ? bearer(token) : {} });
 }
@@ -75,7 +73,7 @@ describe(`giveaways on ${testEngine}`, () => {
   });
 
   it('the admin creates a giveaway; admin calls refuse without the cookie; creation is audited', async () => {
-    const alice = await player('AliceRBX');
+    const alice = await signInPlayer(t, 'AliceRBX');
     const endAt = new Date(t.clock.now().getTime() + HOUR).toISOString();
     const body = { title: 'Weekly Giveaway', description: 'Win R$100!', prize: 100, endAt };
     expect((await admin('POST', '/api/admin/giveaways', body, '')).statusCode).toBe(401);
@@ -126,8 +124,8 @@ describe(`giveaways on ${testEngine}`, () => {
   });
 
   it('players enter once; the answer is the updated giveaway; banned and signed-out players are refused', async () => {
-    const alice = await player('AliceRBX');
-    const bob = await player('BobBuilder');
+    const alice = await signInPlayer(t, 'AliceRBX');
+    const bob = await signInPlayer(t, 'BobBuilder');
     const res = await enter(alice.token, { username: 'BobBuilder' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ entries: 1, entered: true, winner: null });
@@ -142,7 +140,7 @@ describe(`giveaways on ${testEngine}`, () => {
 
     expect((await enter(bob.token)).json()).toMatchObject({ entries: 2, entered: true });
 
-    const dave = await player('DaveTheBrave');
+    const dave = await signInPlayer(t, 'DaveTheBrave');
     await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'banned');
     const banned = await enter(dave.token);
     expect(banned.statusCode).toBe(403);
@@ -154,7 +152,7 @@ describe(`giveaways on ${testEngine}`, () => {
   });
 
   it('pick before the end is refused; after it, 20 concurrent picks give one winner among the entries and one prize credit', async () => {
-    const carol = await player('CarolPlays');
+    const carol = await signInPlayer(t, 'CarolPlays');
     expect((await enter(carol.token)).statusCode).toBe(200);
     const early = await pick();
     expect(early.statusCode).toBe(409);
@@ -162,7 +160,7 @@ describe(`giveaways on ${testEngine}`, () => {
 
     const current = (await getGiveaway()).json();
     t.clock.set(new Date(Date.parse(current.endDate) + 1000));
-    const late = await enter((await player('DaveTheBrave')).token);
+    const late = await enter((await signInPlayer(t, 'DaveTheBrave')).token);
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toMatch(/ended/i);
 
@@ -234,7 +232,7 @@ describe(`giveaways on ${testEngine}`, () => {
       prize: 20,
       endAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
     });
-    const alice = await player('AliceRBX');
+    const alice = await signInPlayer(t, 'AliceRBX');
     expect((await enter(alice.token)).statusCode).toBe(200);
     const res = await admin('POST', `/api/admin/giveaways/${g.id}/end`);
     expect(res.statusCode).toBe(200);
@@ -260,8 +258,8 @@ describe(`giveaways on ${testEngine}`, () => {
       prize: 1,
       endAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
     });
-    const bob = await player('BobBuilder');
-    const x = await player('XssTester');
+    const bob = await signInPlayer(t, 'BobBuilder');
+    const x = await signInPlayer(t, 'XssTester');
     await enter(bob.token);
     await enter(x.token);
     await setPlayerStatus(t.deps.db, 'XssTester', 'banned');
@@ -274,7 +272,7 @@ describe(`giveaways on ${testEngine}`, () => {
     const names = ['Stat1', 'Stat2', 'Stat3'];
     const players: Player[] = [];
     for (const n of names) {
-      await player(n);
+      await signInPlayer(t, n);
       players.push(await asPlayer(n));
     }
     const wins = new Map<string, number>(names.map((n) => [n, 0]));
@@ -304,7 +302,7 @@ describe(`giveaways on ${testEngine}`, () => {
       prize: 7,
       endAt: new Date(t.clock.now().getTime() + 1000).toISOString(),
     });
-    const carol = await player('CarolPlays');
+    const carol = await signInPlayer(t, 'CarolPlays');
     await enter(carol.token);
     t.clock.advance(2000);
     const host = Fastify({ logger: false });

@@ -8,13 +8,11 @@ import { testEngine } from './support/test-database.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { accountNamed } from './support/accounts.ts';
+import { userIdNamed } from './support/accounts.ts';
 import { rowCount } from './support/records.ts';
 import { loginFrom } from './support/sign-ins.ts';
 
 const DAY_S = 24 * 60 * 60;
-
-const idOf = async (t: TestApp, username: string) => (await accountNamed(t.deps.db, username)).id;
 
 /** Roblox accounts of the stand-in for tests that need many names. */
 async function addRobloxUsers(t: TestApp, prefix: string, firstId: number, count: number): Promise<string[]> {
@@ -60,7 +58,7 @@ describe(`linked accounts on ${testEngine}`, () => {
 
   it('addresses and device ids are stored only as keyed hashes; the key is made once and every process uses it', async () => {
     const res = await loginFrom(t, 'BobBuilder', { address: '198.51.100.23' });
-    const bobId = await idOf(t, 'BobBuilder');
+    const bobId = await userIdNamed(t.deps.db, 'BobBuilder');
     const rows = await t.deps.db
       .selectFrom('sign_in_signals')
       .selectAll()
@@ -105,7 +103,10 @@ describe(`linked accounts on ${testEngine}`, () => {
     const dave = await loginFrom(t, 'DaveTheBrave', { device: carol.device });
     const shared = t.clock.now().toISOString();
     expect(dave.status).toBe(200);
-    const [carolId, daveId] = [await idOf(t, 'CarolPlays'), await idOf(t, 'DaveTheBrave')];
+    const [carolId, daveId] = [
+      await userIdNamed(t.deps.db, 'CarolPlays'),
+      await userIdNamed(t.deps.db, 'DaveTheBrave'),
+    ];
 
     const seen = await adminGet(`/api/admin/users/${carolId}/linked`);
     expect(seen.status).toBe(200);
@@ -155,13 +156,18 @@ describe(`linked accounts on ${testEngine}`, () => {
   it('accounts signed in from one address are linked even from different browsers; loopback and other addresses link nobody', async () => {
     await loginFrom(t, 'AliceRBX', { address: '203.0.113.9' });
     await loginFrom(t, 'XssTester', { address: '203.0.113.9' });
-    const [aliceId, xssId] = [await idOf(t, 'AliceRBX'), await idOf(t, 'XssTester')];
+    const [aliceId, xssId] = [
+      await userIdNamed(t.deps.db, 'AliceRBX'),
+      await userIdNamed(t.deps.db, 'XssTester'),
+    ];
     const seen = await listLinkedAccounts(t.deps.db, aliceId);
     expect(seen.accounts.map((a) => [a.username, a.signals.map((s) => s.kind)])).toEqual([
       ['XssTester', ['address']],
     ]);
     // Bob signed in from 198.51.100.23 and, like everyone here, from 127.0.0.1: linked to nobody.
-    expect((await listLinkedAccounts(t.deps.db, await idOf(t, 'BobBuilder'))).accounts).toEqual([]);
+    expect(
+      (await listLinkedAccounts(t.deps.db, await userIdNamed(t.deps.db, 'BobBuilder'))).accounts,
+    ).toEqual([]);
     expect((await listLinkedAccounts(t.deps.db, xssId)).accounts.map((a) => a.username)).toEqual([
       'AliceRBX',
     ]);
@@ -174,11 +180,13 @@ describe(`linked accounts on ${testEngine}`, () => {
       address: '198.51.100.77',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
-    expect((await listLinkedAccounts(t.deps.db, await idOf(t, names[0]!))).accounts).toEqual([]);
+    expect((await listLinkedAccounts(t.deps.db, await userIdNamed(t.deps.db, names[0]!))).accounts).toEqual(
+      [],
+    );
     // Through a trusted local proxy the forwarded address is the caller's.
     const [viaProxy] = await addRobloxUsers(t, 'Proxied', 4101, 1);
     await loginFrom(t, viaProxy!, { address: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
-    const linked = await listLinkedAccounts(t.deps.db, await idOf(t, viaProxy!));
+    const linked = await listLinkedAccounts(t.deps.db, await userIdNamed(t.deps.db, viaProxy!));
     expect(linked.accounts.map((a) => a.username).sort()).toEqual(['AliceRBX', 'XssTester']);
   });
 
@@ -193,15 +201,15 @@ describe(`linked accounts on ${testEngine}`, () => {
     await loginFrom(t, p1!, { address: '2001:db8:1:2::10' });
     await loginFrom(t, p2!, { address: '2001:db8:1:2:abcd::99' });
     await loginFrom(t, p3!, { address: '2001:db8:1:3::10' });
-    const linked = await listLinkedAccounts(t.deps.db, await idOf(t, p1!));
+    const linked = await listLinkedAccounts(t.deps.db, await userIdNamed(t.deps.db, p1!));
     expect(linked.accounts.map((a) => a.username)).toEqual([p2]);
-    expect((await listLinkedAccounts(t.deps.db, await idOf(t, p3!))).accounts).toEqual([]);
+    expect((await listLinkedAccounts(t.deps.db, await userIdNamed(t.deps.db, p3!))).accounts).toEqual([]);
   });
 
   it('isLinkedToBannedAccount: true while an account sharing a signal is banned', async () => {
-    const carolId = await idOf(t, 'CarolPlays');
-    const daveId = await idOf(t, 'DaveTheBrave');
-    const aliceId = await idOf(t, 'AliceRBX');
+    const carolId = await userIdNamed(t.deps.db, 'CarolPlays');
+    const daveId = await userIdNamed(t.deps.db, 'DaveTheBrave');
+    const aliceId = await userIdNamed(t.deps.db, 'AliceRBX');
     expect(await isLinkedToBannedAccount(t.deps.db, carolId)).toBe(false);
     const ban = (status: string) =>
       t.app.inject({
@@ -223,7 +231,7 @@ describe(`linked accounts on ${testEngine}`, () => {
     expect(attempt.status).toBe(403);
     expect(attempt.device).toBeDefined();
     await loginFrom(t, alt!, { device: attempt.device });
-    expect(await isLinkedToBannedAccount(t.deps.db, await idOf(t, alt!))).toBe(false);
+    expect(await isLinkedToBannedAccount(t.deps.db, await userIdNamed(t.deps.db, alt!))).toBe(false);
     expect((await ban('active')).statusCode).toBe(200);
     expect(await isLinkedToBannedAccount(t.deps.db, carolId)).toBe(false);
     await expectInvariant(t.deps.db);

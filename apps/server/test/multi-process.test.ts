@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSentenceOf } from './support/players.ts';
@@ -10,6 +9,8 @@ import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
 import { priceFor } from './support/gamepasses.ts';
+import { md5 } from './support/postbacks.ts';
+import { bearer } from './support/site.ts';
 
 /**
  * Two production server processes (`server.ts`, as `npm start` and each cluster worker run it) on
@@ -27,8 +28,6 @@ const title = enabled
   ? 'two server processes on one PostgreSQL database'
   : 'two server processes on one PostgreSQL database (skipped: needs TEST_ENGINE=postgres and TEST_DATABASE_URL)';
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
 
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {

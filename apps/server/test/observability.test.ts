@@ -1,5 +1,4 @@
 import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
-import { createHash } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -14,10 +13,10 @@ import type { Deps } from '../src/deps.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { priceFor } from './support/gamepasses.ts';
+import { cpxPostbackPath, md5 } from './support/postbacks.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const CPX_SECRET = 'test-cpx-secret';
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface LogLine {
@@ -27,18 +26,6 @@ interface LogLine {
   req?: { method: string; url: string };
   res?: { statusCode: number };
   [k: string]: unknown;
-}
-
-function cpxUrl(trans: string, robloxId: number, local = '2.50', usd = '0.03') {
-  const q = new URLSearchParams({
-    status: '1',
-    trans_id: trans,
-    user_id: String(robloxId),
-    amount_local: local,
-    amount_usd: usd,
-    hash: md5(`${trans}-${CPX_SECRET}`),
-  });
-  return `/api/postback/cpx?${q}`;
 }
 
 /** One Prometheus sample line: name{labels} value. */
@@ -201,7 +188,7 @@ describe(`observability on ${testEngine}`, () => {
     const hash = md5(`obs-1-${CPX_SECRET}`);
     const credit = await app.inject({
       method: 'GET',
-      url: cpxUrl('obs-1', 1001),
+      url: cpxPostbackPath({ trans: 'obs-1', user: 1001, local: '2.50', usd: '0.03' }),
       remoteAddress: CPX_ADDRESS,
     });
     expect(credit.statusCode).toBe(200);
@@ -293,7 +280,7 @@ describe(`observability on ${testEngine}`, () => {
         (
           await t.app.inject({
             method: 'GET',
-            url: cpxUrl(trans, robloxId, '40', '0.40'),
+            url: cpxPostbackPath({ trans, user: robloxId, local: '40', usd: '0.40' }),
             remoteAddress: CPX_ADDRESS,
           })
         ).body,
@@ -495,13 +482,16 @@ describe(`observability on ${testEngine}`, () => {
     const robloxId: number = body.user.robloxId;
     const credited = await app.inject({
       method: 'GET',
-      url: cpxUrl('counted-1', robloxId),
+      url: cpxPostbackPath({ trans: 'counted-1', user: robloxId, local: '2.50', usd: '0.03' }),
       remoteAddress: CPX_ADDRESS,
     });
     expect(credited.body).toBe('1');
     const forged = await app.inject({
       method: 'GET',
-      url: cpxUrl('counted-2', robloxId).replace(/hash=[0-9a-f]+/, `hash=${'0'.repeat(32)}`),
+      url: cpxPostbackPath({ trans: 'counted-2', user: robloxId, local: '2.50', usd: '0.03' }).replace(
+        /hash=[0-9a-f]+/,
+        `hash=${'0'.repeat(32)}`,
+      ),
       remoteAddress: CPX_ADDRESS,
     });
     expect(forged.statusCode).toBe(403);

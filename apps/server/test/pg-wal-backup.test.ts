@@ -10,6 +10,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,6 @@ import { testEngine } from './support/test-database.ts';
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const CPX_SECRET = 'wal-backup-cpx-secret';
 const LANES = 4;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function pgBin(): string {
   const base = '/usr/lib/postgresql';

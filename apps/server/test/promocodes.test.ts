@@ -11,8 +11,6 @@ import { auditRows } from './support/records.ts';
 
 let adminCookie: string;
 
-const player = (name: string) => signInPlayer(t, name);
-
 function redeem(token: string | null, body: unknown) {
   return t.app.inject({
     method: 'POST',
@@ -66,7 +64,7 @@ describe(`promo codes on ${testEngine}`, () => {
   });
 
   it('admin calls refuse without the admin cookie, also with a player token', async () => {
-    const alice = await player('AliceRBX');
+    const alice = await signInPlayer(t, 'AliceRBX');
     for (const [method, url, body] of [
       ['GET', '/api/admin/promocodes', undefined],
       ['POST', '/api/admin/promocodes', { code: 'HACK', amount: 1000 }],
@@ -81,7 +79,7 @@ describe(`promo codes on ${testEngine}`, () => {
   });
 
   it('" welcome " redeems WELCOME; the same account a second time gets one credit only', async () => {
-    const alice = await player('AliceRBX');
+    const alice = await signInPlayer(t, 'AliceRBX');
     const first = await redeem(alice.token, { username: 'AliceRBX', code: ' welcome ' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, amount: 10, robux: 10 });
@@ -101,7 +99,7 @@ describe(`promo codes on ${testEngine}`, () => {
 
   it('the same account redeeming 20 times at once is credited once', async () => {
     const code = await createPromoCode(t.deps, { code: 'BURST', amount: 2.5 });
-    const bob = await player('BobBuilder');
+    const bob = await signInPlayer(t, 'BobBuilder');
     const results = await Promise.all(Array.from({ length: 20 }, () => redeem(bob.token, { code: 'burst' })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) {
@@ -116,7 +114,7 @@ describe(`promo codes on ${testEngine}`, () => {
   it('a code limited to 10 uses, redeemed by 50 accounts at once, credits exactly 10', async () => {
     const code = await createPromoCode(t.deps, { code: 'TEN', amount: 5, maxUses: 10 });
     const players = [];
-    for (let i = 0; i < 50; i++) players.push(await player(`Promo${String(i).padStart(2, '0')}`));
+    for (let i = 0; i < 50; i++) players.push(await signInPlayer(t, `Promo${String(i).padStart(2, '0')}`));
     const results = await Promise.all(players.map((p) => redeem(p.token, { code: 'ten' })));
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(10);
@@ -149,7 +147,7 @@ describe(`promo codes on ${testEngine}`, () => {
       amount: 3,
       expiresAt: new Date(now + 60_000).toISOString(),
     });
-    const carol = await player('CarolPlays');
+    const carol = await signInPlayer(t, 'CarolPlays');
     t.clock.advance(61_000);
     const res = await redeem(carol.token, { code: 'soon' });
     expect(res.statusCode).toBe(409);
@@ -171,7 +169,7 @@ describe(`promo codes on ${testEngine}`, () => {
     const audit = await auditRows(t.deps.db, { action: 'promocode.deactivate' });
     expect(audit).toHaveLength(1);
 
-    const carol = await player('CarolPlays');
+    const carol = await signInPlayer(t, 'CarolPlays');
     const refused = await redeem(carol.token, { code: 'PAUSED' });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ success: false, error: 'Invalid promo code.' });
@@ -185,7 +183,7 @@ describe(`promo codes on ${testEngine}`, () => {
   });
 
   it('unknown and empty codes are refused with readable errors; signed-out callers get 401', async () => {
-    const dave = await player('DaveTheBrave');
+    const dave = await signInPlayer(t, 'DaveTheBrave');
     const unknown = await redeem(dave.token, { code: 'NOPE' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({
@@ -201,7 +199,7 @@ describe(`promo codes on ${testEngine}`, () => {
   });
 
   it('a banned player cannot redeem', async () => {
-    const x = await player('XssTester');
+    const x = await signInPlayer(t, 'XssTester');
     await setPlayerStatus(t.deps.db, 'XssTester', 'banned');
     const res = await redeem(x.token, { code: 'WELCOME' });
     expect(res.statusCode).toBe(403);

@@ -1,10 +1,10 @@
-import { createHash, createHmac } from 'node:crypto';
 import type { AdminWall } from '@rewards/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from './support/admin.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { hmacHex, md5, sha256 } from './support/postbacks.ts';
 
 // Each provider's postback is built here from docs/spec/providers.md, as the provider builds it:
 // the wall's postback URL (as the admin console shows it) with the provider's macros filled in, then
@@ -15,11 +15,6 @@ const ORIGIN = 'https://rewards.example';
 const OUTSIDE = '203.0.113.99';
 const ALICE = 1001;
 const BOB = 1002;
-
-const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const hmac = (alg: 'sha1' | 'sha256', key: string, s: string) =>
-  createHmac(alg, key).update(s, 'utf8').digest('hex');
 
 /** A value as a provider writes it into a URL: percent-encoded, a space as `+`. */
 const enc = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
@@ -125,7 +120,7 @@ const adgem: Provider = {
   append(url, secret, c) {
     const flagged = c.event === 'install' ? `${url}&nonpayable_install_goal=true` : url;
     const signed = `${flagged}&request_id=req-${c.tx}`;
-    return { url: `${signed}&verifier=${hmac('sha256', secret, signed)}`, headers: {} };
+    return { url: `${signed}&verifier=${hmacHex('sha256', secret, signed)}`, headers: {} };
   },
   tamper: { params: { amount: '900' }, by: 'signature', note: 'the verifier covers the whole URL' },
   reverses: false, // AdGem documents no reversal
@@ -199,7 +194,7 @@ const notik: Provider = {
     '{rewarded_txn_id}': rev(c) ? c.tx : '',
   }),
   // hash = HMAC-SHA1(full URL up to &hash=, App Secret).
-  append: (url, secret) => ({ url: `${url}&hash=${hmac('sha1', secret, url)}`, headers: {} }),
+  append: (url, secret) => ({ url: `${url}&hash=${hmacHex('sha1', secret, url)}`, headers: {} }),
   tamper: { params: { amount: '900' }, by: 'signature', note: 'the hash covers the whole URL' },
   published: ['192.53.121.112', '158.69.116.45'],
   reverses: true,
@@ -248,7 +243,7 @@ const bitlabs: Provider = {
     '[%TYPE%]': { credit: 'COMPLETE', reversal: 'RECONCILIATION', screenout: 'SCREENOUT' }[c.event]!,
   }),
   // hash = HMAC-SHA1(the whole URL as sent, up to &hash=, App Secret).
-  append: (url, secret) => ({ url: `${url}&hash=${hmac('sha1', secret, url)}`, headers: {} }),
+  append: (url, secret) => ({ url: `${url}&hash=${hmacHex('sha1', secret, url)}`, headers: {} }),
   tamper: { params: { val: '900' }, by: 'signature', note: 'the hash covers the whole URL' },
   published: ['20.76.54.40/29', '18.199.243.90', '18.157.62.114', '18.193.24.206'],
   reverses: true,
@@ -276,7 +271,7 @@ const ayet: Provider = {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([k, v]) => `${phpUrlencode(k)}=${phpUrlencode(v)}`)
       .join('&');
-    return { url, headers: { 'X-Ayetstudios-Security-Hash': hmac('sha256', secret, text) } };
+    return { url, headers: { 'X-Ayetstudios-Security-Hash': hmacHex('sha256', secret, text) } };
   },
   tamper: { params: { currency_amount: '900' }, by: 'signature', note: 'the header covers every parameter' },
   published: '51.79.101.241 158.69.185.134 158.69.185.154 35.165.166.40 35.166.159.131 52.40.3.140'.split(

@@ -3,6 +3,7 @@ import { ACCOUNT_DELETION_CONFIRM } from '@rewards/contracts';
 import { waitFor } from '../../../e2e/support/processes.ts';
 import { startRedisServer, type RedisServer } from './support/redis-server.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { concreteUrl } from './support/site.ts';
 import { testEngine } from './support/test-database.ts';
 
 /**
@@ -60,7 +61,7 @@ describe(`limits shared through Redis fail closed when Redis goes away, on ${tes
       }
       const res = await t.app.inject({
         method: method as 'GET',
-        url: concrete(url),
+        url: concreteUrl(url),
         headers: bearer(token),
         ...(method === 'GET' || method === 'HEAD' ? {} : { payload: payloadOf(url) }),
       });
@@ -74,7 +75,6 @@ describe(`limits shared through Redis fail closed when Redis goes away, on ${tes
 });
 
 /** Fills each `:param` with a harmless value. */
-const concrete = (url: string) => url.replace(/:username/g, 'AliceRBX').replace(/:[A-Za-z]+/g, '1');
 
 /** A body that passes the route's validation, so the refusal seen is the limit's. */
 function payloadOf(url: string): object {

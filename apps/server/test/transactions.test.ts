@@ -5,11 +5,9 @@ import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { accountNamed } from './support/accounts.ts';
+import { userIdNamed } from './support/accounts.ts';
 
 let keySeq = 0;
-
-const userId = async (username: string) => (await accountNamed(t.deps.db, username)).id;
 
 function postEntry(
   user: number,
@@ -91,8 +89,8 @@ describe(`transaction history on ${testEngine}`, () => {
 
   it('lists the caller’s own entries, newest first, with type, positive R$ amount, description, date and withdrawal state', async () => {
     const { token } = await t.login('AliceRBX');
-    const alice = await userId('AliceRBX');
-    const bob = await userId((await t.login('BobBuilder')).body.user.username);
+    const alice = await userIdNamed(t.deps.db, 'AliceRBX');
+    const bob = await userIdNamed(t.deps.db, (await t.login('BobBuilder')).body.user.username);
     await postEntry(bob, 99_900, { kind: 'offer', params: { wall: 'Bob' } });
 
     t.clock.set('2026-03-03T08:00:00.000Z');
@@ -186,7 +184,7 @@ describe(`transaction history on ${testEngine}`, () => {
 
   it('shows each withdrawal state as a player reads it (purchasing and needs_review are pending)', async () => {
     const { token } = await t.login('DaveTheBrave');
-    const dave = await userId('DaveTheBrave');
+    const dave = await userIdNamed(t.deps.db, 'DaveTheBrave');
     await postEntry(dave, 100_000, { kind: 'admin', params: { reason: 'Funding' } });
     const states: WithdrawalState[] = ['pending', 'purchasing', 'paid', 'refunded', 'needs_review'];
     const made = [];
@@ -228,7 +226,7 @@ describe(`transaction history on ${testEngine}`, () => {
 
   it('pages by cursor: 25 by default, a chosen limit up to 100, no gaps or repeats', async () => {
     const { token } = await t.login('XssTester');
-    const me = await userId('XssTester');
+    const me = await userIdNamed(t.deps.db, 'XssTester');
     for (let i = 1; i <= 60; i++) await postEntry(me, i, { kind: 'offer', params: { wall: `Credit ${i}` } });
 
     const first = (await page(token)).json();
@@ -268,7 +266,7 @@ describe(`transaction history on ${testEngine}`, () => {
 
   it('a banned player can still read their history', async () => {
     const { token } = await t.login('CarolPlays');
-    const carol = await userId('CarolPlays');
+    const carol = await userIdNamed(t.deps.db, 'CarolPlays');
     await postEntry(carol, 150, { kind: 'social', params: { platform: 'TikTok' } });
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', carol).execute();
     try {

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { configureWall } from './support/walls.ts';
 import { adminCookie } from './support/admin.ts';
+import { md5 } from './support/postbacks.ts';
 
 const CPX_SECRET = 'test-cpx-secret';
 const WALL_SECRET = 'lootably-wall-secret-0f9e8d';
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 let alice: string;
 

@@ -24,6 +24,9 @@ export const accountOf = (db: Database, robloxId: number) => accountWhere(db, 'r
 /** The account of a player by username. */
 export const accountNamed = (db: Database, username: string) => accountWhere(db, 'username', username);
 
+/** The site's user id of a player by username. */
+export const userIdNamed = async (db: Database, username: string) => (await accountNamed(db, username)).id;
+
 /** The site's user id of a Roblox account that has signed in. */
 export const userIdOf = async (db: Database, robloxId: number) => (await accountOf(db, robloxId)).id;
 

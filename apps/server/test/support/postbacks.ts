@@ -14,6 +14,10 @@ export const fromCpx = { 'x-forwarded-for': CPX_ADDRESS } as const;
 export const TEST_CPX_SECRET = 'test-cpx-secret';
 
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** An HMAC of `s` under `key`, in hex: how several providers sign their postbacks. */
+export const hmacHex = (alg: 'sha1' | 'sha256', key: string, s: string) =>
+  createHmac(alg, key).update(s).digest('hex');
 
 export interface CpxPostback {
   trans: string;

@@ -40,3 +40,6 @@ export function parseBody(text: string): unknown {
     return text;
   }
 }
+
+/** A route's path with each `:param` filled with a harmless value (a player's name, else 1). */
+export const concreteUrl = (url: string) => url.replace(/:username/g, 'AliceRBX').replace(/:[A-Za-z]+/g, '1');
