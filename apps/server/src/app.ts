@@ -12,6 +12,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { raceRoutes } from './modules/races/routes.ts';
 import { siteConfigRoutes } from './modules/humancheck/routes.ts';
 import { landingRoutes } from './modules/landing/routes.ts';
+import { levelsApi } from './modules/levels/api.ts';
 import { databaseFigures } from './modules/health/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialRoutes } from './modules/socials/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       await api.register(siteConfigRoutes);
       await api.register(landingRoutes);
       await api.register(liveRoutes);
+      await api.register(levelsApi);
     },
     { prefix: '/api' },
   );

@@ -39,7 +39,7 @@ async function fresh() {
   t.clock.advance(LEADERBOARD_TTL_MS + 1);
   const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard' });
   expect(res.statusCode).toBe(200);
-  return res.json() as { username: string; robuxEarned: number }[];
+  return res.json() as { username: string; robuxEarned: number; level: number }[];
 }
 
 describe(`leaderboard on ${testEngine}`, () => {
@@ -65,10 +65,10 @@ describe(`leaderboard on ${testEngine}`, () => {
     await credit(top, 123_456, 'offer');
     await credit(small, 5, 'promo');
     expect(await fresh()).toEqual([
-      { username: 'TopEarner', robuxEarned: 1234.56 },
-      { username: 'TieEarly', robuxEarned: 5 },
-      { username: 'TieLate', robuxEarned: 5 },
-      { username: 'SmallFry', robuxEarned: 0.05 },
+      { username: 'TopEarner', robuxEarned: 1234.56, level: 1 },
+      { username: 'TieEarly', robuxEarned: 5, level: 1 },
+      { username: 'TieLate', robuxEarned: 5, level: 1 },
+      { username: 'SmallFry', robuxEarned: 0.05, level: 1 },
     ]);
   });
 
@@ -84,6 +84,7 @@ describe(`leaderboard on ${testEngine}`, () => {
     expect(board.find((e) => e.username === 'MixedEarner')).toEqual({
       username: 'MixedEarner',
       robuxEarned: 2.5,
+      level: 1,
     });
     // R$9,999 of grants do not lift MixedEarner above players who earned more.
     expect(board.findIndex((e) => e.username === 'MixedEarner')).toBeGreaterThan(
@@ -95,7 +96,7 @@ describe(`leaderboard on ${testEngine}`, () => {
   it('hides banned accounts, and shows them again when unbanned', async () => {
     const cheat = await newPlayer('BannedCheat');
     await credit(cheat, 9_999_999, 'offer');
-    expect((await fresh())[0]).toEqual({ username: 'BannedCheat', robuxEarned: 99_999.99 });
+    expect((await fresh())[0]).toEqual({ username: 'BannedCheat', robuxEarned: 99_999.99, level: 1 });
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', cheat).execute();
     const board = await fresh();
     expect(board.map((e) => e.username)).not.toContain('BannedCheat');
@@ -113,7 +114,7 @@ describe(`leaderboard on ${testEngine}`, () => {
       headers: bearer(token),
     });
     expect(res.statusCode).toBe(200);
-    expect(await fresh()).toContainEqual({ username: 'AliceRBX', robuxEarned: 1.5 });
+    expect(await fresh()).toContainEqual({ username: 'AliceRBX', robuxEarned: 1.5, level: 1 });
   });
 
   it('serves one answer for a few seconds, then a new one', async () => {
@@ -129,7 +130,7 @@ describe(`leaderboard on ${testEngine}`, () => {
     // Once it has passed, the newcomer appears.
     t.clock.advance(1001);
     const after = (await t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json();
-    expect(after[0]).toEqual({ username: 'Newcomer', robuxEarned: 999_999.99 });
+    expect(after[0]).toEqual({ username: 'Newcomer', robuxEarned: 999_999.99, level: 1 });
   });
 
   it('lists at most 100 players, highest first', async () => {

@@ -6,6 +6,8 @@ import { olderPagesOf } from './paging.ts';
 export const leaderboardEntry = z.object({
   username: z.string(),
   robuxEarned: z.number(),
+  /** The player's level (docs/levels.md). */
+  level: z.number().int(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 

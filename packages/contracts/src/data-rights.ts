@@ -136,6 +136,12 @@ export const accountExport = z.object({
   }),
   postbacks: z.array(exportPostback),
   offerTransactions: z.array(exportOfferTransaction),
+  /** The level reached (docs/levels.md), its experience in R$, and the level rewards paid. */
+  level: z.object({
+    level: z.number().int(),
+    experience: z.number(),
+    rewards: z.array(z.object({ level: z.number().int(), amount: z.number(), date })),
+  }),
   /** The races whose prizes were decided with this player among the places walked (docs/races.md). */
   raceResults: z.array(
     z.object({

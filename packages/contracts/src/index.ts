@@ -29,4 +29,5 @@ export * from './live.ts';
 export * from './draw.ts';
 export * from './economics.ts';
 export * from './races.ts';
+export * from './levels.ts';
 export * from './api-docs.ts';

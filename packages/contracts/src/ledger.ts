@@ -9,6 +9,7 @@ export const earningKinds = [
   'promo',
   'referral',
   'giveaway',
+  'level',
   'race',
 ] as const;
 /** Every kind of ledger entry: what moved a balance. */
@@ -37,6 +38,8 @@ export const entryParams = z.strictObject({
   friend: z.string().optional(),
   /** giveaway: its title. */
   giveaway: z.string().optional(),
+  /** level: the level whose one-time reward it is. */
+  level: z.number().int().optional(),
   /** race: its name and the rank its prize is for. */
   race: z.string().optional(),
   rank: z.number().int().optional(),
@@ -65,6 +68,7 @@ export interface EntryParamsByKind {
   promo: { code: string };
   referral: { friend: string };
   giveaway: { giveaway: string };
+  level: { level: number };
   race: { race: string; rank: number };
   admin: { reason?: string };
   withdrawal: Record<string, never>;
@@ -95,6 +99,8 @@ export function describeEntry(kind: LedgerKind, p: EntryParams): string {
       return `Referral bonus from ${p.friend}`;
     case 'giveaway':
       return `Giveaway won: ${p.giveaway}`;
+    case 'level':
+      return `Level ${p.level} reward`;
     case 'race':
       return `Race prize: ${p.race}, rank ${p.rank}`;
     case 'admin':

@@ -18,8 +18,8 @@ export type StaffRole = z.infer<typeof staffRole>;
  * - `withdrawals.decide`: the review queue's decisions on withdrawals in review or held (a moderator
  *   approves up to MODERATOR_APPROVE_LIMIT R$); `withdrawals.pay`: mark paid, reject a pending one, settle
  *   one needing review;
- * - `walls.edit`, `promocodes.edit`, `giveaways.edit`, `races.edit`, `payoutAccount.edit`,
- *   `staff.manage`.
+ * - `walls.edit`, `promocodes.edit`, `giveaways.edit`, `races.edit`, `levels.edit` (level rewards),
+ *   `payoutAccount.edit`, `staff.manage`.
  */
 export const staffPermissions = [
   'read',
@@ -36,6 +36,7 @@ export const staffPermissions = [
   'promocodes.edit',
   'giveaways.edit',
   'races.edit',
+  'levels.edit',
   'payoutAccount.edit',
   'staff.manage',
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { levelStatus } from './levels.ts';
 
 export const usernameParams = z.object({ username: z.string().trim().min(1).max(50) });
 
@@ -32,6 +33,8 @@ export const profileResponse = z.object({
   verified: z.boolean(),
   /** "Protect my account" is on: typing the name does not open the account. */
   protected: z.boolean(),
+  /** The player's level and progress (paid level rewards are already in `robux`). */
+  level: levelStatus,
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 

@@ -38,6 +38,7 @@ import * as m0027 from './migrations/0027_ledger_totals.ts';
 import * as m0028 from './migrations/0028_walls_open_when_ready.ts';
 import * as m0029 from './migrations/0029_checkable_draws.ts';
 import * as m0030 from './migrations/0030_economics.ts';
+import * as m0031 from './migrations/0031_levels.ts';
 import * as m0032 from './migrations/0032_races.ts';
 
 /**
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0028_walls_open_when_ready': m0028,
   '0029_checkable_draws': m0029,
   '0030_economics': m0030,
+  '0031_levels': m0031,
   '0032_races': m0032,
 };
 

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AccountsTables } from './tables/accounts.ts';
 import type { EconomicsTables } from './tables/economics.ts';
 import type { JobsTables } from './tables/jobs.ts';
+import type { LevelsTables } from './tables/levels.ts';
 import type { OffersTables } from './tables/offers.ts';
 import type { RacesTables } from './tables/races.ts';
 import type { RewardsTables } from './tables/rewards.ts';
@@ -151,7 +152,8 @@ export interface DB
     AccountsTables,
     JobsTables,
     EconomicsTables,
-    RacesTables {
+    RacesTables,
+    LevelsTables {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;

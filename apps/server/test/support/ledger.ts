@@ -33,6 +33,7 @@ export function testSubject(kind: LedgerKind): EntrySubject {
     referral: { friend: 'test' },
     giveaway: { giveaway: 'Test' },
     race: { race: 'Test', rank: 1 },
+    level: { level: 2 },
     admin: {},
     withdrawal: {},
     withdrawal_refund: {},

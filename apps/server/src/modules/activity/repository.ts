@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 export async function topEarners(db: Db, limit: number) {
   return db
     .selectFrom('users')
-    .select(['username', 'earnings'])
+    .select(['id', 'username', 'earnings'])
     .where('status', '=', 'active')
     .where('earnings', '>', 0)
     .orderBy('earnings', 'desc')

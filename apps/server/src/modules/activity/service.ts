@@ -9,6 +9,7 @@ import {
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 import type { Player } from '../auth/index.ts';
 import { entryParamsOf } from '../ledger/index.ts';
+import { levelsOf } from '../levels/index.ts';
 import type { Deps } from '../../deps.ts';
 import * as repo from './repository.ts';
 
@@ -18,7 +19,15 @@ export const LEADERBOARD_TTL_MS = 5_000;
 
 export async function loadLeaderboard(deps: Deps): Promise<LeaderboardResponse> {
   const rows = await repo.topEarners(deps.db, LEADERBOARD_SIZE);
-  return rows.map((r) => ({ username: r.username, robuxEarned: fromCents(Number(r.earnings)) }));
+  const levels = await levelsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    username: r.username,
+    robuxEarned: fromCents(Number(r.earnings)),
+    level: levels.get(r.id) ?? 1,
+  }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { fromCents, type AccountExport } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Player } from '../auth/index.ts';
+import { levelExport } from '../levels/index.ts';
 import { raceResultsOf } from '../races/index.ts';
 import * as repo from './repository.ts';
 
@@ -55,6 +56,7 @@ export async function exportAccountData(deps: Deps, player: Player): Promise<Acc
     const linked = await repo.linkedAt(trx, id);
     const postbackRows = await repo.postbacks(trx, id);
     const offerRows = await repo.offerTransactions(trx, id);
+    const level = await levelExport(trx, id);
     const raceResults = await raceResultsOf(trx, id);
     const audit = await repo.auditRows(
       trx,
@@ -89,6 +91,7 @@ export async function exportAccountData(deps: Deps, player: Player): Promise<Acc
       `${plural(joins.length, 'account was', 'accounts were')} opened with this account's referral link, ${qualified.length} of which counted; the other players are not named.`,
       `${plural(entries.length, 'giveaway entry', 'giveaway entries')}, ${plural(redemptions.length, 'promo code', 'promo codes')} redeemed, ${plural(daily.length, 'daily reward', 'daily rewards')} and ${plural(socials.length, 'social reward', 'social rewards')} claimed.`,
       `${plural(signals.length, 'sign-in signal', 'sign-in signals')} (device or address, stored only as keyed hashes, not included), ${signals.filter((s) => s.sharedWithAnotherAccount).length} shared with another account (not named).`,
+      `Level ${level.level} with R$${level.experience} of experience from offers and surveys; ${plural(level.rewards.length, 'level reward', 'level rewards')} received.`,
       `${plural(raceResults.length, 'race result', 'race results')} among the places a race's prizes were decided on, ${plural(raceResults.filter((r) => r.prize > 0).length, 'prize', 'prizes')} won.`,
       `${plural(postbackRows.length, 'offer postback', 'offer postbacks')} and ${plural(offerRows.length, 'offer transaction', 'offer transactions')} from the offer walls, and ${plural(audit.length, 'staff action', 'staff actions')} on the account (which staff member is not included).`,
     ];
@@ -193,6 +196,7 @@ export async function exportAccountData(deps: Deps, player: Player): Promise<Acc
         createdAt: o.created_at,
         updatedAt: o.updated_at,
       })),
+      level,
       raceResults,
       auditLog: audit.map((a) => ({ action: a.action, date: a.created_at })),
     };

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../shared/errors.ts';
 import { pendingRobuxOf } from '../offers/index.ts';
 import { sessionSentence, type Player } from '../auth/index.ts';
+import { levelOf } from '../levels/index.ts';
 import * as repo from './repository.ts';
 
 async function loadOwnAccount(deps: Deps, player: Player) {
@@ -26,6 +27,8 @@ export function getMe(player: Player): MeResponse {
 export async function getProfile(deps: Deps, player: Player): Promise<ProfileResponse> {
   // Releasing due holds first means the balance below already includes them.
   const pendingRobux = await pendingRobuxOf(deps, player.id);
+  // Before the account is read, so the balance includes the level rewards it pays.
+  const level = await levelOf(deps, player);
   const u = await loadOwnAccount(deps, player);
   // The sentence of this session: another session's Refresh does not change what this page shows.
   const verificationCode = await sessionSentence(deps, player);
@@ -42,5 +45,6 @@ export async function getProfile(deps: Deps, player: Player): Promise<ProfileRes
     verificationCode,
     verified: u.verified === 1,
     protected: u.protected === 1,
+    level,
   };
 }
