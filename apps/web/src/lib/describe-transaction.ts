@@ -36,6 +36,8 @@ export function describeTransaction(item: Pick<TransactionItem, 'kind' | 'params
       return p.friend ? m.transactions_desc_referral({ friend: p.friend }) : item.description;
     case 'giveaway':
       return p.giveaway ? m.transactions_desc_giveaway({ title: p.giveaway }) : item.description;
+    case 'level':
+      return p.level === undefined ? item.description : m.transactions_desc_level({ level: String(p.level) });
     case 'race':
       return p.race && p.rank !== undefined
         ? m.races_desc_prize({ race: p.race, rank: String(p.rank) })

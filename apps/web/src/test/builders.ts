@@ -1,6 +1,7 @@
 import type {
   AdminUserRow,
   GiveawayResponse,
+  LevelStatus,
   LoginResponse,
   MeResponse,
   ProfileResponse,
@@ -58,6 +59,17 @@ export const profileOf = (changes: Partial<ProfileResponse> = {}): ProfileRespon
   verificationCode: 'apple banana cherry delta echo',
   verified: false,
   protected: false,
+  level: levelStatusOf(),
+  ...changes,
+});
+
+/** `GET /api/level` (and the profile's `level`): level 1, nothing earned, no reward ahead. */
+export const levelStatusOf = (changes: Partial<LevelStatus> = {}): LevelStatus => ({
+  level: 1,
+  experience: 0,
+  levelStart: 0,
+  nextLevelAt: 10,
+  nextReward: null,
   ...changes,
 });
 

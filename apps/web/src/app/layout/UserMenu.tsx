@@ -2,6 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
+import { LevelProgress } from '@/components/level/LevelProgress';
+import { useLevel } from '@/lib/level';
 import { useLogout } from '@/lib/logout';
 import type { Session } from '@/lib/session';
 import { paths } from '@/config/paths';
@@ -11,9 +13,23 @@ const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2.5 text-sm text-slate-200 outline-none ' +
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
+/** The player's level in the open menu: asked for when the menu opens, not on every page. */
+function MenuLevel() {
+  const { data } = useLevel();
+  return (
+    <div className="px-3 pb-2.5" data-testid="menu-level">
+      {data ? (
+        <LevelProgress status={data} compact />
+      ) : (
+        <p className="text-xs text-slate-500">{m.levels_loading()}</p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Avatar, and from sm up the name and a chevron (a phone's top bar keeps the room for the balance);
- * opens Profile and Logout. The button's accessible name
+ * opens the player's level, Profile and Logout. The button's accessible name
  * ("Account menu for <name>") contains the name it shows, as speech input expects.
  */
 export function UserMenu({ session }: { session: Session }) {
@@ -40,6 +56,8 @@ export function UserMenu({ session }: { session: Session }) {
           <DropdownMenu.Label className="truncate px-3 pt-1.5 pb-2 text-xs font-medium text-slate-400">
             {m.app_user_menu_signed_in_as()} <span className="text-slate-200">{session.username}</span>
           </DropdownMenu.Label>
+          <MenuLevel />
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(paths.profile)}>
             <User aria-hidden="true" className="size-4" /> {m.app_user_menu_profile()}
           </DropdownMenu.Item>

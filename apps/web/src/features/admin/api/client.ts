@@ -16,6 +16,7 @@ export const adminKeys = {
   auditBy: (actor: string) => ['admin', 'audit', { actor }] as const,
   promocodes: ['admin', 'promocodes'] as const,
   giveaways: ['admin', 'giveaways'] as const,
+  levelRewards: ['admin', 'level-rewards'] as const,
   giveawayEntries: (id: number) => ['admin', 'giveaways', id, 'entries'] as const,
   withdrawals: ['admin', 'withdrawals'] as const,
   withdrawalsByState: (state: string) => ['admin', 'withdrawals', state] as const,

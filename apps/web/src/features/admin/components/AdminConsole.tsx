@@ -11,6 +11,7 @@ import { UsersSection } from './users/UsersSection';
 import { AuditSection } from './audit/AuditSection';
 import { PromocodesSection } from './promocodes/PromocodesSection';
 import { GiveawaysSection } from './giveaways/GiveawaysSection';
+import { LevelsSection } from './levels/LevelsSection';
 import { WithdrawalsSection } from './withdrawals/WithdrawalsSection';
 import { OffersSection } from './offers/OffersSection';
 import { PayoutAccountPanel } from './payout-account/PayoutAccountPanel';
@@ -30,6 +31,7 @@ const views: Record<AdminSectionId, () => ReactNode> = {
     </div>
   ),
   giveaways: () => <GiveawaysSection />,
+  levels: () => <LevelsSection />,
   audit: () => <AuditSection />,
   staff: () => <StaffSection />,
   account: () => <MyAccountSection />,

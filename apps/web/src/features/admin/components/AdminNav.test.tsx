@@ -25,6 +25,7 @@ describe('AdminNav', () => {
       'Promocodes',
       'Withdrawals',
       'Giveaways',
+      'Levels',
       'Audit log',
       'Staff',
       'My account',

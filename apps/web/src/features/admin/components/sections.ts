@@ -4,6 +4,7 @@ import {
   Gauge,
   Gift,
   ScrollText,
+  Star,
   Ticket,
   UserCog,
   UserRoundKey,
@@ -55,6 +56,12 @@ export const adminSections = [
     label: m.admin_section_audit,
     icon: ScrollText,
     description: m.admin_section_audit_description,
+  },
+  {
+    id: 'levels',
+    label: m.levels_admin_section,
+    icon: Star,
+    description: m.levels_admin_section_description,
   },
   {
     id: 'staff',

@@ -1,5 +1,6 @@
 import { Trophy } from 'lucide-react';
 import type { LeaderboardEntry } from '@rewards/contracts';
+import { LevelBadge } from '@/components/level/LevelBadge';
 import { DataTable } from '@/components/ui/DataTable';
 import { cardRowClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
@@ -70,18 +71,25 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
               <RankBadge rank={rank} />
             </td>
             <td className="w-full max-w-0 px-2 py-3 sm:px-6">
-              <div className="flex min-w-0 items-center gap-2">
+              {/* The badges go under the name on a phone, so the name keeps the row's width. */}
+              <div className="flex min-w-0 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
                 <span
-                  className={cn('truncate font-semibold', rank === 1 ? 'text-amber-200' : 'text-white')}
+                  className={cn(
+                    'max-w-full truncate font-semibold',
+                    rank === 1 ? 'text-amber-200' : 'text-white',
+                  )}
                   title={entry.username}
                 >
                   {entry.username}
                 </span>
-                {isMe && (
-                  <span className="shrink-0 rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
-                    {m.leaderboard_you()}
-                  </span>
-                )}
+                <span className="flex shrink-0 items-center gap-2">
+                  {Number.isInteger(entry.level) && <LevelBadge level={entry.level} />}
+                  {isMe && (
+                    <span className="shrink-0 rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
+                      {m.leaderboard_you()}
+                    </span>
+                  )}
+                </span>
               </div>
             </td>
             <td className="px-4 py-3 text-right font-bold whitespace-nowrap text-emerald-300 tabular-nums sm:px-6">

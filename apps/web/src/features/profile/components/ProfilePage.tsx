@@ -12,6 +12,7 @@ import { m } from '@/paraglide/messages.js';
 import { useProfile } from '../api/profile';
 import { DataPanel } from './DataPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
+import { LevelCard } from './LevelCard';
 import { ProfileStats } from './ProfileStats';
 import { ProtectionPanel } from './ProtectionPanel';
 import { SessionsPanel } from './SessionsPanel';
@@ -60,6 +61,7 @@ export function ProfilePage() {
           </div>
           <VerifiedBadge verified={profile.verified} />
         </Card>
+        <LevelCard status={profile.level} />
         <ProfileStats profile={profile} />
         <VerifyPanel profile={profile} username={username} />
         <ProtectionPanel profile={profile} username={username} />

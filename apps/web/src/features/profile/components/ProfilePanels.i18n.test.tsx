@@ -1,28 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProfileResponse } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
+import { profileOf } from '@/test/builders';
 import { renderPage, signIn } from '@/test/render';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { ProfileStats } from './ProfileStats';
 import { VerifyPanel } from './VerifyPanel';
 
-const profile: ProfileResponse = {
-  username: 'AliceRBX',
-  robloxId: 1001,
+const profile = profileOf({
   robux: 1234.5,
-  pendingRobux: 0,
   earnings: 2000,
   offersCompleted: 1500,
   referralsMade: 3,
   referralsEarned: 0.5,
   joinedAt: '2026-03-15T12:00:00.000Z',
-  verificationCode: 'apple banana cherry delta echo',
-  verified: false,
-  protected: false,
-};
+});
 
 describe('the profile in Dutch and French', () => {
   it('Dutch: stat cards with 1.234,50-style amounts, and the verification read in Dutch', async () => {

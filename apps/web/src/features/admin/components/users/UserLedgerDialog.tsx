@@ -33,6 +33,7 @@ const KIND_LABEL: Record<string, () => string> = {
   promo: m.admin_ledger_kind_promo,
   referral: m.admin_ledger_kind_referral,
   giveaway: m.admin_ledger_kind_giveaway,
+  level: m.admin_ledger_kind_level,
   race: m.races_ledger_kind,
   admin: m.admin_ledger_kind_admin,
   withdrawal: m.admin_ledger_kind_withdrawal,

@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cpxPostback, fromCpx } from './support/http.ts';
+import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import { DESKTOP, MOBILE, shootAtWidth, signIn } from './support/stack.ts';
+
+openJourney({ admin: true, env: { OFFER_HOLD_HOURS: '0' } });
+
+/** Earns `robux` for `username` through a signed CPX postback. */
+async function earn(username: string, trans: string, robux: number): Promise<void> {
+  const login = await stack.api('POST', '/api/login', { username });
+  expect(login.status).toBe(200);
+  const res = await stack.api('GET', cpxPostback(trans, login.body.user.robloxId, robux), undefined, fromCpx);
+  expect(res.status).toBe(200);
+}
+
+/** What each language shows: the profile's progress line, the menu's, the leaderboard's badge. */
+const WORDS = {
+  en: { progress: 'R$ 45.00 of R$ 90.00 toward level 4', level: 'Level 3', badge: 'Lv 3' },
+  nl: { progress: 'R$ 45,00 van R$ 90,00 naar niveau 4', level: 'Niveau 3', badge: 'Niv. 3' },
+  fr: { progress: 'R$ 45,00 sur R$ 90,00 vers le niveau 4', level: 'Niveau 3', badge: 'Niv. 3' },
+} as const;
+
+/** Shoots the page at 1280 and 390 px, from the top; `before` runs at each width (opening a menu). */
+async function shoot(page: Page, name: string, before?: () => Promise<void>): Promise<void> {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await before?.();
+    await shootAtWidth(page, 'levels', name);
+    await page.keyboard.press('Escape');
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('levels', () => {
+  beforeAll(async () => {
+    const reward = await asAdmin('POST', '/api/admin/level-rewards', { level: 2, amount: 5 });
+    expect(reward.status).toBe(201);
+    await earn('AliceRBX', 'levels-1', 30);
+    await earn('AliceRBX', 'levels-2', 15);
+    await earn('BobBuilder', 'levels-3', 12);
+  });
+
+  it('the profile, the account menu and the leaderboard show the level, in en, nl and fr', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, stack.baseUrl, 'AliceRBX');
+
+    for (const locale of ['en', 'nl', 'fr'] as const) {
+      const words = WORDS[locale];
+      if (locale !== 'en') {
+        await page.locator('header select').first().selectOption(locale);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      }
+
+      await page.goto(`${stack.baseUrl}/profile`);
+      const card = page.getByTestId('profile-level');
+      await expect.poll(() => card.textContent()).toContain(words.progress);
+      expect(await card.getByTestId('level-badge').textContent()).toContain(words.level);
+      expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10');
+      // R$45 earned and level 2's reward of R$5, paid once.
+      await expect.poll(() => page.getByTestId('stat-Balance').textContent()).toMatch(/^R\$ 50[.,]00$/);
+      await shoot(page, `profile-${locale}`);
+
+      const menu = page.getByTestId('menu-level');
+      await shoot(page, `menu-${locale}`, async () => {
+        await page.getByTestId('user-menu').click();
+        await expect.poll(() => menu.textContent()).toContain(words.progress);
+      });
+
+      await page.goto(`${stack.baseUrl}/leaderboard`);
+      const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+      await expect
+        .poll(() => row('AliceRBX').getByTestId('level-badge').textContent())
+        .toContain(words.badge);
+      expect(await row('BobBuilder').getByTestId('level-badge').textContent()).toContain(
+        locale === 'en' ? 'Lv 2' : 'Niv. 2',
+      );
+      await shoot(page, `leaderboard-${locale}`);
+    }
+
+    const payments = await asAdmin('GET', '/api/admin/level-rewards');
+    // AliceRBX is paid once whatever she read; BobBuilder never opened his level.
+    expect(payments.body.rewards).toEqual([expect.objectContaining({ level: 2, paid: 1 })]);
+    await page.close();
+  });
+});
