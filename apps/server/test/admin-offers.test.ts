@@ -5,6 +5,7 @@ import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { accountOf } from './support/accounts.ts';
 import { hmacPostbackPath } from './support/postbacks.ts';
+import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { addWalls, configureWall } from './support/walls.ts';
 import { auditRows, ledgerEntriesWithKey } from './support/records.ts';
@@ -40,11 +41,6 @@ const validWall = {
 
 let cookie: string;
 let playerToken: string;
-
-const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
-  payload === undefined
-    ? t.app.inject({ method, url, headers: { cookie } })
-    : t.app.inject({ method, url, headers: { cookie }, payload });
 
 const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
 
@@ -111,7 +107,7 @@ describe(`admin offers on ${testEngine}`, () => {
 
   it('lists the 7 seeded walls in order, with hasSecret and never a secret', async () => {
     await configureWall(t.deps.db, 'lootably', { secret: LOOTABLY_SECRET });
-    const res = await admin('GET', '/api/admin/walls');
+    const res = await consoleCall(t, cookie, 'GET', '/api/admin/walls');
     expect(res.statusCode).toBe(200);
     expectNoSecrets(res.body);
     const { walls } = res.json() as { walls: Record<string, unknown>[] };
@@ -187,7 +183,10 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('creates a wall (201, no secret in the answer) that players then see; a taken slug → 409', async () => {
-    const res = await admin('POST', '/api/admin/walls', { ...validWall, secret: NEW_WALL_SECRET });
+    const res = await consoleCall(t, cookie, 'POST', '/api/admin/walls', {
+      ...validWall,
+      secret: NEW_WALL_SECRET,
+    });
     expect(res.statusCode).toBe(201);
     expectNoSecrets(res.body);
     expect(res.json()).toEqual({
@@ -212,7 +211,7 @@ describe(`admin offers on ${testEngine}`, () => {
       .executeTakeFirstOrThrow();
     expect(stored.secret).toBe(NEW_WALL_SECRET);
 
-    const list = await admin('GET', '/api/admin/walls');
+    const list = await consoleCall(t, cookie, 'GET', '/api/admin/walls');
     expect(list.json().walls.map((w: { slug: string }) => w.slug)).toEqual([
       ...SEEDED,
       'genericwall',
@@ -227,16 +226,20 @@ describe(`admin offers on ${testEngine}`, () => {
       iframeSrc: 'https://surveyo.example/wall?uid=1001',
     });
 
-    const dup = await admin('POST', '/api/admin/walls', { ...validWall, name: 'Another' });
+    const dup = await consoleCall(t, cookie, 'POST', '/api/admin/walls', { ...validWall, name: 'Another' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ code: 'CONFLICT' });
-    const seededDup = await admin('POST', '/api/admin/walls', { ...validWall, slug: 'cpx' });
+    const seededDup = await consoleCall(t, cookie, 'POST', '/api/admin/walls', { ...validWall, slug: 'cpx' });
     expect(seededDup.statusCode).toBe(409);
 
     // Two creations of one new slug at once: one wins, the other is told it is taken.
     const race = await Promise.all(
       [1, 2].map((i) =>
-        admin('POST', '/api/admin/walls', { ...validWall, slug: 'racewall', name: `Race ${i}` }),
+        consoleCall(t, cookie, 'POST', '/api/admin/walls', {
+          ...validWall,
+          slug: 'racewall',
+          name: `Race ${i}`,
+        }),
       ),
     );
     expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
@@ -245,7 +248,7 @@ describe(`admin offers on ${testEngine}`, () => {
     ).toHaveLength(1);
 
     // Defaults: no secret, active, empty logo and template ("Coming soon"), no postback URL.
-    const minimal = await admin('POST', '/api/admin/walls', {
+    const minimal = await consoleCall(t, cookie, 'POST', '/api/admin/walls', {
       slug: 'minimal-1',
       name: 'Minimal',
       kind: 'offerwall',
@@ -310,7 +313,7 @@ describe(`admin offers on ${testEngine}`, () => {
     ];
     for (const change of bad) {
       const payload = { ...validWall, slug: 'invalid-wall', ...change };
-      const res = await admin('POST', '/api/admin/walls', payload);
+      const res = await consoleCall(t, cookie, 'POST', '/api/admin/walls', payload);
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION', error: expect.any(String) });
     }
@@ -320,22 +323,24 @@ describe(`admin offers on ${testEngine}`, () => {
 
   it('patches a wall: disable hides it from players, enable brings it back; a secret sets hasSecret', async () => {
     expect(await playerWallSlugs()).not.toContain('adgem');
-    const enabled = await admin('PATCH', '/api/admin/walls/adgem', { active: true });
+    const enabled = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgem', { active: true });
     expect(enabled.json()).toMatchObject({ active: true });
     expect(await playerWallSlugs()).toContain('adgem');
-    const off = await admin('PATCH', '/api/admin/walls/adgem', { active: false });
+    const off = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgem', { active: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ slug: 'adgem', active: false, hasSecret: false });
     expect(await playerWallSlugs()).not.toContain('adgem');
     expect(
-      (await admin('GET', '/api/admin/walls')).json().walls.find((w: { slug: string }) => w.slug === 'adgem'),
+      (await consoleCall(t, cookie, 'GET', '/api/admin/walls'))
+        .json()
+        .walls.find((w: { slug: string }) => w.slug === 'adgem'),
     ).toMatchObject({ active: false });
 
-    const on = await admin('PATCH', '/api/admin/walls/adgem', { active: true });
+    const on = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgem', { active: true });
     expect(on.json()).toMatchObject({ active: true });
     expect(await playerWallSlugs()).toContain('adgem');
 
-    const secret = await admin('PATCH', '/api/admin/walls/adgem', { secret: ADGEM_SECRET });
+    const secret = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgem', { secret: ADGEM_SECRET });
     expect(secret.statusCode).toBe(200);
     expectNoSecrets(secret.body);
     expect(secret.json()).toMatchObject({
@@ -358,14 +363,16 @@ describe(`admin offers on ${testEngine}`, () => {
     };
     expect(secret.json().missing).toEqual([{ what: 'providerId', name: 'appId' }, { what: 'allowedIps' }]);
     expect(await adgemFrame()).toBe('');
-    const ids = await admin('PATCH', '/api/admin/walls/adgem', { frameParams: { appId: 'ag-2290' } });
+    const ids = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgem', {
+      frameParams: { appId: 'ag-2290' },
+    });
     expect(ids.json().missing).toEqual([{ what: 'allowedIps' }]);
     expect(await adgemFrame()).toBe('');
-    const any = await admin('PATCH', '/api/admin/walls/adgem', { anyAddress: true });
+    const any = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgem', { anyAddress: true });
     expect(any.json()).toMatchObject({ anyAddress: true, missing: [] });
     expect(await adgemFrame()).toBe('https://api.adgem.com/v1/wall?appid=ag-2290&playerid=1001');
 
-    const edit = await admin('PATCH', '/api/admin/walls/torox', {
+    const edit = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/torox', {
       name: 'Torox Offers',
       iframeTemplate: 'https://torox.example/wall?uid={userId}',
       logoUrl: 'https://torox.example/logo.png',
@@ -395,8 +402,8 @@ describe(`admin offers on ${testEngine}`, () => {
     });
 
     // An empty secret clears it.
-    await admin('PATCH', '/api/admin/walls/torox', { secret: 'temporary-secret' });
-    const cleared = await admin('PATCH', '/api/admin/walls/torox', { secret: '' });
+    await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/torox', { secret: 'temporary-secret' });
+    const cleared = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/torox', { secret: '' });
     expect(cleared.json()).toMatchObject({ hasSecret: false, missing: [{ what: 'postbackSecret' }] });
     const closed = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
     expect(closed.json().offerwalls[0]).toMatchObject({ slug: 'torox', iframeSrc: '' });
@@ -409,7 +416,9 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('refuses bad patches: unknown wall 404, slug change, empty or invalid fields 400', async () => {
-    expect((await admin('PATCH', '/api/admin/walls/nosuchwall', { active: false })).statusCode).toBe(404);
+    expect(
+      (await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/nosuchwall', { active: false })).statusCode,
+    ).toBe(404);
     for (const payload of [
       {},
       { slug: 'renamed' },
@@ -425,10 +434,12 @@ describe(`admin offers on ${testEngine}`, () => {
       { frameParams: { placementId: GENERIC_SECRET } }, // a frame value equal to the secret
     ]) {
       const slug = 'genericwall';
-      const res = await admin('PATCH', `/api/admin/walls/${slug}`, payload);
+      const res = await consoleCall(t, cookie, 'PATCH', `/api/admin/walls/${slug}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await admin('PATCH', '/api/admin/walls/Bad%20Slug', { active: false })).statusCode).toBe(400);
+    expect(
+      (await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/Bad%20Slug', { active: false })).statusCode,
+    ).toBe(400);
     const generic = await t.deps.db
       .selectFrom('walls')
       .selectAll()
@@ -463,7 +474,7 @@ describe(`admin offers on ${testEngine}`, () => {
     });
     expect(unknown.statusCode).toBe(404); // answered, not stored
 
-    const all = await admin('GET', '/api/admin/postbacks');
+    const all = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks');
     expect(all.statusCode).toBe(200);
     const body = all.json() as { postbacks: Record<string, unknown>[]; nextBefore: number | null };
     expect(body.nextBefore).toBeNull();
@@ -496,26 +507,31 @@ describe(`admin offers on ${testEngine}`, () => {
       ledgerEntryId: null,
     });
 
-    const byWall = await admin('GET', '/api/admin/postbacks?wall=genericwall');
+    const byWall = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?wall=genericwall');
     expect(byWall.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2', 'log-1']);
-    const byVerdict = await admin('GET', '/api/admin/postbacks?verdict=bad_signature');
+    const byVerdict = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?verdict=bad_signature');
     expect(byVerdict.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2']);
-    const both = await admin('GET', '/api/admin/postbacks?wall=nowhere&verdict=credited');
+    const both = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?wall=nowhere&verdict=credited');
     expect(both.json()).toEqual({ postbacks: [], nextBefore: null });
 
-    const page1 = await admin('GET', '/api/admin/postbacks?limit=1');
+    const page1 = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?limit=1');
     expect(page1.json().postbacks.map((p: { transId: string }) => p.transId)).toEqual(['log-2']);
     expect(page1.json().nextBefore).toBe(ids[0]);
-    const page2 = await admin('GET', `/api/admin/postbacks?limit=1&before=${page1.json().nextBefore}`);
+    const page2 = await consoleCall(
+      t,
+      cookie,
+      'GET',
+      `/api/admin/postbacks?limit=1&before=${page1.json().nextBefore}`,
+    );
     expect(page2.json()).toMatchObject({ postbacks: [{ transId: 'log-1' }], nextBefore: ids[1] });
 
     for (const q of ['verdict=nonsense', 'limit=0', 'limit=1000', 'before=-1', 'before=x']) {
-      expect((await admin('GET', `/api/admin/postbacks?${q}`)).statusCode, q).toBe(400);
+      expect((await consoleCall(t, cookie, 'GET', `/api/admin/postbacks?${q}`)).statusCode, q).toBe(400);
     }
   });
 
   it('replays a refused postback once the secret is set: credited exactly once, however often replayed', async () => {
-    const created = await admin('POST', '/api/admin/walls', {
+    const created = await consoleCall(t, cookie, 'POST', '/api/admin/walls', {
       slug: 'replaywall',
       name: 'Replay Wall',
       logoUrl: '',
@@ -537,20 +553,22 @@ describe(`admin offers on ${testEngine}`, () => {
     );
     const refused = await t.app.inject({ method: 'GET', url });
     expect(refused.statusCode).toBe(403);
-    const stored = await admin('GET', '/api/admin/postbacks?wall=replaywall');
+    const stored = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?wall=replaywall');
     const [pb] = stored.json().postbacks as { id: number; verdict: string }[];
     expect(pb).toMatchObject({ verdict: 'no_secret', transId: 'rp-1', ledgerEntryId: null });
     expect((await account(1002)).balance).toBe(bob.balance);
 
     // Replayed before the secret is set: refused again, nothing credited.
-    const early = await admin('POST', `/api/admin/postbacks/${pb!.id}/replay`);
+    const early = await consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${pb!.id}/replay`);
     expect(early.statusCode).toBe(200);
     expect(early.json()).toMatchObject({ status: 403, verdict: 'no_secret', ledgerEntryId: null });
 
     expect(
-      (await admin('PATCH', '/api/admin/walls/replaywall', { secret: REPLAY_SECRET })).json(),
+      (
+        await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/replaywall', { secret: REPLAY_SECRET })
+      ).json(),
     ).toMatchObject({ hasSecret: true });
-    const replayed = await admin('POST', `/api/admin/postbacks/${pb!.id}/replay`);
+    const replayed = await consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${pb!.id}/replay`);
     expect(replayed.statusCode).toBe(200);
     expect(replayed.json()).toEqual({
       status: 200,
@@ -563,9 +581,9 @@ describe(`admin offers on ${testEngine}`, () => {
 
     // Again, the same refused one and the credited copy, even at once: nothing more.
     const again = await Promise.all([
-      admin('POST', `/api/admin/postbacks/${pb!.id}/replay`),
-      admin('POST', `/api/admin/postbacks/${pb!.id}/replay`),
-      admin('POST', `/api/admin/postbacks/${replayed.json().postbackId}/replay`),
+      consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${pb!.id}/replay`),
+      consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${pb!.id}/replay`),
+      consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${replayed.json().postbackId}/replay`),
     ]);
     for (const r of again) expect(r.json()).toMatchObject({ status: 200, verdict: 'duplicate' });
     // And the provider's own retry.
@@ -577,7 +595,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(entries[0]).toMatchObject({ id: replayed.json().ledgerEntryId, amount: 750, kind: 'offer' });
     await expectInvariant(t.deps.db);
 
-    const log = await admin('GET', '/api/admin/postbacks?wall=replaywall');
+    const log = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?wall=replaywall');
     expect(log.json().postbacks.map((p: { verdict: string }) => p.verdict)).toEqual([
       'duplicate',
       'duplicate',
@@ -599,8 +617,8 @@ describe(`admin offers on ${testEngine}`, () => {
       verdict: 'no_secret',
     });
 
-    expect((await admin('POST', '/api/admin/postbacks/999999/replay')).statusCode).toBe(404);
-    expect((await admin('POST', '/api/admin/postbacks/abc/replay')).statusCode).toBe(400);
+    expect((await consoleCall(t, cookie, 'POST', '/api/admin/postbacks/999999/replay')).statusCode).toBe(404);
+    expect((await consoleCall(t, cookie, 'POST', '/api/admin/postbacks/abc/replay')).statusCode).toBe(400);
   });
 
   it('records every change in the audit log with hasSecret, never a secret value', async () => {
@@ -637,7 +655,7 @@ describe(`admin offers on ${testEngine}`, () => {
           expect(Object.keys(JSON.parse(side))).not.toContain('secret');
       }
     }
-    const shown = await admin('GET', '/api/admin/audit');
+    const shown = await consoleCall(t, cookie, 'GET', '/api/admin/audit');
     expect(shown.statusCode).toBe(200);
     expectNoSecrets(shown.body);
   });

@@ -6,6 +6,7 @@ import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
 import { sha256 } from './support/postbacks.ts';
+import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 
@@ -20,10 +21,6 @@ const HOUR = 3_600_000;
 function getGiveaway() {
   return t.app.inject({ method: 'GET', url: '/api/giveaway' });
 }
-function admin(method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { cookie: adminCookie } });
-}
-
 describe(`checkable giveaway draws on ${testEngine}`, () => {
   openTestApp();
   beforeAll(async () => {
@@ -32,7 +29,11 @@ describe(`checkable giveaway draws on ${testEngine}`, () => {
 
   it('publishes the commitment from creation, reveals a secret that hashes to it, and the draw names the paid winner', async () => {
     const endAt = new Date(t.clock.now().getTime() + HOUR).toISOString();
-    const created = await admin('POST', '/api/admin/giveaways', { title: 'Checkable', prize: 25, endAt });
+    const created = await consoleCall(t, adminCookie, 'POST', '/api/admin/giveaways', {
+      title: 'Checkable',
+      prize: 25,
+      endAt,
+    });
     expect(created.statusCode).toBe(201);
     const id: number = created.json().id;
     const commitment: string = created.json().commitment;
@@ -111,9 +112,15 @@ describe(`checkable giveaway draws on ${testEngine}`, () => {
   it('a giveaway nobody entered still reveals its secret, with no winner', async () => {
     const endAt = new Date(t.clock.now().getTime() + HOUR).toISOString();
     const created = (
-      await admin('POST', '/api/admin/giveaways', { title: 'Empty draw', prize: 1, endAt })
+      await consoleCall(t, adminCookie, 'POST', '/api/admin/giveaways', {
+        title: 'Empty draw',
+        prize: 1,
+        endAt,
+      })
     ).json();
-    const ended = (await admin('POST', `/api/admin/giveaways/${created.id}/end`)).json();
+    const ended = (
+      await consoleCall(t, adminCookie, 'POST', `/api/admin/giveaways/${created.id}/end`)
+    ).json();
     expect(ended).toMatchObject({ winner: null, commitment: created.commitment });
     expect(ended.draw).toMatchObject({ entries: [], winnerIndex: null });
     expect(sha256(ended.draw.secret)).toBe(created.commitment);

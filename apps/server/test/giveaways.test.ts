@@ -9,6 +9,7 @@ import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
+import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 import { auditRows } from './support/records.ts';
@@ -30,9 +31,6 @@ function enter(token: string | null, body: object = {}) {
 }
 function pick() {
   return t.app.inject({ method: 'POST', url: '/api/giveaway/pick' });
-}
-function admin(method: 'GET' | 'POST', url: string, payload?: object, cookie = adminCookie) {
-  return t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 }
 async function giveawayEntries(id: number) {
   return t.deps.db
@@ -76,7 +74,7 @@ describe(`giveaways on ${testEngine}`, () => {
     const alice = await signInPlayer(t, 'AliceRBX');
     const endAt = new Date(t.clock.now().getTime() + HOUR).toISOString();
     const body = { title: 'Weekly Giveaway', description: 'Win R$100!', prize: 100, endAt };
-    expect((await admin('POST', '/api/admin/giveaways', body, '')).statusCode).toBe(401);
+    expect((await consoleCall(t, '', 'POST', '/api/admin/giveaways', body)).statusCode).toBe(401);
     const asPlayerRes = await t.app.inject({
       method: 'POST',
       url: '/api/admin/giveaways',
@@ -84,16 +82,16 @@ describe(`giveaways on ${testEngine}`, () => {
       headers: bearer(alice.token),
     });
     expect(asPlayerRes.statusCode).toBe(401);
-    expect((await admin('GET', '/api/admin/giveaways', undefined, '')).statusCode).toBe(401);
-    expect((await admin('POST', '/api/admin/giveaways/1/end', undefined, '')).statusCode).toBe(401);
+    expect((await consoleCall(t, '', 'GET', '/api/admin/giveaways')).statusCode).toBe(401);
+    expect((await consoleCall(t, '', 'POST', '/api/admin/giveaways/1/end')).statusCode).toBe(401);
 
-    const past = await admin('POST', '/api/admin/giveaways', {
+    const past = await consoleCall(t, adminCookie, 'POST', '/api/admin/giveaways', {
       ...body,
       endAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
     });
     expect(past.statusCode).toBe(400);
 
-    const res = await admin('POST', '/api/admin/giveaways', body);
+    const res = await consoleCall(t, adminCookie, 'POST', '/api/admin/giveaways', body);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       title: 'Weekly Giveaway',
@@ -234,21 +232,23 @@ describe(`giveaways on ${testEngine}`, () => {
     });
     const alice = await signInPlayer(t, 'AliceRBX');
     expect((await enter(alice.token)).statusCode).toBe(200);
-    const res = await admin('POST', `/api/admin/giveaways/${g.id}/end`);
+    const res = await consoleCall(t, adminCookie, 'POST', `/api/admin/giveaways/${g.id}/end`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: g.id, ended: true, winner: 'AliceRBX', entries: 1 });
     expect(await giveawayEntries(g.id)).toHaveLength(1);
-    const again = await admin('POST', `/api/admin/giveaways/${g.id}/end`);
+    const again = await consoleCall(t, adminCookie, 'POST', `/api/admin/giveaways/${g.id}/end`);
     expect(again.json()).toMatchObject({ winner: 'AliceRBX' });
     expect(await giveawayEntries(g.id)).toHaveLength(1);
     const audit = await auditRows(t.deps.db, { action: 'giveaway.end' });
     expect(audit.filter((a) => a.target === `giveaway:${g.id}`)).toHaveLength(1);
 
-    const list = await admin('GET', '/api/admin/giveaways');
+    const list = await consoleCall(t, adminCookie, 'GET', '/api/admin/giveaways');
     expect(list.json().giveaways[0]).toMatchObject({ id: g.id, entries: 1, winner: 'AliceRBX' });
-    const entries = await admin('GET', `/api/admin/giveaways/${g.id}/entries`);
+    const entries = await consoleCall(t, adminCookie, 'GET', `/api/admin/giveaways/${g.id}/entries`);
     expect(entries.json().entries.map((e: any) => e.username)).toEqual(['AliceRBX']);
-    expect((await admin('POST', '/api/admin/giveaways/999999/end')).statusCode).toBe(404);
+    expect((await consoleCall(t, adminCookie, 'POST', '/api/admin/giveaways/999999/end')).statusCode).toBe(
+      404,
+    );
     await expectInvariant(t.deps.db);
   });
 

@@ -5,6 +5,7 @@ import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
+import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 import { auditRows } from './support/records.ts';
@@ -20,10 +21,6 @@ function redeem(token: string | null, body: unknown) {
   });
 }
 
-function admin(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = adminCookie) {
-  return t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-}
-
 async function promoEntries(codeId?: number) {
   let q = t.deps.db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'promo');
   if (codeId !== undefined) q = q.where('idempotency_key', 'like', `promo:${codeId}:%`);
@@ -37,7 +34,10 @@ describe(`promo codes on ${testEngine}`, () => {
   });
 
   it('the admin creates a code (stored upper case) and sees it in the list; each change is audited', async () => {
-    const res = await admin('POST', '/api/admin/promocodes', { code: ' welcome ', amount: 10 });
+    const res = await consoleCall(t, adminCookie, 'POST', '/api/admin/promocodes', {
+      code: ' welcome ',
+      amount: 10,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       code: 'WELCOME',
@@ -48,14 +48,20 @@ describe(`promo codes on ${testEngine}`, () => {
       active: true,
     });
 
-    const dup = await admin('POST', '/api/admin/promocodes', { code: 'Welcome', amount: 5 });
+    const dup = await consoleCall(t, adminCookie, 'POST', '/api/admin/promocodes', {
+      code: 'Welcome',
+      amount: 5,
+    });
     expect(dup.statusCode).toBe(409);
-    const bad = await admin('POST', '/api/admin/promocodes', { code: 'OK', amount: 0 });
+    const bad = await consoleCall(t, adminCookie, 'POST', '/api/admin/promocodes', { code: 'OK', amount: 0 });
     expect(bad.statusCode).toBe(400);
-    const badName = await admin('POST', '/api/admin/promocodes', { code: 'no spaces inside', amount: 1 });
+    const badName = await consoleCall(t, adminCookie, 'POST', '/api/admin/promocodes', {
+      code: 'no spaces inside',
+      amount: 1,
+    });
     expect(badName.statusCode).toBe(400);
 
-    const list = await admin('GET', '/api/admin/promocodes');
+    const list = await consoleCall(t, adminCookie, 'GET', '/api/admin/promocodes');
     expect(list.statusCode).toBe(200);
     expect(list.json().promoCodes.map((c: any) => c.code)).toContain('WELCOME');
     const audit = await auditRows(t.deps.db, { action: 'promocode.create' });
@@ -70,7 +76,7 @@ describe(`promo codes on ${testEngine}`, () => {
       ['POST', '/api/admin/promocodes', { code: 'HACK', amount: 1000 }],
       ['PATCH', '/api/admin/promocodes/1', { active: false }],
     ] as const) {
-      const anon = await admin(method, url, body, '');
+      const anon = await consoleCall(t, '', method, url, body);
       expect(anon.statusCode).toBe(401);
       const asPlayer = await t.app.inject({ method, url, payload: body, headers: bearer(alice.token) });
       expect(asPlayer.statusCode).toBe(401);
@@ -163,7 +169,9 @@ describe(`promo codes on ${testEngine}`, () => {
 
   it('an inactive code is refused as invalid; switching it back on makes it work', async () => {
     const code = await createPromoCode(t.deps, { code: 'PAUSED', amount: 4 });
-    const res = await admin('PATCH', `/api/admin/promocodes/${code.id}`, { active: false });
+    const res = await consoleCall(t, adminCookie, 'PATCH', `/api/admin/promocodes/${code.id}`, {
+      active: false,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: code.id, active: false });
     const audit = await auditRows(t.deps.db, { action: 'promocode.deactivate' });
@@ -177,7 +185,9 @@ describe(`promo codes on ${testEngine}`, () => {
     await setPromoCodeActive(t.deps, code.id, true);
     const ok = await redeem(carol.token, { code: 'paused' });
     expect(ok.json()).toMatchObject({ success: true, amount: 4 });
-    const missing = await admin('PATCH', '/api/admin/promocodes/999999', { active: false });
+    const missing = await consoleCall(t, adminCookie, 'PATCH', '/api/admin/promocodes/999999', {
+      active: false,
+    });
     expect(missing.statusCode).toBe(404);
     await expectInvariant(t.deps.db);
   });

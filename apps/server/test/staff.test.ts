@@ -11,7 +11,7 @@ import { userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
 import { requestWithdrawal } from './support/gamepasses.ts';
 import { auditRows } from './support/records.ts';
-import { signedInStaff, STAFF_PASSWORD, totpAt } from './support/staff.ts';
+import { consoleCall, signedInStaff, STAFF_PASSWORD, totpAt } from './support/staff.ts';
 
 /**
  * Staff accounts: named members with Argon2id passwords, TOTP two-factor sign-in with
@@ -39,21 +39,6 @@ function cookieOf(res: { headers: Record<string, unknown> }): string {
   return first.split(';')[0]!;
 }
 
-function call(
-  cookie: string,
-  method: string,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
 describe(`staff accounts on ${testEngine}`, () => {
   openTestApp({ env: { REVIEW_FIRST_WITHDRAWAL: 'true', MODERATOR_APPROVE_LIMIT: '20' } });
 
@@ -76,31 +61,31 @@ describe(`staff accounts on ${testEngine}`, () => {
     const player = await signInPlayer(t, `Modded_${randomUUID().slice(0, 6)}`);
     const userId = await userIdOf(t.deps.db, player.robloxId);
 
-    const ban = await call(mod.cookie, 'PUT', `/api/toggle-ban/${userId}`, { status: 'banned' });
+    const ban = await consoleCall(t, mod.cookie, 'PUT', `/api/toggle-ban/${userId}`, { status: 'banned' });
     expect(ban.statusCode, ban.body).toBe(200);
     expect(
-      (await call(mod.cookie, 'PUT', `/api/toggle-ban/${userId}`, { status: 'active' })).statusCode,
+      (await consoleCall(t, mod.cookie, 'PUT', `/api/toggle-ban/${userId}`, { status: 'active' })).statusCode,
     ).toBe(200);
 
     const refused = [
-      await call(mod.cookie, 'POST', '/api/admin/add-points', { userId, points: 10 }),
-      await call(mod.cookie, 'POST', '/api/admin/walls', { slug: 'x', name: 'X' }),
-      await call(mod.cookie, 'PATCH', '/api/admin/walls/cpx', { enabled: false }),
-      await call(mod.cookie, 'POST', '/api/admin/staff', {
+      await consoleCall(t, mod.cookie, 'POST', '/api/admin/add-points', { userId, points: 10 }),
+      await consoleCall(t, mod.cookie, 'POST', '/api/admin/walls', { slug: 'x', name: 'X' }),
+      await consoleCall(t, mod.cookie, 'PATCH', '/api/admin/walls/cpx', { enabled: false }),
+      await consoleCall(t, mod.cookie, 'POST', '/api/admin/staff', {
         username: 'sneaky',
         password: STAFF_PASSWORD,
         role: 'owner',
       }),
-      await call(mod.cookie, 'POST', '/api/admin/promocodes', {}),
-      await call(mod.cookie, 'POST', '/api/admin/payout-account/resume'),
+      await consoleCall(t, mod.cookie, 'POST', '/api/admin/promocodes', {}),
+      await consoleCall(t, mod.cookie, 'POST', '/api/admin/payout-account/resume'),
     ];
     for (const res of refused) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN', error: 'Your role (moderator) cannot do this.' });
     }
     // Reading is open to them.
-    expect((await call(mod.cookie, 'GET', '/api/all-users')).statusCode).toBe(200);
-    expect((await call(mod.cookie, 'GET', '/api/admin/postbacks')).statusCode).toBe(200);
+    expect((await consoleCall(t, mod.cookie, 'GET', '/api/all-users')).statusCode).toBe(200);
+    expect((await consoleCall(t, mod.cookie, 'GET', '/api/admin/postbacks')).statusCode).toBe(200);
 
     const bans = await auditRows(t.deps.db, { target: `user:${userId}` });
     expect(bans.map((r) => [r.action, r.actor])).toEqual(
@@ -110,13 +95,13 @@ describe(`staff accounts on ${testEngine}`, () => {
       ]),
     );
     const owner = await adminCookie(t);
-    const filtered = await call(owner, 'GET', `/api/admin/audit?actor=${mod.name}`);
+    const filtered = await consoleCall(t, owner, 'GET', `/api/admin/audit?actor=${mod.name}`);
     expect(filtered.statusCode).toBe(200);
     const entries = filtered.json().entries as { actor: string; action: string }[];
     expect(entries.map((e) => e.action)).toEqual(['user.unban', 'user.ban', 'admin.login']);
     expect(new Set(entries.map((e) => e.actor))).toEqual(new Set([mod.name]));
     // The bootstrap owner's own rows carry its name.
-    const points = await call(owner, 'POST', '/api/admin/add-points', { userId, points: 5 });
+    const points = await consoleCall(t, owner, 'POST', '/api/admin/add-points', { userId, points: 5 });
     expect(points.statusCode).toBe(200);
     expect((await auditRows(t.deps.db, { action: 'user.add_points' })).at(-1)!.actor).toBe(
       'owner (bootstrap)',
@@ -135,7 +120,7 @@ describe(`staff accounts on ${testEngine}`, () => {
       return res.body.withdrawal.id as number;
     };
     const big = await withdrawal(30);
-    const above = await call(mod.cookie, 'POST', `/api/admin/withdrawals/${big}/decide`, {
+    const above = await consoleCall(t, mod.cookie, 'POST', `/api/admin/withdrawals/${big}/decide`, {
       decision: 'approve',
     });
     expect(above.statusCode).toBe(403);
@@ -145,7 +130,7 @@ describe(`staff accounts on ${testEngine}`, () => {
     });
     // Refusing it (money back to the player) is a review decision they may take.
     const small = await withdrawal(15);
-    const ok = await call(mod.cookie, 'POST', `/api/admin/withdrawals/${small}/decide`, {
+    const ok = await consoleCall(t, mod.cookie, 'POST', `/api/admin/withdrawals/${small}/decide`, {
       decision: 'approve',
     });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -153,10 +138,13 @@ describe(`staff accounts on ${testEngine}`, () => {
       actor: mod.name,
     });
     // The owner approves above the limit; marking paid stays the owner's.
-    expect((await call(mod.cookie, 'POST', `/api/admin/withdrawals/${small}/paid`)).statusCode).toBe(403);
+    expect(
+      (await consoleCall(t, mod.cookie, 'POST', `/api/admin/withdrawals/${small}/paid`)).statusCode,
+    ).toBe(403);
     const owner = await adminCookie(t);
     expect(
-      (await call(owner, 'POST', `/api/admin/withdrawals/${big}/decide`, { decision: 'approve' })).statusCode,
+      (await consoleCall(t, owner, 'POST', `/api/admin/withdrawals/${big}/decide`, { decision: 'approve' }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -164,7 +152,13 @@ describe(`staff accounts on ${testEngine}`, () => {
     const support = await signedInStaff(t, 'support', { address: nextIp() });
     for (const route of t.app.adminRoutes.filter((r) => r.method !== 'HEAD')) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
-      const res = await call(support.cookie, route.method, url, route.method === 'GET' ? undefined : {});
+      const res = await consoleCall(
+        t,
+        support.cookie,
+        route.method,
+        url,
+        route.method === 'GET' ? undefined : {},
+      );
       if (route.permission === 'self') {
         // Their own password and two-factor sign-in.
         expect([route.url, res.statusCode === 403]).toEqual([route.url, false]);
@@ -179,7 +173,7 @@ describe(`staff accounts on ${testEngine}`, () => {
         if (!route.url.includes(':')) expect([route.url, res.statusCode]).toEqual([route.url, 200]);
       }
     }
-    const me = await call(support.cookie, 'GET', '/api/admin/me');
+    const me = await consoleCall(t, support.cookie, 'GET', '/api/admin/me');
     expect(me.json()).toMatchObject({
       username: support.name,
       role: 'support',
@@ -190,7 +184,7 @@ describe(`staff accounts on ${testEngine}`, () => {
 
   it('two-factor sign-in: no code → TOTP_REQUIRED, a wrong code refused, a valid code and a recovery code (once) sign in', async () => {
     const m = await signedInStaff(t, 'moderator', { address: nextIp() });
-    const setup = await call(m.cookie, 'POST', '/api/admin/me/totp/setup');
+    const setup = await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/setup');
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret, otpauthUri, qrDataUrl } = setup.json();
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
@@ -205,10 +199,15 @@ describe(`staff accounts on ${testEngine}`, () => {
 
     const now = t.clock.now().getTime();
     expect(
-      (await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: totpAt(secret, now + 600_000) }))
-        .statusCode,
+      (
+        await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/enable', {
+          code: totpAt(secret, now + 600_000),
+        })
+      ).statusCode,
     ).toBe(400);
-    const enabled = await call(m.cookie, 'POST', '/api/admin/me/totp/enable', { code: totpAt(secret, now) });
+    const enabled = await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/enable', {
+      code: totpAt(secret, now),
+    });
     expect(enabled.statusCode, enabled.body).toBe(200);
     const codes = enabled.json().recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -250,7 +249,7 @@ describe(`staff accounts on ${testEngine}`, () => {
       code: totpAt(secret, now + 30_000),
     });
     expect([replayed.statusCode, replayed.json().code]).toEqual([401, 'UNAUTHENTICATED']);
-    const me = await call(cookieOf(valid), 'GET', '/api/admin/me');
+    const me = await consoleCall(t, cookieOf(valid), 'GET', '/api/admin/me');
     expect(me.json()).toMatchObject({ username: m.name, totpEnabled: true });
 
     const recovery = await login({
@@ -269,12 +268,12 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect(JSON.parse(left.recovery_codes!)).toHaveLength(9);
 
     // Turning it off needs a code too.
-    expect((await call(m.cookie, 'POST', '/api/admin/me/totp/disable', { code: '123456' })).statusCode).toBe(
-      totpAt(secret, now) === '123456' ? 204 : 400,
-    );
-    expect((await call(m.cookie, 'POST', '/api/admin/me/totp/disable', { code: codes[0]! })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/disable', { code: '123456' })).statusCode,
+    ).toBe(totpAt(secret, now) === '123456' ? 204 : 400);
+    expect(
+      (await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/disable', { code: codes[0]! })).statusCode,
+    ).toBe(204);
     expect((await login({ username: m.name, password: STAFF_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -302,7 +301,7 @@ describe(`staff accounts on ${testEngine}`, () => {
   it('staff management: names are unique, the last owner stays, a disabled member is signed out at once', async () => {
     const owner = await adminCookie(t);
     const boss = await signedInStaff(t, 'owner', { address: nextIp() });
-    const dup = await call(owner, 'POST', '/api/admin/staff', {
+    const dup = await consoleCall(t, owner, 'POST', '/api/admin/staff', {
       username: boss.name.toUpperCase(),
       password: STAFF_PASSWORD,
       role: 'support',
@@ -310,7 +309,7 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect(dup.statusCode).toBe(409);
     expect(
       (
-        await call(owner, 'POST', '/api/admin/staff', {
+        await consoleCall(t, owner, 'POST', '/api/admin/staff', {
           username: 'shorty',
           password: 'short',
           role: 'support',
@@ -318,31 +317,35 @@ describe(`staff accounts on ${testEngine}`, () => {
       ).statusCode,
     ).toBe(400);
 
-    const owners = (await call(owner, 'GET', '/api/admin/staff'))
+    const owners = (await consoleCall(t, owner, 'GET', '/api/admin/staff'))
       .json()
       .staff.filter((s: any) => s.role === 'owner' && !s.disabled);
     for (const o of owners.slice(1)) {
-      expect((await call(owner, 'PATCH', `/api/admin/staff/${o.id}`, { role: 'support' })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await consoleCall(t, owner, 'PATCH', `/api/admin/staff/${o.id}`, { role: 'support' })).statusCode,
+      ).toBe(200);
     }
-    const last = await call(boss.cookie, 'PATCH', `/api/admin/staff/${owners[0].id}`, { disabled: true });
+    const last = await consoleCall(t, boss.cookie, 'PATCH', `/api/admin/staff/${owners[0].id}`, {
+      disabled: true,
+    });
     expect(last.statusCode).toBe(409);
 
     const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
-    const disabled = await call(boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, { disabled: true });
+    const disabled = await consoleCall(t, boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, {
+      disabled: true,
+    });
     expect(disabled.json()).toMatchObject({ disabled: true });
-    expect((await call(mod.cookie, 'GET', '/api/admin/me')).statusCode).toBe(401);
+    expect((await consoleCall(t, mod.cookie, 'GET', '/api/admin/me')).statusCode).toBe(401);
     expect((await login({ username: mod.name, password: STAFF_PASSWORD })).statusCode).toBe(401);
 
-    const reset = await call(boss.cookie, 'POST', `/api/admin/staff/${mod.id}/reset-password`, {
+    const reset = await consoleCall(t, boss.cookie, 'POST', `/api/admin/staff/${mod.id}/reset-password`, {
       password: 'another-long-password',
     });
     expect(reset.statusCode).toBe(204);
-    await call(boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, { disabled: false });
+    await consoleCall(t, boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, { disabled: false });
     expect((await login({ username: mod.name, password: 'another-long-password' })).statusCode).toBe(200);
 
-    const changed = await call(mod.cookie, 'POST', '/api/admin/me/password', {
+    const changed = await consoleCall(t, mod.cookie, 'POST', '/api/admin/me/password', {
       current: 'x',
       next: 'yet-another-password',
     });
@@ -353,7 +356,7 @@ describe(`staff accounts on ${testEngine}`, () => {
     const m = await signedInStaff(t, 'support', { address: nextIp() });
     expect(
       (
-        await call(m.cookie, 'POST', '/api/admin/me/password', {
+        await consoleCall(t, m.cookie, 'POST', '/api/admin/me/password', {
           current: 'wrong',
           next: 'a-newer-long-password',
         })
@@ -361,7 +364,7 @@ describe(`staff accounts on ${testEngine}`, () => {
     ).toBe(400);
     expect(
       (
-        await call(m.cookie, 'POST', '/api/admin/me/password', {
+        await consoleCall(t, m.cookie, 'POST', '/api/admin/me/password', {
           current: STAFF_PASSWORD,
           next: 'a-newer-long-password',
         })
@@ -374,29 +377,30 @@ describe(`staff accounts on ${testEngine}`, () => {
     const other = cookieOf(fresh);
     expect(
       (
-        await call(m.cookie, 'POST', '/api/admin/me/password', {
+        await consoleCall(t, m.cookie, 'POST', '/api/admin/me/password', {
           current: 'a-newer-long-password',
           next: 'the-newest-long-password',
         })
       ).statusCode,
     ).toBe(204);
-    expect((await call(other, 'GET', '/api/admin/me')).statusCode).toBe(401);
-    expect((await call(m.cookie, 'GET', '/api/admin/me')).statusCode).toBe(200);
+    expect((await consoleCall(t, other, 'GET', '/api/admin/me')).statusCode).toBe(401);
+    expect((await consoleCall(t, m.cookie, 'GET', '/api/admin/me')).statusCode).toBe(200);
 
     const owner = await adminCookie(t);
-    expect((await call(owner, 'GET', '/api/admin/me')).json()).toMatchObject({
+    expect((await consoleCall(t, owner, 'GET', '/api/admin/me')).json()).toMatchObject({
       id: null,
       username: 'owner (bootstrap)',
       role: 'owner',
       bootstrap: true,
       permissions: staffPermissions,
     });
-    expect((await call(owner, 'POST', '/api/admin/me/totp/setup')).statusCode).toBe(409);
+    expect((await consoleCall(t, owner, 'POST', '/api/admin/me/totp/setup')).statusCode).toBe(409);
   });
 
   it('a state-changing admin call from another site’s page is refused; the own origin and no Origin pass', async () => {
     const owner = await adminCookie(t);
-    const foreign = await call(
+    const foreign = await consoleCall(
+      t,
       owner,
       'POST',
       '/api/admin/staff',
@@ -405,9 +409,11 @@ describe(`staff accounts on ${testEngine}`, () => {
     );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ code: 'FORBIDDEN', error: 'Cross-site admin request refused.' });
-    const nullOrigin = await call(owner, 'POST', '/api/admin/logout', undefined, { origin: 'null' });
+    const nullOrigin = await consoleCall(t, owner, 'POST', '/api/admin/logout', undefined, {
+      origin: 'null',
+    });
     expect(nullOrigin.statusCode).toBe(403);
-    const crossSite = await call(owner, 'POST', '/api/admin/logout', undefined, {
+    const crossSite = await consoleCall(t, owner, 'POST', '/api/admin/logout', undefined, {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.statusCode).toBe(403);
@@ -417,10 +423,12 @@ describe(`staff accounts on ${testEngine}`, () => {
     ).toBe(403);
     // GETs are not state-changing.
     expect(
-      (await call(owner, 'GET', '/api/admin/me', undefined, { origin: 'https://evil.example' })).statusCode,
+      (await consoleCall(t, owner, 'GET', '/api/admin/me', undefined, { origin: 'https://evil.example' }))
+        .statusCode,
     ).toBe(200);
 
-    const own = await call(
+    const own = await consoleCall(
+      t,
       owner,
       'POST',
       '/api/admin/staff',

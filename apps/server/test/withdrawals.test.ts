@@ -2,26 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
-import { balanceOf as balanceOfUser, userIdOf } from './support/accounts.ts';
+import { balanceOf } from './support/accounts.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
-import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { playerWith } from './support/sign-ins.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { startDiscordHook, type DiscordHook } from './support/discord-hook.ts';
 
 let t: TestApp;
 
-interface Player extends SignedInPlayer {
-  userId: number;
-}
-
-async function signIn(name: string): Promise<Player> {
-  const p = await signInPlayer(t, name);
-  return { ...p, userId: await userIdOf(t.deps.db, p.robloxId) };
-}
-
-const verifyBio = (p: Player) => verifyPlayer(t, p);
-const give = (p: Player, robux: number) => creditRobux(t.deps.db, t.clock, p.userId, robux);
-const balanceOf = (p: Player) => balanceOfUser(t.deps.db, p.userId);
+type Player = SignedInPlayer & { userId: number };
 
 async function withdrawalCount(p: Player): Promise<number> {
   const row = await t.deps.db
@@ -51,9 +41,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    alice = await signIn('AliceRBX');
-    await verifyBio(alice);
-    await give(alice, 100);
+    alice = await playerWith(t, 'AliceRBX', { verified: true, balance: 100 });
   });
   afterAll(async () => {
     await t.close();
@@ -146,14 +134,13 @@ describe(`withdraw requests on ${testEngine}`, () => {
       expect(body.error, name).toBe(body.message);
       if (figures) expect(body, name).toMatchObject(figures);
     }
-    expect(await balanceOf(alice)).toBe(100);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(100);
     expect(await withdrawalCount(alice)).toBe(0);
     await expectInvariant(t.deps.db);
   });
 
   it('refuses a player who is not verified, and a banned one', async () => {
-    const bob = await signIn('BobBuilder');
-    await give(bob, 50);
+    const bob = await playerWith(t, 'BobBuilder', { balance: 50 });
     const pass = await newPass(1002, priceFor(10));
     const res = await withdraw(bob, { gamepassId: String(pass), amount: 10 });
     expect(res.statusCode).toBe(403);
@@ -162,7 +149,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       message: 'You must verify your Roblox profile before withdrawing.',
     });
 
-    await verifyBio(bob);
+    await verifyPlayer(t, bob);
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', bob.userId).execute();
     const banned = await withdraw(bob, { gamepassId: String(pass), amount: 10 });
     expect(banned.statusCode).toBe(403);
@@ -171,7 +158,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       success: false,
       message: expect.stringContaining('banned'),
     });
-    expect(await balanceOf(bob)).toBe(50);
+    expect(await balanceOf(t.deps.db, bob.userId)).toBe(50);
     expect(await withdrawalCount(bob)).toBe(0);
     await t.deps.db.updateTable('users').set({ status: 'active' }).where('id', '=', bob.userId).execute();
 
@@ -197,7 +184,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     } finally {
       await t.control('POST', '/mode', { mode: 'up' });
     }
-    expect(await balanceOf(alice)).toBe(100);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(100);
   });
 
   it('a valid request: one debit "Withdraw For Robux" and a pending withdrawal, in one go', async () => {
@@ -219,7 +206,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       withdrawal: { robux: 10, price: 15, gamepassId: pass, state: 'pending' },
       robux: 90,
     });
-    expect(await balanceOf(alice)).toBe(90);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(90);
 
     const row = await t.deps.db
       .selectFrom('withdrawals')
@@ -252,7 +239,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     const again = await withdraw(alice, { gamepassId: pass, amount: 10 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already used for a withdrawal/);
-    expect(await balanceOf(alice)).toBe(90);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(90);
 
     // The player's own list; another player sees none of it.
     const list = await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: bearer(alice.token) });
@@ -265,7 +252,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const carol = await signIn('CarolPlays');
+    const carol = await playerWith(t, 'CarolPlays');
     const other = await t.app.inject({
       method: 'GET',
       url: '/api/withdrawals',
@@ -286,12 +273,12 @@ describe(`withdraw requests on ${testEngine}`, () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().withdrawal).toMatchObject({ gamepassId: pass, robux: 5, price: 8 });
     }
-    expect(await balanceOf(alice)).toBe(75);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(75);
     await expectInvariant(t.deps.db);
   });
 
   it('an Idempotency-Key makes a repeated submit return the first result, also when repeated at once', async () => {
-    const before = await balanceOf(alice);
+    const before = await balanceOf(t.deps.db, alice.userId);
     const pass = await newPass(1001, priceFor(7));
     const key = randomUUID();
     const first = await withdraw(alice, { gamepassId: pass, amount: 7 }, { 'idempotency-key': key });
@@ -299,7 +286,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     const second = await withdraw(alice, { gamepassId: pass, amount: 7 }, { 'idempotency-key': key });
     expect(second.statusCode).toBe(200);
     expect(second.json().withdrawal).toEqual(first.json().withdrawal);
-    expect(await balanceOf(alice)).toBe(before - 7);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(before - 7);
 
     const pass2 = await newPass(1001, priceFor(6));
     const key2 = randomUUID();
@@ -310,10 +297,10 @@ describe(`withdraw requests on ${testEngine}`, () => {
     );
     expect(burst.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(burst.map((r) => r.json().withdrawal.id)).size).toBe(1);
-    expect(await balanceOf(alice)).toBe(before - 13);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(before - 13);
 
     // A key is the player's own: the same key from someone else is a different request.
-    const bob = await signIn('BobBuilder');
+    const bob = await playerWith(t, 'BobBuilder');
     const bobPass = await newPass(1002, priceFor(5));
     const bobs = await withdraw(bob, { gamepassId: bobPass, amount: 5 }, { 'idempotency-key': key });
     expect(bobs.statusCode).toBe(200);
@@ -322,9 +309,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
   });
 
   it('20 concurrent withdrawals of the whole balance: exactly one is accepted', async () => {
-    const dave = await signIn('DaveTheBrave');
-    await verifyBio(dave);
-    await give(dave, 50);
+    const dave = await playerWith(t, 'DaveTheBrave', { verified: true, balance: 50 });
     const passes = await Promise.all(Array.from({ length: 20 }, () => newPass(1004, priceFor(50))));
     const results = await Promise.all(passes.map((pass) => withdraw(dave, { gamepassId: pass, amount: 50 })));
     const statuses = results.map((r) => r.statusCode).sort();
@@ -336,7 +321,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
         message: 'You only have 0 Robux available.',
       });
     }
-    expect(await balanceOf(dave)).toBe(0);
+    expect(await balanceOf(t.deps.db, dave.userId)).toBe(0);
     expect(await withdrawalCount(dave)).toBe(1);
     const debits = await t.deps.db
       .selectFrom('ledger_entries')
@@ -349,16 +334,14 @@ describe(`withdraw requests on ${testEngine}`, () => {
   });
 
   it('concurrent withdrawals to one gamepass with money for all: exactly one is accepted', async () => {
-    const carol = await signIn('CarolPlays');
-    await verifyBio(carol);
-    await give(carol, 100);
+    const carol = await playerWith(t, 'CarolPlays', { verified: true, balance: 100 });
     const pass = await newPass(1003, priceFor(5));
     const results = await Promise.all(
       Array.from({ length: 8 }, () => withdraw(carol, { gamepassId: pass, amount: 5 })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
-    expect(await balanceOf(carol)).toBe(95);
+    expect(await balanceOf(t.deps.db, carol.userId)).toBe(95);
     await expectInvariant(t.deps.db);
   });
 });
@@ -378,9 +361,7 @@ describe(`withdraw notifications on ${testEngine}`, () => {
   });
 
   it('tells the webhook about each request, without mentions; a hanging webhook blocks nothing', async () => {
-    const alice = await signIn('AliceRBX');
-    await verifyBio(alice);
-    await give(alice, 40);
+    const alice = await playerWith(t, 'AliceRBX', { verified: true, balance: 40 });
     const pass = await newPass(1001, priceFor(10));
     const res = await withdraw(alice, { gamepassId: pass, amount: 10 });
     expect(res.statusCode).toBe(200);
@@ -398,6 +379,6 @@ describe(`withdraw notifications on ${testEngine}`, () => {
     // Answered while the webhook still holds its message: the request did not wait for it.
     expect(hook.unfinished()).toBe(1);
     expect(await hook.settled()).toHaveLength(2);
-    expect(await balanceOf(alice)).toBe(20);
+    expect(await balanceOf(t.deps.db, alice.userId)).toBe(20);
   });
 });

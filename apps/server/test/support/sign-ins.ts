@@ -1,4 +1,7 @@
 import { expect } from 'vitest';
+import { userIdOf } from './accounts.ts';
+import { creditRobux } from './ledger.ts';
+import { signInPlayer, verifyPlayer, type SignedInPlayer } from './players.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Where a sign-in comes from: the address, the browser's device id cookie and user agent, a referral. */
@@ -68,4 +71,20 @@ export async function signInFrom(t: TestApp, username: string, from: SignInFrom 
     id: user.id,
     device: res.device,
   };
+}
+
+/**
+ * A player signed in through the real endpoint (`signInPlayer`), bio-verified when `verified` (with
+ * `bioPrefix` before the sentence), with `balance` R$ credited through the ledger; with its site id.
+ */
+export async function playerWith(
+  t: TestApp,
+  name: string,
+  opts: { verified?: boolean; bioPrefix?: string; balance?: number } = {},
+): Promise<SignedInPlayer & { userId: number }> {
+  const player = await signInPlayer(t, name);
+  if (opts.verified) await verifyPlayer(t, player, opts.bioPrefix);
+  const userId = await userIdOf(t.deps.db, player.robloxId);
+  if (opts.balance) await creditRobux(t.deps.db, t.clock, userId, opts.balance);
+  return { ...player, userId };
 }

@@ -52,3 +52,23 @@ export async function signedInStaff(
 /** The TOTP code of a base32 `secret` at `ms`. */
 export const totpAt = (secret: string, ms: number) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: ms });
+
+/**
+ * A console call in-process with a session cookie (none: signed out), answered as `inject` answers;
+ * `payload` goes as JSON when given.
+ */
+export function consoleCall(
+  t: TestApp,
+  cookie: string | null | undefined,
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
