@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { balanceOf } from './support/accounts.ts';
-import { creditRobux, expectInvariant } from './support/ledger.ts';
+import { expectInvariant } from './support/ledger.ts';
 import { verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { playerWith } from './support/sign-ins.ts';
 import { priceFor } from './support/gamepasses.ts';
