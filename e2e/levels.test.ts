@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpxPostback, fromCpx } from './support/http.ts';
 import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, MOBILE, shootAtWidth, signIn } from './support/stack.ts';
+import { DESKTOP, MOBILE, SHOTS_DIR, shootAtWidth, signIn } from './support/stack.ts';
 
 openJourney({ admin: true, env: { OFFER_HOLD_HOURS: '0' } });
 
@@ -21,14 +22,21 @@ const WORDS = {
   fr: { progress: 'R$ 45,00 sur R$ 90,00 vers le niveau 4', level: 'Niveau 3', badge: 'Niv. 3' },
 } as const;
 
-/** Shoots the page at 1280 and 390 px, from the top; `before` runs at each width (opening a menu). */
+/**
+ * Shoots the page at 1280 and 390 px, from the top; `before` runs at each width (opening a menu),
+ * and then only the screen is shot, where the menu is.
+ */
 async function shoot(page: Page, name: string, before?: () => Promise<void>): Promise<void> {
   for (const viewport of [DESKTOP, MOBILE]) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await before?.();
-    await shootAtWidth(page, 'levels', name);
-    await page.keyboard.press('Escape');
+    if (before) {
+      await before();
+      await page.screenshot({ path: join(SHOTS_DIR, `levels-${name}-${viewport.width}.png`) });
+      await page.keyboard.press('Escape');
+    } else {
+      await shootAtWidth(page, 'levels', name);
+    }
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -82,7 +82,7 @@ export function LeaderboardTable({ entries, currentUsername }: LeaderboardTableP
                 >
                   {entry.username}
                 </span>
-                <span className="flex shrink-0 items-center gap-2">
+                <span className="flex flex-wrap items-center gap-1.5 sm:shrink-0 sm:flex-nowrap sm:gap-2">
                   {Number.isInteger(entry.level) && <LevelBadge level={entry.level} />}
                   {isMe && (
                     <span className="shrink-0 rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
