@@ -15,14 +15,16 @@ import { openTestApp, t } from './support/suite.ts';
  * Every money write runs the one TypeScript copy of its rule in one transaction, on both engines
  * (docs/decisions/0024). What the real driver sends to PostgreSQL is observed at pg's client: every
  * query text of the requests below, whatever our code does above it. A write is one BEGIN … COMMIT
- * holding every statement that changes a row; reads of the session, the wall and the player may come
- * before it (several requests' reads share one query). No money function is left in the database.
+ * holding every statement that changes a row, or one statement that writes every table it changes
+ * (a posting with the write it goes with: ledger `creditWhen`); reads of the session, the wall and
+ * the player may come before it (several requests' reads share one query). No money function is left
+ * in the database.
  */
 /**
  * Statements a write may hold in its transaction (measured on this code; the CPU per write is
  * `npm run bench`'s to judge).
  */
-const BUDGET = { postback: 12, postbackWithCommission: 20, claim: 10, social: 10, promo: 12, withdrawal: 10 };
+const BUDGET = { postback: 12, postbackWithCommission: 20, social: 10, promo: 12, withdrawal: 10 };
 
 const sent: string[] = [];
 let recording = false;
@@ -53,8 +55,9 @@ async function statementsOf(request: () => Promise<unknown>): Promise<string[]> 
   return [...sent];
 }
 
-/** What is not a plain read: statements that change rows, and transaction control. */
-const writes = (statements: string[]) => statements.filter((s) => !/^\s*select\b/i.test(s));
+/** The tables a statement writes, in the order it names them (one, or several joined by `with`). */
+const tablesWritten = (statement: string) =>
+  [...statement.matchAll(/\b(?:insert into|(?<!do )update) "?(\w+)/gi)].map((m) => m[1]!);
 
 /**
  * The statements of one request as its transactions: each BEGIN … COMMIT (or ROLLBACK) with what it
@@ -122,8 +125,8 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     const p = await signInPlayer(t, 'OneTripOffers');
     const first = await statementsOf(async () => expect((await postback('ot-1', p.robloxId)).body).toBe('1'));
     const held = expectOneTransaction(first, BUDGET.postback);
-    expect(writes(held).map((s) => /^\s*(insert into|update) "?(\w+)/i.exec(s)?.[2])).toEqual(
-      expect.arrayContaining(['offer_transactions', 'ledger_entries', 'users', 'postbacks']),
+    expect(held.flatMap(tablesWritten)).toEqual(
+      expect.arrayContaining(['offer_transactions', 'ledger_entries', 'users', 'ledger_totals', 'postbacks']),
     );
     const repeat = await statementsOf(async () =>
       expect((await postback('ot-1', p.robloxId)).body).toBe('1'),
@@ -149,10 +152,21 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     await expectInvariant(t.deps.db);
   });
 
-  it('a daily claim is one transaction; its refusal, read from the streak, opens none', async () => {
+  it("a daily claim is one statement, the streak's move with its credit; its refusal writes nothing", async () => {
     const p = await signInPlayer(t, 'OneTripDaily');
     const first = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(200));
-    expectOneTransaction(first, BUDGET.claim);
+    const { transactions, outside } = transactionsOf(first);
+    expect(transactions).toEqual([]);
+    expect(outside.map(tablesWritten)).toEqual([['streaks', 'ledger_entries', 'users', 'ledger_totals']]);
+    const second = await statementsOf(async () => {
+      await t.clock.advance(24 * 60 * 60 * 1000);
+      expect((await claimDaily(p)).statusCode).toBe(200);
+    });
+    expect(transactionsOf(second).outside.map(tablesWritten)).toEqual([
+      ['streaks', 'ledger_entries', 'users', 'ledger_totals'],
+    ]);
+    expect(Number((await account('OneTripDaily')).balance)).toBe(10000);
+    await expectInvariant(t.deps.db);
     const again = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(409));
     expect(transactionsOf(again)).toEqual({ transactions: [], outside: [] });
   });

@@ -37,6 +37,15 @@ export function preparedRowLock<Args extends unknown[]>(
   };
 }
 
+/**
+ * Whether one statement may write several tables: PostgreSQL's data-modifying `with`, which SQLite
+ * lacks. Writes that follow one another then go as one statement, one round trip, atomic without a
+ * transaction of its own; on SQLite they are statements in a row, each a function call.
+ */
+export function writesTogether(db: Kysely<any>): boolean {
+  return isPostgres(db);
+}
+
 /** Shards of a counter that concurrent transactions add to (PostgreSQL); SQLite uses one. */
 export const COUNTER_SHARDS = 64;
 

@@ -5,8 +5,9 @@ import { inTransaction } from '../../db/transaction.ts';
 import { areLinked } from '../signals/index.ts';
 import { bumpCounter, lockUser } from './accounts.ts';
 import * as repo from './referral-repository.ts';
-import { findEntryByKey, type AccountAfter } from './repository.ts';
-import { post, type Posting, type PostingResult } from './service.ts';
+import { findEntryByKey } from './repository.ts';
+import type { AccountAfter, Guard } from './posting-repository.ts';
+import { creditWhen, post, type Posting, type PostingResult } from './service.ts';
 
 /** A friend's lifetime earnings (hundredths) from which their referrer is paid: R$1 (spec §9). */
 export const REFERRAL_THRESHOLD = 100;
@@ -124,4 +125,22 @@ export async function creditEarning(trx: Kysely<DB>, deps: Deps, posting: Postin
 /** An earning credit (`creditEarning`) in a transaction of its own. */
 export async function creditEarningAlone(deps: Deps, posting: Posting): Promise<PostingResult> {
   return inTransaction(deps.db, (trx) => creditEarning(trx, deps, posting));
+}
+
+/**
+ * An earning credit that goes with a write of the caller's own (`creditWhen`: both or neither, null
+ * when the guard changes no row). The referrer's waiting commissions, when this credit took the player
+ * past R$1, are paid just after, in a transaction of their own: had the process stopped in between,
+ * the player's next credit pays them, as each commission is keyed by the credit it comes from.
+ */
+export function creditEarningWhen<A extends unknown[]>(guard: Guard<A>) {
+  const credit = creditWhen(guard);
+  return async (deps: Deps, posting: Posting, ...args: A): Promise<PostingResult | null> => {
+    const result = await credit(deps.db, deps.clock, posting, ...args);
+    const after = result?.account;
+    if (after && after.referredBy !== null && after.earnings >= REFERRAL_THRESHOLD) {
+      await payReferralOnVerified(deps, posting.userId);
+    }
+    return result;
+  };
 }

@@ -7,21 +7,18 @@ export {
   insufficientFunds,
   post,
   postAlone,
+  postRecorded,
   type Posting,
   type PostingResult,
 } from './service.ts';
-export {
-  findEntryByKey,
-  lastEntryId,
-  listEntriesForUser,
-  readTotals as ledgerTotals,
-  type AccountAfter,
-} from './repository.ts';
+export { findEntryByKey, lastEntryId, listEntriesForUser, readTotals as ledgerTotals } from './repository.ts';
+export type { AccountAfter, Guard, Record as PostingRecord } from './posting-repository.ts';
 export { ledgerCells, type LedgerCell } from './rollup.ts';
 export { bumpCounter, lockUser } from './accounts.ts';
 export {
   creditEarning,
   creditEarningAlone,
+  creditEarningWhen,
   payReferralCommissions,
   payReferralOnVerified,
   takeBackReferralCommission,

@@ -4,6 +4,8 @@ import { earningKinds, type DB, type LedgerKind } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import type { Clock } from '../../shared/clock.ts';
 import * as repo from './repository.ts';
+import * as postings from './posting-repository.ts';
+import type { Database } from '../../db/database.ts';
 
 /** The earning kinds (db/schema.ts) as a set, for the postings that check them. */
 export const EARNING_KINDS: ReadonlySet<LedgerKind> = new Set(earningKinds);
@@ -32,7 +34,7 @@ export interface PostingResult {
   entryId: number;
   balance: number;
   /** When applied: the account as the posting left it (lifetime earnings, referrer). */
-  account?: repo.AccountAfter;
+  account?: postings.AccountAfter;
 }
 
 export const insufficientFunds = (message = 'Insufficient balance.') =>
@@ -43,10 +45,41 @@ export const insufficientFunds = (message = 'Insufficient balance.') =>
  * cached balance change together or not at all. A repeated key is a no-op (`applied: false`).
  */
 export async function post(trx: Kysely<DB>, clock: Clock, p: Posting): Promise<PostingResult> {
+  return resultOf(trx, p, await postings.writePosting(trx, entryOf(clock, p)));
+}
+
+/**
+ * `post` with a write of the caller's own that notes the entry (`record`, postings.recordedPosting),
+ * made only when the posting applied, in the same round trip where the engine allows it.
+ */
+export function postRecorded<A extends unknown[]>(record: postings.Record<A>) {
+  const write = postings.recordedPosting(record);
+  return async (trx: Kysely<DB>, clock: Clock, p: Posting, ...args: A): Promise<PostingResult> =>
+    resultOf(trx, p, await write(trx, entryOf(clock, p), ...args));
+}
+
+async function resultOf(trx: Kysely<DB>, p: Posting, written: postings.Written): Promise<PostingResult> {
+  if (written === null) {
+    const existing = await repo.findEntryByKey(trx, p.key);
+    const balance = await currentBalance(trx, p.userId);
+    return { applied: false, entryId: existing?.id ?? 0, balance };
+  }
+  if (written.account === null)
+    throw p.amount > 0 || p.allowNegative ? notFound('User not found.') : insufficientFunds();
+  return {
+    applied: true,
+    entryId: written.entryId,
+    balance: written.account.balance,
+    account: written.account,
+  };
+}
+
+/** The entry a posting writes, its English description made from its kind and params here, once. */
+function entryOf(clock: Clock, p: Posting): postings.NewEntry {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0) {
     throw new Error(`Ledger amounts are non-zero integer hundredths, got ${p.amount}`);
   }
-  const entryId = await repo.insertEntryOnce(trx, {
+  return {
     userId: p.userId,
     amount: p.amount,
     kind: p.kind,
@@ -55,25 +88,29 @@ export async function post(trx: Kysely<DB>, clock: Clock, p: Posting): Promise<P
     params: JSON.stringify(p.params),
     createdAt: clock.now().toISOString(),
     meta: p.meta ? JSON.stringify(p.meta) : null,
-  });
-  if (entryId === null) {
-    const existing = await repo.findEntryByKey(trx, p.key);
-    const balance = await currentBalance(trx, p.userId);
-    return { applied: false, entryId: existing?.id ?? 0, balance };
-  }
-  const earningsDelta = p.earningsDelta ?? (EARNING_KINDS.has(p.kind) ? p.amount : 0);
-  let account: repo.AccountAfter | null;
-  if (p.amount > 0 || p.allowNegative) {
-    account = await repo.addToBalance(trx, p.userId, p.amount, earningsDelta, p.offersCompleted ?? 0);
-    if (account === null) throw notFound('User not found.');
-  } else {
-    account = await repo.debitIfCovered(trx, p.userId, -p.amount, earningsDelta);
-    if (account === null) throw insufficientFunds();
-  }
-  // Last of the posting's statements: on PostgreSQL the totals' row (of this connection's shard)
-  // stays locked until the caller's transaction ends.
-  await repo.addToTotals(trx, p.kind, p.amount);
-  return { applied: true, entryId, balance: account.balance, account };
+    earningsDelta: p.earningsDelta ?? (EARNING_KINDS.has(p.kind) ? p.amount : 0),
+    offersDelta: p.offersCompleted ?? 0,
+    covered: p.amount < 0 && !p.allowNegative,
+  };
+}
+
+/**
+ * A credit that goes with a write of the caller's own (`guard`, postings.guardedCredit): both are
+ * written, or neither when the guard changes no row (null). It needs no transaction of the caller's:
+ * one statement on PostgreSQL, a transaction of its own on SQLite.
+ */
+export function creditWhen<A extends unknown[]>(guard: postings.Guard<A>) {
+  const write = postings.guardedCredit(guard);
+  return async (db: Database, clock: Clock, p: Posting, ...args: A): Promise<PostingResult | null> => {
+    const written = await write(db, entryOf(clock, p), ...args);
+    if (!written) return null;
+    return {
+      applied: true,
+      entryId: written.entryId,
+      balance: written.account.balance,
+      account: written.account,
+    };
+  };
 }
 
 async function currentBalance(db: Kysely<DB>, userId: number): Promise<number> {

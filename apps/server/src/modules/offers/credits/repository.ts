@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { forUpdate } from '../../../db/engine-sql.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
 import { OFFER_TRANSACTION_COLUMNS, type OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Db } from '../../../db/database.ts';
+import type { PostingRecord } from '../../ledger/index.ts';
 
 export interface NewOfferTransaction {
   wallSlug: string;
@@ -122,15 +123,20 @@ export async function fillAmountOfReversed(
   return Number(r.numUpdatedRows) > 0;
 }
 
-const setCreditEntryQuery = prepared((db: Kysely<DB>, id: number, entryId: number, now: string) =>
-  db
+/**
+ * The transaction notes its credit's ledger entry: the record of its posting (ledger `postRecorded`),
+ * written with it.
+ */
+export const noteCreditEntry: PostingRecord<[id: number, now: string]> = (q, entryId, applied, id, now) =>
+  q
     .updateTable('offer_transactions')
     .set({ credit_entry_id: entryId, updated_at: now })
-    .where('id', '=', id),
-);
+    .where('id', '=', id)
+    .where(applied);
 
+/** `noteCreditEntry` on its own, for a credit whose entry existed already. */
 export async function setCreditEntry(db: Kysely<DB>, id: number, entryId: number, now: string) {
-  await setCreditEntryQuery(db, id, entryId, now);
+  await db.executeQuery(noteCreditEntry(db, sql.val(entryId), sql<SqlBool>`1 = 1`, id, now).compile());
 }
 
 export async function setReversalEntry(db: Kysely<DB>, id: number, entryId: number, now: string) {

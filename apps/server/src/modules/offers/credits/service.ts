@@ -9,12 +9,15 @@ import {
   lockUser,
   payReferralCommissions,
   post,
+  postRecorded,
   takeBackReferralCommission,
 } from '../../ledger/index.ts';
 import type { Wall } from '../wall.ts';
 import * as repo from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+const postNotingEntry = postRecorded(repo.noteCreditEntry);
 
 export const creditKey = (slug: string, transId: string) => `postback:${slug}:${transId}`;
 /** What a provider credit's ledger entry notes of where it came from. */
@@ -43,7 +46,7 @@ type CreditFacts = Pick<OfferTransaction, 'id' | 'wall_slug' | 'trans_id' | 'use
 async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<number> {
   if (t.amount === null) throw new Error('postCredit needs an amount');
   const now = deps.clock.now().toISOString();
-  const result = await post(trx, deps.clock, {
+  const posting = {
     userId: t.user_id,
     amount: Number(t.amount),
     kind: t.kind,
@@ -51,8 +54,9 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
     key: creditKey(t.wall_slug, t.trans_id),
     offersCompleted: 1,
     meta: creditMeta(t.wall_slug, t.trans_id),
-  });
-  await repo.setCreditEntry(trx, t.id, result.entryId, now);
+  };
+  const result = await postNotingEntry(trx, deps.clock, posting, t.id, now);
+  if (!result.applied) await repo.setCreditEntry(trx, t.id, result.entryId, now);
   if (result.account) await payReferralCommissions(trx, deps, t.user_id, result.account);
   return result.entryId;
 }

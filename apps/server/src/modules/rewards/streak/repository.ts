@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { groupedLookup } from '../../../db/grouped-calls.ts';
-import { changedRows, firstRow, prepared } from '../../../db/prepared.ts';
+import { firstRow, prepared } from '../../../db/prepared.ts';
+import type { Guard } from '../../ledger/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { STREAK_COLUMNS } from '../../../db/tables/rewards.ts';
 
@@ -23,52 +24,50 @@ export const findStreak = groupedLookup(
     (await streaksQuery(db, userIds)).rows.map((row) => ({ key: Number(row.user_id), row })),
 );
 
-const insertStreakQuery = prepared((db: Db, userId: number, day: number, claimDay: string, at: string) =>
-  db
+/**
+ * The first claim ever: inserts the row unless a concurrent claim did. A guard of the claim's credit
+ * (ledger `creditEarningWhen`): the row and the credit are written together, or neither.
+ */
+export const firstStreak: Guard<[userId: number, day: number, claimDay: string, at: string]> = (
+  q,
+  keyFree,
+  userId,
+  day,
+  claimDay,
+  at,
+) =>
+  q
     .insertInto('streaks')
-    .values({ user_id: userId, day, last_claim_day: claimDay, updated_at: at })
+    .columns(['user_id', 'day', 'last_claim_day', 'updated_at'])
+    .expression(
+      q
+        .selectNoFrom((eb) => [
+          eb.val(userId).as('user_id'),
+          eb.val(day).as('day'),
+          eb.val(claimDay).as('last_claim_day'),
+          eb.val(at).as('updated_at'),
+        ])
+        .where(keyFree),
+    )
     .onConflict((oc) => oc.column('user_id').doNothing())
-    .returning('user_id'),
-);
-
-/** The first claim ever: inserts the row unless a concurrent claim did; true when this one did. */
-export async function insertStreakOnce(db: Db, userId: number, day: number, claimDay: string, at: string) {
-  return Boolean(await firstRow(insertStreakQuery(db, userId, day, claimDay, at)));
-}
-
-const advanceStreakQuery = prepared(
-  (
-    db: Db,
-    userId: number,
-    fromDay: number,
-    fromClaimDay: string,
-    day: number,
-    claimDay: string,
-    at: string,
-  ) =>
-    db
-      .updateTable('streaks')
-      .set({ day, last_claim_day: claimDay, updated_at: at })
-      .where('user_id', '=', userId)
-      .where('day', '=', fromDay)
-      .where('last_claim_day', '=', fromClaimDay),
-);
+    .returning('user_id');
 
 /**
  * Moves the streak on, but only from the state the caller read: a concurrent claim that got there
- * first makes this match no row (false), so two claims can never both advance it.
+ * first makes this match no row, so two claims can never both advance it. A guard of the claim's
+ * credit, like `firstStreak`.
  */
-export async function advanceStreak(
-  db: Db,
-  userId: number,
-  from: { day: number; lastClaimDay: string },
-  to: { day: number; claimDay: string; at: string },
-) {
-  const changed = await changedRows(
-    advanceStreakQuery(db, userId, from.day, from.lastClaimDay, to.day, to.claimDay, to.at),
-  );
-  return changed === 1;
-}
+export const advanceStreak: Guard<
+  [userId: number, fromDay: number, fromClaimDay: string, day: number, claimDay: string, at: string]
+> = (q, keyFree, userId, fromDay, fromClaimDay, day, claimDay, at) =>
+  q
+    .updateTable('streaks')
+    .set({ day, last_claim_day: claimDay, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('day', '=', fromDay)
+    .where('last_claim_day', '=', fromClaimDay)
+    .where(keyFree)
+    .returning('user_id');
 
 /**
  * Whether the player ever claimed a daily reward: the first claim writes the streak row, and later

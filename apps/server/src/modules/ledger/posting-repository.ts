@@ -1,0 +1,351 @@
+import {
+  sql,
+  type Compilable,
+  type Expression,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import { connectionShard, writesTogether } from '../../db/engine-sql.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { firstRow, prepared } from '../../db/prepared.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { LedgerKind } from '../../db/schema.ts';
+
+/*
+ * A posting's writes: the entry (once per key), the account's balance (a covered debit only while the
+ * balance covers it) and the ledger's running totals. On PostgreSQL they are one statement, its parts
+ * joined by a data-modifying `with`; on SQLite, which has none, the same parts run one after the other
+ * in the caller's transaction. Each part is written once, below, for both.
+ */
+
+export interface NewEntry {
+  userId: number;
+  /** Signed, in hundredths of R$. */
+  amount: number;
+  kind: LedgerKind;
+  key: string;
+  description: string;
+  params: string;
+  createdAt: string;
+  meta: string | null;
+  /** Added to lifetime earnings. */
+  earningsDelta: number;
+  /** Added to the offers-completed count. */
+  offersDelta: number;
+  /** A debit that must leave the balance at 0 or above (false: it applies whatever the balance). */
+  covered: boolean;
+}
+
+/**
+ * What a balance change answers with, read by the same statement: the new balance, and what the
+ * referral commission needs to know whether to look further (most players have no referrer).
+ */
+export interface AccountAfter {
+  balance: number;
+  earnings: number;
+  referredBy: number | null;
+}
+
+/**
+ * What a posting wrote: null when its key was posted before (nothing changed). `account` is null when
+ * the entry went in but the balance did not change (a covered debit the balance did not cover, or no
+ * such user): the caller must undo its transaction.
+ */
+export type Written = { entryId: number; account: AccountAfter | null } | null;
+
+type AccountRow = {
+  balance: number | string;
+  earnings: number | string;
+  referred_by: number | string | null;
+};
+
+function accountAfter(row: Partial<AccountRow> | undefined): AccountAfter | null {
+  if (!row || row.balance === null || row.balance === undefined) return null;
+  return {
+    balance: Number(row.balance),
+    earnings: Number(row.earnings),
+    referredBy: row.referred_by === null || row.referred_by === undefined ? null : Number(row.referred_by),
+  };
+}
+
+const ACCOUNT_AFTER = ['balance', 'earnings', 'referred_by'] as const;
+
+/** A posting's values in the order its prepared statements take them: the entry's, then the balance's. */
+type EntryArgs = [
+  userId: number,
+  amount: number,
+  kind: LedgerKind,
+  key: string,
+  description: string,
+  params: string,
+  createdAt: string,
+  meta: string | null,
+  earningsDelta: number,
+  offersDelta: number,
+];
+type EntryValues = [
+  userId: number,
+  amount: number,
+  kind: LedgerKind,
+  key: string,
+  description: string,
+  params: string,
+  createdAt: string,
+  meta: string | null,
+];
+type BalanceValues = [userId: number, amount: number, earningsDelta: number, offersDelta: number];
+
+const argsOf = (e: NewEntry): EntryArgs => [
+  e.userId,
+  e.amount,
+  e.kind,
+  e.key,
+  e.description,
+  e.params,
+  e.createdAt,
+  e.meta,
+  e.earningsDelta,
+  e.offersDelta,
+];
+const entryValuesOf = (a: EntryArgs) => a.slice(0, 8) as EntryValues;
+const balanceValuesOf = (a: EntryArgs): BalanceValues => [a[0], a[1], a[8], a[9]];
+
+type Q = QueryCreator<any>;
+
+/** The entry's row, as values (`when`: only if that holds). A repeated key inserts nothing. */
+function insertEntry(
+  q: Q,
+  [userId, amount, kind, key, description, params, createdAt, meta]: EntryValues,
+  when?: RawBuilder<SqlBool>,
+) {
+  const values = q.selectNoFrom((eb) => [
+    eb.val(userId).as('user_id'),
+    eb.val(amount).as('amount'),
+    eb.val(kind).as('kind'),
+    eb.val(key).as('idempotency_key'),
+    eb.val(description).as('description'),
+    eb.val(params).as('params'),
+    eb.val(createdAt).as('created_at'),
+    eb.val(meta).as('meta'),
+  ]);
+  return q
+    .insertInto('ledger_entries')
+    .columns(['user_id', 'amount', 'kind', 'idempotency_key', 'description', 'params', 'created_at', 'meta'])
+    .expression(values.where(when ?? sql<SqlBool>`1 = 1`))
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning(['id', 'kind', 'amount']);
+}
+
+/**
+ * The balance moves by the amount (and lifetime earnings, and the offers count, by theirs). A covered
+ * posting matches only while the balance stays at 0 or above: concurrent debits can never overspend,
+ * whatever the engine or the number of processes.
+ */
+function updateBalance(
+  q: Q,
+  [userId, amount, earningsDelta, offersDelta]: BalanceValues,
+  covered: boolean,
+  when?: RawBuilder<SqlBool>,
+) {
+  const update = q
+    .updateTable('users')
+    .set({
+      balance: sql`balance + ${amount}`,
+      earnings: sql`earnings + ${earningsDelta}`,
+      offers_completed: sql`offers_completed + ${offersDelta}`,
+    })
+    .where('id', '=', userId)
+    .$if(covered, (u) => u.where(sql<SqlBool>`balance + ${amount} >= 0`))
+    .$if(when !== undefined, (u) => u.where(when!));
+  return update.returning(ACCOUNT_AFTER);
+}
+
+/** The totals' row of this kind and sign (and this connection's shard) counts one more entry. */
+function addToTotals(q: Q, rows: Compilable<unknown>) {
+  return q
+    .insertInto('ledger_totals')
+    .columns(['kind', 'credit', 'shard', 'entries', 'cents'])
+    .expression(rows as never)
+    .onConflict((oc) =>
+      oc.columns(['kind', 'credit', 'shard']).doUpdateSet({
+        entries: sql`ledger_totals.entries + 1`,
+        cents: sql`ledger_totals.cents + excluded.cents`,
+      }),
+    );
+}
+
+/** The row `addToTotals` adds, for an entry of `kind` and `amount` (values, or the new entry's columns). */
+const totalsColumns = (db: Kysely<any>, kind: Expression<unknown>, amount: Expression<unknown>) => [
+  sql`${kind}`.as('kind'),
+  sql<number>`case when ${amount} > 0 then 1 else 0 end`.as('credit'),
+  connectionShard(db).as('shard'),
+  sql<number>`1`.as('entries'),
+  sql`${amount}`.as('cents'),
+];
+
+/**
+ * All three in one statement: the balance changes only if the entry went in, and the totals only if
+ * the balance changed (they are written last, so the totals' row is the last lock the posting takes).
+ * `guard`, when given, comes first as `g`: nothing is posted unless it returned a row. `record`, when
+ * given, comes last.
+ */
+function oneStatement(
+  db: Kysely<any>,
+  a: EntryArgs,
+  covered: boolean,
+  guard?: (q: Q) => Compilable<unknown>,
+  record?: (q: Q) => Compilable<unknown>,
+) {
+  const start = guard ? db.with('g', (q) => guard(q) as never) : db;
+  const written = start
+    .with('e', (q) =>
+      insertEntry(q, entryValuesOf(a), guard ? sql<SqlBool>`exists (select 1 from g)` : undefined),
+    )
+    .with('u', (q) => updateBalance(q, balanceValuesOf(a), covered, sql<SqlBool>`exists (select 1 from e)`))
+    .with('t', (q) =>
+      addToTotals(
+        q,
+        q.selectFrom(['e', 'u']).select(totalsColumns(db, sql.ref('e.kind'), sql.ref('e.amount'))),
+      ),
+    );
+  const withRecord: typeof written = record ? written.with('r', (q) => record(q) as never) : written;
+  return withRecord.selectNoFrom((eb: any) => [
+    eb.selectFrom('e').select('id').as('id'),
+    ...ACCOUNT_AFTER.map((c) => eb.selectFrom('u').select(c).as(c)),
+    ...(guard
+      ? [
+          eb
+            .selectFrom('g')
+            .select(sql`1`.as('one'))
+            .limit(1)
+            .as('moved'),
+        ]
+      : []),
+  ]);
+}
+
+type Row = { id: number | string | null; moved?: number | null } & Partial<AccountRow>;
+
+const oneStatementQueries = {
+  covered: prepared((db: Db, ...a: EntryArgs) => oneStatement(db, a, true) as Compilable<Row>),
+  uncovered: prepared((db: Db, ...a: EntryArgs) => oneStatement(db, a, false) as Compilable<Row>),
+};
+
+// On SQLite each part is a statement of its own, given only the values it uses.
+const insertEntryQuery = prepared((db: Db, ...v: EntryValues) => insertEntry(db, v));
+const balanceQuery = (covered: boolean) =>
+  prepared((db: Db, ...v: BalanceValues) => updateBalance(db, v, covered));
+const updateBalanceQueries = { covered: balanceQuery(true), uncovered: balanceQuery(false) };
+const addToTotalsQuery = prepared((db: Db, kind: LedgerKind, amount: number) =>
+  addToTotals(db, db.selectNoFrom(totalsColumns(db, sql.val(kind), sql.val(amount)))),
+);
+
+/** The posting's writes, in the caller's transaction (which it must undo when `account` is null). */
+export async function writePosting(db: Db, e: NewEntry): Promise<Written> {
+  const a = argsOf(e);
+  const cover = e.covered ? 'covered' : 'uncovered';
+  if (writesTogether(db)) {
+    const row = await firstRow(oneStatementQueries[cover](db, ...a));
+    return row?.id == null ? null : { entryId: Number(row.id), account: accountAfter(row) };
+  }
+  const entry = await firstRow(insertEntryQuery(db, ...entryValuesOf(a)));
+  if (!entry) return null;
+  const account = accountAfter(await firstRow(updateBalanceQueries[cover](db, ...balanceValuesOf(a))));
+  if (account) await addToTotalsQuery(db, e.kind, e.amount);
+  return { entryId: Number(entry.id), account };
+}
+
+/**
+ * A write of the caller's own table that a posting depends on: an update or insert of at most one row
+ * that returns a column when it changed one. `keyFree` must be one of its conditions: it holds while
+ * the posting's key is unused, so the guard never moves for a posting that would not go in.
+ */
+export type Guard<A extends unknown[]> = (
+  q: Q,
+  keyFree: RawBuilder<SqlBool>,
+  ...args: A
+) => Compilable<unknown>;
+
+const keyFree = (key: unknown) =>
+  sql<SqlBool>`not exists (select 1 from ledger_entries where idempotency_key = ${key})`;
+
+/**
+ * Writes `guard` and then, if it changed a row, a credit (never a debit: it cannot be refused): both
+ * or neither. One statement on PostgreSQL, which needs no transaction around it; a transaction of its
+ * own on SQLite. Answers null when the guard changed nothing.
+ */
+export function guardedCredit<A extends unknown[]>(guard: Guard<A>) {
+  const together = prepared((db: Db, ...all: unknown[]) => {
+    const a = all.slice(0, 10) as EntryArgs;
+    return oneStatement(db, a, false, (q) =>
+      guard(q, keyFree(a[3]), ...(all.slice(10) as A)),
+    ) as Compilable<Row>;
+  });
+  const alone = prepared((db: Db, key: string, ...args: unknown[]) =>
+    guard(db, keyFree(key), ...(args as A)),
+  );
+  return async (
+    db: Database,
+    e: NewEntry,
+    ...args: A
+  ): Promise<{ entryId: number; account: AccountAfter } | null> => {
+    if (e.amount <= 0 || e.covered) throw new Error('a guarded posting is a credit');
+    if (writesTogether(db)) {
+      const row = await firstRow(together(db, ...argsOf(e), ...args));
+      if (!row || row.moved == null) return null;
+      const account = accountAfter(row);
+      // The guard moved only while the key was free, and a credit always applies.
+      if (row.id == null || !account) throw new Error(`guarded posting ${e.key} moved without its credit`);
+      return { entryId: Number(row.id), account };
+    }
+    return inTransaction(db, async (trx) => {
+      if (!(await firstRow(alone(trx, e.key, ...args)))) return null;
+      const written = await writePosting(trx, e);
+      if (!written?.account) throw new Error(`guarded posting ${e.key} moved without its credit`);
+      return { entryId: written.entryId, account: written.account };
+    });
+  };
+}
+
+/**
+ * A write of the caller's own table that notes a posting's entry: `entryId` is the new entry's id,
+ * and `applied` must be one of its conditions (it holds when the posting changed the balance).
+ */
+export type Record<A extends unknown[]> = (
+  q: Q,
+  entryId: Expression<number>,
+  applied: RawBuilder<SqlBool>,
+  ...args: A
+) => Compilable<unknown>;
+
+/**
+ * `writePosting` and, when it applied, `record`: in the same statement on PostgreSQL, the next one on
+ * SQLite; in the caller's transaction either way.
+ */
+export function recordedPosting<A extends unknown[]>(record: Record<A>) {
+  const applied = sql<SqlBool>`exists (select 1 from u)`;
+  const together = (covered: boolean) =>
+    prepared((db: Db, ...all: unknown[]) => {
+      const a = all.slice(0, 10) as EntryArgs;
+      const args = all.slice(10) as A;
+      const entryId = sql<number>`(select id from e)`;
+      return oneStatement(db, a, covered, undefined, (q) =>
+        record(q, entryId, applied, ...args),
+      ) as Compilable<Row>;
+    });
+  const both = { covered: together(true), uncovered: together(false) };
+  const after = prepared((db: Db, entryId: number, ...args: unknown[]) =>
+    record(db, sql.val(entryId), sql<SqlBool>`1 = 1`, ...(args as A)),
+  );
+  return async (db: Db, e: NewEntry, ...args: A): Promise<Written> => {
+    if (writesTogether(db)) {
+      const row = await firstRow(both[e.covered ? 'covered' : 'uncovered'](db, ...argsOf(e), ...args));
+      return row?.id == null ? null : { entryId: Number(row.id), account: accountAfter(row) };
+    }
+    const written = await writePosting(db, e);
+    if (written?.account) await after(db, written.entryId, ...args);
+    return written;
+  };
+}
