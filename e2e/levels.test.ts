@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpxPostback, fromCpx } from './support/http.ts';
 import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, MOBILE, SHOTS_DIR, shootAtWidth, signIn } from './support/stack.ts';
+import {
+  ADMIN_PASSWORD,
+  DESKTOP,
+  expectAdminSignedOut,
+  MOBILE,
+  SHOTS_DIR,
+  shootBothWidths,
+  signIn,
+} from './support/stack.ts';
 
 openJourney({ admin: true, env: { OFFER_HOLD_HOURS: '0' } });
 
@@ -22,21 +30,20 @@ const WORDS = {
   fr: { progress: 'R$ 45,00 sur R$ 90,00 vers le niveau 4', level: 'Niveau 3', badge: 'Niv. 3' },
 } as const;
 
-/**
- * Shoots the page at 1280 and 390 px, from the top; `before` runs at each width (opening a menu),
- * and then only the screen is shot, where the menu is.
- */
-async function shoot(page: Page, name: string, before?: () => Promise<void>): Promise<void> {
+/** Full-page shots at 1280 and 390 px, from the top (a scrolled page draws the sticky header mid-page). */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shootBothWidths(page, 'levels', name);
+}
+
+/** The account menu opened by `open`, shot on screen at 1280 and 390 px. */
+async function shootMenu(page: Page, name: string, open: () => Promise<void>): Promise<void> {
   for (const viewport of [DESKTOP, MOBILE]) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    if (before) {
-      await before();
-      await page.screenshot({ path: join(SHOTS_DIR, `levels-${name}-${viewport.width}.png`) });
-      await page.keyboard.press('Escape');
-    } else {
-      await shootAtWidth(page, 'levels', name);
-    }
+    await open();
+    await page.screenshot({ path: join(SHOTS_DIR, `levels-${name}-${viewport.width}.png`) });
+    await page.keyboard.press('Escape');
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -71,7 +78,7 @@ describe('levels', () => {
       await shoot(page, `profile-${locale}`);
 
       const menu = page.getByTestId('menu-level');
-      await shoot(page, `menu-${locale}`, async () => {
+      await shootMenu(page, `menu-${locale}`, async () => {
         await page.getByTestId('user-menu').click();
         await expect.poll(() => menu.textContent()).toContain(words.progress);
       });
@@ -90,6 +97,32 @@ describe('levels', () => {
     const payments = await asAdmin('GET', '/api/admin/level-rewards');
     // AliceRBX is paid once whatever she read; BobBuilder never opened his level.
     expect(payments.body.rewards).toEqual([expect.objectContaining({ level: 2, paid: 1 })]);
+    await page.close();
+  });
+
+  it("the console's Levels section lists the reward with the players paid, in en, nl and fr", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, stack.baseUrl, 'BobBuilder');
+    expectAdminSignedOut(page);
+    await page.goto(`${stack.baseUrl}/admin`);
+    await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
+    for (const [locale, title] of [
+      ['en', 'Levels'],
+      ['nl', 'Niveaus'],
+      ['fr', 'Niveaux'],
+    ] as const) {
+      if (locale !== 'en') {
+        await page.locator('header select').first().selectOption(locale);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      }
+      await page.goto(`${stack.baseUrl}/admin?section=levels`);
+      await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+      const row = page.locator('tr[data-level="2"]');
+      await expect.poll(() => row.textContent()).toMatch(/R\$ 5/);
+      await shoot(page, `console-${locale}`);
+    }
     await page.close();
   });
 });
