@@ -31,8 +31,6 @@ const nextAddress = () => `198.51.100.${++addresses}`;
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-const deleteOwn = (token: string, body: object) => api('POST', '/api/account/delete', token, body);
-
 /** A credit or debit through the ledger, so balances keep matching their entries. */
 const post = (userId: number, amount: number, subject: EntrySubject) =>
   postAlone(t.deps.db, t.deps.clock, { userId, amount, ...subject, key: randomUUID() });
@@ -153,7 +151,10 @@ describe(`deleting an account on ${testEngine}`, () => {
     expect((await api('GET', '/api/account/delete', owner.token)).json()).toMatchObject({
       proofRequired: true,
     });
-    const typed = await deleteOwn(owner.token, { confirm: 'DELETE', forfeitRobux: 7 });
+    const typed = await api('POST', '/api/account/delete', owner.token, {
+      confirm: 'DELETE',
+      forfeitRobux: 7,
+    });
     expect([typed.statusCode, typed.json().code]).toEqual([403, 'PROOF_REQUIRED']);
     await proveOwnership(t, owner);
     const before = await totals();
@@ -181,11 +182,14 @@ describe(`deleting an account on ${testEngine}`, () => {
     const preview = await api('GET', '/api/account/delete', owner.token);
     expect(preview.json()).toEqual({ balance: 7, proofRequired: false });
 
-    const wrong = await deleteOwn(owner.token, { confirm: 'DELETE', forfeitRobux: 2 });
+    const wrong = await api('POST', '/api/account/delete', owner.token, {
+      confirm: 'DELETE',
+      forfeitRobux: 2,
+    });
     expect([wrong.statusCode, wrong.json().code, wrong.json().balance]).toEqual([409, 'BALANCE_CHANGED', 7]);
-    expect((await deleteOwn(owner.token, { forfeitRobux: 7 })).statusCode).toBe(400);
+    expect((await api('POST', '/api/account/delete', owner.token, { forfeitRobux: 7 })).statusCode).toBe(400);
 
-    const res = await deleteOwn(owner.token, { confirm: 'DELETE', forfeitRobux: 7 });
+    const res = await api('POST', '/api/account/delete', owner.token, { confirm: 'DELETE', forfeitRobux: 7 });
     expect([res.statusCode, res.json()]).toEqual([200, { deleted: true, forfeited: 7 }]);
     // The session is gone with the others.
     expect((await api('GET', '/api/account/delete', owner.token)).statusCode).toBe(401);
@@ -229,7 +233,10 @@ describe(`deleting an account on ${testEngine}`, () => {
       blocked: { code: 'WITHDRAWAL_IN_FLIGHT', message: WITHDRAWAL_IN_FLIGHT_MESSAGE },
       proofRequired: true,
     });
-    const res = await deleteOwn(player.token, { confirm: 'DELETE', forfeitRobux: 20 });
+    const res = await api('POST', '/api/account/delete', player.token, {
+      confirm: 'DELETE',
+      forfeitRobux: 20,
+    });
     expect([res.statusCode, res.json().code, res.json().error]).toEqual([
       409,
       'WITHDRAWAL_IN_FLIGHT',
@@ -251,7 +258,10 @@ describe(`deleting an account on ${testEngine}`, () => {
       balance: 0,
       proofRequired: true,
     });
-    const refused = await deleteOwn(player.token, { confirm: 'DELETE', forfeitRobux: 0 });
+    const refused = await api('POST', '/api/account/delete', player.token, {
+      confirm: 'DELETE',
+      forfeitRobux: 0,
+    });
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'PROOF_REQUIRED']);
 
     const proof = (await api('POST', '/api/account/protection/proof', player.token)).json();
@@ -263,7 +273,7 @@ describe(`deleting an account on ${testEngine}`, () => {
         .executeTakeFirstOrThrow()
     ).roblox_id;
     await t.control('PUT', `/users/${robloxId}/description`, { description: proof.sentence });
-    const res = await deleteOwn(player.token, {
+    const res = await api('POST', '/api/account/delete', player.token, {
       confirm: 'DELETE',
       forfeitRobux: 0,
       proofToken: proof.proofToken,

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
+import { firstSetCookie } from './support/site.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { auditRows } from './support/records.ts';
-
-function cookieFrom(res: { headers: Record<string, unknown> }): string {
-  const raw = res.headers['set-cookie'];
-  const first = Array.isArray(raw) ? raw[0] : String(raw);
-  return first.split(';')[0]!;
-}
 
 describe(`admin sign-in on ${testEngine}`, () => {
   openTestApp();
@@ -43,7 +38,7 @@ describe(`admin sign-in on ${testEngine}`, () => {
     const session = await t.app.inject({
       method: 'GET',
       url: '/api/admin/session',
-      headers: { cookie: cookieFrom(ok) },
+      headers: { cookie: firstSetCookie(ok) },
     });
     expect(session.statusCode).toBe(200);
     const audit = await auditRows(t.deps.db, { action: 'admin.login' });
@@ -65,7 +60,7 @@ describe(`admin sign-in on ${testEngine}`, () => {
       payload: { password: TEST_ADMIN_PASSWORD },
       remoteAddress: '10.0.0.2',
     });
-    const cookie = cookieFrom(ok);
+    const cookie = firstSetCookie(ok);
     const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });

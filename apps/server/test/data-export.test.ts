@@ -21,9 +21,6 @@ const REFERRER = 'CarolPlays';
 /** The owner and the other player sign in from the same address (loopback links nobody). */
 const SHARED_ADDRESS = '203.0.113.7';
 
-const exportOf = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(token) });
-
 /** Rows of every player-data table a player has, the way a test fills them (not through the API). */
 async function fillTables(userId: number, tag: string, ids: { giveawayId: number; codeId: number }) {
   const db = t.deps.db;
@@ -90,7 +87,7 @@ describe(`a player's data export on ${testEngine}`, () => {
   let owner: SignedInFrom;
   let other: SignedInFrom;
   let typedOwnerToken: string;
-  let res: Awaited<ReturnType<typeof exportOf>>;
+  let res: Awaited<ReturnType<typeof t.app.inject>>;
   let doc: any;
 
   beforeAll(async () => {
@@ -158,7 +155,7 @@ describe(`a player's data export on ${testEngine}`, () => {
       .values({ friend_id: other.id, referrer_id: owner.id, qualified_at: atMinute(16) })
       .execute();
 
-    res = await exportOf(owner.token);
+    res = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(owner.token) });
     doc = res.json();
   });
 
@@ -277,12 +274,23 @@ describe(`a player's data export on ${testEngine}`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
     // A session opened by typing the name and never proven downloads nothing: the owner's proof
     // signed it out.
-    const refused = await exportOf(typedOwnerToken);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: bearer(typedOwnerToken),
+    });
     expect([refused.statusCode, refused.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await exportOf(owner.token)).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(owner.token) }))
+          .statusCode,
+      );
     expect(statuses.at(-1)).toBe(429);
     // Counted per player: another player still downloads theirs.
-    expect((await exportOf(other.token)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(other.token) }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -18,9 +18,6 @@ import { setPlayerStatus } from './support/accounts.ts';
 let adminCookie: string;
 const HOUR = 3_600_000;
 
-function getGiveaway() {
-  return t.app.inject({ method: 'GET', url: '/api/giveaway' });
-}
 describe(`checkable giveaway draws on ${testEngine}`, () => {
   openTestApp();
   beforeAll(async () => {
@@ -57,7 +54,7 @@ describe(`checkable giveaway draws on ${testEngine}`, () => {
     // A banned entrant is left out of the published list, as it cannot win.
     await setPlayerStatus(t.deps.db, 'DrawDave', 'banned');
 
-    const open = (await getGiveaway()).json();
+    const open = (await t.app.inject({ method: 'GET', url: '/api/giveaway' })).json();
     expect(open).toMatchObject({ id, commitment, draw: null, ended: false });
     expect(JSON.stringify(open)).not.toMatch(/secret/);
 
@@ -66,7 +63,7 @@ describe(`checkable giveaway draws on ${testEngine}`, () => {
       Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/giveaway/pick' })),
     );
     for (const r of picks) expect(r.statusCode).toBe(200);
-    const ended = (await getGiveaway()).json();
+    const ended = (await t.app.inject({ method: 'GET', url: '/api/giveaway' })).json();
     expect(ended.commitment).toBe(commitment);
     const { secret, entries, hash, winnerIndex } = ended.draw;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
@@ -105,7 +102,7 @@ describe(`checkable giveaway draws on ${testEngine}`, () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/giveaway/pick' })).json()).toEqual({
       winner: ended.winner,
     });
-    expect((await getGiveaway()).json()).toEqual(ended);
+    expect((await t.app.inject({ method: 'GET', url: '/api/giveaway' })).json()).toEqual(ended);
     await expectInvariant(t.deps.db);
   });
 

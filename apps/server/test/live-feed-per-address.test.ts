@@ -11,8 +11,6 @@ import { testEngine } from './support/test-database.ts';
  */
 
 const PER_ADDRESS = 20;
-const from = (address: string) => ({ 'x-forwarded-for': address });
-
 describe(`live-feed streams per address on ${testEngine}`, () => {
   openTestApp({
     env: { LIVE_FEED_MAX_STREAMS_PER_ADDRESS: String(PER_ADDRESS), TRUST_PROXY: '127.0.0.1' },
@@ -32,7 +30,7 @@ describe(`live-feed streams per address on ${testEngine}`, () => {
     const answers: OpenStream[] = [];
     for (let i = 0; i < n; i += 100) {
       const batch = Array.from({ length: Math.min(100, n - i) }, () =>
-        openLiveStream(base, undefined, from(address)),
+        openLiveStream(base, undefined, { 'x-forwarded-for': address }),
       );
       answers.push(...(await Promise.all(batch)));
     }

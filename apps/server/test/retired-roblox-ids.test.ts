@@ -9,7 +9,7 @@ import {
   md5,
   TEST_CPX_SECRET,
 } from './support/postbacks.ts';
-import { ledgerEntriesWithKey } from './support/records.ts';
+import { countRows, ledgerEntriesWithKey } from './support/records.ts';
 import { signInFrom } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
@@ -63,11 +63,6 @@ async function deleteByStaff(player: Player): Promise<void> {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function accountsWithRobloxId(robloxId: number): Promise<number> {
-  const rows = await t.deps.db.selectFrom('users').select('id').where('roblox_id', '=', robloxId).execute();
-  return rows.length;
-}
-
 const retiredHashes = async () =>
   (await t.deps.db.selectFrom('retired_roblox_ids').select('id_hash').execute()).map((r) => r.id_hash);
 
@@ -116,7 +111,7 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
     const retiredBefore = await retiredHashes();
 
     await deleteOwnAccount(erin);
-    expect(await accountsWithRobloxId(erin.robloxId)).toBe(0);
+    expect(await countRows(t.deps.db, 'users', 'roblox_id', erin.robloxId)).toBe(0);
     // One row more, which holds a keyed hash, never the id itself.
     const added = (await retiredHashes()).filter((h) => !retiredBefore.includes(h));
     expect(added).toHaveLength(1);
@@ -133,7 +128,7 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
     const finn = await signInFrom(t, 'FinnRequests');
     const hash = await frameHash(finn);
     await deleteByStaff(finn);
-    expect(await accountsWithRobloxId(finn.robloxId)).toBe(0);
+    expect(await countRows(t.deps.db, 'users', 'roblox_id', finn.robloxId)).toBe(0);
     await expectForgeryRefused(finn.robloxId, hash);
   });
 

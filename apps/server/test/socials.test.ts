@@ -5,8 +5,6 @@ import { testEngine } from './support/test-database.ts';
 import { accountNamed } from './support/accounts.ts';
 import { openTestApp, t } from './support/suite.ts';
 
-const account = (username: string) => accountNamed(t.deps.db, username);
-
 async function socialEntries(userId: number) {
   return t.deps.db
     .selectFrom('ledger_entries')
@@ -48,7 +46,7 @@ describe(`socials on ${testEngine}`, () => {
 
   it('a claim credits R$1.5 once with a social ledger entry; a second click credits nothing (409)', async () => {
     const { token } = await t.login('AliceRBX');
-    const before = await account('AliceRBX');
+    const before = await accountNamed(t.deps.db, 'AliceRBX');
 
     const first = await claim(token, 'youtube');
     expect(first.statusCode).toBe(200);
@@ -58,7 +56,7 @@ describe(`socials on ${testEngine}`, () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: 'You already claimed this reward.', code: 'CONFLICT' });
 
-    const after = await account('AliceRBX');
+    const after = await accountNamed(t.deps.db, 'AliceRBX');
     expect(after.balance).toBe(before.balance + 150);
     // A social follow is an earning: it counts toward lifetime earnings (leaderboard).
     expect(after.earnings).toBe(before.earnings + 150);
@@ -96,7 +94,7 @@ describe(`socials on ${testEngine}`, () => {
       .socials.filter((s: any) => s.claimed)
       .map((s: any) => s.id);
     expect(bobFlags).toEqual(['youtube', 'discord']);
-    const bobEntries = await socialEntries((await account('BobBuilder')).id);
+    const bobEntries = await socialEntries((await accountNamed(t.deps.db, 'BobBuilder')).id);
     expect(bobEntries.map((e) => e.description)).toEqual([
       'Followed us on YouTube',
       'Joined our Discord server',
@@ -106,14 +104,14 @@ describe(`socials on ${testEngine}`, () => {
 
   it('10 concurrent claims of the same social credit exactly once', async () => {
     const { token } = await t.login('CarolPlays');
-    const before = await account('CarolPlays');
+    const before = await accountNamed(t.deps.db, 'CarolPlays');
     const results = await Promise.all(Array.from({ length: 10 }, () => claim(token, 'tiktok')));
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
     for (const r of results.filter((r) => r.statusCode === 409)) {
       expect(r.json()).toEqual({ error: 'You already claimed this reward.', code: 'CONFLICT' });
     }
-    const after = await account('CarolPlays');
+    const after = await accountNamed(t.deps.db, 'CarolPlays');
     expect(after.balance).toBe(before.balance + 150);
     expect(await socialEntries(after.id)).toHaveLength(1);
     expect((await checkInvariant(t.deps.db)).ok).toBe(true);
@@ -121,7 +119,7 @@ describe(`socials on ${testEngine}`, () => {
 
   it('a banned player may read but is refused a claim, and nothing is credited', async () => {
     const { token } = await t.login('DaveTheBrave');
-    const dave = await account('DaveTheBrave');
+    const dave = await accountNamed(t.deps.db, 'DaveTheBrave');
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', dave.id).execute();
     try {
       const res = await claim(token, 'x');
@@ -129,7 +127,7 @@ describe(`socials on ${testEngine}`, () => {
       expect(res.json()).toMatchObject({ code: 'BANNED', error: expect.stringContaining('banned') });
       expect((await list(token)).statusCode).toBe(200);
       expect(await socialEntries(dave.id)).toHaveLength(0);
-      expect((await account('DaveTheBrave')).balance).toBe(dave.balance);
+      expect((await accountNamed(t.deps.db, 'DaveTheBrave')).balance).toBe(dave.balance);
     } finally {
       await t.deps.db.updateTable('users').set({ status: 'active' }).where('id', '=', dave.id).execute();
     }
@@ -140,14 +138,14 @@ describe(`socials on ${testEngine}`, () => {
 
   it('an unknown social is 404 and credits nothing; a malformed id is refused', async () => {
     const { token } = await t.login('XssTester');
-    const me = await account('XssTester');
+    const me = await accountNamed(t.deps.db, 'XssTester');
     const res = await claim(token, 'myspace');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     const long = await claim(token, 'a'.repeat(41));
     expect(long.statusCode).toBe(400);
     expect(await socialEntries(me.id)).toHaveLength(0);
-    expect((await account('XssTester')).balance).toBe(0);
+    expect((await accountNamed(t.deps.db, 'XssTester')).balance).toBe(0);
   });
 
   it('both endpoints need a session', async () => {

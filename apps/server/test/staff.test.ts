@@ -11,6 +11,7 @@ import { userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
 import { requestWithdrawal } from './support/gamepasses.ts';
 import { auditRows } from './support/records.ts';
+import { firstSetCookie } from './support/site.ts';
 import { consoleCall, signedInStaff, STAFF_PASSWORD, totpAt } from './support/staff.ts';
 
 /**
@@ -31,12 +32,6 @@ function login(body: Record<string, unknown>, opts: { ip?: string; origin?: stri
     remoteAddress: opts.ip ?? nextIp(),
     headers: opts.origin ? { origin: opts.origin } : {},
   });
-}
-
-function cookieOf(res: { headers: Record<string, unknown> }): string {
-  const raw = res.headers['set-cookie'];
-  const first = Array.isArray(raw) ? raw[0] : String(raw);
-  return first.split(';')[0]!;
 }
 
 describe(`staff accounts on ${testEngine}`, () => {
@@ -249,7 +244,7 @@ describe(`staff accounts on ${testEngine}`, () => {
       code: totpAt(secret, now + 30_000),
     });
     expect([replayed.statusCode, replayed.json().code]).toEqual([401, 'UNAUTHENTICATED']);
-    const me = await consoleCall(t, cookieOf(valid), 'GET', '/api/admin/me');
+    const me = await consoleCall(t, firstSetCookie(valid), 'GET', '/api/admin/me');
     expect(me.json()).toMatchObject({ username: m.name, totpEnabled: true });
 
     const recovery = await login({
@@ -374,7 +369,7 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect(fresh.statusCode).toBe(200);
 
     // A session opened with the old password elsewhere ends at the next change; the one that changed it stays.
-    const other = cookieOf(fresh);
+    const other = firstSetCookie(fresh);
     expect(
       (
         await consoleCall(t, m.cookie, 'POST', '/api/admin/me/password', {

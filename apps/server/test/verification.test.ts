@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
+import { profileOf } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
-
-async function profileOf(token: string, username: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/profile/${username}`, headers: bearer(token) });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { verified: boolean; verificationCode: string | null; robloxId: number };
-}
 
 async function verifiedFlag(username: string) {
   const row = await t.deps.db
@@ -31,7 +26,7 @@ describe(`bio verification on ${testEngine}`, () => {
 
   it('a new account is not verified and has a sentence of common words', async () => {
     const { token } = await t.login('AliceRBX');
-    const profile = await profileOf(token, 'AliceRBX');
+    const profile = await profileOf(t, token, 'AliceRBX');
     expect(profile.verified).toBe(false);
     expect(profile.verificationCode).toMatch(/^[a-z]+( [a-z]+){5}$/);
   });
@@ -46,7 +41,7 @@ describe(`bio verification on ${testEngine}`, () => {
       message: 'Verification code not found in bio.',
       error: 'Verification code not found in bio.',
     });
-    expect((await profileOf(token, 'AliceRBX')).verified).toBe(false);
+    expect((await profileOf(t, token, 'AliceRBX')).verified).toBe(false);
   });
 
   it('Roblox down: a clear 503 with success:false, and nothing changes', async () => {
@@ -71,14 +66,14 @@ describe(`bio verification on ${testEngine}`, () => {
   it('the sentence in the bio (any case, other spacing, among other text) verifies the account', async () => {
     const { token } = await t.login('AliceRBX');
     // Each session has a sentence of its own: the one its profile shows.
-    const code = (await profileOf(token, 'AliceRBX')).verificationCode as string;
+    const code = (await profileOf(t, token, 'AliceRBX')).verificationCode as string;
     const spaced = code!.toUpperCase().split(' ').join('  \n ');
     await t.control('PUT', '/users/1001/description', { description: `Hello there!\n${spaced}\nSee you.` });
     // The spec's body names a user and a code: they are ignored, the session decides.
     const res = await verify(token, { username: 'AliceRBX', userId: 1001, code: 'whatever' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Verified successfully!' });
-    const profile = await profileOf(token, 'AliceRBX');
+    const profile = await profileOf(t, token, 'AliceRBX');
     expect(profile.verified).toBe(true);
     expect(profile.verificationCode).toBe(code);
 
@@ -94,13 +89,13 @@ describe(`bio verification on ${testEngine}`, () => {
       success: false,
       message: expect.stringContaining('already verified'),
     });
-    expect((await profileOf(token, 'AliceRBX')).verificationCode).toBe(code);
+    expect((await profileOf(t, token, 'AliceRBX')).verificationCode).toBe(code);
   });
 
   it('another player cannot borrow a verified bio by naming it in the body', async () => {
     const bob = await t.login('BobBuilder');
     const carol = await t.login('CarolPlays');
-    const bobCode = (await profileOf(bob.token, 'BobBuilder')).verificationCode!;
+    const bobCode = (await profileOf(t, bob.token, 'BobBuilder')).verificationCode!;
     await t.control('PUT', '/users/1002/description', { description: bobCode });
     const res = await verify(carol.token, { username: 'BobBuilder', userId: 1002, code: bobCode });
     expect(res.statusCode).toBe(400);
@@ -112,7 +107,7 @@ describe(`bio verification on ${testEngine}`, () => {
 
   it('Refresh assigns a new sentence; the old one no longer verifies', async () => {
     const { token } = await t.login('DaveTheBrave');
-    const old = (await profileOf(token, 'DaveTheBrave')).verificationCode!;
+    const old = (await profileOf(t, token, 'DaveTheBrave')).verificationCode!;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/verification/refresh',
@@ -122,7 +117,7 @@ describe(`bio verification on ${testEngine}`, () => {
     const { verificationCode } = res.json();
     expect(verificationCode).toMatch(/^[a-z]+( [a-z]+){5}$/);
     expect(verificationCode).not.toBe(old);
-    expect((await profileOf(token, 'DaveTheBrave')).verificationCode).toBe(verificationCode);
+    expect((await profileOf(t, token, 'DaveTheBrave')).verificationCode).toBe(verificationCode);
 
     await t.control('PUT', '/users/1004/description', { description: old });
     expect((await verify(token)).statusCode).toBe(400);

@@ -43,3 +43,10 @@ export function parseBody(text: string): unknown {
 
 /** A route's path with each `:param` filled with a harmless value (a player's name, else 1). */
 export const concreteUrl = (url: string) => url.replace(/:username/g, 'AliceRBX').replace(/:[A-Za-z]+/g, '1');
+
+/** The first cookie an answer set, as `name=value` (what a browser would send back). */
+export function firstSetCookie(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : String(raw);
+  return first.split(';')[0]!;
+}

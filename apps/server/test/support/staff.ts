@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { adminCookie } from './admin.ts';
+import { firstSetCookie } from './site.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The password the tests give staff members. */
@@ -44,9 +45,7 @@ export async function signedInStaff(
     remoteAddress: opts.address ?? '127.0.0.1',
   });
   expect(res.statusCode, res.body).toBe(200);
-  const raw = res.headers['set-cookie'];
-  const first = Array.isArray(raw) ? raw[0] : String(raw);
-  return { name, id, cookie: first!.split(';')[0]! };
+  return { name, id, cookie: firstSetCookie(res) };
 }
 
 /** The TOTP code of a base32 `secret` at `ms`. */
