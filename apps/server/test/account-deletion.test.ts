@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WITHDRAWAL_IN_FLIGHT_MESSAGE, type EntrySubject } from '@rewards/contracts';
+import { WITHDRAWAL_IN_FLIGHT_MESSAGE } from '@rewards/contracts';
 import { isPostgres } from '../src/db/database.ts';
-import { postAlone } from '../src/modules/ledger/service.ts';
 import { adminCookie } from './support/admin.ts';
-import { expectInvariant } from './support/ledger.ts';
+import { expectInvariant, postEntry } from './support/ledger.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
 import { atMinute, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
@@ -30,10 +28,6 @@ const nextAddress = () => `198.51.100.${++addresses}`;
 
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
-/** A credit or debit through the ledger, so balances keep matching their entries. */
-const post = (userId: number, amount: number, subject: EntrySubject) =>
-  postAlone(t.deps.db, t.deps.clock, { userId, amount, ...subject, key: randomUUID() });
 
 /** Every row of every table, as text values, from the engine's own catalog. */
 async function everyValue(): Promise<{ where: string; value: string }[]> {
@@ -101,9 +95,9 @@ describe(`deleting an account on ${testEngine}`, () => {
       t,
       cpxPostbackPath({ trans: 'owner-t1', user: OWNER_ROBLOX_ID, local: '2.00' }),
     );
-    await post(owner.id, 500, { kind: 'daily', params: { day: 1 } });
+    await postEntry(t.deps.db, t.clock, owner.id, 500, { kind: 'daily', params: { day: 1 } });
     // The referrer's commission names the owner; an audit row quotes the owner's name and Roblox id.
-    await post(referrer.id, 30, { kind: 'referral', params: { friend: OWNER } });
+    await postEntry(t.deps.db, t.clock, referrer.id, 30, { kind: 'referral', params: { friend: OWNER } });
     await insertWithdrawalRow(t.deps.db, owner.id, {
       seller_id: OWNER_ROBLOX_ID,
       last_error: `seller ${OWNER_ROBLOX_ID} owns it`,
@@ -225,7 +219,7 @@ describe(`deleting an account on ${testEngine}`, () => {
       address: nextAddress(),
       browser: 'WaitingWill browser',
     });
-    await post(player.id, 2000, { kind: 'admin', params: {} });
+    await postEntry(t.deps.db, t.clock, player.id, 2000, { kind: 'admin', params: {} });
     await insertWithdrawalRow(t.deps.db, player.id, { state: 'pending', paid_at: null });
     const preview = await api('GET', '/api/account/delete', player.token);
     expect(preview.json()).toEqual({

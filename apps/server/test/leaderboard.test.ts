@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerKind } from '../src/db/schema.ts';
-import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { LEADERBOARD_TTL_MS } from '../src/modules/activity/service.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { bearer } from './support/test-app.ts';
-import { testSubject } from './support/ledger.ts';
+import { postEntry, testSubject } from './support/ledger.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
 let nextRobloxId = 900_000;
-let keySeq = 0;
 
 /** A player made straight in the database (the leaderboard needs no sign-in), joined at `joinedAt`. */
 async function newPlayer(username: string, joinedAt = t.clock.now().toISOString()): Promise<number> {
@@ -23,15 +21,6 @@ async function newPlayer(username: string, joinedAt = t.clock.now().toISOString(
   });
   if (id === null) throw new Error('user not created');
   return id;
-}
-
-function credit(userId: number, cents: number, kind: LedgerKind = 'offer') {
-  return postAlone(t.deps.db, t.clock, {
-    userId,
-    amount: cents,
-    ...testSubject(kind),
-    key: `test:${kind}:${userId}:${++keySeq}`,
-  });
 }
 
 /** Reads the leaderboard after the cache's lifetime has passed. */
@@ -59,11 +48,11 @@ describe(`leaderboard on ${testEngine}`, () => {
     const top = await newPlayer('TopEarner', '2026-02-15T00:00:00.000Z');
     const small = await newPlayer('SmallFry', '2025-12-01T00:00:00.000Z');
     // Inserted late-joiner first, so the order cannot come from ids.
-    await credit(late, 500, 'survey');
-    await credit(early, 300, 'offer');
-    await credit(early, 200, 'daily');
-    await credit(top, 123_456, 'offer');
-    await credit(small, 5, 'promo');
+    await postEntry(t.deps.db, t.clock, late, 500, testSubject('survey'));
+    await postEntry(t.deps.db, t.clock, early, 300, testSubject('offer'));
+    await postEntry(t.deps.db, t.clock, early, 200, testSubject('daily'));
+    await postEntry(t.deps.db, t.clock, top, 123_456, testSubject('offer'));
+    await postEntry(t.deps.db, t.clock, small, 5, testSubject('promo'));
     expect(await fresh()).toEqual([
       { username: 'TopEarner', robuxEarned: 1234.56, level: 1 },
       { username: 'TieEarly', robuxEarned: 5, level: 1 },
@@ -74,11 +63,11 @@ describe(`leaderboard on ${testEngine}`, () => {
 
   it('counts earning kinds only: admin grants (and refunds) are not earnings', async () => {
     const granted = await newPlayer('GrantedOnly');
-    await credit(granted, 1_000_000, 'admin');
-    await credit(granted, 500, 'withdrawal_refund');
+    await postEntry(t.deps.db, t.clock, granted, 1_000_000, testSubject('admin'));
+    await postEntry(t.deps.db, t.clock, granted, 500, testSubject('withdrawal_refund'));
     const mixed = await newPlayer('MixedEarner');
-    await credit(mixed, 250, 'social');
-    await credit(mixed, 999_900, 'admin');
+    await postEntry(t.deps.db, t.clock, mixed, 250, testSubject('social'));
+    await postEntry(t.deps.db, t.clock, mixed, 999_900, testSubject('admin'));
     const board = await fresh();
     expect(board.map((e) => e.username)).not.toContain('GrantedOnly');
     expect(board.find((e) => e.username === 'MixedEarner')).toEqual({
@@ -95,7 +84,7 @@ describe(`leaderboard on ${testEngine}`, () => {
 
   it('hides banned accounts, and shows them again when unbanned', async () => {
     const cheat = await newPlayer('BannedCheat');
-    await credit(cheat, 9_999_999, 'offer');
+    await postEntry(t.deps.db, t.clock, cheat, 9_999_999, testSubject('offer'));
     expect((await fresh())[0]).toEqual({ username: 'BannedCheat', robuxEarned: 99_999.99, level: 1 });
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', cheat).execute();
     const board = await fresh();
@@ -120,7 +109,7 @@ describe(`leaderboard on ${testEngine}`, () => {
   it('serves one answer for a few seconds, then a new one', async () => {
     const before = await fresh();
     const newcomer = await newPlayer('Newcomer');
-    await credit(newcomer, 99_999_999, 'offer');
+    await postEntry(t.deps.db, t.clock, newcomer, 99_999_999, testSubject('offer'));
     // Within the lifetime the cached answer is served, also to many concurrent readers.
     t.clock.advance(LEADERBOARD_TTL_MS - 1000);
     const cached = await Promise.all(
@@ -136,7 +125,7 @@ describe(`leaderboard on ${testEngine}`, () => {
   it('lists at most 100 players, highest first', async () => {
     for (let i = 0; i < 110; i++) {
       const id = await newPlayer(`Bulk${String(i).padStart(3, '0')}`);
-      await credit(id, 1000 + i * 10, 'offer');
+      await postEntry(t.deps.db, t.clock, id, 1000 + i * 10, testSubject('offer'));
     }
     const board = await fresh();
     expect(board).toHaveLength(100);

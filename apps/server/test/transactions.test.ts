@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EntrySubject } from '@rewards/contracts';
 import type { WithdrawalState } from '../src/db/tables/withdrawals.ts';
-import { checkInvariant, postAlone } from '../src/modules/ledger/service.ts';
+import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { userIdNamed } from './support/accounts.ts';
-
-let keySeq = 0;
-
-function postEntry(
-  user: number,
-  cents: number,
-  subject: EntrySubject,
-  opts: { key?: string; allowNegative?: boolean } = {},
-) {
-  return postAlone(t.deps.db, t.clock, {
-    userId: user,
-    amount: cents,
-    ...subject,
-    key: opts.key ?? `test:${subject.kind}:${user}:${++keySeq}`,
-    allowNegative: opts.allowNegative,
-  });
-}
+import { postEntry } from './support/ledger.ts';
 
 /** A withdrawal as the withdrawals module records it: the row and its ledger debit, linked. */
 async function withdrawal(user: number, robux: number, state: WithdrawalState) {
@@ -50,6 +33,8 @@ async function withdrawal(user: number, robux: number, state: WithdrawalState) {
     .returning('id')
     .executeTakeFirstOrThrow();
   const debit = await postEntry(
+    t.deps.db,
+    t.clock,
     user,
     -robux * 100,
     { kind: 'withdrawal', params: {} },
@@ -91,7 +76,7 @@ describe(`transaction history on ${testEngine}`, () => {
     const { token } = await t.login('AliceRBX');
     const alice = await userIdNamed(t.deps.db, 'AliceRBX');
     const bob = await userIdNamed(t.deps.db, (await t.login('BobBuilder')).body.user.username);
-    await postEntry(bob, 99_900, { kind: 'offer', params: { wall: 'Bob' } });
+    await postEntry(t.deps.db, t.clock, bob, 99_900, { kind: 'offer', params: { wall: 'Bob' } });
 
     t.clock.set('2026-03-03T08:00:00.000Z');
     const social = await t.app.inject({
@@ -101,14 +86,19 @@ describe(`transaction history on ${testEngine}`, () => {
     });
     expect(social.statusCode).toBe(200);
     t.clock.set('2026-03-03T09:00:00.000Z');
-    await postEntry(alice, 1234, { kind: 'offer', params: { wall: 'Lootably' } });
+    await postEntry(t.deps.db, t.clock, alice, 1234, { kind: 'offer', params: { wall: 'Lootably' } });
     t.clock.set('2026-03-03T09:30:00.000Z');
-    await postEntry(alice, 2500, { kind: 'admin', params: { reason: 'Bonus from the team' } });
-    await postEntry(bob, 100, { kind: 'survey', params: { wall: 'Bob' } });
+    await postEntry(t.deps.db, t.clock, alice, 2500, {
+      kind: 'admin',
+      params: { reason: 'Bonus from the team' },
+    });
+    await postEntry(t.deps.db, t.clock, bob, 100, { kind: 'survey', params: { wall: 'Bob' } });
     t.clock.set('2026-03-03T10:00:00.000Z');
     const w = await withdrawal(alice, 5, 'purchasing');
     t.clock.set('2026-03-03T11:00:00.000Z');
     await postEntry(
+      t.deps.db,
+      t.clock,
       alice,
       -234,
       { kind: 'reversal', params: { reverses: 'offer', wall: 'Lootably' } },
@@ -185,13 +175,15 @@ describe(`transaction history on ${testEngine}`, () => {
   it('shows each withdrawal state as a player reads it (purchasing and needs_review are pending)', async () => {
     const { token } = await t.login('DaveTheBrave');
     const dave = await userIdNamed(t.deps.db, 'DaveTheBrave');
-    await postEntry(dave, 100_000, { kind: 'admin', params: { reason: 'Funding' } });
+    await postEntry(t.deps.db, t.clock, dave, 100_000, { kind: 'admin', params: { reason: 'Funding' } });
     const states: WithdrawalState[] = ['pending', 'purchasing', 'paid', 'refunded', 'needs_review'];
     const made = [];
     for (const [i, s] of states.entries()) made.push({ state: s, ...(await withdrawal(dave, 10 + i, s)) });
     // The refund of the refunded withdrawal: a credit, with no state of its own.
     const refunded = made.find((m) => m.state === 'refunded')!;
     await postEntry(
+      t.deps.db,
+      t.clock,
       dave,
       1300,
       { kind: 'withdrawal_refund', params: {} },
@@ -227,7 +219,8 @@ describe(`transaction history on ${testEngine}`, () => {
   it('pages by cursor: 25 by default, a chosen limit up to 100, no gaps or repeats', async () => {
     const { token } = await t.login('XssTester');
     const me = await userIdNamed(t.deps.db, 'XssTester');
-    for (let i = 1; i <= 60; i++) await postEntry(me, i, { kind: 'offer', params: { wall: `Credit ${i}` } });
+    for (let i = 1; i <= 60; i++)
+      await postEntry(t.deps.db, t.clock, me, i, { kind: 'offer', params: { wall: `Credit ${i}` } });
 
     const first = (await page(token)).json();
     expect(first.items).toHaveLength(25);
@@ -267,7 +260,7 @@ describe(`transaction history on ${testEngine}`, () => {
   it('a banned player can still read their history', async () => {
     const { token } = await t.login('CarolPlays');
     const carol = await userIdNamed(t.deps.db, 'CarolPlays');
-    await postEntry(carol, 150, { kind: 'social', params: { platform: 'TikTok' } });
+    await postEntry(t.deps.db, t.clock, carol, 150, { kind: 'social', params: { platform: 'TikTok' } });
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', carol).execute();
     try {
       const res = await page(token);

@@ -21,6 +21,27 @@ export async function creditRobux(db: Database, clock: Clock, userId: number, ro
   });
 }
 
+/**
+ * Posts one entry through the ledger (`postAlone`), as a feature would: `cents` (negative for a debit)
+ * of `subject`'s kind, under a fresh key unless `opts.key` is given.
+ */
+export function postEntry(
+  db: Database,
+  clock: Clock,
+  userId: number,
+  cents: number,
+  subject: EntrySubject,
+  opts: { key?: string; allowNegative?: boolean } = {},
+) {
+  return postAlone(db, clock, {
+    userId,
+    amount: cents,
+    ...subject,
+    key: opts.key ?? `test:${subject.kind}:${randomUUID()}`,
+    allowNegative: opts.allowNegative,
+  });
+}
+
 /** A ledger kind with parameters of the right shape, for tests that post entries of any kind. */
 export function testSubject(kind: LedgerKind): EntrySubject {
   const params: { [K in LedgerKind]: EntryParamsByKind[K] } = {
