@@ -9,7 +9,8 @@ import { isPostgres } from '../database.ts';
  *   money from a few rows per day instead of summing entries. A trigger on `ledger_entries` adds
  *   each entry in the transaction that inserts it; the postback log adds its figures when it records
  *   a credit or a reversal. On PostgreSQL each connection adds to its own shard (its backend's pid
- *   modulo 8), so concurrent postings of one kind do not queue on one row until they commit.
+ *   modulo 64, as for the running totals of 0027), so concurrent postings of one kind, or postbacks
+ *   of one wall, do not queue on one row until they commit.
  * - `economics_days`: the same figures by site day, where the console moves quarter hours once they
  *   are past, so a month reads about thirty rows per kind.
  * - `robux_costs`: what one Robux costs the operator from a site day on (millionths of USD), set in
@@ -90,7 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       begin
         insert into economics_quarters (hour, quarter, source, name, shard, events, cents)
         select substr(created_at, 1, 13), cast(substr(created_at, 15, 2) as integer) / 15,
-          case when amount > 0 then 'credit' else 'debit' end, kind, pg_backend_pid() % 8,
+          case when amount > 0 then 'credit' else 'debit' end, kind, pg_backend_pid() % 64,
           count(*), sum(amount)
         from new_entries
         group by 1, 2, 3, 4

@@ -1,6 +1,7 @@
 import { openWithdrawalStates } from '@rewards/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { connectionShard } from '../../db/engine-sql.ts';
 import type { EconomicsFigures } from '../../db/tables/economics.ts';
 
 /** The figures of one rollup row, as numbers. */
@@ -24,7 +25,11 @@ export interface RollupRow extends Figures {
 const toFigures = (r: Record<(typeof FIGURE_NAMES)[number], number | string>): Figures =>
   Object.fromEntries(FIGURE_NAMES.map((f) => [f, Number(r[f])])) as Figures;
 
-/** A postback's figures, added to its quarter hour (shard 0: postbacks are few). */
+/**
+ * A postback's figures, added to its quarter hour, in the shard of this connection: the row stays
+ * locked until the postback's transaction ends, and on one row every credit of a wall would wait for
+ * the one before it to commit.
+ */
 export async function addWallFigures(db: Db, wall: string, at: string, figures: Partial<Figures>) {
   const values = Object.fromEntries(FIGURE_NAMES.map((f) => [f, figures[f] ?? 0])) as Figures;
   await db
@@ -34,7 +39,7 @@ export async function addWallFigures(db: Db, wall: string, at: string, figures: 
       quarter: Math.floor(Number(at.slice(14, 16)) / 15),
       source: 'wall',
       name: wall,
-      shard: 0,
+      shard: connectionShard(db),
       ...values,
     })
     .onConflict((oc) =>
