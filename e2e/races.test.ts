@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cpxPostback, fromCpx } from './support/http.ts';
-import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import { signInPlayer } from '../apps/server/test/support/players.ts';
+import { adminCookie, asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import { signInContext } from './support/signed-in-context.ts';
 import { DESKTOP, shootBothWidths, signIn } from './support/stack.ts';
 
 // No offer hold: a race's prizes are decided at its end (at the next race round, every 30 s).
@@ -66,8 +68,12 @@ describe('the leaderboard race tab', () => {
         { from: 2, to: 2, prize: 50 },
       ],
     });
+    await earn('SprintCheat', 40);
     await earn('SprintAce', 20);
     await earn('SprintDuo', 10);
+    // The top earner is banned before the prizes are decided: passed over, with the reason.
+    const cheat = (await asAdmin('GET', '/api/all-users?search=SprintCheat')).body.users[0];
+    expect((await asAdmin('PUT', `/api/toggle-ban/${cheat._id}`, { status: 'banned' })).status).toBe(200);
     expect((await asAdmin('POST', `/api/admin/races/${sprint}/end`)).status).toBe(200);
     await expect
       .poll(async () => (await stack.api('GET', '/api/races/current')).body.previous?.winners?.length ?? 0, {
@@ -116,4 +122,42 @@ describe('the leaderboard race tab', () => {
     }
     await page.close();
   }, 180_000);
+
+  it('the console creates a race, lists them, and shows who won and who was passed over, and why', async () => {
+    const viewer = await signInPlayer(stack, 'RaceViewer');
+    const context = await signInContext(
+      await browser.newContext({ viewport: DESKTOP }),
+      stack.baseUrl,
+      viewer,
+      adminCookie,
+    );
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/admin?section=races`);
+    await page.getByRole('heading', { level: 2, name: 'Races', exact: true }).waitFor();
+
+    await page.getByLabel('Name', { exact: true }).fill('Daily dash');
+    await page.getByLabel('Repeats').selectOption('daily');
+    const start = new Date(Date.now() + 3600_000);
+    const local = new Date(start.getTime() - start.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel('Starts').fill(local);
+    await page.getByRole('button', { name: 'Create race' }).click();
+    const created = page.locator('tr', { hasText: 'Daily dash' });
+    await expect.poll(() => created.count()).toBe(1);
+    expect(await created.textContent()).toContain('Scheduled');
+    expect(await created.textContent()).toContain('Every day');
+
+    const sprint = page.locator('tr', { hasText: 'Sprint' }).first();
+    await sprint.getByRole('button', { name: 'Standings' }).click();
+    const results = page.locator('[data-testid^="race-standings-"]');
+    await expect.poll(() => results.textContent()).toContain('Passed over: banned');
+    const text = (await results.textContent()) ?? '';
+    expect(text).toContain('SprintCheat');
+    expect(text).toContain('Paid, rank 1');
+    expect(text).toContain('Paid, rank 2');
+    await shoot(page, 'console');
+
+    const audit = await asAdmin('GET', '/api/admin/audit');
+    expect(JSON.stringify(audit.body)).toContain('race.create');
+    await context.close();
+  });
 });

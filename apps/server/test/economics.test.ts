@@ -364,6 +364,7 @@ describe(`economics warnings on ${testEngine}`, () => {
       ECONOMICS_MIN_MARGIN_PERCENT: '20',
       ECONOMICS_MAX_WALL_REVERSAL_PERCENT: '15',
       ECONOMICS_MIN_WALL_COMPLETIONS: '2',
+      METRICS_TOKEN: 'economics-metrics-token',
     },
   });
   beforeAll(async () => {
@@ -425,5 +426,18 @@ describe(`economics warnings on ${testEngine}`, () => {
     expect(posts.filter((c) => c.includes("7 days' margin is -20%"))).toHaveLength(1);
     expect(posts.filter((c) => c.includes('Players are owed R$300'))).toHaveLength(2);
     expect(posts).toHaveLength(4);
+
+    // /metrics reports the week the last look computed.
+    const scrape = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer economics-metrics-token' },
+    });
+    const lines = scrape.body.split('\n');
+    expect(lines).toContain('rewards_economics_revenue{currency="USD"} 1');
+    expect(lines).toContain('rewards_economics_margin{currency="USD"} -0.2');
+    expect(lines).toContain('rewards_economics_wall_reversal_ratio{wall="alpha"} 0.5');
+    expect(lines).toContain('rewards_economics_owed_robux 300');
+    expect(lines).toContain('rewards_economics_owed_covered 0');
   });
 });

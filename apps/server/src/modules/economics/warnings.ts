@@ -2,6 +2,7 @@ import type { EconomicsWarning } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
+import { reportWeek } from './metrics.ts';
 import { economics } from './service.ts';
 
 interface Found extends Omit<EconomicsWarning, 'since'> {
@@ -13,6 +14,7 @@ interface Found extends Omit<EconomicsWarning, 'since'> {
 async function findWarnings(deps: Deps): Promise<Found[]> {
   const { env } = deps;
   const week = await economics(deps, { period: '7d' });
+  reportWeek(week);
   const found: Found[] = [];
   if (week.revenue !== 0 || week.cost.total !== 0) {
     // No revenue against a cost is as bad as a margin gets.

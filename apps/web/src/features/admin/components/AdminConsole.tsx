@@ -11,6 +11,7 @@ import { UsersSection } from './users/UsersSection';
 import { AuditSection } from './audit/AuditSection';
 import { PromocodesSection } from './promocodes/PromocodesSection';
 import { GiveawaysSection } from './giveaways/GiveawaysSection';
+import { RacesSection } from './races/RacesSection';
 import { LevelsSection } from './levels/LevelsSection';
 import { WithdrawalsSection } from './withdrawals/WithdrawalsSection';
 import { OffersSection } from './offers/OffersSection';
@@ -31,6 +32,7 @@ const views: Record<AdminSectionId, () => ReactNode> = {
     </div>
   ),
   giveaways: () => <GiveawaysSection />,
+  races: () => <RacesSection />,
   levels: () => <LevelsSection />,
   audit: () => <AuditSection />,
   staff: () => <StaffSection />,

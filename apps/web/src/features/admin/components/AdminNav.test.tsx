@@ -25,6 +25,7 @@ describe('AdminNav', () => {
       'Promocodes',
       'Withdrawals',
       'Giveaways',
+      'Races',
       'Levels',
       'Audit log',
       'Staff',

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   Banknote,
+  Flag,
   Gauge,
   Gift,
   ScrollText,
@@ -50,6 +51,12 @@ export const adminSections = [
     label: m.admin_section_giveaways,
     icon: Gift,
     description: m.admin_section_giveaways_description,
+  },
+  {
+    id: 'races',
+    label: m.races_admin_section,
+    icon: Flag,
+    description: m.races_admin_section_description,
   },
   {
     id: 'audit',

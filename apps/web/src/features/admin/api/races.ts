@@ -1,0 +1,56 @@
+import type {
+  AdminRace,
+  AdminRaceStandingsResponse,
+  AdminRacesResponse,
+  CreateRaceRequest,
+  UpdateRaceRequest,
+} from '@rewards/contracts';
+import { useAdminMutation, useAdminQuery } from './admin-query';
+import { adminFetch, adminKeys, invalidate } from './client';
+
+/** Under the console's keys (`adminKeys.all`), so signing out forgets them with the rest. */
+const raceKeys = {
+  list: [...adminKeys.all, 'races'] as const,
+  standings: (id: number) => [...adminKeys.all, 'races', id, 'standings'] as const,
+};
+
+export function useRaces() {
+  return useAdminQuery<AdminRacesResponse>(raceKeys.list, '/api/admin/races');
+}
+
+/** One race's live standings and, once decided, its results (loaded when the admin opens them). */
+export function useRaceStandings(id: number) {
+  return useAdminQuery<AdminRaceStandingsResponse>(
+    raceKeys.standings(id),
+    `/api/admin/races/${id}/standings`,
+    {
+      staleTime: 0,
+    },
+  );
+}
+
+function refresh(): void {
+  invalidate(raceKeys.list, adminKeys.audit);
+}
+
+export function useCreateRace() {
+  return useAdminMutation(
+    (body: CreateRaceRequest) => adminFetch<AdminRace>('/api/admin/races', { method: 'POST', body }),
+    refresh,
+  );
+}
+
+export function useUpdateRace() {
+  return useAdminMutation(
+    ({ id, body }: { id: number; body: UpdateRaceRequest }) =>
+      adminFetch<AdminRace>(`/api/admin/races/${id}`, { method: 'PATCH', body }),
+    refresh,
+  );
+}
+
+export function useEndRace() {
+  return useAdminMutation(
+    (id: number) => adminFetch<AdminRace>(`/api/admin/races/${id}/end`, { method: 'POST' }),
+    refresh,
+  );
+}
