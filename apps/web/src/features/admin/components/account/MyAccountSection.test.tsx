@@ -1,9 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { stubApi } from '@/test/api-stub';
-import { renderPage } from '@/test/render';
+import { consoleSection } from '@/test/console';
 import { me } from '../staff/me.fixture';
 import { MyAccountSection } from './MyAccountSection';
 
@@ -14,11 +12,7 @@ const SETUP = {
 };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-${String(i).padStart(5, '0')}`);
 
-function show(answers: Parameters<typeof stubApi>[0] = {}) {
-  const seen = stubApi({ 'GET /api/admin/me': { body: me('moderator') }, ...answers });
-  renderPage(<MyAccountSection />, '/admin');
-  return { seen, user: userEvent.setup(), writes: () => seen.filter((r) => r.method !== 'GET') };
-}
+const show = consoleSection(<MyAccountSection />, { role: 'moderator' });
 
 describe('MyAccountSection', () => {
   it('changes the password with the current one; two different new ones are caught first', async () => {

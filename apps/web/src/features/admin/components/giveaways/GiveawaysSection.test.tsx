@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminGiveaway } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
-import { stubApi } from '@/test/api-stub';
-import { renderPage } from '@/test/render';
-import { me } from '../staff/me.fixture';
+import { consoleSection } from '@/test/console';
 import { GiveawaysSection } from './GiveawaysSection';
 
 const WEEKEND: AdminGiveaway = {
@@ -23,16 +20,12 @@ const WEEKEND: AdminGiveaway = {
   endedAt: null,
 };
 
-function show(answers: Parameters<typeof stubApi>[0] = {}) {
-  const seen = stubApi({
-    'GET /api/admin/me': { body: me('owner') },
+const show = consoleSection(<GiveawaysSection />, {
+  answers: {
     'GET /api/admin/giveaways': { body: { giveaways: [WEEKEND] } },
     'POST /api/admin/giveaways/5/end': { body: { ...WEEKEND, ended: true } },
-    ...answers,
-  });
-  renderPage(<GiveawaysSection />, '/admin');
-  return { user: userEvent.setup(), writes: () => seen.filter((r) => r.method !== 'GET') };
-}
+  },
+});
 
 describe('GiveawaysSection', () => {
   it('ends a giveaway early only once the dialog is confirmed', async () => {

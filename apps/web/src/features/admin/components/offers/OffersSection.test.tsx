@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminPostback, AdminWall } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
-import { stubApi } from '@/test/api-stub';
-import { renderPage } from '@/test/render';
-import { me } from '../staff/me.fixture';
+import { consoleSection } from '@/test/console';
 import { OffersSection } from './OffersSection';
 
 const LOOTABLY: AdminWall = {
@@ -62,18 +59,14 @@ const HELD: AdminPostback = {
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 
-function show(answers: Parameters<typeof stubApi>[0] = {}) {
-  const seen = stubApi({
-    'GET /api/admin/me': { body: me('owner') },
+const show = consoleSection(<OffersSection />, {
+  answers: {
     'GET /api/admin/walls': { body: { walls: [LOOTABLY] } },
     'GET /api/admin/postbacks': { body: { postbacks: [HELD], nextBefore: null } },
     'PATCH /api/admin/walls/lootably': (body) => ({ body: { ...LOOTABLY, ...(body as object) } }),
     'POST /api/admin/postbacks/41/reject': { body: { postbackId: 41, verdict: 'rejected', outcome: null } },
-    ...answers,
-  });
-  renderPage(<OffersSection />, '/admin');
-  return { user: userEvent.setup(), writes: () => seen.filter((r) => r.method !== 'GET') };
-}
+  },
+});
 
 const wallRow = () => screen.getByText('lootably', { selector: 'p' }).closest('tr')!;
 

@@ -1,20 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '@/test/api-stub';
-import { renderPage } from '@/test/render';
-import { me } from '../staff/me.fixture';
+import { consoleSection } from '@/test/console';
 import { overview, STOPPED } from './overview.fixture';
 import { PayoutAccountPanel } from './PayoutAccountPanel';
 
 const GET = 'GET /api/admin/payout-account';
 const COOKIE = '_|WARNING:-DO-NOT-SHARE-THIS.--|_new-cookie-value-123';
 
-function show(answers: Parameters<typeof stubApi>[0]) {
-  const seen = stubApi({ 'GET /api/admin/me': { body: me('owner') }, ...answers });
-  renderPage(<PayoutAccountPanel />, '/admin');
-  return { seen, user: userEvent.setup() };
-}
+const show = consoleSection(<PayoutAccountPanel />);
 
 const panel = () => screen.getByRole('region', { name: 'Payout account' });
 
@@ -155,8 +148,7 @@ describe('PayoutAccountPanel', () => {
 
 describe('PayoutAccountPanel for a role that cannot change the payout account', () => {
   it('shows the figures but no cookie form and no Resume', async () => {
-    stubApi({ 'GET /api/admin/me': { body: me('moderator') }, [GET]: { body: overview(STOPPED) } });
-    renderPage(<PayoutAccountPanel />, '/admin');
+    consoleSection(<PayoutAccountPanel />, { role: 'moderator' })({ [GET]: { body: overview(STOPPED) } });
     expect(await screen.findByText('Needs attention')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Resume payouts/ })).toBeNull();
     expect(screen.queryByLabelText(/ROBLOSECURITY/)).toBeNull();

@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminPromoCode } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
-import { stubApi } from '@/test/api-stub';
-import { renderPage } from '@/test/render';
-import { me } from '../staff/me.fixture';
+import { consoleSection } from '@/test/console';
 import { PromocodesSection } from './PromocodesSection';
 
 const SPRING: AdminPromoCode = {
@@ -19,18 +16,14 @@ const SPRING: AdminPromoCode = {
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 
-function show(answers: Parameters<typeof stubApi>[0] = {}) {
-  const seen = stubApi({
-    'GET /api/admin/me': { body: me('owner') },
+const show = consoleSection(<PromocodesSection />, {
+  answers: {
     'GET /api/admin/promocodes': { body: { promoCodes: [SPRING] } },
     'PATCH /api/admin/promocodes/7': (body) => ({
       body: { ...SPRING, active: (body as { active: boolean }).active },
     }),
-    ...answers,
-  });
-  renderPage(<PromocodesSection />, '/admin');
-  return { user: userEvent.setup(), writes: () => seen.filter((r) => r.method !== 'GET') };
-}
+  },
+});
 
 describe('PromocodesSection', () => {
   it('deactivates a code only once the dialog is confirmed; Cancel leaves it active', async () => {

@@ -1,9 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffMember } from '@rewards/contracts';
-import { stubApi } from '@/test/api-stub';
-import { renderPage } from '@/test/render';
+import { consoleSection } from '@/test/console';
 import { me } from './me.fixture';
 import { StaffSection } from './StaffSection';
 
@@ -22,15 +20,11 @@ function member(id: number, username: string, changes: Partial<StaffMember> = {}
 const OLIVIA = member(1, 'olivia', { role: 'owner', totpEnabled: true });
 const MARCO = member(2, 'marco');
 
-function show(answers: Parameters<typeof stubApi>[0] = {}) {
-  const seen = stubApi({
-    'GET /api/admin/me': { body: me('owner') },
+const show = consoleSection(<StaffSection />, {
+  answers: {
     'GET /api/admin/staff': { body: { staff: [OLIVIA, MARCO] } },
-    ...answers,
-  });
-  renderPage(<StaffSection />, '/admin');
-  return { seen, user: userEvent.setup(), writes: () => seen.filter((r) => r.method !== 'GET') };
-}
+  },
+});
 
 const row = (name: string) => screen.getByText(name, { selector: 'p' }).closest('tr')!;
 
