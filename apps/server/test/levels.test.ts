@@ -24,31 +24,38 @@ describe('the level curve', () => {
   });
 });
 
+let trans = 0;
+
+/** A signed CPX postback crediting (status 1) or reversing (status 2) `trans` for the player. */
+const cpx = (p: SignedInPlayer, status: '1' | '2', id: string, local = '0') =>
+  expectPostbackCredited(t, cpxPostbackPath({ status, trans: id, user: p.robloxId, local }));
+const earn = async (p: SignedInPlayer, local: string) => {
+  const id = `lv-${++trans}`;
+  await cpx(p, '1', id, local);
+  return id;
+};
+async function levelOf(p: SignedInPlayer): Promise<LevelStatus> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/level', headers: bearer(p.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+async function profileLevelOf(p: SignedInPlayer): Promise<LevelStatus> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/profile/${p.name}`, headers: bearer(p.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().level;
+}
+const rewardEntries = async (p: SignedInPlayer, level: number) =>
+  ledgerEntriesWithKey(t.deps.db, `level:${await userIdOf(t.deps.db, p.robloxId)}:${level}`);
+
 describe(`levels on ${testEngine}`, () => {
   let cookie: string;
-  let trans = 0;
   openTestApp();
   beforeAll(async () => {
     cookie = await adminCookie(t);
   });
 
-  /** A signed CPX postback crediting (status 1) or reversing (status 2) `trans` for the player. */
-  const cpx = (p: SignedInPlayer, status: '1' | '2', id: string, local = '0') =>
-    expectPostbackCredited(t, cpxPostbackPath({ status, trans: id, user: p.robloxId, local }));
-  const earn = async (p: SignedInPlayer, local: string) => {
-    const id = `lv-${++trans}`;
-    await cpx(p, '1', id, local);
-    return id;
-  };
   const admin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { cookie } });
-  async function levelOf(p: SignedInPlayer): Promise<LevelStatus> {
-    const res = await t.app.inject({ method: 'GET', url: '/api/level', headers: bearer(p.token) });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  }
-  const rewardEntries = async (p: SignedInPlayer, level: number) =>
-    ledgerEntriesWithKey(t.deps.db, `level:${await userIdOf(t.deps.db, p.robloxId)}:${level}`);
 
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/level' })).statusCode).toBe(401);
@@ -74,12 +81,7 @@ describe(`levels on ${testEngine}`, () => {
     await cpx(p, '2', big);
     expect(await levelOf(p)).toMatchObject({ level: 1, experience: 0.5 });
 
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/profile/${p.name}`,
-      headers: bearer(p.token),
-    });
-    expect(profile.json().level).toMatchObject({ level: 1, experience: 0.5, nextLevelAt: 10 });
+    expect(await profileLevelOf(p)).toMatchObject({ level: 1, experience: 0.5, nextLevelAt: 10 });
     await expectInvariant(t.deps.db);
   });
 
@@ -199,5 +201,22 @@ describe(`levels on ${testEngine}`, () => {
         { level: 3, amount: 2.5, date: expect.any(String) },
       ],
     });
+  });
+});
+
+describe(`levels with offer holds on ${testEngine}`, () => {
+  // The shipped defaults: credits of R$5 or more wait 24 hours.
+  openTestApp({ env: { OFFER_HOLD_HOURS: '', HOLD_EXEMPT_BELOW: '' } });
+
+  it('counts a held credit once its hold has passed, and never one reversed while held', async () => {
+    const p = await signInPlayer(t, 'PatientClimber');
+    await earn(p, '12.00');
+    const reversed = await earn(p, '50.00');
+    expect(await levelOf(p)).toMatchObject({ level: 1, experience: 0 });
+    await cpx(p, '2', reversed);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    // The profile releases the holds that are due before it reads the level.
+    expect(await profileLevelOf(p)).toMatchObject({ level: 2, experience: 12 });
+    await expectInvariant(t.deps.db);
   });
 });
