@@ -74,6 +74,16 @@ export function formatCompact(n: number): string {
   return number('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }
 
+/** `$1,234.50` / `€ 1.234,50`: the operator's money (the console's Economics section). */
+export function formatMoney(amount: number, currency: string): string {
+  return number(`money:${currency}`, { style: 'currency', currency }).format(amount);
+}
+
+/** `$0.0035`: a price per Robux, to the millionth. */
+export function formatUnitPrice(amount: number, currency: string): string {
+  return number(`unit:${currency}`, { style: 'currency', currency, maximumFractionDigits: 6 }).format(amount);
+}
+
 /** `12.5%`. */
 export function formatPercent(percent: number): string {
   return number('percent', { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);

@@ -7,6 +7,7 @@ import { CardSpinner } from '@/components/ui/CardStates';
 import { AdminNav } from './AdminNav';
 import { adminSections, parseSection, type AdminSectionId } from './sections';
 import { OverviewSection } from './overview/OverviewSection';
+import { EconomicsSection } from './economics/EconomicsSection';
 import { UsersSection } from './users/UsersSection';
 import { AuditSection } from './audit/AuditSection';
 import { PromocodesSection } from './promocodes/PromocodesSection';
@@ -22,6 +23,7 @@ import { MyAccountSection } from './account/MyAccountSection';
 
 const views: Record<AdminSectionId, () => ReactNode> = {
   overview: () => <OverviewSection />,
+  economics: () => <EconomicsSection />,
   users: () => <UsersSection />,
   offers: () => <OffersSection />,
   promocodes: () => <PromocodesSection />,

@@ -20,6 +20,7 @@ describe('AdminNav', () => {
   it('lists Staff for an owner, with who is signed in', async () => {
     expect(await linksFor('owner')).toEqual([
       'Overview',
+      'Economics',
       'Users',
       'Offers',
       'Promocodes',
@@ -32,6 +33,14 @@ describe('AdminNav', () => {
       'My account',
     ]);
     expect(screen.getByTestId('admin-who').textContent).toBe('olivia · owner');
+  });
+
+  it('shows Economics to a moderator, not to support (no money totals)', async () => {
+    expect(await linksFor('moderator')).toContain('Economics');
+  });
+
+  it('hides Economics from support', async () => {
+    expect(await linksFor('support')).not.toContain('Economics');
   });
 
   it.each(['moderator', 'support'] as const)('hides Staff from a %s', async (role) => {

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   Banknote,
+  ChartNoAxesCombined,
   Flag,
   Gauge,
   Gift,
@@ -21,6 +22,13 @@ export const adminSections = [
     label: m.admin_section_overview,
     icon: Gauge,
     description: m.admin_section_overview_description,
+  },
+  {
+    id: 'economics',
+    label: m.economics_section,
+    icon: ChartNoAxesCombined,
+    description: m.economics_section_description,
+    needs: 'economics.read',
   },
   {
     id: 'users',

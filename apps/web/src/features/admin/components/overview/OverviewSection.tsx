@@ -7,6 +7,7 @@ import { CardSpinner } from '@/components/ui/CardStates';
 import { useOverview } from '../../api/overview';
 import { formatCount } from '../format';
 import { SectionError } from '../SectionError';
+import { EconomicsWarnings } from '../economics/EconomicsWarnings';
 
 // recharts is loaded with the charts only, on this section of the admin page: never in a player's bundle.
 const OverviewCharts = lazy(() => import('./OverviewCharts'));
@@ -59,6 +60,7 @@ export function OverviewSection() {
 
   return (
     <div className="flex flex-col gap-6">
+      <EconomicsWarnings />
       <SectionError
         error={overview.error}
         title={m.admin_overview_load_failed()}

@@ -25,7 +25,7 @@ const columns = () => [
 ];
 
 /** The ledger's kinds in the admin's language; a kind added later shows as the server names it. */
-const KIND_LABEL: Record<string, () => string> = {
+export const KIND_LABEL: Record<string, () => string> = {
   offer: m.admin_ledger_kind_offer,
   survey: m.admin_ledger_kind_survey,
   social: m.admin_ledger_kind_social,
