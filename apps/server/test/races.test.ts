@@ -295,4 +295,37 @@ describe(`races on ${testEngine}`, () => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['race.create', 'race.end']);
   });
+
+  it('a repeating daily race starts the next at midnight in the site time zone, across the clock change', async () => {
+    // Brussels moves from UTC+1 to UTC+2 in the night of 28 to 29 March 2026.
+    t.clock.set(new Date('2026-03-28T12:00:00Z'));
+    const created = await admin('POST', '/api/admin/races', {
+      name: 'Daily dash',
+      startAt: t.clock.now().toISOString(),
+      repeat: 'daily',
+      prizes: [{ from: 1, to: 1, prize: 5 }],
+    });
+    expect(created.body).toMatchObject({
+      startAt: '2026-03-28T12:00:00.000Z',
+      endAt: '2026-03-28T23:00:00.000Z',
+    });
+    await Promise.all([startNextRaces(t.deps), startNextRaces(t.deps)]);
+    const next = await t.deps.db
+      .selectFrom('races')
+      .select(['name', 'starts_at', 'ends_at', 'repeat'])
+      .where('follows_id', '=', created.body.id)
+      .execute();
+    expect(next).toEqual([
+      {
+        name: 'Daily dash',
+        starts_at: '2026-03-28T23:00:00.000Z',
+        ends_at: '2026-03-29T22:00:00.000Z',
+        repeat: 'daily',
+      },
+    ]);
+    // At the boundary the next race is the running one, with no gap.
+    t.clock.set(new Date('2026-03-28T23:00:00Z'));
+    const board = await current();
+    expect(board.race).toMatchObject({ name: 'Daily dash', startAt: '2026-03-28T23:00:00.000Z' });
+  });
 });
