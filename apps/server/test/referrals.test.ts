@@ -17,10 +17,6 @@ import { countRows } from './support/records.ts';
 const cpx = (status: '1' | '2', trans: string, robloxId: number, amountLocal = '0') =>
   cpxPostbackPath({ status, trans, user: robloxId, local: amountLocal });
 
-/** The owner proves the account through the real bio check (see `verifyPlayer`). */
-const verifyOwner = (t: TestApp, token: string, username: string, robloxId: number) =>
-  verifyPlayer(t, { name: username, token, robloxId }, 'hello! ');
-
 describe(`referrals on ${testEngine}`, () => {
   let alice: string;
 
@@ -71,7 +67,7 @@ describe(`referrals on ${testEngine}`, () => {
     // B signs up with A's link and proves the account is theirs: the referral does not count yet.
     const bob = await t.login('BobBuilder', 'AliceRBX');
     expect(bob.status).toBe(200);
-    await verifyOwner(t, bob.token, 'BobBuilder', 1002);
+    await verifyPlayer(t, { name: 'BobBuilder', token: bob.token, robloxId: 1002 }, 'hello! ');
     expect(await referrals(alice)).toMatchObject({ referralsMade: 0, referralsEarned: 0 });
 
     // R$0.50: B's lifetime earnings stay below R$1, no commission yet, and the referral does not count.
@@ -139,7 +135,7 @@ describe(`referrals on ${testEngine}`, () => {
 
   it('a credit reversed before the friend reached R$1 never pays a commission', async () => {
     const carol = await t.login('CarolPlays', 'AliceRBX');
-    await verifyOwner(t, carol.token, 'CarolPlays', 1003);
+    await verifyPlayer(t, { name: 'CarolPlays', token: carol.token, robloxId: 1003 }, 'hello! ');
     expect(await referrals(alice)).toMatchObject({ referralsMade: 1 });
     const before = await user('AliceRBX');
     await postback(cpx('1', 'ref-c-1', 1003, '0.90'));
@@ -160,7 +156,7 @@ describe(`referrals on ${testEngine}`, () => {
     expect(await total()).toBe(before);
 
     const dave = await t.login('DaveTheBrave', 'CarolPlays');
-    await verifyOwner(t, dave.token, 'DaveTheBrave', 1004);
+    await verifyPlayer(t, { name: 'DaveTheBrave', token: dave.token, robloxId: 1004 }, 'hello! ');
     await setPlayerStatus(t.deps.db, 'CarolPlays', 'banned');
     await postback(cpx('1', 'ref-d-1', 1004, '2.00'));
     expect((await user('CarolPlays')).referralsEarned).toBe(0);
@@ -185,7 +181,7 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
   it('pays REFERRAL_COMMISSION_PERCENT and builds the link from PUBLIC_URL', async () => {
     const alice = (await t.login('AliceRBX')).token;
     const bob = await t.login('BobBuilder', 'AliceRBX');
-    await verifyOwner(t, bob.token, 'BobBuilder', 1002);
+    await verifyPlayer(t, { name: 'BobBuilder', token: bob.token, robloxId: 1002 }, 'hello! ');
     const res = await t.app.inject({
       method: 'GET',
       remoteAddress: CPX_ADDRESS,
@@ -246,7 +242,7 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
       // Carol signs up through Dave's link and earns R$0.50 from a survey: below R$1, nothing yet.
       await t.login('DaveTheBrave');
       const carol = await t.login('CarolPlays', 'DaveTheBrave');
-      await verifyOwner(t, carol.token, 'CarolPlays', 1003);
+      await verifyPlayer(t, { name: 'CarolPlays', token: carol.token, robloxId: 1003 }, 'hello! ');
       const survey = await t.app.inject({
         method: 'GET',
         remoteAddress: CPX_ADDRESS,
@@ -316,7 +312,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     // Weeks later the real Bob signs in from his own browser, verifies and earns R$25.
     t.clock.advance(40 * 24 * 60 * 60 * 1000);
     const bob = await signIn('BobBuilder', { address: '192.0.2.44' });
-    await verifyOwner(t, bob.token, 'BobBuilder', 1002);
+    await verifyPlayer(t, { name: 'BobBuilder', token: bob.token, robloxId: 1002 }, 'hello! ');
     await postback(cpx('1', 'sq-1', 1002, '10.00'));
     await postback(cpx('1', 'sq-2', 1002, '15.00'));
     expect(await account('BobBuilder')).toMatchObject({ balance: 2500, referredBy: null });
@@ -339,7 +335,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     // A stranger typed Frank's name with another link first: that binds nothing.
     await signIn('FrankFriend', { ref: 'DaveTheBrave', address: '198.51.100.67' });
     const frank = await signIn('FrankFriend', { ref: 'AliceRBX', address: '192.0.2.55' });
-    await verifyOwner(t, frank.token, 'FrankFriend', 1010);
+    await verifyPlayer(t, { name: 'FrankFriend', token: frank.token, robloxId: 1010 }, 'hello! ');
     expect(await account('FrankFriend')).toMatchObject({ referredBy: (await account('AliceRBX')).id });
     // The console's user view says who referred the account and how that was attributed.
     const view = await t.app.inject({
@@ -390,7 +386,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
   it("a friend signed in from the referrer's browser (device cookie) pays nothing, verified or not", async () => {
     // Alice signs her alt in from her own browser, at another address, through her own link.
     const alt = await signIn('CarolPlays', { ref: 'AliceRBX', device: aliceDevice, address: '192.0.2.77' });
-    await verifyOwner(t, alt.token, 'CarolPlays', 1003);
+    await verifyPlayer(t, { name: 'CarolPlays', token: alt.token, robloxId: 1003 }, 'hello! ');
     const before = await account('AliceRBX');
     await postback(cpx('1', 'dev-1', 1003, '3.00'));
     await postback(cpx('1', 'dev-2', 1003, '2.00'));
@@ -410,7 +406,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
 
   it("a friend signed in from the referrer's address (another browser) pays nothing", async () => {
     const alt = await signIn('DaveTheBrave', { ref: 'AliceRBX', address: ALICE.address });
-    await verifyOwner(t, alt.token, 'DaveTheBrave', 1004);
+    await verifyPlayer(t, { name: 'DaveTheBrave', token: alt.token, robloxId: 1004 }, 'hello! ');
     const before = await account('AliceRBX');
     await postback(cpx('1', 'addr-1', 1004, '4.00'));
     expect(await account('AliceRBX')).toEqual(before);
