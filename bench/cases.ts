@@ -150,6 +150,14 @@ export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench', 
   const oneAtATime = { url: base, connections: 1, duration: Math.min(duration, 5) };
   results.push(await load('admin users page, 1 connection', { ...oneAtATime, requests: usersPage }));
   results.push(await load('admin name search, 1 connection', { ...oneAtATime, requests: nameSearch }));
+  // The Economics section over 30 days: its rollup's rows, never the 1,000,000 ledger entries.
+  const economics = each((req) => ({
+    ...req,
+    path: '/api/admin/economics?period=30d',
+    headers: adminHeaders,
+  }));
+  results.push(await load('admin economics GET /api/admin/economics', { url: base, requests: economics }));
+  results.push(await load('admin economics, 1 connection', { ...oneAtATime, requests: economics }));
 
   // The next player who has not claimed today, for a later run on the same database.
   return { results: results.filter((r) => r !== null), acknowledged, nextClaimer: claimer };

@@ -21,6 +21,50 @@ async function inBatches<T>(rows: T[], size: number, write: (batch: T[]) => Prom
  * ledger entries whose sums are the players' balances, a session and a past streak per player,
  * written in bulk (the benchmark measures the server, not the seeding).
  */
+/** Days of settled economics figures before the seed's own (a site a year and more old). */
+const ECONOMICS_HISTORY_DAYS = 400;
+
+/**
+ * The economics rollup (migration 0030) as posting the seeded entries would have kept it, and a
+ * history of settled days for every cost kind and wall, so the Economics case reads what a site with
+ * a long past holds.
+ */
+async function seedEconomics(db: Database, now: Date): Promise<void> {
+  await db.deleteFrom('economics_quarters').execute();
+  await sql`insert into economics_quarters (hour, quarter, source, name, shard, events, cents)
+    select substr(created_at, 1, 13), cast(substr(created_at, 15, 2) as integer) / 15,
+      case when amount > 0 then 'credit' else 'debit' end, kind, 0, count(*), sum(amount)
+    from ledger_entries
+    group by 1, 2, 3, 4`.execute(db);
+  const walls = await db.selectFrom('walls').select('slug').execute();
+  const kinds = ['offer', 'survey', 'social', 'daily', 'promo', 'referral', 'giveaway', 'admin', 'reversal'];
+  const rows = Array.from({ length: ECONOMICS_HISTORY_DAYS }, (_, d) => {
+    const day = new Date(now.getTime() - (d + 1) * 86_400_000).toISOString().slice(0, 10);
+    return [
+      ...kinds.map((name) => ({
+        day,
+        source: 'credit' as const,
+        name,
+        events: 50 + d,
+        cents: 5_000 * (d + 1),
+      })),
+      ...walls.map(({ slug }) => ({
+        day,
+        source: 'wall' as const,
+        name: slug,
+        events: 40,
+        cents: 400_000,
+        usd_micros: 40_000_000,
+        reversals: 2,
+        reversed_cents: 20_000,
+        reversed_usd_micros: 2_000_000,
+        reversal_seconds: 2 * 86_400,
+      })),
+    ];
+  }).flat();
+  await inBatches(rows, 500, (batch) => db.insertInto('economics_days').values(batch).execute());
+}
+
 export async function seedBench(db: Database, now: Date): Promise<void> {
   const at = now.toISOString();
   const expires = new Date(now.getTime() + 30 * 86_400_000).toISOString();
@@ -102,6 +146,7 @@ export async function seedBench(db: Database, now: Date): Promise<void> {
     select kind, case when amount > 0 then 1 else 0 end, 0, count(*), sum(amount)
     from ledger_entries
     group by kind, case when amount > 0 then 1 else 0 end`.execute(db);
+  await seedEconomics(db, now);
   if (isPostgres(db)) await sql`select setval('users_id_seq', (select max(id) from users))`.execute(db);
   await db
     .insertInto('admin_sessions')
