@@ -9,6 +9,7 @@ import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
+import { ledgerEntriesWithKey } from './support/records.ts';
 import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
@@ -31,13 +32,6 @@ function enter(token: string | null, body: object = {}) {
 }
 function pick() {
   return t.app.inject({ method: 'POST', url: '/api/giveaway/pick' });
-}
-async function giveawayEntries(id: number) {
-  return t.deps.db
-    .selectFrom('ledger_entries')
-    .selectAll()
-    .where('idempotency_key', '=', `giveaway:${id}`)
-    .execute();
 }
 async function asPlayer(name: string): Promise<Player> {
   const u = await t.deps.db
@@ -170,7 +164,7 @@ describe(`giveaways on ${testEngine}`, () => {
     const winner = [...winners][0];
     expect(['AliceRBX', 'BobBuilder', 'CarolPlays']).toContain(winner);
 
-    const credits = await giveawayEntries(current.id);
+    const credits = await ledgerEntriesWithKey(t.deps.db, `giveaway:${current.id}`);
     expect(credits).toHaveLength(1);
     expect(Number(credits[0]!.amount)).toBe(10_000);
     const balancesAfter = await t.deps.db.selectFrom('users').select(['username', 'balance']).execute();
@@ -184,7 +178,7 @@ describe(`giveaways on ${testEngine}`, () => {
     const view = (await getGiveaway()).json();
     expect(view).toMatchObject({ winner, ended: true, entries: 3 });
     expect((await pick()).json()).toEqual({ winner });
-    expect(await giveawayEntries(current.id)).toHaveLength(1);
+    expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${current.id}`)).toHaveLength(1);
     await expectInvariant(t.deps.db);
   });
 
@@ -201,7 +195,7 @@ describe(`giveaways on ${testEngine}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ winner: null });
     expect((await getGiveaway()).json()).toMatchObject({ id: g.id, winner: null, ended: true });
-    expect(await giveawayEntries(g.id)).toHaveLength(0);
+    expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${g.id}`)).toHaveLength(0);
   });
 
   it('the current giveaway is the latest open one, else the one that ended last', async () => {
@@ -235,10 +229,10 @@ describe(`giveaways on ${testEngine}`, () => {
     const res = await consoleCall(t, adminCookie, 'POST', `/api/admin/giveaways/${g.id}/end`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: g.id, ended: true, winner: 'AliceRBX', entries: 1 });
-    expect(await giveawayEntries(g.id)).toHaveLength(1);
+    expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${g.id}`)).toHaveLength(1);
     const again = await consoleCall(t, adminCookie, 'POST', `/api/admin/giveaways/${g.id}/end`);
     expect(again.json()).toMatchObject({ winner: 'AliceRBX' });
-    expect(await giveawayEntries(g.id)).toHaveLength(1);
+    expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${g.id}`)).toHaveLength(1);
     const audit = await auditRows(t.deps.db, { action: 'giveaway.end' });
     expect(audit.filter((a) => a.target === `giveaway:${g.id}`)).toHaveLength(1);
 
@@ -323,7 +317,7 @@ describe(`giveaways on ${testEngine}`, () => {
       winner: 'CarolPlays',
       ended: true,
     });
-    expect(await giveawayEntries(g.id)).toHaveLength(1);
+    expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${g.id}`)).toHaveLength(1);
     await expectInvariant(t.deps.db);
   });
 });

@@ -8,7 +8,7 @@ import { signInPlayer } from './support/players.ts';
 import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { setPlayerStatus } from './support/accounts.ts';
-import { auditRows } from './support/records.ts';
+import { auditRows, ledgerEntries } from './support/records.ts';
 
 let adminCookie: string;
 
@@ -19,12 +19,6 @@ function redeem(token: string | null, body: unknown) {
     headers: token ? bearer(token) : {},
     payload: body as object,
   });
-}
-
-async function promoEntries(codeId?: number) {
-  let q = t.deps.db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'promo');
-  if (codeId !== undefined) q = q.where('idempotency_key', 'like', `promo:${codeId}:%`);
-  return q.execute();
 }
 
 describe(`promo codes on ${testEngine}`, () => {
@@ -112,7 +106,7 @@ describe(`promo codes on ${testEngine}`, () => {
       expect(r.statusCode).toBe(409);
       expect(r.json()).toMatchObject({ success: false, error: 'You have already redeemed this code.' });
     }
-    expect(await promoEntries(code.id)).toHaveLength(1);
+    expect(await ledgerEntries(t.deps.db, { kind: 'promo', keyLike: `promo:${code.id}:%` })).toHaveLength(1);
     expect((await listPromoCodes(t.deps)).find((c) => c.id === code.id)?.uses).toBe(1);
     await expectInvariant(t.deps.db);
   });
@@ -135,7 +129,7 @@ describe(`promo codes on ${testEngine}`, () => {
         reason: 'PROMO_USED_UP',
       });
     }
-    expect(await promoEntries(code.id)).toHaveLength(10);
+    expect(await ledgerEntries(t.deps.db, { kind: 'promo', keyLike: `promo:${code.id}:%` })).toHaveLength(10);
     const redemptions = await t.deps.db
       .selectFrom('promo_redemptions')
       .selectAll()
@@ -162,7 +156,7 @@ describe(`promo codes on ${testEngine}`, () => {
       error: 'This promo code has expired.',
       reason: 'PROMO_EXPIRED',
     });
-    expect(await promoEntries()).not.toContainEqual(
+    expect(await ledgerEntries(t.deps.db, { kind: 'promo' })).not.toContainEqual(
       expect.objectContaining({ description: 'Promo code SOON' }),
     );
   });

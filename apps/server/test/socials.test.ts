@@ -3,17 +3,8 @@ import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { accountNamed } from './support/accounts.ts';
+import { ledgerEntries } from './support/records.ts';
 import { openTestApp, t } from './support/suite.ts';
-
-async function socialEntries(userId: number) {
-  return t.deps.db
-    .selectFrom('ledger_entries')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'social')
-    .orderBy('id')
-    .execute();
-}
 
 function claim(token: string, id: string) {
   return t.app.inject({ method: 'POST', url: `/api/socials/${id}/claim`, headers: bearer(token) });
@@ -60,7 +51,7 @@ describe(`socials on ${testEngine}`, () => {
     expect(after.balance).toBe(before.balance + 150);
     // A social follow is an earning: it counts toward lifetime earnings (leaderboard).
     expect(after.earnings).toBe(before.earnings + 150);
-    const entries = await socialEntries(after.id);
+    const entries = await ledgerEntries(t.deps.db, { userId: after.id, kind: 'social' });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       amount: 150,
@@ -94,7 +85,10 @@ describe(`socials on ${testEngine}`, () => {
       .socials.filter((s: any) => s.claimed)
       .map((s: any) => s.id);
     expect(bobFlags).toEqual(['youtube', 'discord']);
-    const bobEntries = await socialEntries((await accountNamed(t.deps.db, 'BobBuilder')).id);
+    const bobEntries = await ledgerEntries(t.deps.db, {
+      userId: (await accountNamed(t.deps.db, 'BobBuilder')).id,
+      kind: 'social',
+    });
     expect(bobEntries.map((e) => e.description)).toEqual([
       'Followed us on YouTube',
       'Joined our Discord server',
@@ -113,7 +107,7 @@ describe(`socials on ${testEngine}`, () => {
     }
     const after = await accountNamed(t.deps.db, 'CarolPlays');
     expect(after.balance).toBe(before.balance + 150);
-    expect(await socialEntries(after.id)).toHaveLength(1);
+    expect(await ledgerEntries(t.deps.db, { userId: after.id, kind: 'social' })).toHaveLength(1);
     expect((await checkInvariant(t.deps.db)).ok).toBe(true);
   });
 
@@ -126,7 +120,7 @@ describe(`socials on ${testEngine}`, () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'BANNED', error: expect.stringContaining('banned') });
       expect((await list(token)).statusCode).toBe(200);
-      expect(await socialEntries(dave.id)).toHaveLength(0);
+      expect(await ledgerEntries(t.deps.db, { userId: dave.id, kind: 'social' })).toHaveLength(0);
       expect((await accountNamed(t.deps.db, 'DaveTheBrave')).balance).toBe(dave.balance);
     } finally {
       await t.deps.db.updateTable('users').set({ status: 'active' }).where('id', '=', dave.id).execute();
@@ -144,7 +138,7 @@ describe(`socials on ${testEngine}`, () => {
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     const long = await claim(token, 'a'.repeat(41));
     expect(long.statusCode).toBe(400);
-    expect(await socialEntries(me.id)).toHaveLength(0);
+    expect(await ledgerEntries(t.deps.db, { userId: me.id, kind: 'social' })).toHaveLength(0);
     expect((await accountNamed(t.deps.db, 'XssTester')).balance).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
-import type { DB } from '../../src/db/schema.ts';
+import type { DB, LedgerKind } from '../../src/db/schema.ts';
 
 /** The audit log's rows for an action (e.g. 'promocode.create') or a target (e.g. 'withdrawal:7'), oldest first. */
 export function auditRows(db: Database, where: { action: string } | { target: string }) {
@@ -12,6 +12,15 @@ export function auditRows(db: Database, where: { action: string } | { target: st
 /** The ledger entries stored under an idempotency key (there is at most one). */
 export function ledgerEntriesWithKey(db: Database, key: string) {
   return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
+}
+
+/** The ledger entries of a player, of a kind and with keys like `keyLike` (SQL LIKE): those given; oldest first. */
+export function ledgerEntries(db: Database, where: { userId?: number; kind?: LedgerKind; keyLike?: string }) {
+  let q = db.selectFrom('ledger_entries').selectAll();
+  if (where.userId !== undefined) q = q.where('user_id', '=', where.userId);
+  if (where.kind !== undefined) q = q.where('kind', '=', where.kind);
+  if (where.keyLike !== undefined) q = q.where('idempotency_key', 'like', where.keyLike);
+  return q.orderBy('id').execute();
 }
 
 /** How many rows of `table` have `column` = `value`. */
