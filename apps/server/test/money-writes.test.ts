@@ -157,13 +157,15 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     const first = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(200));
     const { transactions, outside } = transactionsOf(first);
     expect(transactions).toEqual([]);
-    expect(outside.map(tablesWritten)).toEqual([['streaks', 'ledger_entries', 'users', 'ledger_totals']]);
+    expect(outside.map(tablesWritten)).toEqual([
+      ['streaks', 'ledger_entries', 'users', 'ledger_totals', 'economics_quarters'],
+    ]);
     const second = await statementsOf(async () => {
       await t.clock.advance(24 * 60 * 60 * 1000);
       expect((await claimDaily(p)).statusCode).toBe(200);
     });
     expect(transactionsOf(second).outside.map(tablesWritten)).toEqual([
-      ['streaks', 'ledger_entries', 'users', 'ledger_totals'],
+      ['streaks', 'ledger_entries', 'users', 'ledger_totals', 'economics_quarters'],
     ]);
     expect(Number((await account('OneTripDaily')).balance)).toBe(10000);
     await expectInvariant(t.deps.db);

@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../database.ts';
 
 /**
  * The operator's economics (docs/decisions/0033-operator-economics.md).
  *
  * - `economics_quarters`: the ledger counted and summed by UTC quarter hour, kind and sign, and the
  *   offer walls' completions, USD and reversals by quarter hour, so the console reads a period's
- *   money from a few rows per day instead of summing entries. A trigger on `ledger_entries` adds
- *   each entry in the transaction that inserts it; the postback log adds its figures when it records
- *   a credit or a reversal. On PostgreSQL each connection adds to its own shard (its backend's pid
+ *   money from a few rows per day instead of summing entries. Each posting adds its entry in its own
+ *   statement (ledger `posting-repository.ts`, as the running totals of 0027); the postback log adds
+ *   its figures when it records a credit or a reversal. On PostgreSQL each connection adds to its own shard (its backend's pid
  *   modulo 64, as for the running totals of 0027), so concurrent postings of one kind, or postbacks
  *   of one wall, do not queue on one row until they commit.
  * - `economics_days`: the same figures by site day, where the console moves quarter hours once they
@@ -83,44 +82,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     select ${hour}, ${quarter}, ${source}, kind, 0, count(*), sum(amount)
     from ledger_entries
     group by ${hour}, ${quarter}, ${source}, kind`.execute(db);
-
-  if (isPostgres(db)) {
-    // Once per statement, over the rows it inserted: a statement that inserts many entries (a bulk
-    // load) adds them in one upsert per bucket instead of updating the same rows once per entry.
-    await sql`create function economics_count_entries() returns trigger language plpgsql as $$
-      begin
-        insert into economics_quarters (hour, quarter, source, name, shard, events, cents)
-        select substr(created_at, 1, 13), cast(substr(created_at, 15, 2) as integer) / 15,
-          case when amount > 0 then 'credit' else 'debit' end, kind, pg_backend_pid() % 64,
-          count(*), sum(amount)
-        from new_entries
-        group by 1, 2, 3, 4
-        on conflict (hour, quarter, source, name, shard) do update
-          set events = economics_quarters.events + excluded.events,
-            cents = economics_quarters.cents + excluded.cents;
-        return null;
-      end $$`.execute(db);
-    await sql`create trigger ledger_entries_economics after insert on ledger_entries
-      referencing new table as new_entries
-      for each statement execute function economics_count_entries()`.execute(db);
-  } else {
-    await sql`create trigger ledger_entries_economics after insert on ledger_entries begin
-      insert into economics_quarters (hour, quarter, source, name, shard, events, cents)
-      values (substr(new.created_at, 1, 13), cast(substr(new.created_at, 15, 2) as integer) / 15,
-        case when new.amount > 0 then 'credit' else 'debit' end, new.kind, 0, 1, new.amount)
-      on conflict (hour, quarter, source, name, shard) do update
-        set events = economics_quarters.events + 1, cents = economics_quarters.cents + excluded.cents;
-    end`.execute(db);
-  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger ledger_entries_economics on ledger_entries`.execute(db);
-    await sql`drop function economics_count_entries()`.execute(db);
-  } else {
-    await sql`drop trigger ledger_entries_economics`.execute(db);
-  }
   await db.schema.dropIndex('withdrawals_paid_idx').execute();
   await db.schema.dropIndex('users_negative_balance_idx').execute();
   await db.schema.alterTable('postbacks').dropColumn('usd_micros').execute();

@@ -9,13 +9,14 @@ import {
 } from 'kysely';
 import { connectionShard, writesTogether } from '../../db/engine-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { quarterHourOf } from '../../db/time-buckets.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { LedgerKind } from '../../db/schema.ts';
 
 /*
  * A posting's writes: the entry (once per key), the account's balance (a covered debit only while the
- * balance covers it) and the ledger's running totals. On PostgreSQL they are one statement, its parts
+ * balance covers it), the ledger's running totals and its quarter hour's figures. On PostgreSQL they are one statement, its parts
  * joined by a data-modifying `with`; on SQLite, which has none, the same parts run one after the other
  * in the caller's transaction. Each part is written once, below, for both.
  */
@@ -135,7 +136,7 @@ function insertEntry(
     .columns(['user_id', 'amount', 'kind', 'idempotency_key', 'description', 'params', 'created_at', 'meta'])
     .expression(values.where(when ?? sql<SqlBool>`1 = 1`))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning(['id', 'kind', 'amount']);
+    .returning(['id', 'kind', 'amount', 'created_at']);
 }
 
 /**
@@ -186,8 +187,46 @@ const totalsColumns = (db: Kysely<any>, kind: Expression<unknown>, amount: Expre
 ];
 
 /**
- * All three in one statement: the balance changes only if the entry went in, and the totals only if
- * the balance changed (they are written last, so the totals' row is the last lock the posting takes).
+ * The figures of the entry's UTC quarter hour (`economics_quarters`, source `credit` or `debit`, the
+ * kind as its name, this connection's shard), which the operator's economics read by period: kept by
+ * the posting like the running totals, so that reading a month costs a few rows per day.
+ */
+function addToQuarter(q: Q, rows: Compilable<unknown>) {
+  return q
+    .insertInto('economics_quarters')
+    .columns(['hour', 'quarter', 'source', 'name', 'shard', 'events', 'cents'])
+    .expression(rows as never)
+    .onConflict((oc) =>
+      oc.columns(['hour', 'quarter', 'source', 'name', 'shard']).doUpdateSet({
+        events: sql`economics_quarters.events + 1`,
+        cents: sql`economics_quarters.cents + excluded.cents`,
+      }),
+    );
+}
+
+/** The row `addToQuarter` adds, for an entry of `kind`, `amount` and `createdAt`. */
+const quarterColumns = (
+  db: Kysely<any>,
+  kind: Expression<unknown>,
+  amount: Expression<unknown>,
+  createdAt: Expression<string>,
+) => {
+  const { hour, quarter } = quarterHourOf(createdAt);
+  return [
+    hour.as('hour'),
+    quarter.as('quarter'),
+    sql<string>`case when ${amount} > 0 then 'credit' else 'debit' end`.as('source'),
+    sql`${kind}`.as('name'),
+    connectionShard(db).as('shard'),
+    sql<number>`1`.as('events'),
+    sql`${amount}`.as('cents'),
+  ];
+};
+
+/**
+ * All in one statement: the balance changes only if the entry went in, and the totals and the quarter
+ * hour's figures only if the balance changed (they are written last, so their rows are the last locks
+ * the posting takes).
  * `guard`, when given, comes first as `g`: nothing is posted unless it returned a row. `record`, when
  * given, comes last.
  */
@@ -208,6 +247,14 @@ function oneStatement(
       addToTotals(
         q,
         q.selectFrom(['e', 'u']).select(totalsColumns(db, sql.ref('e.kind'), sql.ref('e.amount'))),
+      ),
+    )
+    .with('h', (q) =>
+      addToQuarter(
+        q,
+        q
+          .selectFrom(['e', 'u'])
+          .select(quarterColumns(db, sql.ref('e.kind'), sql.ref('e.amount'), sql.ref('e.created_at'))),
       ),
     );
   const withRecord: typeof written = record ? written.with('r', (q) => record(q) as never) : written;
@@ -241,6 +288,9 @@ const updateBalanceQueries = { covered: balanceQuery(true), uncovered: balanceQu
 const addToTotalsQuery = prepared((db: Db, kind: LedgerKind, amount: number) =>
   addToTotals(db, db.selectNoFrom(totalsColumns(db, sql.val(kind), sql.val(amount)))),
 );
+const addToQuarterQuery = prepared((db: Db, kind: LedgerKind, amount: number, createdAt: string) =>
+  addToQuarter(db, db.selectNoFrom(quarterColumns(db, sql.val(kind), sql.val(amount), sql.val(createdAt)))),
+);
 
 /** The posting's writes, in the caller's transaction (which it must undo when `account` is null). */
 export async function writePosting(db: Db, e: NewEntry): Promise<Written> {
@@ -253,7 +303,10 @@ export async function writePosting(db: Db, e: NewEntry): Promise<Written> {
   const entry = await firstRow(insertEntryQuery(db, ...entryValuesOf(a)));
   if (!entry) return null;
   const account = accountAfter(await firstRow(updateBalanceQueries[cover](db, ...balanceValuesOf(a))));
-  if (account) await addToTotalsQuery(db, e.kind, e.amount);
+  if (account) {
+    await addToTotalsQuery(db, e.kind, e.amount);
+    await addToQuarterQuery(db, e.kind, e.amount, e.createdAt);
+  }
   return { entryId: Number(entry.id), account };
 }
 
