@@ -13,7 +13,7 @@ import * as repo from './repository.ts';
 import { toPublicRace } from './race-view.ts';
 
 /** How long one count of the standings is reused: a count reads every player of the race once. */
-export const RACE_BOARD_TTL_MS = 10_000;
+export const RACE_BOARD_TTL_MS = 30_000;
 /** The top the page shows: every paid rank, and at least this many. */
 const MIN_TOP = 10;
 
@@ -54,21 +54,28 @@ async function countBoard(deps: Deps): Promise<RaceBoard> {
   };
   if (!row || !board.race) return board;
   const tiers = board.race.prizes;
-  const players = (await earningsBetween(deps.db, row.starts_at, row.ends_at)).filter((p) => !p.banned);
+  const [earnings, banned] = await Promise.all([
+    earningsBetween(deps.db, row.starts_at, row.ends_at),
+    repo.bannedIds(deps.db),
+  ]);
+  const players = banned.size === 0 ? earnings : earnings.filter((p) => !banned.has(p.userId));
   const topSize = Math.min(Math.max(paidRanks(tiers), MIN_TOP), MAX_PRIZE_RANKS);
   board.amounts = new Float64Array(players.length);
   players.forEach((p, i) => {
     board.rankOf.set(p.userId, i + 1);
     board.amounts[i] = p.amount;
-    if (i < topSize) {
-      board.top.push({
-        rank: i + 1,
-        username: p.username,
-        amount: fromCents(p.amount),
-        prize: prizeOfRank(tiers, i + 1),
-      });
-    }
   });
+  const top = players.slice(0, topSize);
+  const names = await repo.playersByIds(
+    deps.db,
+    top.map((p) => p.userId),
+  );
+  board.top = top.map((p, i) => ({
+    rank: i + 1,
+    username: names.get(p.userId)?.username ?? '',
+    amount: fromCents(p.amount),
+    prize: prizeOfRank(tiers, i + 1),
+  }));
   return board;
 }
 

@@ -44,7 +44,7 @@ export async function startNextRaces(deps: Deps): Promise<number> {
  */
 async function exclusionOf(
   deps: Deps,
-  player: PeriodEarning,
+  player: PeriodEarning & { banned: boolean },
   inRace: ReadonlyMap<number, PeriodEarning>,
 ): Promise<{ excluded: RaceExclusion; linkedTo: string | null } | null> {
   if (player.banned) return { excluded: 'banned', linkedTo: null };
@@ -68,12 +68,13 @@ export async function fixResults(deps: Deps, race: repo.RaceRow): Promise<boolea
   let rank = 1;
   for (const p of players) {
     if (rank > ranks) break;
-    const exclusion = await exclusionOf(deps, p, inRace);
+    const who = (await repo.playersByIds(deps.db, [p.userId])).get(p.userId);
+    const exclusion = await exclusionOf(deps, { ...p, banned: who?.banned ?? true }, inRace);
     rows.push({
       race_id: race.id,
       place: rows.length + 1,
       user_id: p.userId,
-      username: p.username,
+      username: who?.username ?? '',
       amount: p.amount,
       reached_at: p.reachedAt,
       prize_rank: exclusion ? null : rank,

@@ -216,3 +216,20 @@ export async function resultsOfUser(db: Db, userId: number) {
     .orderBy('r.ends_at', 'desc')
     .execute();
 }
+
+/** Names and whether banned, of the given players (the standings' top, the players a decision walks). */
+export async function playersByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { username: string; banned: boolean }>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { username: r.username, banned: r.status === 'banned' }]));
+}
+
+/** Every banned player's id (a few among many): left out of the public standings. */
+export async function bannedIds(db: Db): Promise<Set<number>> {
+  const rows = await db.selectFrom('users').select('id').where('status', '=', 'banned').execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}

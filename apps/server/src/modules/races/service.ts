@@ -156,12 +156,17 @@ export async function raceStandings(deps: Deps, id: number): Promise<AdminRaceSt
     earningsBetween(deps.db, row.starts_at, row.ends_at),
     repo.listResults(deps.db, id),
   ]);
+  const top = players.slice(0, ADMIN_TOP);
+  const names = await repo.playersByIds(
+    deps.db,
+    top.map((p) => p.userId),
+  );
   return {
     race,
-    standings: players.slice(0, ADMIN_TOP).map((p, i) => ({
+    standings: top.map((p, i) => ({
       rank: i + 1,
       userId: p.userId,
-      username: p.username,
+      username: names.get(p.userId)?.username ?? '',
       amount: fromCents(p.amount),
       reachedAt: p.reachedAt,
       prize: prizeOfRank(race.prizes, i + 1),

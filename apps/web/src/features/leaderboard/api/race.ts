@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 export const raceQueryKey = (username: string | null) =>
   ['race', username ? username.toLowerCase() : 'visitor'] as const;
 
-/** How often the standings are asked again: the server counts them every 10 s. */
+/** How often the standings are asked again (the server counts them at most every 30 s). */
 export const RACE_POLL_MS = 15_000;
 
 /** `GET /api/races/current`: the running race, its standings and the caller's own place, polled. */
