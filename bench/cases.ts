@@ -81,6 +81,16 @@ export async function runSiteCases(load: SiteLoad, base: string, tag = 'bench', 
     }),
   );
   results.push(await load('leaderboard GET /api/leaderboard', { url: `${base}/api/leaderboard` }));
+  // Every player of the seed is in the running race: a request costs a lookup in the counted board.
+  results.push(
+    await load('race standings GET /api/races/current', {
+      url: base,
+      requests: each((req) => {
+        const i = poller(n++);
+        return { ...req, path: '/api/races/current', headers: { authorization: `Bearer ${benchToken(i)}` } };
+      }),
+    }),
+  );
 
   // Every credit the server acknowledged must be in the ledger; requests still in flight when the
   // case ends may be credited without the generator seeing the answer, so those are not counted.

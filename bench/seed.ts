@@ -18,8 +18,9 @@ async function inBatches<T>(rows: T[], size: number, write: (batch: T[]) => Prom
 
 /**
  * 200,000 players (two runs of daily claims need that many: each player claims once a day), 1,000,000
- * ledger entries whose sums are the players' balances, a session and a past streak per player,
- * written in bulk (the benchmark measures the server, not the seeding).
+ * ledger entries whose sums are the players' balances, a session, a past streak and an offer
+ * transaction in a running race per player, written in bulk (the benchmark measures the server, not
+ * the seeding).
  */
 /** Days of settled economics figures before the seed's own (a site a year and more old). */
 const ECONOMICS_HISTORY_DAYS = 400;
@@ -101,6 +102,28 @@ export async function seedBench(db: Database, now: Date): Promise<void> {
         })),
       );
       await inBatches(entries, 500, (batch) => trx.insertInto('ledger_entries').values(batch).execute());
+      // Every player earned in the running race (its standings count these: docs/races.md).
+      await inBatches(idx, 500, (batch) =>
+        trx
+          .insertInto('offer_transactions')
+          .values(
+            batch.map((i) => ({
+              wall_slug: 'cpx',
+              trans_id: `bench-race-${i}`,
+              user_id: i + 1,
+              kind: 'offer' as const,
+              amount: 100 + (i % 997) * 10,
+              description: 'Bench offer',
+              state: 'credited' as const,
+              release_at: null,
+              credit_entry_id: null,
+              reversal_entry_id: null,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute(),
+      );
       // Returning players: each has a streak from an earlier claim (its next claim starts again at
       // day 1). A streaks table analysed while empty would also leave PostgreSQL's cached plans for
       // it as sequential scans, which an operating site never sees (docs/scaling.md, autovacuum).
@@ -148,6 +171,19 @@ export async function seedBench(db: Database, now: Date): Promise<void> {
     group by kind, case when amount > 0 then 1 else 0 end`.execute(db);
   await seedEconomics(db, now);
   if (isPostgres(db)) await sql`select setval('users_id_seq', (select max(id) from users))`.execute(db);
+  // A race running over the seeded transactions, for the race standings case.
+  await db
+    .insertInto('races')
+    .values({
+      name: 'Bench race',
+      starts_at: new Date(now.getTime() - 3_600_000).toISOString(),
+      ends_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+      repeat: 'none',
+      prizes: JSON.stringify([{ from: 1, to: 10, prize: 2500 }]),
+      follows_id: null,
+      created_at: at,
+    })
+    .execute();
   await db
     .insertInto('admin_sessions')
     .values({ token_hash: sha256(BENCH_ADMIN_TOKEN), created_at: at, expires_at: expires, ip: '127.0.0.1' })
