@@ -49,7 +49,7 @@ export function RobuxCostPanel({ today, canEdit }: { today: string; canEdit: boo
             inputMode="decimal"
             min={0.000001}
             max={1}
-            step={0.000001}
+            step="any"
             required
             value={usd}
             onChange={(e) => setUsd(e.target.value)}
