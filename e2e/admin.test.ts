@@ -11,7 +11,7 @@ import {
   expectAdminSignedOut,
   MOBILE,
   ROOT,
-  shootAtWidth,
+  screenshots,
   shootBothWidths,
   signIn,
 } from './support/stack.ts';
@@ -27,7 +27,7 @@ const dialogs: string[] = [];
 
 const SECTIONS = ['overview', 'users', 'offers', 'promocodes', 'withdrawals', 'giveaways', 'audit'] as const;
 
-const shoot = (page: Page, name: string) => shootAtWidth(page, 'admin', name);
+const shoot = screenshots('admin', { oneWidth: true });
 
 const playerToken = async (username: string) => (await signInPlayer(stack, username)).token;
 

@@ -1,15 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, shootBothWidths, signIn } from './support/stack.ts';
+import { DESKTOP, screenshots, signIn } from './support/stack.ts';
 
 openJourney({ admin: true });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shootBothWidths(page, 'checkable-draw', name);
-}
+const shoot = screenshots('checkable-draw', { fromTop: true });
 
 /** Enters `username` into the current giveaway through the API. */
 async function enterAs(username: string): Promise<void> {

@@ -6,7 +6,7 @@ import {
 } from '../apps/server/test/support/turnstile-standin.ts';
 import { expectFailedRequest } from './support/browser-errors.ts';
 import { browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, shootBothWidths } from './support/stack.ts';
+import { DESKTOP, screenshots } from './support/stack.ts';
 
 /**
  * The Turnstile human check in the browser: with TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY set, the
@@ -78,7 +78,7 @@ async function withFakeTurnstile(page: Page): Promise<void> {
   );
 }
 
-const shoot = (page: Page, name: string) => shootBothWidths(page, 'human-check', name);
+const shoot = screenshots('human-check');
 
 const check = (page: Page) => page.getByTestId('fake-turnstile').locator('input').check();
 

@@ -6,14 +6,14 @@ import {
   DESKTOP,
   expectAdminSignedOut,
   MOBILE,
-  shootAtWidth,
+  screenshots,
   signIn,
 } from './support/stack.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
 
 openJourney();
 
-const shoot = (page: Page, name: string) => shootAtWidth(page, 'linked', name);
+const shoot = screenshots('linked', { oneWidth: true });
 
 /** Signs the player out with the profile page's Logout button, as a person would. */
 async function signOut(page: Page): Promise<void> {

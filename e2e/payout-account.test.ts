@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminCookie, asAdmin, browser, openJourney, stack } from './support/journey.ts';
-import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, shootBothWidths, signIn } from './support/stack.ts';
+import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, screenshots, signIn } from './support/stack.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
 import { grantRobux, signInPlayer, verifyPlayer } from '../apps/server/test/support/players.ts';
 import { bearer } from '../apps/server/test/support/site.ts';
@@ -26,7 +25,7 @@ openJourney({
 /** The cookie the stand-in accepts after the admin "logged in again" on Roblox. */
 const NEW_COOKIE = '_|WARNING:-DO-NOT-SHARE-THIS.--|_e2e-fresh-payout-cookie-0001';
 
-const shoot = (page: Page, name: string) => shootBothWidths(page, 'payout-account', name);
+const shoot = screenshots('payout-account');
 
 async function purchasesOf(passId: number): Promise<number> {
   const all = await stack.control('GET', '/purchases');

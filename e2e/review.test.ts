@@ -7,7 +7,7 @@ import {
   DESKTOP,
   expectAdminSignedOut,
   MOBILE,
-  shootAtWidth,
+  screenshots,
   signIn,
 } from './support/stack.ts';
 import { cpxPostback, fromCpx } from './support/http.ts';
@@ -35,7 +35,7 @@ async function cpx(transId: string, robloxId: number, status: '1' | '2', robux: 
   expect(res.status).toBe(200);
 }
 
-const shoot = (page: Page, name: string) => shootAtWidth(page, 'review', name);
+const shoot = screenshots('review', { oneWidth: true });
 
 /** Signs the player in through the API, verifies the bio and grants `robux`; returns the token. */
 async function readyPlayer(username: string, robux: number): Promise<string> {

@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectFailedRequest } from './support/browser-errors.ts';
 import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
-import { DESKTOP, shootBothWidths, signIn } from './support/stack.ts';
+import { DESKTOP, screenshots, signIn } from './support/stack.ts';
 
 openJourney({ admin: true });
 
-const shoot = (page: Page, name: string) => shootBothWidths(page, 'rewards', name);
+const shoot = screenshots('rewards');
 
 const chipText = (page: Page) => page.getByTestId('balance-chip').first().textContent();
 

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browser, openJourney, stack } from './support/journey.ts';
 import { expectFailedRequest } from './support/browser-errors.ts';
-import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, shootBothWidths, signIn } from './support/stack.ts';
+import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, screenshots, signIn } from './support/stack.ts';
 import { signInPlayer } from '../apps/server/test/support/players.ts';
 
 /*
@@ -25,11 +25,8 @@ let secret = '';
 const usedCodes = new Set<string>();
 let recoveryCodes: string[] = [];
 
-/** Both widths, from the top of the page (a focused field may have scrolled it; the header is sticky). */
-async function shoot(name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shootBothWidths(page, 'staff', name);
-}
+// From the top of the page: a focused field may have scrolled it, and the header is sticky.
+const shoot = screenshots('staff', { fromTop: true });
 const nav = () => page.getByRole('navigation', { name: 'Admin' });
 
 async function openSection(section: string, title: string): Promise<void> {
@@ -86,7 +83,7 @@ describe('staff accounts in Chromium', () => {
     await row.waitFor();
     expect(await row.getByRole('combobox', { name: `Role of ${MODERATOR}` }).inputValue()).toBe('moderator');
     expect((await row.getByTestId('staff-2fa').textContent())?.trim()).toBe('2FA off');
-    await shoot('staff-section');
+    await shoot(page, 'staff-section');
 
     await signOutOfConsole();
   });
@@ -106,7 +103,7 @@ describe('staff accounts in Chromium', () => {
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await shoot('my-account-qr');
+    await shoot(page, 'my-account-qr');
 
     await page.getByLabel('Code from the app', { exact: true }).fill(await freshCode());
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
@@ -116,7 +113,7 @@ describe('staff accounts in Chromium', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect(await page.getByText('Store these recovery codes now.').isVisible()).toBe(true);
-    await shoot('recovery-codes');
+    await shoot(page, 'recovery-codes');
     await page.getByRole('button', { name: 'I stored them' }).click();
     await page.getByLabel('Code to turn it off', { exact: true }).waitFor();
 
@@ -128,7 +125,7 @@ describe('staff accounts in Chromium', () => {
     expectFailedRequest(page, 401, '/api/admin/login');
     await submitSignIn(MODERATOR, MODERATOR_PASSWORD);
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
-    await shoot('two-factor-step');
+    await shoot(page, 'two-factor-step');
 
     const code = await freshCode();
     await submitCode(code === '000000' ? '111111' : '000000');

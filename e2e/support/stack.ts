@@ -185,6 +185,18 @@ export async function shootAtWidth(page: Page, prefix: string, name: string): Pr
   await page.screenshot({ path: join(SHOTS_DIR, `${prefix}-${name}-${width}.png`), fullPage: true });
 }
 
+/**
+ * A journey's screenshot taker: `shoot(page, name)` saves `<prefix>-<name>` at 1280 and 390 px (at
+ * the page's current width only with `oneWidth`), scrolled to the top first with `fromTop` (a
+ * full-page shot of a scrolled page draws the sticky header mid-page).
+ */
+export function screenshots(prefix: string, opts: { oneWidth?: boolean; fromTop?: boolean } = {}) {
+  return async (page: Page, name: string): Promise<void> => {
+    if (opts.fromTop) await page.evaluate(() => window.scrollTo(0, 0));
+    await (opts.oneWidth ? shootAtWidth : shootBothWidths)(page, prefix, name);
+  };
+}
+
 /** Full-page screenshots at 1280 and 390 px (the page is left at 1280). */
 export async function shootBothWidths(page: Page, prefix: string, name: string): Promise<void> {
   for (const viewport of [DESKTOP, MOBILE]) {
