@@ -125,10 +125,22 @@ describe(`races on ${testEngine}`, () => {
     t.clock.advance(MINUTE);
     await postback(dan!, 10);
     await postback(eve!, 20);
-    // A reversal of a credit from before the race would not count either way; these credits never do.
+    // Admin, daily, social and promo credits never count in a race.
     await grantRobux(t, cookie, dan!.name, 1000);
     const daily = await t.api('POST', '/api/streak-rewards/claim', {}, bearer(dan!.token));
     expect(daily.status).toBe(200);
+    const socials = await t.api('GET', '/api/socials', undefined, bearer(dan!.token));
+    const social = await t.api(
+      'POST',
+      `/api/socials/${socials.body.socials[0].id}/claim`,
+      {},
+      bearer(dan!.token),
+    );
+    expect(social.status).toBe(200);
+    const promo = await admin('POST', '/api/admin/promocodes', { code: 'RACEFREE', amount: 900 });
+    expect(promo.status, JSON.stringify(promo.body)).toBe(201);
+    const redeemed = await t.api('POST', '/api/promocode/redeem', { code: 'racefree' }, bearer(dan!.token));
+    expect(redeemed.status).toBe(200);
 
     const visitor = await current();
     expect(visitor.me).toBeNull();
@@ -166,13 +178,33 @@ describe(`races on ${testEngine}`, () => {
     });
   });
 
-  it('pays nothing before the end plus the hold; a reversal in the hold changes the winner', async () => {
+  it('the admin edits a running race, audited; a repeating race keeps the end of its period', async () => {
+    const edited = await admin('PATCH', `/api/admin/races/${raceId}`, {
+      name: 'Weekly race',
+      prizes: THREE_PRIZES,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const endOnRepeating = await admin('PATCH', `/api/admin/races/${raceId}`, {
+      endAt: '2026-03-20T00:00:00Z',
+    });
+    expect(endOnRepeating.status).toBe(400);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `race:${raceId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['race.create', 'race.update']);
+  });
+
+  it('pays nothing before the end plus the hold, refuses edits once ended; a reversal in the hold changes the winner', async () => {
     t.clock.set(new Date('2026-03-09T22:00:00Z'));
     expect(await settleRaces(t.deps)).toBe(0);
     await releaseDueHolds(t.deps);
     // Eve's R$30 is charged back within the hold: Amy wins.
     await postback(players.RaceEve!, 30, eveBig, true);
     t.clock.set(new Date('2026-03-09T23:00:00Z'));
+    expect((await admin('PATCH', `/api/admin/races/${raceId}`, { name: 'Too late' })).status).toBe(409);
     const admin1 = await admin('GET', `/api/admin/races/${raceId}/standings`);
     expect(admin1.body.standings.map((s: { username: string }) => s.username)).toEqual([
       'RaceAmy',
