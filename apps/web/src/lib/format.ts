@@ -79,11 +79,6 @@ export function formatMoney(amount: number, currency: string): string {
   return number(`money:${currency}`, { style: 'currency', currency }).format(amount);
 }
 
-/** `$0.0035`: a price per Robux, to the millionth. */
-export function formatUnitPrice(amount: number, currency: string): string {
-  return number(`unit:${currency}`, { style: 'currency', currency, maximumFractionDigits: 6 }).format(amount);
-}
-
 /** `12.5%`. */
 export function formatPercent(percent: number): string {
   return number('percent', { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);

@@ -89,8 +89,8 @@ describe('EconomicsSection', () => {
 
   it('an owner sets the Robux cost from a day on', async () => {
     const { user, writes } = show({ 'PUT /api/admin/economics/costs': { body: costs } });
-    const field = await screen.findByLabelText('USD per Robux');
-    await user.type(field, '0.005');
+    const field = await screen.findByLabelText('USD per 1,000 Robux');
+    await user.type(field, '5');
     await user.click(screen.getByRole('button', { name: 'Set cost' }));
     await expect
       .poll(() => writes())

@@ -15,7 +15,6 @@ import {
   formatPercent,
   formatRobux,
   formatTimeZoneName,
-  formatUnitPrice,
 } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 import { economicsCsvUrl, useEconomics, type EconomicsPeriodChoice } from '../../api/economics';
@@ -126,7 +125,10 @@ function Figures({ e }: { e: EconomicsResponse }) {
     {
       label: m.economics_cost(),
       value: money(e.cost.total),
-      hint: m.economics_cost_hint({ cost: formatUnitPrice(e.robuxCost, e.currency) }),
+      hint: m.economics_cost_hint({
+        cost: formatMoney(e.robuxCost * 1000, e.currency),
+        thousand: formatCount(1000),
+      }),
     },
     {
       label: m.economics_margin(),

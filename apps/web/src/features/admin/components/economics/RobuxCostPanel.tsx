@@ -2,13 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Panel } from '@/components/ui/Panel';
 import { TextField } from '@/components/ui/FormField';
 import { Button } from '@/components/ui/Button';
-import { formatDay, formatUnitPrice } from '@/lib/format';
+import { formatCount, formatDay, formatMoney } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { useRobuxCosts, useSetRobuxCost } from '../../api/economics';
 import { SectionError } from '../SectionError';
 
-/** The Robux cost's history, and (for a role that may) a new cost from a day on. */
+/** A cost per Robux as people quote it: per 1,000 (four decimals of a dollar read badly). */
+const perThousand = (usd: number) => formatMoney(usd * 1000, 'USD');
+const thousand = () => formatCount(1000);
+
+/** The Robux cost's history, and (for a role that may) a new cost per 1,000 Robux from a day on. */
 export function RobuxCostPanel({ today, canEdit }: { today: string; canEdit: boolean }) {
   const costs = useRobuxCosts();
   const save = useSetRobuxCost();
@@ -18,7 +22,7 @@ export function RobuxCostPanel({ today, canEdit }: { today: string; canEdit: boo
   function submit(e: FormEvent) {
     e.preventDefault();
     save.mutate(
-      { effectiveFrom: from, usd: Number(usd) },
+      { effectiveFrom: from, usd: Number(usd) / 1000 },
       { onSuccess: () => toastSuccess(m.economics_robux_cost_saved()) },
     );
   }
@@ -28,11 +32,17 @@ export function RobuxCostPanel({ today, canEdit }: { today: string; canEdit: boo
       <SectionError error={costs.error ?? save.error} title={m.economics_load_failed()} />
       {costs.data && (
         <ul className="mb-4 flex flex-col gap-1 text-sm text-slate-300">
-          <li>{m.economics_robux_cost_default({ usd: formatUnitPrice(costs.data.defaultUsd, 'USD') })}</li>
+          <li>
+            {m.economics_robux_cost_default({
+              usd: perThousand(costs.data.defaultUsd),
+              thousand: thousand(),
+            })}
+          </li>
           {costs.data.costs.map((c) => (
             <li key={c.effectiveFrom}>
               {m.economics_robux_cost_entry({
-                usd: formatUnitPrice(c.usd, 'USD'),
+                usd: perThousand(c.usd),
+                thousand: thousand(),
                 day: formatDay(c.effectiveFrom),
                 who: c.setBy,
               })}
@@ -44,11 +54,11 @@ export function RobuxCostPanel({ today, canEdit }: { today: string; canEdit: boo
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <TextField
             compact
-            label={m.economics_robux_cost_usd()}
+            label={m.economics_robux_cost_usd({ thousand: thousand() })}
             type="number"
             inputMode="decimal"
-            min={0.000001}
-            max={1}
+            min={0.001}
+            max={1000}
             step="any"
             required
             value={usd}
