@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adminCookie, asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import {
+  adminCookie,
+  asAdmin,
+  browser,
+  openJourney,
+  purchasesOf,
+  robuxOf,
+  stack,
+} from './support/journey.ts';
 import { ADMIN_PASSWORD, DESKTOP, expectAdminSignedOut, screenshots, signIn } from './support/stack.ts';
 import { acceptConfirmation } from './support/confirmation.ts';
 import { grantRobux, signInPlayer, verifyPlayer } from '../apps/server/test/support/players.ts';
@@ -27,18 +35,10 @@ const NEW_COOKIE = '_|WARNING:-DO-NOT-SHARE-THIS.--|_e2e-fresh-payout-cookie-000
 
 const shoot = screenshots('payout-account');
 
-async function purchasesOf(passId: number): Promise<number> {
-  const all = await stack.control('GET', '/purchases');
-  return all.filter((p: { gamePassId: number }) => p.gamePassId === passId).length;
-}
-
 async function ownWithdrawal(token: string) {
   const res = await stack.api('GET', '/api/withdrawals', undefined, bearer(token));
   return res.body.withdrawals[0] as { id: number; state: string };
 }
-
-const balanceOf = async (token: string) =>
-  (await stack.api('GET', '/api/user/AliceRBX', undefined, bearer(token))).body.robux as number;
 
 const payoutAccount = async () => (await asAdmin('GET', '/api/admin/payout-account')).body;
 
@@ -68,7 +68,7 @@ describe('payout account in Chromium', () => {
     expect(stopped.queue.count).toBe(1);
     // The withdrawal in hand goes back to wait.
     await expect.poll(async () => (await ownWithdrawal(player.token)).state).toBe('pending');
-    expect(await balanceOf(player.token)).toBe(80);
+    expect(await robuxOf(player)).toBe(80);
     expect(await purchasesOf(pass)).toBe(0);
 
     const context = await browser.newContext({ viewport: DESKTOP });
@@ -127,7 +127,7 @@ describe('payout account in Chromium', () => {
       .poll(async () => (await ownWithdrawal(player.token)).state, { timeout: 15_000 })
       .toBe('paid');
     expect(await purchasesOf(pass)).toBe(1);
-    expect(await balanceOf(player.token)).toBe(80);
+    expect(await robuxOf(player)).toBe(80);
     await expect.poll(() => banner.count()).toBe(0);
     // The console follows the worker: the queue empties without a reload.
     const aliceRow = page.locator('tbody tr').filter({ hasText: 'AliceRBX' });

@@ -1,6 +1,6 @@
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
+import { adminCookie, browser, openJourney, purchasesOf, stack } from './support/journey.ts';
 import { expectFailedRequest } from './support/browser-errors.ts';
 import {
   ADMIN_PASSWORD,
@@ -50,11 +50,6 @@ async function ownWithdrawals(token: string) {
     id: number;
     state: string;
   }>;
-}
-
-async function purchasesOf(passId: number): Promise<number> {
-  const all = await stack.control('GET', '/purchases');
-  return all.filter((p: { gamePassId: number }) => p.gamePassId === passId).length;
 }
 
 /** The newest toast with `title` shows `description`. */

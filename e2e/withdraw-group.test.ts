@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GROUP_PAID_MESSAGE } from '@rewards/contracts';
-import { adminCookie, browser, openJourney, stack } from './support/journey.ts';
+import { adminCookie, browser, openJourney, robuxOf, stack } from './support/journey.ts';
 import { DESKTOP, shootBothWidths, signIn } from './support/stack.ts';
 import {
   grantRobux,
@@ -9,7 +9,6 @@ import {
   verifyPlayer,
   type SignedInPlayer,
 } from '../apps/server/test/support/players.ts';
-import { bearer } from '../apps/server/test/support/site.ts';
 
 /**
  * Group payouts in Chromium: the withdraw page offers "To my account (group payout)"; an
@@ -47,11 +46,6 @@ async function member(name: string, status: Membership | null): Promise<SignedIn
   await grantRobux(stack, adminCookie, name, 100);
   if (status) await join(player, status);
   return player;
-}
-
-async function balanceOf(player: SignedInPlayer): Promise<number> {
-  const res = await stack.api('GET', `/api/user/${player.name}`, undefined, bearer(player.token));
-  return res.body.robux;
 }
 
 async function groupPayouts(): Promise<Array<{ groupId: number; recipientId: number; amount: number }>> {
@@ -107,7 +101,7 @@ describe('group payout withdrawals in Chromium', () => {
       expect.objectContaining({ groupId: GROUP_ID, recipientId: alice.robloxId, amount: AMOUNT }),
     ]);
     expect((await stack.control('GET', `/groups/${GROUP_ID}`)).funds).toBe(1000 - AMOUNT);
-    expect(await balanceOf(alice)).toBe(100 - AMOUNT);
+    expect(await robuxOf(alice)).toBe(100 - AMOUNT);
 
     // Transactions shows the withdrawal's state too.
     await page.goto(`${stack.baseUrl}/transactions`);
@@ -128,7 +122,7 @@ describe('group payout withdrawals in Chromium', () => {
     expect(await submit.isDisabled()).toBe(true);
     await shootBothWidths(page, 'withdraw-group', 'restricted');
 
-    expect(await balanceOf(bob)).toBe(100);
+    expect(await robuxOf(bob)).toBe(100);
     expect((await groupPayouts()).filter((p) => p.recipientId === bob.robloxId)).toEqual([]);
     await page.context().close();
   });

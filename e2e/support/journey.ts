@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { expectNoBrowserErrors } from './browser-errors.ts';
+import { bearer } from '../../apps/server/test/support/site.ts';
 import type { Answer } from './http.ts';
 import { launchBrowser, SHOTS_DIR, startStack, type Stack } from './stack.ts';
 
@@ -50,6 +51,18 @@ export function openJourney(opts: JourneyOptions = {}): void {
 /** Calls the site's API as the signed-in admin (`openJourney({ admin: true })`). */
 export function asAdmin(method: string, path: string, body?: unknown): Promise<Answer> {
   return stack.api(method, path, body, { cookie: adminCookie });
+}
+
+/** How many times the Roblox stand-in has sold gamepass `passId` (a payout bought it). */
+export async function purchasesOf(passId: number): Promise<number> {
+  const all = await stack.control('GET', '/purchases');
+  return all.filter((p: { gamePassId: number }) => p.gamePassId === passId).length;
+}
+
+/** A player's balance in R$, as the site shows it to them. */
+export async function robuxOf(player: { name: string; token: string }): Promise<number> {
+  const res = await stack.api('GET', `/api/user/${player.name}`, undefined, bearer(player.token));
+  return res.body.robux;
 }
 
 /**
