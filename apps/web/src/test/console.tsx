@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffRole } from '@rewards/contracts';
 import { me } from '@/features/admin/components/staff/me.fixture';
@@ -24,3 +25,6 @@ export function consoleSection(ui: ReactNode, defaults: { role?: StaffRole; answ
     return { seen, user: userEvent.setup(), writes: () => seen.filter((r) => r.method !== 'GET') };
   };
 }
+
+/** The table row of a console list whose name cell (a `<p>`) reads `name`. */
+export const tableRowOf = (name: string) => screen.getByText(name, { selector: 'p' }).closest('tr')!;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminPostback, AdminWall } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
-import { consoleSection } from '@/test/console';
+import { consoleSection, tableRowOf } from '@/test/console';
 import { OffersSection } from './OffersSection';
 
 const LOOTABLY: AdminWall = {
@@ -68,8 +68,6 @@ const show = consoleSection(<OffersSection />, {
   },
 });
 
-const wallRow = () => screen.getByText('lootably', { selector: 'p' }).closest('tr')!;
-
 describe('OffersSection', () => {
   it('says per wall what it still needs before players can open it, or that it is open', async () => {
     show({ 'GET /api/admin/walls': { body: { walls: [LOOTABLY, ADGEM] } } });
@@ -78,8 +76,8 @@ describe('OffersSection', () => {
       'Coming soon until set: App ID, postback secret, allowed addresses (or any address)',
     );
     expect(within(adgem).getByText('No address yet')).toBeTruthy();
-    expect(wallRow().textContent).toContain('Open: players can use it and are credited.');
-    expect(wallRow().textContent).not.toContain('Coming soon until set');
+    expect(tableRowOf('lootably').textContent).toContain('Open: players can use it and are credited.');
+    expect(tableRowOf('lootably').textContent).not.toContain('Coming soon until set');
   });
 
   it('the form sends the operator’s choice to accept any address', async () => {
@@ -165,7 +163,7 @@ describe('OffersSection', () => {
     changeLocale('fr');
     const { user } = show();
     await screen.findByText('lootably', { selector: 'p' });
-    const row = within(wallRow());
+    const row = within(tableRowOf('lootably'));
     expect(screen.getByText('Murs')).toBeTruthy();
     expect(screen.getByText('Journal des postbacks')).toBeTruthy();
     expect(row.getByText('Mur d’offres', { exact: false })).toBeTruthy();

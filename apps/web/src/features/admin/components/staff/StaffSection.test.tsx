@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StaffMember } from '@rewards/contracts';
-import { consoleSection } from '@/test/console';
+import { consoleSection, tableRowOf } from '@/test/console';
 import { me } from './me.fixture';
 import { StaffSection } from './StaffSection';
 
@@ -26,19 +26,17 @@ const show = consoleSection(<StaffSection />, {
   },
 });
 
-const row = (name: string) => screen.getByText(name, { selector: 'p' }).closest('tr')!;
-
 describe('StaffSection', () => {
   it('lists each member with role, two-factor and status; the owner has no actions on their own row', async () => {
     show();
     await screen.findByText('marco', { selector: 'p' });
-    const own = within(row('olivia'));
+    const own = within(tableRowOf('olivia'));
     expect(own.getByText('you')).toBeTruthy();
     expect(own.getByTestId('staff-role').textContent).toBe('Owner');
     expect(own.getByText('2FA on')).toBeTruthy();
     expect(own.queryByRole('button')).toBeNull();
 
-    const other = within(row('marco'));
+    const other = within(tableRowOf('marco'));
     expect(other.getByRole<HTMLSelectElement>('combobox', { name: 'Role of marco' }).value).toBe('moderator');
     expect(other.getByText('2FA off')).toBeTruthy();
     expect(other.getByText('Active')).toBeTruthy();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminWithdrawalRow } from '@rewards/contracts';
 import { changeLocale } from '@/lib/i18n';
 import { stubApi } from '@/test/api-stub';
+import { consoleSection } from '@/test/console';
 import { renderPage } from '@/test/render';
 import { me } from '../staff/me.fixture';
 import { WithdrawalsSection } from './WithdrawalsSection';
@@ -30,9 +31,8 @@ const PENDING: AdminWithdrawalRow = {
   payDespiteBan: false,
 };
 
-function queue() {
-  return stubApi({
-    'GET /api/admin/me': { body: me('owner') },
+const show = consoleSection(<WithdrawalsSection />, {
+  answers: {
     'GET /api/admin/withdrawals?state=pending&page=1&pageSize=25': {
       body: {
         withdrawals: [PENDING],
@@ -43,15 +43,13 @@ function queue() {
       },
     },
     'POST /api/admin/withdrawals/12/reject': { body: { withdrawal: { ...PENDING, state: 'refunded' } } },
-  });
-}
+  },
+});
 
 describe('WithdrawalsSection in French', () => {
   it('reads in French with 1.234,50 amounts, and a rejection is sent only once confirmed', async () => {
     changeLocale('fr');
-    const seen = queue();
-    renderPage(<WithdrawalsSection />, '/admin');
-    const user = userEvent.setup();
+    const { seen, user } = show();
 
     const row = within((await screen.findByText('BobBuilder')).closest('tr')!);
     expect(screen.getByRole('tab', { name: 'En attente 1', selected: true })).toBeTruthy();
