@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   Banknote,
-  ChartNoAxesCombined,
   Flag,
+  ChartNoAxesCombined,
   Gauge,
   Gift,
   ScrollText,
@@ -67,16 +67,16 @@ export const adminSections = [
     description: m.races_admin_section_description,
   },
   {
-    id: 'audit',
-    label: m.admin_section_audit,
-    icon: ScrollText,
-    description: m.admin_section_audit_description,
-  },
-  {
     id: 'levels',
     label: m.levels_admin_section,
     icon: Star,
     description: m.levels_admin_section_description,
+  },
+  {
+    id: 'audit',
+    label: m.admin_section_audit,
+    icon: ScrollText,
+    description: m.admin_section_audit_description,
   },
   {
     id: 'staff',
