@@ -73,19 +73,7 @@ function accountAfter(row: Partial<AccountRow> | undefined): AccountAfter | null
 
 const ACCOUNT_AFTER = ['balance', 'earnings', 'referred_by'] as const;
 
-/** A posting's values in the order its prepared statements take them: the entry's, then the balance's. */
-type EntryArgs = [
-  userId: number,
-  amount: number,
-  kind: LedgerKind,
-  key: string,
-  description: string,
-  params: string,
-  createdAt: string,
-  meta: string | null,
-  earningsDelta: number,
-  offersDelta: number,
-];
+/** The entry's values, in the order its prepared statements take them. */
 type EntryValues = [
   userId: number,
   amount: number,
@@ -96,6 +84,8 @@ type EntryValues = [
   createdAt: string,
   meta: string | null,
 ];
+/** A posting's values: the entry's, then what the balance's change adds. */
+type EntryArgs = [...EntryValues, earningsDelta: number, offersDelta: number];
 type BalanceValues = [userId: number, amount: number, earningsDelta: number, offersDelta: number];
 
 const argsOf = (e: NewEntry): EntryArgs => [
