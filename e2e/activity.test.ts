@@ -96,8 +96,9 @@ describe('leaderboard and transaction history', () => {
     await expect
       .poll(async () => (await stack.api('GET', '/api/leaderboard')).body, { timeout: 15_000, interval: 500 })
       .toEqual([
-        { username: 'AliceRBX', robuxEarned: 3 },
-        { username: 'BobBuilder', robuxEarned: 1.5 },
+        // Social credits are no experience: both are still at level 1.
+        { username: 'AliceRBX', robuxEarned: 3, level: 1 },
+        { username: 'BobBuilder', robuxEarned: 1.5, level: 1 },
       ]);
     await alice.page.goto(`${stack.baseUrl}/leaderboard`);
     const board = alice.page.locator('tbody tr');
