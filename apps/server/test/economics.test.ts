@@ -1,6 +1,9 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database.ts';
+import { migrateToLatest, migrationProvider } from '../src/db/migrate.ts';
 import { runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
-import { userIdOf } from './support/accounts.ts';
+import { insertRawUser, userIdOf } from './support/accounts.ts';
 import { adminCookie } from './support/admin.ts';
 import { startDiscordHook } from './support/discord-hook.ts';
 import { BOTH_METHODS_ENV, openPayoutGroup, payoutHarness, setGroupMember } from './support/groups.ts';
@@ -10,7 +13,8 @@ import { hmacPostbackPath } from './support/postbacks.ts';
 import { signedInStaff } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
-import { testEngine } from './support/test-database.ts';
+import { atMinute, insertWithdrawalRow } from './support/records.ts';
+import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { addWalls } from './support/walls.ts';
 
 /*
@@ -439,5 +443,47 @@ describe(`economics warnings on ${testEngine}`, () => {
     expect(lines).toContain('rewards_economics_wall_reversal_ratio{wall="alpha"} 0.5');
     expect(lines).toContain('rewards_economics_owed_robux 300');
     expect(lines).toContain('rewards_economics_owed_covered 0');
+  });
+});
+
+describe(`economics migrations on ${testEngine}`, () => {
+  it('migration 0035 adds the withdrawals paid before it to the payout figures, and down takes them out', async () => {
+    const empty = await createEmptyDatabase();
+    const db = createDatabase(empty.url);
+    try {
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      await migrator.migrateTo('0034_level_reward_sweeps');
+      await insertRawUser(db, 1);
+      await insertWithdrawalRow(db, 1, { price: 15, gamepass_id: 1 });
+      await insertWithdrawalRow(db, 1, { price: 30, paid_at: atMinute(8), gamepass_id: 2 });
+      await insertWithdrawalRow(db, 1, {
+        method: 'group',
+        price: 20,
+        paid_at: atMinute(20),
+        gamepass_id: null,
+      });
+      // Neither a withdrawal still waiting nor one refunded was paid out.
+      await insertWithdrawalRow(db, 1, { state: 'pending', paid_at: null, gamepass_id: 3 });
+      await insertWithdrawalRow(db, 1, { state: 'refunded', paid_at: null, gamepass_id: 4 });
+      await migrateToLatest(db);
+      const payouts = () =>
+        db
+          .selectFrom('economics_quarters')
+          .select(['hour', 'quarter', 'name', 'events', 'cents'])
+          .where('source', '=', 'payout')
+          .orderBy('name')
+          .execute();
+      expect(
+        (await payouts()).map((r) => ({ ...r, events: Number(r.events), cents: Number(r.cents) })),
+      ).toEqual([
+        { hour: '2026-03-02T10', quarter: 0, name: 'gamepass', events: 2, cents: 4_500 },
+        { hour: '2026-03-02T10', quarter: 1, name: 'group', events: 1, cents: 2_000 },
+      ]);
+      await migrator.migrateTo('0034_level_reward_sweeps');
+      expect(await payouts()).toEqual([]);
+    } finally {
+      await db.destroy();
+      await empty.remove();
+    }
   });
 });

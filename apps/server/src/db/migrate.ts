@@ -40,6 +40,7 @@ import * as m0029 from './migrations/0029_checkable_draws.ts';
 import * as m0030 from './migrations/0030_economics.ts';
 import * as m0031 from './migrations/0031_levels.ts';
 import * as m0032 from './migrations/0032_races.ts';
+import * as m0035 from './migrations/0035_payout_figures.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0030_economics': m0030,
   '0031_levels': m0031,
   '0032_races': m0032,
+  '0035_payout_figures': m0035,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */

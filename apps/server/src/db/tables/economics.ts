@@ -26,7 +26,7 @@ export interface EconomicsQuartersTable extends EconomicsFigures {
   hour: string;
   /** 0–3: the quarter of that hour. */
   quarter: number;
-  source: 'credit' | 'debit' | 'wall';
+  source: 'credit' | 'debit' | 'wall' | 'payout';
   name: string;
   shard: number;
 }
@@ -34,7 +34,7 @@ export interface EconomicsQuartersTable extends EconomicsFigures {
 /** By site day: quarter hours moved here once past (modules/economics/rollup.ts). */
 export interface EconomicsDaysTable extends EconomicsFigures {
   day: string;
-  source: 'credit' | 'debit' | 'wall';
+  source: 'credit' | 'debit' | 'wall' | 'payout';
   name: string;
 }
 

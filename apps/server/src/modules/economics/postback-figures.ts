@@ -26,7 +26,7 @@ export async function countPostback(db: Db, p: CountedPostback): Promise<void> {
   if (p.verdict !== 'reversed' || p.transId === null) return;
   const credit = await repo.findCreditedPostback(db, p.wallSlug, p.transId);
   if (!credit) return;
-  await repo.addWallFigures(db, p.wallSlug, p.createdAt, {
+  await repo.addFigures(db, 'wall', p.wallSlug, p.createdAt, {
     reversals: 1,
     reversed_cents: Number(credit.amount ?? 0),
     reversed_usd_micros: Number(credit.usd_micros ?? 0),
@@ -42,9 +42,17 @@ export async function countCompletion(
   db: Db,
   p: Pick<CountedPostback, 'wallSlug' | 'amount' | 'usdMicros' | 'createdAt'>,
 ): Promise<void> {
-  await repo.addWallFigures(db, p.wallSlug, p.createdAt, {
+  await repo.addFigures(db, 'wall', p.wallSlug, p.createdAt, {
     events: 1,
     cents: p.amount ?? 0,
     usd_micros: p.usdMicros ?? 0,
   });
+}
+
+/**
+ * Robux paid out by `method` (a bought gamepass at its price, or a group payout), counted in the
+ * write that marks the withdrawal paid.
+ */
+export async function countPayout(db: Db, method: string, robux: number, paidAt: string): Promise<void> {
+  await repo.addFigures(db, 'payout', method, paidAt, { events: 1, cents: robux * 100 });
 }

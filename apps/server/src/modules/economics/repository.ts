@@ -2,6 +2,8 @@ import { openWithdrawalStates } from '@rewards/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { connectionShard } from '../../db/engine-sql.ts';
+import { prepared } from '../../db/prepared.ts';
+import { quarterHourOf } from '../../db/time-buckets.ts';
 import type { EconomicsFigures } from '../../db/tables/economics.ts';
 
 /** The figures of one rollup row, as numbers. */
@@ -18,43 +20,59 @@ export const FIGURE_NAMES = [
 ] as const satisfies readonly (keyof EconomicsFigures)[];
 
 export interface RollupRow extends Figures {
-  source: 'credit' | 'debit' | 'wall';
+  source: 'credit' | 'debit' | 'wall' | 'payout';
   name: string;
 }
 
 const toFigures = (r: Record<(typeof FIGURE_NAMES)[number], number | string>): Figures =>
   Object.fromEntries(FIGURE_NAMES.map((f) => [f, Number(r[f])])) as Figures;
 
+/** Where a rollup row's figures come from (db/tables/economics.ts). */
+export type FigureSource = RollupRow['source'];
+
 /**
- * A postback's figures, added to its quarter hour, in the shard of this connection: the row stays
- * locked until the postback's transaction ends, and on one row every credit of a wall would wait for
- * the one before it to commit.
+ * Adds figures to the quarter hour of `at` (an ISO time), in the shard of this connection: the row
+ * stays locked until the writer's transaction ends, and on one row every postback of a wall would
+ * wait for the one before it to commit. Built once (db/prepared.ts): it runs with each credited
+ * postback.
  */
-export async function addWallFigures(db: Db, wall: string, at: string, figures: Partial<Figures>) {
-  const values = Object.fromEntries(FIGURE_NAMES.map((f) => [f, figures[f] ?? 0])) as Figures;
-  await db
+const addFiguresQuery = prepared((db: Db, source: FigureSource, name: string, at: string, ...f: number[]) => {
+  const { hour, quarter } = quarterHourOf(sql.val(at));
+  return db
     .insertInto('economics_quarters')
-    .values({
-      hour: at.slice(0, 13),
-      quarter: Math.floor(Number(at.slice(14, 16)) / 15),
-      source: 'wall',
-      name: wall,
-      shard: connectionShard(db),
-      ...values,
-    })
+    .columns(['hour', 'quarter', 'source', 'name', 'shard', ...FIGURE_NAMES])
+    .expression(
+      db.selectNoFrom([
+        hour.as('hour'),
+        quarter.as('quarter'),
+        sql.val(source).as('source'),
+        sql.val(name).as('name'),
+        connectionShard(db).as('shard'),
+        ...FIGURE_NAMES.map((n, i) => sql.val(f[i]).as(n)),
+      ]),
+    )
     .onConflict((oc) =>
       oc
         .columns(['hour', 'quarter', 'source', 'name', 'shard'])
         .doUpdateSet((eb) =>
           Object.fromEntries(
-            FIGURE_NAMES.map((f) => [
-              f,
-              eb(sql.ref(`economics_quarters.${f}`), '+', eb.ref(`excluded.${f}`)),
+            FIGURE_NAMES.map((n) => [
+              n,
+              eb(sql.ref(`economics_quarters.${n}`), '+', eb.ref(`excluded.${n}`)),
             ]),
           ),
         ),
-    )
-    .execute();
+    );
+});
+
+export async function addFigures(
+  db: Db,
+  source: FigureSource,
+  name: string,
+  at: string,
+  figures: Partial<Figures>,
+): Promise<void> {
+  await addFiguresQuery(db, source, name, at, ...FIGURE_NAMES.map((f) => figures[f] ?? 0));
 }
 
 /** Whether any quarter hour before `hour` (`yyyy-mm-ddThh`) is still to be moved to its day. */
@@ -169,18 +187,6 @@ export async function upsertCost(
         .doUpdateSet({ micro_usd: row.micro_usd, set_by: row.set_by, set_at: row.set_at }),
     )
     .execute();
-}
-
-/** Paid withdrawals from `since` to `until` (ISO times), by method: R$ received and Robux spent. */
-export async function paidBetween(db: Db, since: string, until: string) {
-  const rows = await db
-    .selectFrom('withdrawals')
-    .select(['method', 'paid_at', 'price'])
-    .where('paid_at', '>=', since)
-    .where('paid_at', '<', until)
-    .where('state', '=', 'paid')
-    .execute();
-  return rows.map((r) => ({ method: r.method, paidAt: r.paid_at!, price: Number(r.price) }));
 }
 
 /** What players hold and wait for, in hundredths of R$ (balances below zero apart). */

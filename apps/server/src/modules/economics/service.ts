@@ -9,7 +9,7 @@ import {
   type LedgerKind,
 } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
-import { nextDay, previousDay, siteDay, siteDayStart } from '../../shared/clock.ts';
+import { nextDay, previousDay, siteDay } from '../../shared/clock.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { ledgerTotals } from '../ledger/index.ts';
 import { costSchedule } from './costs.ts';
@@ -80,15 +80,10 @@ export async function economics(deps: Deps, q: EconomicsQuery): Promise<Economic
   const today = siteDay(now, zone);
   const { from, to } = periodDays(q, today);
   const { currency, money, rate } = currencyOf(deps.env);
-  const [costOn, rows, walls, paid, owed, totals] = await Promise.all([
+  const [costOn, rows, walls, owed, totals] = await Promise.all([
     costSchedule(deps),
     figuresByDay(deps, from, to),
     repo.listWalls(deps.db),
-    repo.paidBetween(
-      deps.db,
-      siteDayStart(from, zone).toISOString(),
-      siteDayStart(nextDay(to), zone).toISOString(),
-    ),
     repo.owedFigures(deps.db),
     ledgerTotals(deps.db),
   ]);
@@ -96,6 +91,8 @@ export async function economics(deps: Deps, q: EconomicsQuery): Promise<Economic
   const perDay = new Map(eachDay(from, to).map((d) => [d, { revenue: 0, cost: 0 }]));
   const kinds = new Map(COST_KINDS.map((k) => [k, { cents: 0, usd8: 0 }]));
   const wallFigures = new Map<string, ReturnType<typeof zeroFigures> & { margin8: number }>();
+  let paidValue = 0;
+  const paidRobux = { gamepass: 0, group: 0 };
   for (const r of rows) {
     const day = perDay.get(r.day);
     if (!day) continue;
@@ -109,19 +106,17 @@ export async function economics(deps: Deps, q: EconomicsQuery): Promise<Economic
       wallFigures.set(r.name, w);
       continue;
     }
+    if (r.source === 'payout') {
+      if (r.name === 'gamepass' || r.name === 'group') paidRobux[r.name] += r.cents / 100;
+      paidValue += usd8OfCents(r.cents, micro);
+      continue;
+    }
     const kind = kinds.get(r.name as LedgerKind);
     if (!kind) continue;
     const cost = usd8OfCents(r.cents, micro);
     kind.cents += r.cents;
     kind.usd8 += cost;
     day.cost += cost;
-  }
-
-  let paidValue = 0;
-  const paidRobux = { gamepass: 0, group: 0 };
-  for (const p of paid) {
-    paidRobux[p.method] += p.price;
-    paidValue += usd8OfCents(p.price * 100, costOn(siteDay(new Date(p.paidAt), zone)));
   }
 
   const revenue8 = [...perDay.values()].reduce((s, d) => s + d.revenue, 0);

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { countPayout } from '../economics/index.ts';
 import type { WithdrawalMethod } from '@rewards/contracts';
 import type { WithdrawalState } from '../../db/tables/withdrawals.ts';
 
@@ -145,8 +147,14 @@ export interface Transition {
 /**
  * Every state change is conditional on the state it starts from (and the claim), so two admins,
  * or an admin and a worker, can never both act on one withdrawal. Returns the row, or undefined.
+ * A payment is counted in the operator's figures in the same transaction as the change.
  */
 export async function transition(db: Db, t: Transition) {
+  if (t.to !== 'paid' || db.isTransaction) return changeState(db, t);
+  return inTransaction(db as Database, (trx) => changeState(trx, t));
+}
+
+async function changeState(db: Db, t: Transition) {
   let q = db
     .updateTable('withdrawals')
     .set({
@@ -169,7 +177,9 @@ export async function transition(db: Db, t: Transition) {
     .where('state', 'in', t.from);
   if (t.claimedBy !== undefined) q = q.where('claimed_by', '=', t.claimedBy);
   if (t.neverAttempted) q = q.where('purchase_attempts', '=', 0);
-  return q.returningAll().executeTakeFirst();
+  const row = await q.returningAll().executeTakeFirst();
+  if (row && t.to === 'paid') await countPayout(db, row.method, Number(row.price), t.now);
+  return row;
 }
 
 export async function findWithUser(db: Db, id: number) {
