@@ -4,6 +4,7 @@ import { engineOf } from './db/database.ts';
 import { defaultBackupDir, sqliteFileOf } from './db/sqlite-backup.ts';
 import { claimTaskPeriod } from './db/task-periods.ts';
 import { economicsWarnings, WARNINGS_EVERY_MS } from './modules/economics/index.ts';
+import { LEVEL_REWARD_SWEEP_MS, sweepLevelRewards } from './modules/levels/index.ts';
 import { HOLD_SWEEP_MS, releaseDueHolds } from './modules/offers/index.ts';
 import { RETENTION_SWEEP_MS, runRetention } from './modules/retention/index.ts';
 import { registerRaceScheduler } from './modules/races/index.ts';
@@ -13,7 +14,8 @@ import { runEvery } from './shared/periodic-task.ts';
 
 /**
  * The site's background work, scheduled in every server process while the app is up: paying offer
- * credits whose hold has passed, removing personal data past retention, picking giveaway winners,
+ * credits whose hold has passed, paying a new level reward to the players already past its level,
+ * removing personal data past retention, picking giveaway winners,
  * continuing repeating races and paying race prizes, with PAYOUT_MODE=roblox and PAYOUT_INTERVAL_MS > 0, the payout worker's rounds
  * (PAYOUT_INTERVAL_MS=0 leaves payouts to `payout-cli.ts`), on SQLite a copy of the database
  * every BACKUP_INTERVAL_SECONDS (`db/continuous-backup.ts`), and the operator's economics warnings
@@ -31,6 +33,9 @@ export function registerBackgroundJobs(app: FastifyInstance): void {
   );
 
   runEvery(app, HOLD_SWEEP_MS, 'releasing held offer credits', () => releaseDueHolds(deps));
+  runEvery(app, LEVEL_REWARD_SWEEP_MS, 'paying new level rewards', (stopping) =>
+    sweepLevelRewards(deps, stopping),
+  );
   runEvery(app, RETENTION_SWEEP_MS, 'retention task', () => runRetention(deps));
   runEvery(app, WARNINGS_EVERY_MS, 'economics warnings', () => economicsWarnings(deps, app.log));
   registerGiveawayScheduler(app);

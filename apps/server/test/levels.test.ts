@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { levelOfCents, levelStartCents, MAX_LEVEL, type LevelStatus } from '@rewards/contracts';
 import { LEADERBOARD_TTL_MS } from '../src/modules/activity/service.ts';
+import { sweepLevelRewards } from '../src/modules/levels/index.ts';
+import { REWARD_LIST_TTL_MS } from '../src/modules/levels/rewards.ts';
+import { releaseDueHolds } from '../src/modules/offers/index.ts';
 import { adminCookie } from './support/admin.ts';
 import { balanceOf, setPlayerStatus, userIdOf } from './support/accounts.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { grantRobux, proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
-import { auditRows, ledgerEntriesWithKey } from './support/records.ts';
+import { auditRows, ledgerEntriesWithKey, rowCount } from './support/records.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -27,8 +30,8 @@ describe('the level curve', () => {
 let trans = 0;
 
 /** A signed CPX postback crediting (status 1) or reversing (status 2) `trans` for the player. */
-const cpx = (p: SignedInPlayer, status: '1' | '2', id: string, local = '0') =>
-  expectPostbackCredited(t, cpxPostbackPath({ status, trans: id, user: p.robloxId, local }));
+const cpx = (p: SignedInPlayer, status: '1' | '2', id: string, local = '0', usd?: null) =>
+  expectPostbackCredited(t, cpxPostbackPath({ status, trans: id, user: p.robloxId, local, usd }));
 const earn = async (p: SignedInPlayer, local: string) => {
   const id = `lv-${++trans}`;
   await cpx(p, '1', id, local);
@@ -46,6 +49,15 @@ async function profileLevelOf(p: SignedInPlayer): Promise<LevelStatus> {
 }
 const rewardEntries = async (p: SignedInPlayer, level: number) =>
   ledgerEntriesWithKey(t.deps.db, `level:${await userIdOf(t.deps.db, p.robloxId)}:${level}`);
+/** When the sweep finished paying a level's reward to the players already past it (null: not yet). */
+async function sweptAt(level: number): Promise<string | null> {
+  const row = await t.deps.db
+    .selectFrom('level_rewards')
+    .select('swept_at')
+    .where('level', '=', level)
+    .executeTakeFirstOrThrow();
+  return row.swept_at;
+}
 
 describe(`levels on ${testEngine}`, () => {
   let cookie: string;
@@ -85,61 +97,126 @@ describe(`levels on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
   });
 
-  it('pays a level reward once, also to two reads at once, and not again after a reversal', async () => {
+  it('pays a level reward with the credit that reaches the level, once, also for two credits at once', async () => {
     const created = await admin('POST', '/api/admin/level-rewards', { level: 2, amount: 5 });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ level: 2, amount: 5, paid: 0 });
 
     const p = await signInPlayer(t, 'RewardReacher');
-    expect((await levelOf(p)).nextReward).toEqual({ level: 2, amount: 5 });
-    const first = await earn(p, '10.00');
-    const reads = await Promise.all([levelOf(p), levelOf(p)]);
-    expect(reads.map((r) => r.level)).toEqual([2, 2]);
-    expect(await rewardEntries(p, 2)).toHaveLength(1);
     const id = await userIdOf(t.deps.db, p.robloxId);
+    expect((await levelOf(p)).nextReward).toEqual({ level: 2, amount: 5 });
+    await earn(p, '9.99');
+    expect(await rewardEntries(p, 2)).toHaveLength(0);
+    // The credit that takes the player to level 2 pays its reward; no read of the level is needed.
+    const first = await earn(p, '0.01');
+    expect(await rewardEntries(p, 2)).toHaveLength(1);
     expect(await balanceOf(t.deps.db, id)).toBe(15);
 
     // Below the level again, then back above it: the reward stays paid once.
     await cpx(p, '2', first);
     expect((await levelOf(p)).level).toBe(1);
     await earn(p, '11.00');
-    await Promise.all([levelOf(p), levelOf(p)]);
+    expect((await levelOf(p)).level).toBe(2);
     expect(await rewardEntries(p, 2)).toHaveLength(1);
-    expect(await balanceOf(t.deps.db, id)).toBe(16);
+    expect(await balanceOf(t.deps.db, id)).toBe(25.99);
 
     const [entry] = await rewardEntries(p, 2);
     expect(entry).toMatchObject({ kind: 'level', amount: 500, description: 'Level 2 reward' });
     expect(JSON.parse(entry!.params!)).toEqual({ level: 2 });
+
+    // Two credits at once, each enough for level 2 alone: both see the reward due, one pays it.
+    const twin = await signInPlayer(t, 'TwinCredits');
+    await Promise.all([earn(twin, '10.00'), earn(twin, '10.00')]);
+    expect(await rewardEntries(twin, 2)).toHaveLength(1);
+    expect(await balanceOf(t.deps.db, await userIdOf(t.deps.db, twin.robloxId))).toBe(25);
+
     const list = await admin('GET', '/api/admin/level-rewards');
-    expect(list.json().rewards).toEqual([expect.objectContaining({ level: 2, amount: 5, paid: 1 })]);
+    expect(list.json().rewards).toEqual([expect.objectContaining({ level: 2, amount: 5, paid: 2 })]);
     await expectInvariant(t.deps.db);
   });
 
-  it('pays the profile read too, and a reward added later to players already past its level', async () => {
+  it('reads of the level write nothing; the sweep pays a reward added later to players past it', async () => {
     const p = await signInPlayer(t, 'EarlyBird');
     await earn(p, '45.00');
     expect((await levelOf(p)).level).toBe(3);
     expect((await admin('POST', '/api/admin/level-rewards', { level: 3, amount: 2.5 })).statusCode).toBe(201);
+
+    const entries = await rowCount(t.deps.db, 'ledger_entries');
+    await Promise.all([levelOf(p), profileLevelOf(p)]);
+    expect(await rowCount(t.deps.db, 'ledger_entries')).toBe(entries);
+    expect(await rewardEntries(p, 3)).toHaveLength(0);
+
+    // Two passes at once pay once.
+    const passes = await Promise.all([sweepLevelRewards(t.deps), sweepLevelRewards(t.deps)]);
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await rewardEntries(p, 3)).toHaveLength(1);
     const profile = await t.app.inject({
       method: 'GET',
       url: `/api/profile/${p.name}`,
       headers: bearer(p.token),
     });
-    // Level 2's R$5 and level 3's R$2.50, in the balance the same answer shows.
+    // Level 2's R$5 with the credit and level 3's R$2.50 from the sweep.
     expect(profile.json()).toMatchObject({ robux: 52.5, level: { level: 3, nextReward: null } });
-    expect(await rewardEntries(p, 3)).toHaveLength(1);
+
+    // A pass so soon after the reward was made leaves it to the next one: another process may have
+    // credited with a list that did not show it yet.
+    expect(await sweptAt(3)).toBeNull();
+    t.clock.advance(2 * REWARD_LIST_TTL_MS);
+    expect(await sweepLevelRewards(t.deps)).toBe(0);
+    expect(await sweptAt(3)).not.toBeNull();
     await expectInvariant(t.deps.db);
   });
 
-  it('pays a banned player nothing until the ban is lifted', async () => {
+  it('a credit in a process whose list of rewards is stale is paid by the sweep', async () => {
+    const p = await signInPlayer(t, 'StaleListClimber');
+    await earn(p, '80.00'); // level 3: this process's list (levels 2 and 3) is fresh now
+    // Another process adds level 4's reward: this process's list does not show it for a while.
+    await t.deps.db
+      .insertInto('level_rewards')
+      .values({ level: 4, amount: 100, created_at: t.clock.now().toISOString(), updated_at: '' })
+      .execute();
+    await earn(p, '10.00'); // level 4
+    expect(await rewardEntries(p, 4)).toHaveLength(0);
+    expect(await sweepLevelRewards(t.deps)).toBe(1);
+    expect(await rewardEntries(p, 4)).toHaveLength(1);
+    t.clock.advance(2 * REWARD_LIST_TTL_MS);
+    await sweepLevelRewards(t.deps);
+    expect(await sweptAt(4)).not.toBeNull();
+    expect((await admin('DELETE', '/api/admin/level-rewards/4')).statusCode).toBe(200);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('pays a banned player nothing; once unbanned, their next credit pays what they reached', async () => {
     const p = await signInPlayer(t, 'BannedClimber');
-    await earn(p, '10.00');
+    await earn(p, '170.00'); // level 5, with levels 2 and 3's rewards
+    expect((await levelOf(p)).level).toBe(5);
     await setPlayerStatus(t.deps.db, p.name, 'banned');
-    await t.app.inject({ method: 'GET', url: '/api/level', headers: bearer(p.token) });
-    expect(await rewardEntries(p, 2)).toHaveLength(0);
+    expect((await admin('POST', '/api/admin/level-rewards', { level: 5, amount: 1 })).statusCode).toBe(201);
+    expect(await sweepLevelRewards(t.deps)).toBe(0);
+    expect(await rewardEntries(p, 5)).toHaveLength(0);
     await setPlayerStatus(t.deps.db, p.name, 'active');
-    await levelOf(p);
+    await earn(p, '0.50');
+    expect(await rewardEntries(p, 5)).toHaveLength(1);
+    expect(await rewardEntries(p, 3)).toHaveLength(1);
+    expect((await admin('DELETE', '/api/admin/level-rewards/5')).statusCode).toBe(200);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('an approved held postback pays the reward of the level it reaches, once approved', async () => {
+    const p = await signInPlayer(t, 'ReviewedClimber');
+    // Without its USD payout, CPX's credit waits for an admin's decision.
+    await cpx(p, '1', 'lv-reviewed', '10.00', null);
+    const held = await t.deps.db
+      .selectFrom('postbacks')
+      .select(['id', 'verdict'])
+      .where('trans_id', '=', 'lv-reviewed')
+      .executeTakeFirstOrThrow();
+    expect(held.verdict).toBe('held');
+    expect(await rewardEntries(p, 2)).toHaveLength(0);
+    const approved = await admin('POST', `/api/admin/postbacks/${held.id}/approve`);
+    expect(approved.json(), approved.body).toMatchObject({ verdict: 'approved', outcome: 'credited' });
     expect(await rewardEntries(p, 2)).toHaveLength(1);
+    await expectInvariant(t.deps.db);
   });
 
   it('the console edits and deletes rewards, with an audit row for each change', async () => {
@@ -150,7 +227,8 @@ describe(`levels on ${testEngine}`, () => {
     );
     const edited = await admin('PATCH', '/api/admin/level-rewards/3', { amount: 7 });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ level: 3, amount: 7, paid: 1 });
+    // EarlyBird by the sweep, StaleListClimber and BannedClimber by their credits.
+    expect(edited.json()).toMatchObject({ level: 3, amount: 7, paid: 3 });
     expect((await admin('PATCH', '/api/admin/level-rewards/9', { amount: 7 })).statusCode).toBe(404);
     const deleted = await admin('DELETE', '/api/admin/level-rewards/3');
     expect(deleted.statusCode).toBe(200);
@@ -162,13 +240,18 @@ describe(`levels on ${testEngine}`, () => {
     expect((await auditRows(t.deps.db, { action: 'level_reward.create' })).map((r) => r.target)).toEqual([
       'level:2',
       'level:3',
+      'level:5',
     ]);
     const [update] = await auditRows(t.deps.db, { action: 'level_reward.update' });
     expect([JSON.parse(update!.before!), JSON.parse(update!.after!)]).toEqual([
       { amount: 2.5 },
       { amount: 7 },
     ]);
-    expect(await auditRows(t.deps.db, { action: 'level_reward.delete' })).toHaveLength(1);
+    expect((await auditRows(t.deps.db, { action: 'level_reward.delete' })).map((r) => r.target)).toEqual([
+      'level:4',
+      'level:5',
+      'level:3',
+    ]);
 
     const player = await signInPlayer(t, 'NotStaff');
     const asPlayer = await t.app.inject({
@@ -209,14 +292,25 @@ describe(`levels with offer holds on ${testEngine}`, () => {
   openTestApp({ env: { OFFER_HOLD_HOURS: '', HOLD_EXEMPT_BELOW: '' } });
 
   it('counts a held credit once its hold has passed, and never one reversed while held', async () => {
+    const cookie = await adminCookie(t);
+    const reward = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/level-rewards',
+      payload: { level: 2, amount: 1 },
+      headers: { cookie },
+    });
+    expect(reward.statusCode, reward.body).toBe(201);
     const p = await signInPlayer(t, 'PatientClimber');
     await earn(p, '12.00');
     const reversed = await earn(p, '50.00');
     expect(await levelOf(p)).toMatchObject({ level: 1, experience: 0 });
     await cpx(p, '2', reversed);
     t.clock.advance(25 * 60 * 60 * 1000);
-    // The profile releases the holds that are due before it reads the level.
+    // The hold's release is the credit: it pays level 2's reward once it committed.
+    expect(await releaseDueHolds(t.deps)).toBe(1);
+    expect(await rewardEntries(p, 2)).toHaveLength(1);
     expect(await profileLevelOf(p)).toMatchObject({ level: 2, experience: 12 });
+    expect(await balanceOf(t.deps.db, await userIdOf(t.deps.db, p.robloxId))).toBe(13);
     await expectInvariant(t.deps.db);
   });
 });

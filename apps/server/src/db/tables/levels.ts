@@ -4,6 +4,8 @@ export interface LevelRewardsTable {
   amount: number;
   created_at: string;
   updated_at: string;
+  /** When the pass paying players already past the level finished (migration 0034); null until then. */
+  swept_at: string | null;
 }
 
 /** A level reward paid to a player: once per player and level, ever. */

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../shared/errors.ts';
 import { parseInput } from '../../shared/parse-input.ts';
 import { insertAudit } from '../audit/index.ts';
 import * as repo from './repository.ts';
+import { forgetRewardedLevels } from './rewards.ts';
 
 interface RewardRow {
   level: number;
@@ -40,8 +41,9 @@ export async function listLevelRewards(deps: Deps): Promise<AdminLevelReward[]> 
 }
 
 /**
- * Admin: attaches a one-time reward to a level. Players already at or above the level are paid it at
- * their next read of their level, like those who reach it later (docs/levels.md).
+ * Admin: attaches a one-time reward to a level. Players who reach the level later are paid by the
+ * credit that takes them there; those already at or above it by the background sweep
+ * (`sweepLevelRewards`, within a minute), not in this request (docs/levels.md).
  */
 export async function createLevelReward(
   deps: Deps,
@@ -50,7 +52,7 @@ export async function createLevelReward(
 ): Promise<AdminLevelReward> {
   const { level, amount } = parseInput(createLevelRewardRequest, input);
   const now = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  const created = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.insertReward(trx, level, toCents(amount), now)))
       throw conflict(`Level ${level} already has a reward.`);
     const created = toAdmin({ level, amount: toCents(amount), created_at: now, updated_at: now });
@@ -61,6 +63,8 @@ export async function createLevelReward(
     );
     return created;
   });
+  forgetRewardedLevels(deps);
+  return created;
 }
 
 /** Admin: a new amount for a level's reward; players already paid keep what they were paid. */
@@ -102,7 +106,7 @@ export async function deleteLevelReward(
   actor = 'admin',
 ): Promise<AdminLevelReward> {
   const now = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  const deleted = await deps.db.transaction().execute(async (trx) => {
     const before = await repo.findReward(trx, level);
     if (!before || !(await repo.deleteReward(trx, level))) throw noReward();
     const deleted = toAdmin(before);
@@ -113,4 +117,6 @@ export async function deleteLevelReward(
     );
     return deleted;
   });
+  forgetRewardedLevels(deps);
+  return deleted;
 }

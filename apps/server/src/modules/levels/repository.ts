@@ -1,6 +1,132 @@
 import { sql, type Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+
+/*
+ * Experience: what players have earned from offers and surveys, net of reversals, in hundredths of
+ * R$: the sum of their provider transactions in state `credited`. A credit is `credited` once paid
+ * (at once, or when its hold passes) and becomes `reversed` when the provider takes it back, so a held
+ * credit and a reversed one count nothing. Each sum reads the (user_id, state) index of
+ * offer_transactions, the table the offers module writes.
+ */
+
+/** One player's experience. */
+export async function experienceOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('offer_transactions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'credited')
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** The same for several players at once (a leaderboard's rows): players with none are left out. */
+export async function experienceOfMany(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('offer_transactions')
+    .select((eb) => ['user_id', eb.fn.sum<number>('amount').as('total')])
+    .where('user_id', 'in', userIds)
+    .where('state', '=', 'credited')
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.user_id), Number(r.total ?? 0)]));
+}
+
+// Level 0 is no level (levels start at 1, rewards at 2): that row carries the experience.
+const experienceAndPaidQuery = prepared((db: Db, userId: number) =>
+  db
+    .selectFrom('offer_transactions')
+    .select((eb) => [
+      sql<number>`0`.as('level'),
+      eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('cents'),
+    ])
+    .where('user_id', '=', userId)
+    .where('state', '=', 'credited')
+    .unionAll(
+      db
+        .selectFrom('level_reward_payments')
+        .select(['level', sql<number>`0`.as('cents')])
+        .where('user_id', '=', userId),
+    ),
+);
+
+/**
+ * A player's experience and the levels whose reward they were paid, in one round trip: what a credit
+ * checks before it pays anything (both read an index on the player).
+ */
+export async function experienceAndPaidLevels(db: Db, userId: number) {
+  const { rows } = await experienceAndPaidQuery(db, userId);
+  let experience = 0;
+  const paid = new Set<number>();
+  for (const r of rows) {
+    if (Number(r.level) === 0) experience = Number(r.cents);
+    else paid.add(Number(r.level));
+  }
+  return { experience, paid };
+}
+
+/** The levels that carry a reward, lowest first (what each process keeps for a while). */
+export async function rewardedLevels(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('level_rewards').select('level').orderBy('level').execute();
+  return rows.map((r) => Number(r.level));
+}
+
+/** Rewards not yet paid to the players who were already past their level when they were made. */
+export async function unsweptRewards(db: Db) {
+  return db
+    .selectFrom('level_rewards')
+    .select(['level', 'created_at'])
+    .where('swept_at', 'is', null)
+    .orderBy('level')
+    .execute();
+}
+
+/**
+ * Active players with at least `startCents` of experience who have no payment for `level`, in id
+ * order: one grouped pass over the credited provider transactions.
+ */
+export async function activePlayersPastUnpaid(db: Db, level: number, startCents: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('offer_transactions as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select('t.user_id')
+    .where('t.state', '=', 'credited')
+    .where('u.status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('level_reward_payments as p')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('p.user_id', '=', 't.user_id')
+            .where('p.level', '=', level),
+        ),
+      ),
+    )
+    .groupBy('t.user_id')
+    .having((eb) => eb.fn.sum<number>('t.amount'), '>=', startCents)
+    .orderBy('t.user_id')
+    .execute();
+  return rows.map((r) => Number(r.user_id));
+}
+
+/** Marks a reward swept, unless it was deleted (and perhaps made again) since the pass read it. */
+export async function markSwept(db: Db, level: number, createdAt: string, now: string): Promise<void> {
+  await db
+    .updateTable('level_rewards')
+    .set({ swept_at: now })
+    .where('level', '=', level)
+    .where('created_at', '=', createdAt)
+    .execute();
+}
+
+/** The player's account status, read under their row lock before a payment. */
+export async function statusOf(db: Db, userId: number) {
+  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  return row?.status;
+}
 
 /** Level rewards, lowest level first, with how many players were paid each (one level's, if given). */
 export async function listRewards(db: Db, level?: number) {

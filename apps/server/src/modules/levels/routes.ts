@@ -14,7 +14,7 @@ import { playerOf } from '../auth/index.ts';
 import * as admin from './admin-service.ts';
 import { levelOf } from './service.ts';
 
-/** The player's own level (the top bar's account menu); reading it pays the rewards reached. */
+/** The player's own level (the top bar's account menu): a read; rewards are paid by credits. */
 export const levelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/level',

@@ -1,10 +1,8 @@
 // For other modules: the profile's `pendingRobux`, the admin console's postback list and replay, the
 // postback log's pruning (run by the retention module with the rest of the site's retention), and
 // keeping a deleted account's Roblox id refused as a CPX transaction id (account deletion); for
-// the wiring, the sweep that pays held credits whose hold has passed; for levels, what players earned
-// from offers and surveys, net of reversals.
+// the wiring, the sweep that pays held credits whose hold has passed.
 export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
-export { offerEarningsOf, offerEarningsOfMany } from './earned/repository.ts';
 export { handlePostback } from './postbacks/service.ts';
 export { replayPostback } from './postbacks/replay.ts';
 export { prunePostbackLog } from './postbacks/retention.ts';

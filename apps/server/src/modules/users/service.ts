@@ -27,7 +27,6 @@ export function getMe(player: Player): MeResponse {
 export async function getProfile(deps: Deps, player: Player): Promise<ProfileResponse> {
   // Releasing due holds first means the balance below already includes them.
   const pendingRobux = await pendingRobuxOf(deps, player.id);
-  // Before the account is read, so the balance includes the level rewards it pays.
   const level = await levelOf(deps, player);
   const u = await loadOwnAccount(deps, player);
   // The sentence of this session: another session's Refresh does not change what this page shows.

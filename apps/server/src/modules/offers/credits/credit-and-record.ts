@@ -1,19 +1,22 @@
 import type { PostbackVerdict } from '@rewards/contracts';
 import { inTransaction } from '../../../db/transaction.ts';
 import type { Deps } from '../../../deps.ts';
+import { payLevelRewardsAfterCredit } from '../../levels/index.ts';
 import { insertPostback, type NewPostbackBase } from '../postbacks/repository.ts';
 import { creditTransaction, type CreditInput } from './service.ts';
 
 /**
  * A provider's credit (`creditTransaction`) and the record of the postback that asked for it, written
  * together: the money and its record commit at once or not at all, in one transaction on both engines.
+ * Once that committed, a credit that paid pays the level rewards it made due, in a transaction of
+ * their own (without level rewards this costs no query: `payLevelRewardsAfterCredit`).
  */
 export async function creditAndRecord(
   deps: Deps,
   input: CreditInput,
   record: NewPostbackBase,
 ): Promise<{ verdict: PostbackVerdict; ledgerEntryId: number | null; postbackId: number }> {
-  return inTransaction(deps.db, async (trx) => {
+  const result = await inTransaction(deps.db, async (trx) => {
     const r = await creditTransaction(trx, deps, input);
     const postbackId = await insertPostback(trx, {
       ...record,
@@ -23,4 +26,6 @@ export async function creditAndRecord(
     });
     return { ...r, postbackId };
   });
+  if (result.verdict === 'credited') await payLevelRewardsAfterCredit(deps, input.userId);
+  return result;
 }

@@ -12,6 +12,7 @@ import {
   postRecorded,
   takeBackReferralCommission,
 } from '../../ledger/index.ts';
+import { payLevelRewardsAfterCredit } from '../../levels/index.ts';
 import type { Wall } from '../wall.ts';
 import * as repo from './repository.ts';
 
@@ -192,9 +193,9 @@ export async function reverseTransaction(
 }
 
 /**
- * Pays the held credits whose hold has passed (all players', or one player's). Safe to run from
- * several places and processes at once: each hold is released by one conditional update.
- * Returns how many were released.
+ * Pays the held credits whose hold has passed (all players', or one player's), each followed, once
+ * committed, by the level rewards it made due. Safe to run from several places and processes at
+ * once: each hold is released by one conditional update. Returns how many were released.
  */
 export async function releaseDueHolds(
   deps: Deps,
@@ -215,7 +216,9 @@ export async function releaseDueHolds(
       await postCredit(trx, deps, row!);
       return true;
     });
-    if (done) released += 1;
+    if (!done) continue;
+    released += 1;
+    await payLevelRewardsAfterCredit(deps, hold.user_id);
   }
   return released;
 }

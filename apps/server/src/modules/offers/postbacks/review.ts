@@ -2,6 +2,7 @@ import type { PostbackDecisionResponse } from '@rewards/contracts';
 import type { Deps } from '../../../deps.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
 import { countCompletion } from '../../economics/index.ts';
+import { payLevelRewardsAfterCredit } from '../../levels/index.ts';
 import { creditTransaction } from '../credits/service.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import * as repo from './repository.ts';
@@ -10,7 +11,8 @@ import * as repo from './repository.ts';
  * An admin's decision on a held postback, in one transaction with its credit: approval credits the
  * amount it asked for exactly once (through the same guard as any credit, so a reversal that came
  * in the meantime wins), rejection credits nothing. The provider is not told either way. Returns
- * the decision and the row's state before it, for the audit log.
+ * the decision and the row's state before it, for the audit log. A credit that paid is followed,
+ * once committed, by the level rewards it made due.
  */
 export async function decideHeldPostback(
   deps: Deps,
@@ -18,7 +20,7 @@ export async function decideHeldPostback(
   decision: 'approved' | 'rejected',
   actor: string,
 ): Promise<PostbackDecisionResponse> {
-  return deps.db.transaction().execute(async (trx) => {
+  const decided = await deps.db.transaction().execute(async (trx) => {
     const reason = `${decision} by ${actor}`;
     const row = await repo.decideHeld(trx, id, decision, reason);
     if (!row) {
@@ -26,7 +28,7 @@ export async function decideHeldPostback(
       throw conflict('This postback is not waiting for a decision.');
     }
     if (decision === 'rejected')
-      return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null };
+      return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null, userId: null };
     if ((await repo.findUserStatus(trx, row.user_id ?? 0))?.status === 'banned') {
       throw conflict(
         'This player is banned: credits to banned accounts are refused. Reject it, or unban first.',
@@ -51,6 +53,15 @@ export async function decideHeldPostback(
         createdAt: deps.clock.now().toISOString(),
       });
     }
-    return { postbackId: id, verdict: decision, outcome: r.verdict, ledgerEntryId: r.ledgerEntryId };
+    return {
+      postbackId: id,
+      verdict: decision,
+      outcome: r.verdict,
+      ledgerEntryId: r.ledgerEntryId,
+      userId: row.user_id,
+    };
   });
+  const { userId, ...answer } = decided;
+  if (answer.outcome === 'credited' && userId !== null) await payLevelRewardsAfterCredit(deps, userId);
+  return answer;
 }
