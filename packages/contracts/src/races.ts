@@ -105,7 +105,7 @@ export const currentRaceResponse = z.object({
   race: publicRace.nullable(),
   standings: z.array(raceStanding),
   me: z.object({ rank: z.number().int(), amount: z.number(), prize: z.number() }).nullable(),
-  /** When the standings were counted (they are recounted every few seconds). */
+  /** When the standings were last brought up to date (every second while anyone looks). */
   countedAt: z.string().nullable(),
   next: publicRace.nullable(),
   previous: z
@@ -116,6 +116,15 @@ export const currentRaceResponse = z.object({
     .nullable(),
 });
 export type CurrentRaceResponse = z.infer<typeof currentRaceResponse>;
+
+/**
+ * `GET /api/races/stream` (Server-Sent Events, `Accept: text/event-stream`): `event: race` with a
+ * CurrentRaceResponse when it opens and whenever the standings change (`me` only with
+ * `Authorization: Bearer`), and comment lines as heartbeats. Over the live feed's bounds it answers
+ * 503 with code `LIVE_FEED_FULL`, and the page polls `GET /api/races/current` instead.
+ */
+export const RACE_STREAM_EVENTS = { race: 'race' } as const;
+export const raceStreamResponse = z.string().describe('text/event-stream');
 
 // ---------------------------------------------------------------------------------------------
 // Admin console

@@ -40,6 +40,7 @@ import * as m0029 from './migrations/0029_checkable_draws.ts';
 import * as m0030 from './migrations/0030_economics.ts';
 import * as m0031 from './migrations/0031_levels.ts';
 import * as m0032 from './migrations/0032_races.ts';
+import * as m0033 from './migrations/0033_race_changes.ts';
 import * as m0034 from './migrations/0034_level_reward_sweeps.ts';
 import * as m0035 from './migrations/0035_payout_figures.ts';
 
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0030_economics': m0030,
   '0031_levels': m0031,
   '0032_races': m0032,
+  '0033_race_changes': m0033,
   '0034_level_reward_sweeps': m0034,
   '0035_payout_figures': m0035,
 };

@@ -24,17 +24,19 @@ export interface OpenStream {
  * Opens `GET /api/live/stream` as the web app does (Accept and, when given, the bearer token) and
  * collects what it sends until closed. Through node:http on a connection of its own, which `close`
  * destroys (fetch's pool may open a spare connection after an abort, which keeps a server from closing).
- * `extra`: more request headers (e.g. the X-Forwarded-For of a trusted proxy, to stand for another address).
+ * `extra`: more request headers (e.g. the X-Forwarded-For of a trusted proxy, to stand for another address);
+ * `path`: another stream of the same kind (the Race tab's `/api/races/stream`).
  */
 export function openLiveStream(
   baseUrl: string,
   token?: string,
   extra: Record<string, string> = {},
+  path = '/api/live/stream',
 ): Promise<OpenStream> {
   const headers: Record<string, string> = { accept: 'text/event-stream', ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
   return new Promise((ok, fail) => {
-    const req = get(`${baseUrl}/api/live/stream`, { headers, agent: false }, (res) => {
+    const req = get(`${baseUrl}${path}`, { headers, agent: false }, (res) => {
       const events: StreamEvent[] = [];
       const waiters = new Set<() => boolean>();
       const stream: OpenStream = {

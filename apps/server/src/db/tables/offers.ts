@@ -131,10 +131,22 @@ export interface RetiredRobloxIdsTable {
   id_hash: string;
 }
 
+/**
+ * A reversal of a provider transaction that counted (migration 0033): append-only, read by id, so a
+ * race board learns of reversals as it learns of new transactions (modules/races/board.ts).
+ */
+export interface OfferReversalsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  user_id: number;
+  created_at: string;
+}
+
 /** Tables of walls, postbacks and provider transactions (migration 0003_offers). */
 export interface OffersTables {
   walls: WallsTable;
   postbacks: PostbacksTable;
   offer_transactions: OfferTransactionsTable;
+  offer_reversals: OfferReversalsTable;
   retired_roblox_ids: RetiredRobloxIdsTable;
 }

@@ -8,8 +8,17 @@ export { replayPostback } from './postbacks/replay.ts';
 export { prunePostbackLog } from './postbacks/retention.ts';
 export { listPostbacks } from './postbacks/repository.ts';
 export { retireRobloxId, robloxIdHasher } from './postbacks/retired-ids.ts';
-// For races: each player's provider earnings over a race's period.
-export { earningsBetween, type PeriodEarning } from './period-earnings-repository.ts';
+// For races: each player's provider earnings over a race's period, and what changed them since a
+// reader last looked (new transactions and reversals, by id).
+export {
+  earningsBetween,
+  earningsOfBetween,
+  lastEarningChangeIds,
+  reversalsAfter,
+  transactionsAfter,
+  type EarningChange,
+  type PeriodEarning,
+} from './period-earnings-repository.ts';
 
 /** How often held offer credits whose hold has passed are paid. */
 export const HOLD_SWEEP_MS = 60_000;

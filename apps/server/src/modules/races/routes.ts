@@ -11,13 +11,17 @@ import {
   idParams,
   PLAYER_BEARER_SCHEME,
   publicRoute,
+  raceStreamResponse,
   updateRaceRequest,
 } from '@rewards/contracts';
+import { limitKeyOfAddress } from '../../shared/addresses.ts';
+import { AppError, badRequest } from '../../shared/errors.ts';
 import { createRaceBoard, currentRaceOf, type RaceBoardCache } from './board.ts';
 import * as service from './service.ts';
+import { RaceStreams } from './stream.ts';
 
 export interface RaceRoutesOptions {
-  /** How long one count of the standings is reused; defaults to RACE_BOARD_TTL_MS. */
+  /** How long the board is served before a request brings it up to date; defaults to RACE_BOARD_TTL_MS. */
   boardTtlMs?: number;
 }
 
@@ -50,6 +54,35 @@ const publicRaceRoutes: FastifyPluginAsyncZod<{ board: RaceBoardCache }> = async
   app.get('/races/current', { schema }, async (request) =>
     currentRaceOf(await board.get(), await optionalPlayerId(request)),
   );
+
+  // The same answer, pushed when the standings change (stream.ts). Bounded like the live feed's
+  // streams, and refused the same way, so the page polls /races/current instead.
+  const streams = new RaceStreams(app.deps, app.log, board);
+  app.addHook('preClose', async () => streams.close());
+  const streamSchema = {
+    ...publicRoute,
+    security: [{}, { [PLAYER_BEARER_SCHEME]: [] as string[] }] as Record<string, string[]>[],
+    response: { 200: raceStreamResponse, ...errorResponses(400, 401, 503) },
+  };
+  app.get('/races/stream', { schema: streamSchema }, async (request, reply) => {
+    if (!request.headers.accept?.includes('text/event-stream')) {
+      throw badRequest('This is an event stream: ask for it with Accept: text/event-stream.');
+    }
+    if (request.headers.authorization !== undefined) await app.requirePlayer(request);
+    const address = limitKeyOfAddress(request.ip);
+    if (streams.full || streams.fullFor(address)) {
+      throw new AppError(
+        503,
+        'LIVE_FEED_FULL',
+        'The live standings are busy; they refresh every few seconds instead.',
+      );
+    }
+    const first = await board.get();
+    const headers = reply.getHeaders();
+    reply.hijack();
+    streams.open(reply.raw, headers, request.player?.id ?? null, address, first);
+    return reply;
+  });
 };
 
 const raceAdminRoutes: FastifyPluginAsyncZod<{ board: RaceBoardCache }> = async (app, { board }) => {

@@ -158,7 +158,10 @@ export async function markCreditedIfHeld(db: Kysely<DB>, id: number, now: string
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** held|credited → reversed, once. */
+/**
+ * held|credited → reversed, once, with the reversal's row in `offer_reversals` (in the caller's
+ * transaction): a race board reads those by id to learn that the player's standing went down.
+ */
 export async function markReversed(db: Kysely<DB>, id: number, now: string): Promise<boolean> {
   const r = await db
     .updateTable('offer_transactions')
@@ -166,7 +169,18 @@ export async function markReversed(db: Kysely<DB>, id: number, now: string): Pro
     .where('id', '=', id)
     .where('state', '<>', 'reversed')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  if (Number(r.numUpdatedRows) === 0) return false;
+  await db
+    .insertInto('offer_reversals')
+    .columns(['transaction_id', 'user_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('offer_transactions')
+        .select(['id', 'user_id', eb.val(now).as('created_at')])
+        .where('id', '=', id),
+    )
+    .execute();
+  return true;
 }
 
 /** Holds whose time has come, oldest first. */

@@ -1,0 +1,175 @@
+/** One player's count in a race: hundredths of R$, and when they reached it (ms since the epoch). */
+export interface Standing {
+  userId: number;
+  amount: number;
+  reachedAt: number;
+}
+
+/**
+ * A race's standings kept in order as players' counts change: largest amount first, then whoever
+ * reached it first, then the lower id (the order of `earningsBetween`). Banned players and players
+ * with nothing counting keep their slot but have no rank.
+ *
+ * A player's rank is one array read. Changing one player's count costs a binary search for their new
+ * place plus moving the players between the old and the new place by one; whatever the number of
+ * players, a refresh that changes a few counts moves a few places.
+ */
+export class Standings {
+  readonly #slotOf = new Map<number, number>();
+  readonly #user: number[] = [];
+  readonly #amount: number[] = [];
+  readonly #reached: number[] = [];
+  /** Ranked slots, best first. */
+  readonly #order: number[] = [];
+  /** Slot → its index in #order, or -1 when unranked. */
+  readonly #pos: number[] = [];
+  #banned: ReadonlySet<number> = new Set();
+
+  /** Standings from a full count, already in order (`earningsBetween`). */
+  static fromCount(sorted: readonly Standing[], banned: ReadonlySet<number>): Standings {
+    const s = new Standings();
+    s.#banned = new Set(banned);
+    for (const p of sorted) {
+      const slot = s.#slot(p.userId);
+      s.#amount[slot] = p.amount;
+      s.#reached[slot] = p.reachedAt;
+      if (p.amount > 0 && !banned.has(p.userId)) {
+        s.#pos[slot] = s.#order.length;
+        s.#order.push(slot);
+      }
+    }
+    return s;
+  }
+
+  /** How many players are ranked. */
+  get size(): number {
+    return this.#order.length;
+  }
+
+  /** 1-based rank of a player, or undefined when unranked. */
+  rankOf(userId: number): number | undefined {
+    const slot = this.#slotOf.get(userId);
+    if (slot === undefined) return undefined;
+    const p = this.#pos[slot]!;
+    return p < 0 ? undefined : p + 1;
+  }
+
+  /** The standing at a 1-based rank. */
+  at(rank: number): Standing | undefined {
+    const slot = this.#order[rank - 1];
+    if (slot === undefined) return undefined;
+    return { userId: this.#user[slot]!, amount: this.#amount[slot]!, reachedAt: this.#reached[slot]! };
+  }
+
+  /** The first `n` standings. */
+  top(n: number): Standing[] {
+    const out: Standing[] = [];
+    for (let r = 1; r <= Math.min(n, this.#order.length); r++) out.push(this.at(r)!);
+    return out;
+  }
+
+  /** A player's count as recounted now (amount 0: nothing counts any more). True when it changed. */
+  set(userId: number, amount: number, reachedAt: number): boolean {
+    const slot = this.#slot(userId);
+    if (this.#amount[slot] === amount && this.#reached[slot] === reachedAt) return false;
+    this.#amount[slot] = amount;
+    this.#reached[slot] = reachedAt;
+    this.#rank(slot);
+    return true;
+  }
+
+  /** The banned players now: those newly banned lose their rank, those unbanned get it back. */
+  setBanned(banned: ReadonlySet<number>): boolean {
+    const before = this.#banned;
+    this.#banned = new Set(banned);
+    let changed = false;
+    for (const id of before) if (!banned.has(id)) changed = this.#rerank(id) || changed;
+    for (const id of banned) if (!before.has(id)) changed = this.#rerank(id) || changed;
+    return changed;
+  }
+
+  #rerank(userId: number): boolean {
+    const slot = this.#slotOf.get(userId);
+    if (slot === undefined) return false;
+    this.#rank(slot);
+    return true;
+  }
+
+  #slot(userId: number): number {
+    let slot = this.#slotOf.get(userId);
+    if (slot === undefined) {
+      slot = this.#user.length;
+      this.#slotOf.set(userId, slot);
+      this.#user.push(userId);
+      this.#amount.push(0);
+      this.#reached.push(0);
+      this.#pos.push(-1);
+    }
+    return slot;
+  }
+
+  /** Whether slot `a` ranks before slot `b`. */
+  #before(a: number, b: number): boolean {
+    const am = this.#amount[a]!;
+    const bm = this.#amount[b]!;
+    if (am !== bm) return am > bm;
+    const ar = this.#reached[a]!;
+    const br = this.#reached[b]!;
+    if (ar !== br) return ar < br;
+    return this.#user[a]! < this.#user[b]!;
+  }
+
+  /** Puts a slot whose count changed at its place (or takes its rank away). */
+  #rank(slot: number): void {
+    const order = this.#order;
+    const pos = this.#pos;
+    const ranked = this.#amount[slot]! > 0 && !this.#banned.has(this.#user[slot]!);
+    let p = pos[slot]!;
+    if (!ranked) {
+      if (p < 0) return;
+      for (let i = p; i < order.length - 1; i++) {
+        order[i] = order[i + 1]!;
+        pos[order[i]!] = i;
+      }
+      order.pop();
+      pos[slot] = -1;
+      return;
+    }
+    if (p < 0) {
+      p = order.length;
+      order.push(slot);
+      pos[slot] = p;
+    }
+    if (p > 0 && this.#before(slot, order[p - 1]!)) {
+      // Moves up: the first place in [0, p) whose player it now ranks before.
+      let lo = 0;
+      let hi = p - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.#before(slot, order[mid]!)) hi = mid;
+        else lo = mid + 1;
+      }
+      for (let i = p; i > lo; i--) {
+        order[i] = order[i - 1]!;
+        pos[order[i]!] = i;
+      }
+      order[lo] = slot;
+      pos[slot] = lo;
+    } else if (p < order.length - 1 && this.#before(order[p + 1]!, slot)) {
+      // Moves down: the last place in (p, end) whose player still ranks before it.
+      let lo = p + 1;
+      let hi = order.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (this.#before(order[mid]!, slot)) lo = mid;
+        else hi = mid - 1;
+      }
+      for (let i = p; i < lo; i++) {
+        order[i] = order[i + 1]!;
+        pos[order[i]!] = i;
+      }
+      order[lo] = slot;
+      pos[slot] = lo;
+    }
+  }
+}
