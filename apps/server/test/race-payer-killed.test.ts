@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { settleRaces } from '../src/modules/races/prizes.ts';
+import { adminCookie } from './support/admin.ts';
+import { balanceOf, userIdOf } from './support/accounts.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { signInPlayer, type SignedInPlayer } from './support/players.ts';
+import { CPX_ADDRESS, cpxPostbackPath } from './support/postbacks.ts';
+import { testEngine } from './support/test-database.ts';
+import { openTestApp, t } from './support/suite.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const HOUR = 3600_000;
+const THREE_PRIZES = [
+  { from: 1, to: 1, prize: 300 },
+  { from: 2, to: 2, prize: 200 },
+  { from: 3, to: 3, prize: 100 },
+];
+
+/** The race payer (support/race-payer-child.ts) as a process of its own on the test's database. */
+function startPayer(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/support/race-payer-child.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: t.deps.env.DATABASE_URL!,
+      OFFER_HOLD_HOURS: String(t.deps.env.OFFER_HOLD_HOURS),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Polls `check` until it holds; the child's output in the failure message. */
+async function until(check: () => Promise<boolean> | boolean, what: string, output: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; payer said:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function kill(child: ChildProcess, exited: Promise<number | null>) {
+  child.kill('SIGKILL');
+  await exited;
+  expect(child.signalCode).toBe('SIGKILL');
+}
+
+describe(`a race payer killed between two prizes on ${testEngine}`, () => {
+  openTestApp();
+  const players: SignedInPlayer[] = [];
+  let raceId: number;
+
+  const paidRanks = async () =>
+    (
+      await t.deps.db
+        .selectFrom('race_results')
+        .select('prize_rank')
+        .where('race_id', '=', raceId)
+        .where('ledger_entry_id', 'is not', null)
+        .orderBy('prize_rank')
+        .execute()
+    ).map((r) => Number(r.prize_rank));
+
+  const prizeEntries = async () =>
+    (
+      await t.deps.db
+        .selectFrom('ledger_entries')
+        .select(['idempotency_key', 'user_id', 'amount'])
+        .where('kind', '=', 'race')
+        .orderBy('idempotency_key')
+        .execute()
+    ).map((e) => [e.idempotency_key, Number(e.user_id), Number(e.amount)]);
+
+  it('pays each of the three prizes once when run again, the ledger whole after each step', async () => {
+    const res = await t.api(
+      'POST',
+      '/api/admin/races',
+      {
+        name: 'Killed race',
+        startAt: t.clock.now().toISOString(),
+        endAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+        repeat: 'none',
+        prizes: THREE_PRIZES,
+      },
+      { cookie: await adminCookie(t) },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    raceId = res.body.id;
+    for (const [i, robux] of [40, 30, 20, 10].entries()) {
+      const p = await signInPlayer(t, `Killed${i}`);
+      players.push(p);
+      const url = cpxPostbackPath({ trans: `killed-${i}`, user: p.robloxId, local: robux.toFixed(2) });
+      const pb = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
+      expect([pb.statusCode, pb.body]).toEqual([200, '1']);
+    }
+    // The race ends; its results are fixed (no prize paid yet), as the race round does first.
+    t.clock.advance(2 * HOUR);
+    expect(await settleRaces(t.deps, 0)).toBe(0);
+    const winners = await Promise.all(players.slice(0, 3).map((p) => userIdOf(t.deps.db, p.robloxId)));
+    const before = await Promise.all(winners.map((id) => balanceOf(t.deps.db, id)));
+
+    let payer: ReturnType<typeof startPayer>;
+    if (testEngine === 'postgres') {
+      // The test holds the second winner's row: prize 1 goes through, prize 2's posting waits on it.
+      const holder = new pg.Client({ connectionString: t.deps.env.DATABASE_URL });
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('select id from users where id = $1 for update', [winners[1]]);
+      payer = startPayer();
+      await until(async () => (await paidRanks()).join() === '1', 'prize 1 paid', payer.output);
+      await until(
+        async () =>
+          (
+            await holder.query(
+              `select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+               where not l.granted and a.datname = current_database() and a.pid <> pg_backend_pid()`,
+            )
+          ).rowCount! > 0,
+        'the payer waiting on the held row',
+        payer.output,
+      );
+      await kill(payer.child, payer.exited);
+      await holder.query('rollback');
+      await holder.end();
+    } else {
+      // SQLite has one write lock: the payer stops itself inside prize 2's transaction, holding it.
+      payer = startPayer({ STOP_AT_KEY: `race:${raceId}:2` });
+      await until(() => payer.output().includes('stopped'), 'the payer inside prize 2', payer.output);
+      const probe = new SQLite(t.deps.env.DATABASE_URL!);
+      probe.pragma('busy_timeout = 0');
+      expect(() => probe.exec('begin immediate')).toThrow(/locked|busy/i);
+      await kill(payer.child, payer.exited);
+      // The dead process's lock is gone with it, and its open transaction with the lock.
+      probe.exec('begin immediate');
+      probe.exec('rollback');
+      probe.close();
+    }
+
+    // Killed between the two: prize 1 paid, prize 2 and 3 not.
+    expect(await paidRanks()).toEqual([1]);
+    expect(await prizeEntries()).toEqual([[`race:${raceId}:1`, winners[0], 30000]]);
+    await expectInvariant(t.deps.db);
+
+    // The next round, again in a process of its own, pays the rest, and one more pays nothing.
+    const again = startPayer();
+    expect(await again.exited, again.output()).toBe(0);
+    expect(again.output()).toContain('paid 2');
+    const last = startPayer();
+    expect(await last.exited, last.output()).toBe(0);
+    expect(last.output()).toContain('paid 0');
+
+    expect(await paidRanks()).toEqual([1, 2, 3]);
+    expect(await prizeEntries()).toEqual([
+      [`race:${raceId}:1`, winners[0], 30000],
+      [`race:${raceId}:2`, winners[1], 20000],
+      [`race:${raceId}:3`, winners[2], 10000],
+    ]);
+    const after = await Promise.all(winners.map((id) => balanceOf(t.deps.db, id)));
+    expect(after.map((b, i) => b - before[i]!)).toEqual([300, 200, 100]);
+    await expectInvariant(t.deps.db);
+  });
+});
