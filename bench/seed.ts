@@ -39,6 +39,14 @@ async function seedEconomics(db: Database, now: Date): Promise<void> {
     group by 1, 2, 3, 4`.execute(db);
   const walls = await db.selectFrom('walls').select('slug').execute();
   const kinds = ['offer', 'survey', 'social', 'daily', 'promo', 'referral', 'giveaway', 'admin', 'reversal'];
+  // Every row names every figure: SQLite has no DEFAULT in a multi-row insert.
+  const none = {
+    usd_micros: 0,
+    reversals: 0,
+    reversed_cents: 0,
+    reversed_usd_micros: 0,
+    reversal_seconds: 0,
+  };
   const rows = Array.from({ length: ECONOMICS_HISTORY_DAYS }, (_, d) => {
     const day = new Date(now.getTime() - (d + 1) * 86_400_000).toISOString().slice(0, 10);
     return [
@@ -48,6 +56,15 @@ async function seedEconomics(db: Database, now: Date): Promise<void> {
         name,
         events: 50 + d,
         cents: 5_000 * (d + 1),
+        ...none,
+      })),
+      ...['gamepass', 'group'].map((name) => ({
+        day,
+        source: 'payout' as const,
+        name,
+        events: 10,
+        cents: 20_000,
+        ...none,
       })),
       ...walls.map(({ slug }) => ({
         day,
