@@ -21,33 +21,33 @@ export interface StreamHandlers {
   onBalance(balance: LiveBalance): void;
 }
 
-/** Hands one `event:`/`data:` block of the stream to its handler; comments (heartbeats) are skipped. */
-function dispatch(block: string, handlers: StreamHandlers): void {
+/** Hands one `event:`/`data:` block of a stream to `onEvent`; comments (heartbeats) are skipped. */
+function dispatch(block: string, onEvent: (event: string, data: unknown) => void): void {
   let event = 'message';
   let data = '';
   for (const line of block.split('\n')) {
     if (line.startsWith('event:')) event = line.slice(6).trim();
     else if (line.startsWith('data:')) data += line.slice(5).trim();
   }
-  if (!data) return;
-  if (event === EARNING) handlers.onEarning(JSON.parse(data) as LiveEarning);
-  else if (event === BALANCE) handlers.onBalance(JSON.parse(data) as LiveBalance);
+  if (data) onEvent(event, JSON.parse(data));
 }
 
 /**
- * Reads `GET /api/live/stream` until it ends (resolves) or fails (throws). fetch rather than
- * EventSource: the player's session is a bearer token, which travels in a header, never in the URL.
+ * Reads a Server-Sent Events stream of the API (`path`) until it ends (resolves) or fails (throws
+ * StreamRefused). fetch rather than EventSource: the player's session is a bearer token, which
+ * travels in a header, never in the URL. The live feed and the Race tab's standings read this way.
  */
-export async function readLiveStream(
+export async function readEventStream(
+  path: string,
   token: string | null,
-  handlers: StreamHandlers,
+  handlers: { onOpen(): void; onEvent(event: string, data: unknown): void },
   signal: AbortSignal,
 ): Promise<void> {
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch('/api/live/stream', { headers, signal, cache: 'no-store' });
+    res = await fetch(path, { headers, signal, cache: 'no-store' });
   } catch (err) {
     if (signal.aborted) throw err;
     throw new StreamRefused(0);
@@ -62,8 +62,28 @@ export async function readLiveStream(
     buffer += value.replace(/\r\n?/g, '\n');
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
-      dispatch(buffer.slice(0, end), handlers);
+      dispatch(buffer.slice(0, end), handlers.onEvent);
       buffer = buffer.slice(end + 2);
     }
   }
+}
+
+/** Reads `GET /api/live/stream` until it ends (resolves) or fails (throws). */
+export async function readLiveStream(
+  token: string | null,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  await readEventStream(
+    '/api/live/stream',
+    token,
+    {
+      onOpen: handlers.onOpen,
+      onEvent: (event, data) => {
+        if (event === EARNING) handlers.onEarning(data as LiveEarning);
+        else if (event === BALANCE) handlers.onBalance(data as LiveBalance);
+      },
+    },
+    signal,
+  );
 }

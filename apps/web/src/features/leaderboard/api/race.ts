@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentRaceResponse } from '@rewards/contracts';
+import { readEventStream, StreamRefused } from '@/components/live/stream';
 import { apiFetch } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
@@ -7,16 +9,90 @@ import { useSession } from '@/lib/session';
 export const raceQueryKey = (username: string | null) =>
   ['race', username ? username.toLowerCase() : 'visitor'] as const;
 
-/** How often the standings are asked again (the server counts them at most every 30 s). */
+/** How often the standings are asked again while their stream is not open. */
 export const RACE_POLL_MS = 15_000;
+/** The stream's event (RACE_STREAM_EVENTS of the contracts, spelled out to keep their schemas out). */
+const RACE_EVENT = 'race';
+/** Back-off between reconnects: doubling from the first, up to the last; after a 503, a minute. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+const FULL_RETRY_MS = 60_000;
 
-/** `GET /api/races/current`: the running race, its standings and the caller's own place, polled. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+
+/**
+ * Keeps the race query's data current from `GET /api/races/stream` (the live feed's way: fetch, with
+ * the session in a header), reopened with back-off when it fails. Returns whether it is open: the
+ * query polls only while it is not.
+ */
+function useRaceStream(token: string | null, username: string | null): boolean {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    const { signal } = abort;
+    const run = async () => {
+      let retryMs = RETRY_FIRST_MS;
+      while (!signal.aborted) {
+        let wait = retryMs;
+        try {
+          await readEventStream(
+            '/api/races/stream',
+            token,
+            {
+              onOpen: () => {
+                retryMs = RETRY_FIRST_MS;
+                setOpen(true);
+              },
+              onEvent: (event, data) => {
+                if (event === RACE_EVENT) {
+                  queryClient.setQueryData(raceQueryKey(username), data as CurrentRaceResponse);
+                }
+              },
+            },
+            signal,
+          );
+        } catch (err) {
+          if (signal.aborted) return;
+          const status = err instanceof StreamRefused ? err.status : 0;
+          // A session the server no longer knows: the poll finds out and signs out; no stream till then.
+          if (status === 401) {
+            setOpen(false);
+            return;
+          }
+          if (status === 503) wait = FULL_RETRY_MS;
+        }
+        setOpen(false);
+        if (signal.aborted) return;
+        await sleep(wait, signal);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      }
+    };
+    void run();
+    return () => abort.abort();
+  }, [token, username, queryClient]);
+  return open;
+}
+
+/**
+ * `GET /api/races/current` for the first paint: the running race, its standings and the caller's own
+ * place; then kept current by the standings' stream, and polled only while that is not open.
+ */
 export function useCurrentRace() {
   const session = useSession();
-  const username = session?.token ? session.username : null;
+  const token = session?.token ?? null;
+  const username = token ? (session?.username ?? null) : null;
+  const live = useRaceStream(token, username);
   return useQuery({
     queryKey: raceQueryKey(username),
     queryFn: ({ signal }) => apiFetch<CurrentRaceResponse>('/api/races/current', { signal }),
-    refetchInterval: RACE_POLL_MS,
+    refetchInterval: live ? false : RACE_POLL_MS,
   });
 }
