@@ -6,7 +6,7 @@ import { adminCookie } from './support/admin.ts';
 import { expectInvariant, postEntry } from './support/ledger.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
-import { atMinute, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
+import { atMinute, insertGiveawayRow, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
 import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { signedInStaff } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -115,17 +115,7 @@ describe(`deleting an account on ${testEngine}`, () => {
       })
       .execute();
     await insertSignInTraces(db, owner.id, 'owner', atMinute);
-    const giveaway = await db
-      .insertInto('giveaways')
-      .values({
-        title: 'Spring',
-        description: 'R$5',
-        prize: 500,
-        end_at: atMinute(30),
-        created_at: atMinute(1),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const giveaway = await insertGiveawayRow(db);
     await db
       .insertInto('giveaway_entries')
       .values({ giveaway_id: giveaway.id, user_id: owner.id, created_at: atMinute(12) })

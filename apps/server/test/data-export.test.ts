@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
-import { atMinute, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
+import {
+  atMinute,
+  countRows,
+  insertGiveawayRow,
+  insertSignInTraces,
+  insertWithdrawalRow,
+} from './support/records.ts';
 import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
@@ -117,18 +123,7 @@ describe(`a player's data export on ${testEngine}`, () => {
     );
 
     const db = t.deps.db;
-    const giveaway = await db
-      .insertInto('giveaways')
-      .values({
-        title: 'Spring',
-        description: 'R$5',
-        prize: 500,
-        end_at: atMinute(30),
-        created_at: atMinute(1),
-        winner_user_id: owner.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const giveaway = await insertGiveawayRow(db, { winner_user_id: owner.id });
     const code = await db
       .insertInto('promo_codes')
       .values({ code: 'WELCOME', amount: 200, max_uses: null, expires_at: null, created_at: atMinute(1) })
@@ -184,14 +179,8 @@ describe(`a player's data export on ${testEngine}`, () => {
 
   it('holds every row the database keeps about the player, table by table', async () => {
     const db = t.deps.db;
-    const count = async <T extends keyof DB & string>(table: T, column: string, value: number | string) => {
-      const row = await db
-        .selectFrom(table as 'ledger_entries')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(column as 'user_id', '=', value as number)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    };
+    const count = <T extends keyof DB & string>(table: T, column: keyof DB[T] & string, value: number) =>
+      countRows(db, table, column, value);
     const id = owner.id;
     const withdrawalTargets = doc.withdrawals.map((w: any) => `withdrawal:${w.id}`);
     const auditInDb = (

@@ -118,3 +118,25 @@ export function insertWithdrawalRow(
     .returning('id')
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * A giveaway row written straight into the database: by default "Spring", R$5, made at minute 1 and
+ * ending at minute 30 of the tests' day; `row` overrides any column.
+ */
+export function insertGiveawayRow(
+  db: Database,
+  row: Partial<Insertable<DB['giveaways']>> = {},
+): Promise<{ id: number }> {
+  return db
+    .insertInto('giveaways')
+    .values({
+      title: 'Spring',
+      description: 'R$5',
+      prize: 500,
+      end_at: atMinute(30),
+      created_at: atMinute(1),
+      ...row,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
