@@ -14,13 +14,20 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const sessionUser = z.object({
+/** How the signed-in player is named: the Roblox username, display name and user id. */
+export const playerNames = z.object({
   username: z.string(),
   displayName: z.string(),
   robloxId: z.number(),
+});
+
+/** The friends a player brought (signed up with their link) and the R$ earned from them. */
+export const referralTotals = z.object({
   referralsMade: z.number(),
   referralsEarned: z.number(),
 });
+
+export const sessionUser = z.object({ ...playerNames.shape, ...referralTotals.shape });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referralTotals } from './auth.ts';
 
 // Schemas of the player's offers endpoints: walls, the survey frame, held credits and referrals.
 // The admin console's wall settings are in wall-settings.ts, the postback log in postbacks.ts.
@@ -33,7 +34,6 @@ export type PendingResponse = z.infer<typeof pendingResponse>;
 /** GET /api/referrals (signed in). `referralsEarned` in R$. */
 export const referralsResponse = z.object({
   link: z.string(),
-  referralsMade: z.number(),
-  referralsEarned: z.number(),
+  ...referralTotals.shape,
 });
 export type ReferralsResponse = z.infer<typeof referralsResponse>;

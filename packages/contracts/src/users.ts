@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playerNames, referralTotals } from './auth.ts';
 import { levelStatus } from './levels.ts';
 
 export const usernameParams = z.object({ username: z.string().trim().min(1).max(50) });
@@ -8,9 +9,7 @@ export type UserStatus = z.infer<typeof userStatus>;
 
 /** GET /api/user/{username}: the caller's own account. Amounts in R$. */
 export const meResponse = z.object({
-  username: z.string(),
-  displayName: z.string(),
-  robloxId: z.number(),
+  ...playerNames.shape,
   robux: z.number(),
   earnings: z.number(),
   verified: z.boolean(),
@@ -26,8 +25,7 @@ export const profileResponse = z.object({
   pendingRobux: z.number(),
   earnings: z.number(),
   offersCompleted: z.number(),
-  referralsMade: z.number(),
-  referralsEarned: z.number(),
+  ...referralTotals.shape,
   joinedAt: z.string(),
   verificationCode: z.string().nullable(),
   verified: z.boolean(),
