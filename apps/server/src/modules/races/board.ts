@@ -113,12 +113,7 @@ async function countAll(deps: Deps, version: number): Promise<Followed> {
       previous: last ? await previousWinners(deps, last) : null,
       countedAt: row ? now : null,
       top: [],
-      standings: row
-        ? Standings.fromCount(
-            players.map((p) => ({ userId: p.userId, amount: p.amount, reachedAt: Date.parse(p.reachedAt) })),
-            banned,
-          )
-        : EMPTY,
+      standings: row ? Standings.fromCount(players, banned) : EMPTY,
       version: version + 1,
     },
     row,

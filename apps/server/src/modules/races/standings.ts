@@ -25,14 +25,20 @@ export class Standings {
   readonly #pos: number[] = [];
   #banned: ReadonlySet<number> = new Set();
 
-  /** Standings from a full count, already in order (`earningsBetween`). */
-  static fromCount(sorted: readonly Standing[], banned: ReadonlySet<number>): Standings {
+  /**
+   * Standings from a full count, already in order (`earningsBetween`, whose times are ISO strings:
+   * read here, without a second array of 200,000 objects).
+   */
+  static fromCount(
+    sorted: readonly { userId: number; amount: number; reachedAt: number | string }[],
+    banned: ReadonlySet<number>,
+  ): Standings {
     const s = new Standings();
     s.#banned = new Set(banned);
     for (const p of sorted) {
       const slot = s.#slot(p.userId);
       s.#amount[slot] = p.amount;
-      s.#reached[slot] = p.reachedAt;
+      s.#reached[slot] = typeof p.reachedAt === 'string' ? Date.parse(p.reachedAt) : p.reachedAt;
       if (p.amount > 0 && !banned.has(p.userId)) {
         s.#pos[slot] = s.#order.length;
         s.#order.push(slot);

@@ -66,8 +66,8 @@ export class RaceStreams {
     this.#streams.add(stream);
     this.#byAddress.set(address, (this.#byAddress.get(address) ?? 0) + 1);
     res.once('close', () => this.#remove(stream));
+    // Not counted as sent: the other streams may not have this version yet, and the next tick sends it.
     this.#write(stream, sseMessage(RACE_STREAM_EVENTS.race, currentRaceOf(board, userId)));
-    this.#sent = Math.max(this.#sent, board.version);
     this.#timer ??= setInterval(() => this.#tick(), RACE_LIVE_MS);
     this.#heartbeat ??= setInterval(() => this.#broadcast(SSE_HEARTBEAT), HEARTBEAT_MS);
   }
