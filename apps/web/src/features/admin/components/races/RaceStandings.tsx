@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AdminRaceResult } from '@rewards/contracts';
 import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
 import { DataTable } from '@/components/ui/DataTable';
@@ -16,6 +17,30 @@ function resultText(r: AdminRaceResult): string {
 }
 
 const heading = 'mb-2 text-xs font-bold tracking-wide text-slate-400 uppercase';
+
+interface StandingRowProps {
+  place: number;
+  username: string;
+  /** R$ earned in the race. */
+  amount: number;
+  /** R$ the place wins; 0 shows a dash. */
+  prize: number;
+  /** A last cell of the table's own (the result, when the standing was reached), if it has one. */
+  last?: { content: ReactNode; className: string };
+}
+
+/** One row of both standings tables: place, player, earned and prize, then the table's own column. */
+function StandingRow({ place, username, amount, prize, last }: StandingRowProps) {
+  return (
+    <tr>
+      <td className={cn(cellClass, 'tabular-nums')}>{formatCount(place)}</td>
+      <td className={cn(cellClass, 'font-semibold text-white')}>{username}</td>
+      <td className={cn(cellClass, 'text-emerald-300 tabular-nums')}>{formatRobux(amount)}</td>
+      <td className={cn(cellClass, 'text-amber-200 tabular-nums')}>{prize > 0 ? formatRobux(prize) : '—'}</td>
+      {last && <td className={cn(cellClass, last.className)}>{last.content}</td>}
+    </tr>
+  );
+}
 
 /** A race's standings now and, once decided, who the prizes went to and who was passed over, and why. */
 export function RaceStandings({ id }: { id: number }) {
@@ -43,17 +68,14 @@ export function RaceStandings({ id }: { id: number }) {
             ]}
           >
             {results.map((r) => (
-              <tr key={r.place}>
-                <td className={cn(cellClass, 'tabular-nums')}>{formatCount(r.place)}</td>
-                <td className={cn(cellClass, 'font-semibold text-white')}>{r.username}</td>
-                <td className={cn(cellClass, 'text-emerald-300 tabular-nums')}>{formatRobux(r.amount)}</td>
-                <td className={cn(cellClass, 'text-amber-200 tabular-nums')}>
-                  {r.prize > 0 ? formatRobux(r.prize) : '—'}
-                </td>
-                <td className={cn(cellClass, r.excluded ? 'text-rose-300' : 'text-slate-300')}>
-                  {resultText(r)}
-                </td>
-              </tr>
+              <StandingRow
+                key={r.place}
+                place={r.place}
+                username={r.username}
+                amount={r.amount}
+                prize={r.prize}
+                last={{ content: resultText(r), className: r.excluded ? 'text-rose-300' : 'text-slate-300' }}
+              />
             ))}
           </DataTable>
         )}
@@ -69,22 +91,22 @@ export function RaceStandings({ id }: { id: number }) {
                 m.races_admin_col_place(),
                 m.races_admin_col_player(),
                 m.races_admin_col_earned(),
-                m.races_admin_col_reached(),
                 m.races_admin_col_prize(),
+                m.races_admin_col_reached(),
               ]}
             >
               {standings.map((s) => (
-                <tr key={s.userId}>
-                  <td className={cn(cellClass, 'tabular-nums')}>{formatCount(s.rank)}</td>
-                  <td className={cn(cellClass, 'font-semibold text-white')}>{s.username}</td>
-                  <td className={cn(cellClass, 'text-emerald-300 tabular-nums')}>{formatRobux(s.amount)}</td>
-                  <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
-                    {formatDateTime(s.reachedAt)}
-                  </td>
-                  <td className={cn(cellClass, 'text-amber-200 tabular-nums')}>
-                    {s.prize > 0 ? formatRobux(s.prize) : '—'}
-                  </td>
-                </tr>
+                <StandingRow
+                  key={s.userId}
+                  place={s.rank}
+                  username={s.username}
+                  amount={s.amount}
+                  prize={s.prize}
+                  last={{
+                    content: formatDateTime(s.reachedAt),
+                    className: 'whitespace-nowrap text-slate-300',
+                  }}
+                />
               ))}
             </DataTable>
           )}
