@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpxPostback, fromCpx } from './support/http.ts';
-import { asAdmin, browser, openJourney, stack } from './support/journey.ts';
+import { asAdmin, browser, openJourney, robuxOf, stack } from './support/journey.ts';
 import {
   ADMIN_PASSWORD,
   DESKTOP,
@@ -57,6 +57,13 @@ describe('levels', () => {
     await earn('BobBuilder', 'levels-3', 12);
   });
 
+  it('the credit that reaches a level pays its reward before any page is opened', async () => {
+    const bob = await stack.api('POST', '/api/login', { username: 'BobBuilder' });
+    expect(bob.status).toBe(200);
+    // R$12 earned and level 2's reward of R$5, paid with the credit; reading the balance pays nothing.
+    expect(await robuxOf({ name: 'BobBuilder', token: bob.body.token })).toBe(17);
+  });
+
   it('the profile, the account menu and the leaderboard show the level, in en, nl and fr', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, stack.baseUrl, 'AliceRBX');
@@ -95,10 +102,11 @@ describe('levels', () => {
     }
 
     const payments = await asAdmin('GET', '/api/admin/level-rewards');
-    // AliceRBX is paid once whatever she read; BobBuilder never opened his level.
-    expect(payments.body.rewards).toEqual([expect.objectContaining({ level: 2, paid: 1 })]);
+    // Each was paid once, by the credit that took them to level 2: AliceRBX whatever she read, and
+    // BobBuilder without ever opening his level.
+    expect(payments.body.rewards).toEqual([expect.objectContaining({ level: 2, paid: 2 })]);
     await page.close();
-  });
+  }, 180_000);
 
   it("the console's Levels section lists the reward with the players paid, in en, nl and fr", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
@@ -124,5 +132,5 @@ describe('levels', () => {
       await shoot(page, `console-${locale}`);
     }
     await page.close();
-  });
+  }, 180_000);
 });
