@@ -120,6 +120,16 @@ describe('the leaderboard race tab', () => {
       expect(await previous.textContent()).toContain('SprintAce');
       await shoot(page, locale);
     }
+    // A credit reaches the open tab through its stream: no reload, and no request for the standings.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/races/current')) asked.push(r.url());
+    });
+    await earn('RaceViewer', 200);
+    await expect
+      .poll(() => page.getByRole('table').getByRole('row').nth(1).textContent())
+      .toContain('RaceViewer');
+    expect(asked).toEqual([]);
     await page.close();
   }, 180_000);
 
