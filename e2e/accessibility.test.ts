@@ -27,9 +27,11 @@ interface Violation {
 }
 
 const PAGES: Array<{ path: string; ready: (page: Page) => Promise<unknown>; as?: 'player' | 'admin' }> = [
-  { path: '/', ready: (p) => p.locator('main h1').first().waitFor() },
-  { path: '/login', ready: (p) => p.getByRole('button', { name: 'Sign In', exact: true }).waitFor() },
-  { path: '/earn', as: 'player', ready: (p) => p.locator('main h1').first().waitFor() },
+  // The landing and sign-in pages arrive rendered and the earn page as its shell (decision 0039):
+  // each is ready once the app runs it (the language list opens, the player is named).
+  { path: '/', ready: (p) => p.locator('header select:enabled').first().waitFor() },
+  { path: '/login', ready: (p) => p.locator('form button[type="submit"]:enabled').waitFor() },
+  { path: '/earn', as: 'player', ready: (p) => p.locator('main h1', { hasText: PLAYER }).waitFor() },
   { path: '/withdraw', as: 'player', ready: (p) => p.locator('main h1').first().waitFor() },
   { path: '/profile', as: 'player', ready: (p) => p.getByTestId('verification-sentence').waitFor() },
   {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
@@ -113,6 +113,85 @@ function routePreloads(): Plugin {
 }
 
 /**
+ * The pages whose HTML the build renders, in every language: the two a visitor opens first, which
+ * the browser hydrates, and the shell of the page a player opens first (what does not depend on the
+ * player), which the browser shows until the app renders the page.
+ */
+const PRERENDERED: Array<{ name: PageName; hydrated: boolean }> = [
+  { name: 'landing', hydrated: true },
+  { name: 'login', hydrated: true },
+  { name: 'earn', hydrated: false },
+];
+const LOCALES: string[] = (
+  JSON.parse(readFileSync(join(root, 'project.inlang/settings.json'), 'utf8')) as { locales: string[] }
+).locales;
+
+/**
+ * Writes `dist/routes/<segment>.<locale>.html` for each page of PRERENDERED: its
+ * `routes/<segment>.html` with the page rendered into `#root` before the API answers
+ * (src/prerender.tsx), in that language, and the page's `<title>`. The page then paints its text with
+ * the HTML instead of after its code has run. `data-prerendered="<locale>"` tells main.tsx to hydrate
+ * it; a shell has none and is replaced when the app renders. The server sends the file of the page's
+ * language (plugins/web.ts); decision 0039.
+ */
+function prerender(): Plugin {
+  let outDir = '';
+  return {
+    name: 'rewards:prerender',
+    apply: 'build',
+    writeBundle(options) {
+      outDir = outDirOf(options);
+    },
+    // After every file is written: the render reads the page files that routePreloads writes.
+    async closeBundle() {
+      // The source rendered in Node by Vite's module runner, with the same aliases; no CSS or
+      // message compilation (the build has compiled the messages already).
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias: { '@': join(root, 'src') } },
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        appType: 'custom',
+      });
+      try {
+        const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+          renderPage: (path: string, locale: string, signedIn: boolean) => Promise<string>;
+        };
+        for (const { name, hydrated } of PRERENDERED) {
+          const segment = segmentOf(name);
+          const html = readFileSync(join(outDir, 'routes', `${segment}.html`), 'utf8');
+          const signedIn = pageRoutes[name].session === true;
+          for (const locale of LOCALES) {
+            const rendered = await renderPage(pageRoutes[name].path, locale, signedIn);
+            // React writes the page's <title> first; it belongs in the head, in place of the site's.
+            const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
+            if (!title) throw new Error(`prerender: ${name} renders no <title> first`);
+            const page = html
+              .replace(/<title>[^<]*<\/title>/, title)
+              // #root's loading fallback and the comment about it, as index.html writes them.
+              .replace(
+                /(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<script|<\/body>)/,
+                `<div id="root"${hydrated ? ` data-prerendered="${locale}"` : ''}>${rendered.slice(title.length)}</div>\n    `,
+              );
+            if (!page.includes(`<div id="root"${hydrated ? ' ' : '>'}`))
+              throw new Error(`prerender: no #root in ${segment}.html`);
+            // React marks a part it could not render here (a lazily loaded one) for the browser to
+            // render; in a hydrated page that is an error on every visit, so it is one here.
+            if (hydrated && page.includes('<template'))
+              throw new Error(`prerender: ${name} has a part left to the browser`);
+            writeFileSync(join(outDir, 'routes', `${segment}.${locale}.html`), page);
+          }
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
  * Compiles the message catalogues (apps/web/messages/<area>/<locale>.json) into one function per
  * message under src/paraglide, so each page's chunk carries only the messages it uses. Options other
  * than the paths are in project.inlang/paraglide.config.js (shared with `npm run i18n`).
@@ -124,7 +203,7 @@ function paraglide() {
 // Run from the repository root: `vite --config apps/web/vite.config.ts`.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), paraglide(), precompress(), routePreloads()],
+  plugins: [react(), tailwindcss(), paraglide(), precompress(), routePreloads(), prerender()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },

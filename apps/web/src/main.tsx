@@ -1,18 +1,34 @@
 import './zod-csp';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { applyDocumentLocale } from './lib/i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { applyDocumentLocale, currentLocale } from './lib/i18n';
 import { App } from './app/App';
+import { loadRoutesFor } from './app/router';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 applyDocumentLocale();
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+
+function start(root: HTMLElement) {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // The build renders a few pages into their HTML (vite.config.ts, prerender): such a page is
+  // hydrated when it was written in the player's language and has no query string (a referral or a
+  // sign-in return renders differently); anything else is rendered afresh, replacing the HTML's.
+  if (root.dataset.prerendered === currentLocale() && !window.location.search) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+// The page's route chunks first (preloaded by its HTML), so the first render is the page itself. On
+// a failed load the router tries again and shows its error page.
+void loadRoutesFor(window.location.pathname).then(
+  () => start(container),
+  () => start(container),
 );
 
 // The service worker only shows an offline page when a page cannot load (public/sw.js); the site

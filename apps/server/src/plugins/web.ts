@@ -68,9 +68,11 @@ export async function registerWebApp(
       }
     },
   });
-  // index.html with the page's own chunks preloaded, per first path segment (written by the web
-  // build's route-preloads plugin); other paths get the plain index.html. Read once and sent from
-  // memory, with the preview image's absolute URL (Open Graph wants one) filled in.
+  // index.html with the page's own chunks preloaded, per first path segment (`routes/<segment>.html`,
+  // written by the web build's route-preloads plugin); other paths get the plain index.html. A few
+  // pages also have a file per language with the page rendered into it (`routes/<segment>.<lang>.html`,
+  // the build's prerender plugin; decision 0039), sent at the page's own path only. Read once and sent
+  // from memory, with the preview image's absolute URL (Open Graph wants one) filled in.
   const routesDir = join(distDir, 'routes');
   const sources = new Map([['index.html', readFileSync(join(distDir, 'index.html'), 'utf8')]]);
   if (existsSync(routesDir)) {
@@ -78,15 +80,34 @@ export async function registerWebApp(
       sources.set(`routes/${f}`, readFileSync(join(routesDir, f), 'utf8'));
     }
   }
-  // Each language's texts are written into each file once; what depends on the request is only which
-  // one is sent (Accept-Language) and its og:url.
+  /** The language a prerendered file is written in (`<segment>.<lang>.html`), or null for the others. */
+  const languageOfFile = (file: string): PreviewLanguage | null => {
+    const language = /\.([a-z]{2})\.html$/.exec(file)?.[1];
+    return previewLanguages.find((l) => l === language) ?? null;
+  };
+  // Each language's texts are written into each file once (a prerendered file in its own language
+  // only); what depends on the request is only which one is sent (Accept-Language) and its og:url.
   const siteAt = (base: string): Site => {
     const localized = new Map<string, string>();
     for (const language of previewLanguages) {
-      for (const [file, html] of sources)
-        localized.set(`${language}|${file}`, localizePage(html, base, language));
+      for (const [file, html] of sources) {
+        const written = languageOfFile(file);
+        if (written === null || written === language)
+          localized.set(`${language}|${file}`, localizePage(html, base, language));
+      }
     }
     return { base, localized, pages: new Map() };
+  };
+  /**
+   * The file for a page request: the page rendered in the request's language at the page's own path
+   * (any casing, one trailing slash: what the browser router shows that page at), else the segment's
+   * file, else index.html. Other paths under a segment (`/login/x`, a 404) never get the rendered page,
+   * which the browser would show before its not-found page.
+   */
+  const fileFor = (pathname: string, segment: string, language: PreviewLanguage): string => {
+    const rendered = `routes/${segment}.${language}.html`;
+    if (sources.has(rendered) && pagePathOf(pathname) === `/${segment}`) return rendered;
+    return sources.has(`routes/${segment}.html`) ? `routes/${segment}.html` : 'index.html';
   };
   const env = app.deps.env;
   const configured = env.PUBLIC_URL ? siteAt(publicBase(env, '')) : null;
@@ -162,8 +183,8 @@ export async function registerWebApp(
     const pathname = request.url.split('?')[0]!;
     const segment = /^\/([^/?#]*)/.exec(pathname)?.[1]?.toLowerCase() || 'index';
     const site = siteFor(request);
-    const file = sources.has(`routes/${segment}.html`) ? `routes/${segment}.html` : 'index.html';
     const language = previewLanguageOf(request.headers['accept-language']);
+    const file = fileFor(pathname, segment, language);
     const page = pageFor(site, language, file, pathname);
     const ref = segment === 'login' ? (request.query as { ref?: unknown }).ref : undefined;
     if (typeof ref === 'string') return sendInvite(request, reply, page, language, ref);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { onSessionExpired } from '@/lib/api-client';
+import { useHydrated } from '@/lib/hydration';
 import { useLocale } from '@/lib/i18n';
 import { m } from '@/paraglide/messages.js';
 import { createAppRouter } from './router';
@@ -17,6 +18,8 @@ export function App() {
   const [router] = useState(createAppRouter);
   // A new language renders every page again: the router's tree is mounted afresh (no reload).
   const locale = useLocale();
+  // The build's prerendered pages have no toaster: it mounts once they are hydrated.
+  const hydrated = useHydrated();
 
   useEffect(
     () =>
@@ -31,16 +34,18 @@ export function App() {
   return (
     <>
       <RouterProvider key={locale} router={router} />
-      <Suspense fallback={null}>
-        <Toaster
-          theme="dark"
-          position="top-center"
-          offset={TOASTS_BELOW_TOP_BAR}
-          mobileOffset={TOASTS_BELOW_TOP_BAR}
-          richColors
-          closeButton
-        />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster
+            theme="dark"
+            position="top-center"
+            offset={TOASTS_BELOW_TOP_BAR}
+            mobileOffset={TOASTS_BELOW_TOP_BAR}
+            richColors
+            closeButton
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { HOME, pageRoutes, segmentOf, type PageName } from '@/config/paths';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
@@ -64,4 +64,20 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy routes that match `pathname` (the page's chunks, mostly preloaded by its HTML) and
+ * makes them ordinary routes, so the router's first render is the page itself: a page prerendered
+ * by the build hydrates without passing through the loading fallback, and another page renders once
+ * instead of twice. Call it before `createAppRouter`.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
 }

@@ -27,7 +27,11 @@ function storedLocale(): Locale | undefined {
 }
 
 // Read once: every message call asks for the locale, and the strategies would read storage each time.
-let locale: Locale = storedLocale() ?? extractLocaleFromNavigator() ?? baseLocale;
+// The build's prerender (src/prerender.tsx) loads this module in Node, where there is no navigator.
+let locale: Locale =
+  storedLocale() ??
+  (typeof navigator === 'undefined' ? undefined : extractLocaleFromNavigator()) ??
+  baseLocale;
 overwriteGetLocale(() => locale);
 
 const listeners = new Set<() => void>();
@@ -59,7 +63,15 @@ export function changeLocale(next: Locale): void {
   for (const listener of listeners) listener();
 }
 
-/** The current language; the component renders again when it changes. */
+/**
+ * The current language; the component renders again when it changes. A page prerendered in the
+ * build is hydrated only in the language it was written in (main.tsx), so hydration reads the same.
+ */
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, snapshot, () => baseLocale);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** Sets the language of the build's prerender (src/prerender.tsx), which runs outside a browser. */
+export function setPrerenderLocale(next: Locale): void {
+  locale = next;
 }

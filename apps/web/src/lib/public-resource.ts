@@ -64,7 +64,9 @@ function entryOf(path: string): Entry {
 
 export function usePublicResource<T>(path: string): PublicResource<T> {
   const entry = entryOf(path);
-  return useSyncExternalStore(entry.subscribe, () => entry.state as PublicResource<T>);
+  const state = () => entry.state as PublicResource<T>;
+  // The build's prerender and the hydration of its pages both render before anything is read.
+  return useSyncExternalStore(entry.subscribe, state, state);
 }
 
 /** Forgets what was read (tests: each starts with nothing read, as a new page load does). */

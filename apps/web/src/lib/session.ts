@@ -148,7 +148,17 @@ export function forgetReferral(): void {
   write(REFERRAL_KEY, null);
 }
 
+/**
+ * The session the build's prerender (src/prerender.tsx) renders a signed-in page's shell with: a
+ * player with no name, picture or token yet. Null in the browser, where hydration renders signed out.
+ */
+let prerenderSession: Session | null = null;
+
+export function setPrerenderSession(session: Session | null): void {
+  prerenderSession = session;
+}
+
 /** The session as React state; re-renders on sign-in, logout and changes made in other tabs. */
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeSession, getSession, () => null);
+  return useSyncExternalStore(subscribeSession, getSession, () => prerenderSession);
 }

@@ -1,5 +1,6 @@
 import { Languages } from 'lucide-react';
 import { m } from '@/paraglide/messages.js';
+import { useHydrated } from '@/lib/hydration';
 import { changeLocale, LANGUAGES, useLocale, type Locale } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
 
@@ -9,6 +10,9 @@ import { cn } from '@/lib/cn';
  */
 export function LanguageMenu({ compact = false, className }: { compact?: boolean; className?: string }) {
   const locale = useLocale();
+  // In a page the build rendered (decision 0039), a choice made before the app hydrates it would be
+  // undone by hydration: the list opens once the app runs.
+  const hydrated = useHydrated();
   return (
     <label
       className={cn(
@@ -20,6 +24,7 @@ export function LanguageMenu({ compact = false, className }: { compact?: boolean
       <span className="sr-only">{m.app_language()}</span>
       <select
         value={locale}
+        disabled={!hydrated}
         onChange={(e) => changeLocale(e.target.value as Locale)}
         className="h-9 cursor-pointer appearance-none bg-transparent pr-2 font-semibold outline-none"
       >

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { useHydrated } from '@/lib/hydration';
 import { Gift, LogIn, ShieldCheck, UserRound } from 'lucide-react';
 import { Card } from '@/components/ui/Card';
 import { SubmitButton } from '@/components/ui/SubmitButton';
@@ -25,8 +26,11 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const pageRef = searchParams.get('ref')?.trim() || undefined;
   useEffect(() => rememberReferral(pageRef), [pageRef]);
+  // Storage is read once the page is hydrated: the build renders this page (decision 0039) where
+  // there is none, and the first render in the browser must match it.
+  const hydrated = useHydrated();
   // The link this browser first came with; the server applies it only if this browser proves the account.
-  const ref = storedReferral() ?? pageRef;
+  const ref = (hydrated ? storedReferral() : undefined) ?? pageRef;
   // A protected account also opens with Sign in with Roblox, when the site offers it.
   const robloxSignIn = useRobloxSignInConfig();
   const completeSignIn = useCompleteSignIn();
@@ -109,11 +113,19 @@ export function LoginForm() {
             setNameError(false);
           }}
           error={nameError}
+          // Until the app has hydrated the page the build rendered, typing and pressing Sign In would
+          // reach no code (the browser would send the form itself): both wait for it.
           disabled={busy}
+          readOnly={!hydrated}
           icon={<UserRound aria-hidden="true" className="size-5" />}
         />
         {human.widget}
-        <SubmitButton busy={busy} busyLabel={m.auth_signing_in()} className="w-full">
+        <SubmitButton
+          busy={busy}
+          busyLabel={m.auth_signing_in()}
+          disabled={busy || !hydrated}
+          className="w-full"
+        >
           {m.auth_sign_in()}
         </SubmitButton>
         <RobloxSignInButton referrer={ref} />
