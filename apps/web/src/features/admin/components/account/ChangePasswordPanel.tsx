@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { useFormState } from '@/lib/form-state';
 import { useChangeOwnPassword } from '../../api/me';
 import { SectionError } from '../SectionError';
+import { NewPasswordField } from '../staff/NewPasswordField';
 import { MIN_STAFF_PASSWORD, newPasswordTooShort, passwordHint } from '../staff/roles';
 
 type PasswordField = 'current' | 'next' | 'repeat';
@@ -49,20 +50,14 @@ export function ChangePasswordPanel() {
           error={errorOf('current')}
           {...bind('current')}
         />
-        <TextField
-          compact
+        <NewPasswordField
           label={m.admin_setup_new_password()}
-          type="password"
-          autoComplete="new-password"
           error={errorOf('next')}
           hint={passwordHint()}
           {...bind('next')}
         />
-        <TextField
-          compact
+        <NewPasswordField
           label={m.admin_setup_password_again()}
-          type="password"
-          autoComplete="new-password"
           error={errorOf('repeat')}
           {...bind('repeat')}
         />

@@ -7,6 +7,7 @@ import { Panel } from '@/components/ui/Panel';
 import { useFormState } from '@/lib/form-state';
 import { useCreateStaff } from '../../api/staff';
 import { CreateButton } from '../CreateButton';
+import { NewPasswordField } from './NewPasswordField';
 import {
   MIN_STAFF_PASSWORD,
   passwordHint,
@@ -79,11 +80,8 @@ export function CreateStaffForm({
           placeholder="jordan"
           {...bind('username')}
         />
-        <TextField
-          compact
+        <NewPasswordField
           label={m.admin_setup_staff_first_password()}
-          type="password"
-          autoComplete="new-password"
           error={errorOf('password')}
           hint={passwordHint()}
           {...bind('password')}
