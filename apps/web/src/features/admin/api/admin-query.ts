@@ -26,3 +26,8 @@ export function useAdminMutation<Input, Output>(
 ) {
   return useMutation({ mutationFn: call, onSuccess: () => refresh() });
 }
+
+/** A new row of a console list: `body` POSTed to the list's `path`, which answers the row made. */
+export function useAdminCreate<Body, Row>(path: string, refresh: () => void) {
+  return useAdminMutation((body: Body) => adminFetch<Row>(path, { method: 'POST', body }), refresh);
+}

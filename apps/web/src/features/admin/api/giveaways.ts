@@ -4,7 +4,7 @@ import type {
   AdminGiveawaysResponse,
   CreateGiveawayRequest,
 } from '@rewards/contracts';
-import { useAdminMutation, useAdminQuery } from './admin-query';
+import { useAdminCreate, useAdminMutation, useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate } from './client';
 
 export function useGiveaways() {
@@ -25,11 +25,7 @@ function refresh(): void {
 }
 
 export function useCreateGiveaway() {
-  return useAdminMutation(
-    (body: CreateGiveawayRequest) =>
-      adminFetch<AdminGiveaway>('/api/admin/giveaways', { method: 'POST', body }),
-    refresh,
-  );
+  return useAdminCreate<CreateGiveawayRequest, AdminGiveaway>('/api/admin/giveaways', refresh);
 }
 
 export function useEndGiveaway() {

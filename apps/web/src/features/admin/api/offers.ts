@@ -9,7 +9,7 @@ import type {
   UpdateWallRequest,
 } from '@rewards/contracts';
 import { notifyBalanceUpdated } from '@/lib/balance';
-import { useAdminMutation, useAdminQuery } from './admin-query';
+import { useAdminCreate, useAdminMutation, useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate, queryString } from './client';
 
 /** Create (with `slug`) or edit (without). `secret`: omitted keeps the current one, '' clears it. */
@@ -24,10 +24,7 @@ function refreshWalls(): void {
 }
 
 export function useCreateWall() {
-  return useAdminMutation(
-    (body: WallInput) => adminFetch<AdminWall>('/api/admin/walls', { method: 'POST', body }),
-    refreshWalls,
-  );
+  return useAdminCreate<WallInput, AdminWall>('/api/admin/walls', refreshWalls);
 }
 
 export function useUpdateWall() {

@@ -1,5 +1,5 @@
 import type { AdminPromoCode, AdminPromoCodesResponse, CreatePromoCodeRequest } from '@rewards/contracts';
-import { useAdminMutation, useAdminQuery } from './admin-query';
+import { useAdminCreate, useAdminMutation, useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate } from './client';
 
 export function usePromoCodes() {
@@ -11,11 +11,7 @@ function refresh(): void {
 }
 
 export function useCreatePromoCode() {
-  return useAdminMutation(
-    (body: CreatePromoCodeRequest) =>
-      adminFetch<AdminPromoCode>('/api/admin/promocodes', { method: 'POST', body }),
-    refresh,
-  );
+  return useAdminCreate<CreatePromoCodeRequest, AdminPromoCode>('/api/admin/promocodes', refresh);
 }
 
 export function useSetPromoCodeActive() {

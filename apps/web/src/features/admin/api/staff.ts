@@ -4,7 +4,7 @@ import type {
   StaffMember,
   UpdateStaffRequest,
 } from '@rewards/contracts';
-import { useAdminMutation, useAdminQuery } from './admin-query';
+import { useAdminCreate, useAdminMutation, useAdminQuery } from './admin-query';
 import { adminFetch, adminKeys, invalidate } from './client';
 
 /** `GET /api/admin/staff` (owner only). */
@@ -18,10 +18,7 @@ function refresh(): void {
 }
 
 export function useCreateStaff() {
-  return useAdminMutation(
-    (body: CreateStaffRequest) => adminFetch<StaffMember>('/api/admin/staff', { method: 'POST', body }),
-    refresh,
-  );
+  return useAdminCreate<CreateStaffRequest, StaffMember>('/api/admin/staff', refresh);
 }
 
 /** A new role, or disabled / enabled (a disabled member cannot sign in; their sessions end). */
