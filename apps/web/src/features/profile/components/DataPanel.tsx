@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { FileDown } from 'lucide-react';
 import type { AccountExport } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
-import { IconTile } from '@/components/ui/IconTile';
 import { useOwnershipProof } from '@/components/ProveOwnership';
 import { paths } from '@/config/paths';
 import { apiFetch } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
+import { ProfilePanel } from './ProfilePanel';
 
 /** The name the server gives the file (its Content-Disposition), rebuilt from the document itself. */
 function fileName(data: AccountExport): string {
@@ -52,20 +51,18 @@ export function DataPanel() {
   }
 
   return (
-    <Card role="region" aria-labelledby="data-title" className="p-5 sm:p-7">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <IconTile icon={FileDown} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
-          <h2 id="data-title" className="text-lg font-bold text-white">
-            {m.profile_data_title()}
-          </h2>
-        </div>
+    <ProfilePanel
+      id="data"
+      icon={FileDown}
+      title={m.profile_data_title()}
+      action={
         <Button variant="secondary" size="sm" disabled={busy} aria-busy={busy} onClick={download}>
           <FileDown aria-hidden="true" className="size-4" /> {m.profile_data_download()}
         </Button>
-      </div>
+      }
+    >
       <p className="mt-3 text-sm text-slate-400">{m.profile_data_text()}</p>
       {proof.dialog}
-    </Card>
+    </ProfilePanel>
   );
 }

@@ -2,8 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
-import { IconTile } from '@/components/ui/IconTile';
 import { ApiError } from '@/lib/api-client';
 import { logout } from '@/lib/logout';
 import { clearSession } from '@/lib/session';
@@ -11,6 +9,7 @@ import { errorMessage, toastSuccess } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { m } from '@/paraglide/messages.js';
 import { useAccountDeletionPreview } from '../api/account-deletion';
+import { ProfilePanel } from './ProfilePanel';
 
 // Loaded when opened: rarely used, and with its code (Radix AlertDialog, the form field) in the profile
 // page's own chunk the build regrouped the code pages share and put the toaster into the landing page's
@@ -37,14 +36,12 @@ export function DeleteAccountPanel() {
   }
 
   return (
-    <Card role="region" aria-labelledby="delete-title" className="border-rose-500/30 p-5 sm:p-7">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <IconTile icon={Trash2} className="size-10 rounded-xl bg-rose-500/10 text-rose-300" />
-          <h2 id="delete-title" className="text-lg font-bold text-white">
-            {m.profile_delete_title()}
-          </h2>
-        </div>
+    <ProfilePanel
+      id="delete"
+      icon={Trash2}
+      title={m.profile_delete_title()}
+      danger
+      action={
         <Button
           variant="danger"
           size="sm"
@@ -53,7 +50,8 @@ export function DeleteAccountPanel() {
         >
           <Trash2 aria-hidden="true" className="size-4" /> {m.profile_delete_title()}
         </Button>
-      </div>
+      }
+    >
       <p className="mt-3 text-sm text-slate-400">{m.profile_delete_text()}</p>
       {blocked && (
         <p data-testid="deletion-blocked" className="mt-2 text-sm text-amber-200">
@@ -71,6 +69,6 @@ export function DeleteAccountPanel() {
           <DeleteAccountDialog preview={preview.data} onCancel={() => setOpen(false)} onDeleted={onDeleted} />
         </Suspense>
       )}
-    </Card>
+    </ProfilePanel>
   );
 }

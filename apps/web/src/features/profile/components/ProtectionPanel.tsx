@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import type { ProfileResponse } from '@rewards/contracts';
-import { Card } from '@/components/ui/Card';
-import { IconTile } from '@/components/ui/IconTile';
 import { useOwnershipProof } from '@/components/ProveOwnership';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -11,6 +9,7 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { profileQueryKey } from '../api/profile';
 import { setProtection } from '../api/protection';
+import { ProfilePanel } from './ProfilePanel';
 
 /** "Protect my account": typing the name no longer opens the account; proof does. */
 export function ProtectionPanel({ profile, username }: { profile: ProfileResponse; username: string }) {
@@ -41,14 +40,12 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
   }
 
   return (
-    <Card role="region" aria-labelledby="protect-title" className="p-5 sm:p-7">
-      <div className="flex items-start justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <IconTile icon={LockKeyhole} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
-          <h2 id="protect-title" className="text-lg font-bold text-white">
-            {m.profile_protect_title()}
-          </h2>
-        </div>
+    <ProfilePanel
+      id="protect"
+      icon={LockKeyhole}
+      title={m.profile_protect_title()}
+      headClassName="items-start gap-4"
+      action={
         <button
           type="button"
           role="switch"
@@ -71,13 +68,14 @@ export function ProtectionPanel({ profile, username }: { profile: ProfileRespons
             )}
           />
         </button>
-      </div>
+      }
+    >
       <p className="mt-4 text-sm text-slate-300">
         {on ? m.profile_protect_on_text() : m.profile_protect_off_text()}
       </p>
       {!profile.verified && <p className="mt-2 text-sm text-amber-200">{m.profile_protect_verify_first()}</p>}
       {on && <p className="mt-2 text-sm text-slate-400">{m.profile_protect_same_proof()}</p>}
       {proof.dialog}
-    </Card>
+    </ProfilePanel>
   );
 }

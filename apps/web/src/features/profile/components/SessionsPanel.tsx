@@ -4,13 +4,12 @@ import { useOwnershipProof } from '@/components/ProveOwnership';
 import { Badge } from '@/components/ui/Badge';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
-import { IconTile } from '@/components/ui/IconTile';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { errorMessage, toastError, toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { useAccountSessions, useRevokeSessions } from '../api/protection';
+import { ProfilePanel } from './ProfilePanel';
 
 const HOW: Record<AccountSession['proof'], () => string> = {
   name: m.profile_session_name,
@@ -38,17 +37,11 @@ export function SessionsPanel() {
   }
 
   return (
-    <Card role="region" aria-labelledby="sessions-title" className="p-5 sm:p-7">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <IconTile
-            icon={MonitorSmartphone}
-            className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300"
-          />
-          <h2 id="sessions-title" className="text-lg font-bold text-white">
-            {m.profile_sessions_title()}
-          </h2>
-        </div>
+    <ProfilePanel
+      id="sessions"
+      icon={MonitorSmartphone}
+      title={m.profile_sessions_title()}
+      action={
         <Button
           variant="danger"
           size="sm"
@@ -58,7 +51,8 @@ export function SessionsPanel() {
         >
           <LogOut aria-hidden="true" className="size-4" /> {m.profile_sessions_sign_out_others()}
         </Button>
-      </div>
+      }
+    >
       {sessions.isPending && (
         <Spinner label={m.profile_sessions_loading()} className="mt-4 size-5 text-emerald-300" />
       )}
@@ -87,6 +81,6 @@ export function SessionsPanel() {
         ))}
       </ul>
       {proof.dialog}
-    </Card>
+    </ProfilePanel>
   );
 }

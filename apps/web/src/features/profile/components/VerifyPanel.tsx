@@ -11,14 +11,13 @@ import {
 } from 'lucide-react';
 import type { ProfileResponse } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { meQueryKey } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/toast';
 import { profileQueryKey, useRefreshSentence, verifyBio, VERIFY_MESSAGES } from '../api/profile';
 import { useTimedMessage, type TimedMessage } from './useTimedMessage';
-import { IconTile } from '@/components/ui/IconTile';
+import { ProfilePanel } from './ProfilePanel';
 import { m } from '@/paraglide/messages.js';
 
 const COPY_MESSAGE_MS = 2_500;
@@ -118,17 +117,12 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
   }
 
   return (
-    <Card role="region" className="p-5 sm:p-7" aria-labelledby="verify-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <IconTile icon={ShieldCheck} className="size-10 rounded-xl bg-emerald-400/10 text-emerald-300" />
-          <h2 id="verify-title" className="text-lg font-bold text-white">
-            {m.profile_verify_title()}
-          </h2>
-        </div>
-        <VerifiedBadge verified={verified} />
-      </div>
-
+    <ProfilePanel
+      id="verify"
+      icon={ShieldCheck}
+      title={m.profile_verify_title()}
+      action={<VerifiedBadge verified={verified} />}
+    >
       {verified ? (
         <p className="mt-4 text-sm text-slate-300">{m.profile_verified_text()}</p>
       ) : (
@@ -177,6 +171,6 @@ export function VerifyPanel({ profile, username }: { profile: ProfileResponse; u
         <StatusLine message={copyMessage} testId="copy-message" />
         <StatusLine message={verifyMessage} testId="verify-message" />
       </div>
-    </Card>
+    </ProfilePanel>
   );
 }
