@@ -98,13 +98,7 @@ async function topOf(deps: Deps, f: Followed): Promise<RaceStanding[]> {
 async function countAll(deps: Deps, version: number): Promise<Followed> {
   const now = deps.clock.now().toISOString();
   const ids = await lastEarningChangeIds(deps.db);
-  const [running, next, last, banned] = await Promise.all([
-    repo.runningRaces(deps.db, now),
-    repo.nextRace(deps.db, now),
-    repo.lastFinalRace(deps.db),
-    repo.bannedIds(deps.db),
-  ]);
-  const row = running[0] ?? null;
+  const { row, next, last, banned } = await racesAndBans(deps, now);
   const players = row ? await earningsBetween(deps.db, row.starts_at, row.ends_at) : [];
   const f: Followed = {
     board: {
@@ -127,6 +121,17 @@ async function countAll(deps: Deps, version: number): Promise<Followed> {
   return f;
 }
 
+/** What a count and a refresh both read first: the running, next and last races, and the banned. */
+async function racesAndBans(deps: Deps, now: string) {
+  const [running, next, last, banned] = await Promise.all([
+    repo.runningRaces(deps.db, now),
+    repo.nextRace(deps.db, now),
+    repo.lastFinalRace(deps.db),
+    repo.bannedIds(deps.db),
+  ]);
+  return { row: running[0] ?? null, next, last, banned };
+}
+
 /**
  * Brings a board up to date by what changed since it last looked: the races (a few rows), the banned
  * players (a few, by index), the provider transactions and reversals after the ids it last saw, and
@@ -135,13 +140,7 @@ async function countAll(deps: Deps, version: number): Promise<Followed> {
  */
 async function refresh(deps: Deps, f: Followed): Promise<Followed | null> {
   const now = deps.clock.now().toISOString();
-  const [running, next, last, banned] = await Promise.all([
-    repo.runningRaces(deps.db, now),
-    repo.nextRace(deps.db, now),
-    repo.lastFinalRace(deps.db),
-    repo.bannedIds(deps.db),
-  ]);
-  const row = running[0] ?? null;
+  const { row, next, last, banned } = await racesAndBans(deps, now);
   if (periodChanged(f.row, row)) return null;
   const board = f.board;
   let changed = false;
