@@ -9,16 +9,9 @@ export interface PeriodEarning {
   reachedAt: string;
 }
 
-/**
- * Every player's R$ from provider transactions created in [from, to), largest first, ties to
- * whoever reached their amount first, then to the lower id. A transaction counts while held or
- * credited; one that was reversed (chargeback, or its hold cancelled) counts nothing, so a reversal
- * moves the standings back until the race's results are fixed. Only providers' credits are here:
- * daily, promo, social, referral, giveaway and admin credits never are. One table and no join: with
- * 200,000 players this is the race board's whole cost (docs/races.md).
- */
-export async function earningsBetween(db: Db, from: string, to: string): Promise<PeriodEarning[]> {
-  const rows = await db
+/** Each player's counted transactions created in [from, to): their sum and the newest one's time. */
+function countedBetween(db: Db, from: string, to: string) {
+  return db
     .selectFrom('offer_transactions as t')
     .select((eb) => [
       't.user_id',
@@ -29,12 +22,30 @@ export async function earningsBetween(db: Db, from: string, to: string): Promise
     .where('t.created_at', '<', to)
     .where('t.state', 'in', ['held', 'credited'])
     .where('t.amount', '>', 0)
-    .groupBy('t.user_id')
+    .groupBy('t.user_id');
+}
+
+const toEarning = (r: { user_id: number; amount: number | string; reached_at: string }): PeriodEarning => ({
+  userId: Number(r.user_id),
+  amount: Number(r.amount),
+  reachedAt: r.reached_at,
+});
+
+/**
+ * Every player's R$ from provider transactions created in [from, to), largest first, ties to
+ * whoever reached their amount first, then to the lower id. A transaction counts while held or
+ * credited; one that was reversed (chargeback, or its hold cancelled) counts nothing, so a reversal
+ * moves the standings back until the race's results are fixed. Only providers' credits are here:
+ * daily, promo, social, referral, giveaway and admin credits never are. One table and no join: with
+ * 200,000 players this is the race board's whole cost (docs/races.md).
+ */
+export async function earningsBetween(db: Db, from: string, to: string): Promise<PeriodEarning[]> {
+  const rows = await countedBetween(db, from, to)
     .orderBy('amount', 'desc')
     .orderBy('reached_at', 'asc')
     .orderBy('t.user_id', 'asc')
     .execute();
-  return rows.map((r) => ({ userId: Number(r.user_id), amount: Number(r.amount), reachedAt: r.reached_at }));
+  return rows.map(toEarning);
 }
 
 /** A provider transaction written, or one reversed, after a reader's last look: whose standing moved. */
@@ -120,19 +131,8 @@ export async function earningsOfBetween(
   to: string,
 ): Promise<PeriodEarning[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('offer_transactions as t')
-    .select((eb) => [
-      't.user_id',
-      eb.fn.sum<number | string>('t.amount').as('amount'),
-      eb.fn.max('t.created_at').as('reached_at'),
-    ])
+  const rows = await countedBetween(db, from, to)
     .where('t.user_id', 'in', [...userIds])
-    .where('t.created_at', '>=', from)
-    .where('t.created_at', '<', to)
-    .where('t.state', 'in', ['held', 'credited'])
-    .where('t.amount', '>', 0)
-    .groupBy('t.user_id')
     .execute();
-  return rows.map((r) => ({ userId: Number(r.user_id), amount: Number(r.amount), reachedAt: r.reached_at }));
+  return rows.map(toEarning);
 }
