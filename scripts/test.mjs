@@ -9,6 +9,8 @@ import { join } from 'node:path';
 const reportDir = mkdtempSync(join(tmpdir(), 'rewards-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+/** The failed tests' names, by step: printed again at the end, where a CI log's tail shows them. */
+const failedTests = [];
 
 /** Each step's label, outcome and time, printed at the end. */
 const timings = [];
@@ -45,6 +47,16 @@ function vitest(label, project, env = {}) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const name = file.name.replace(`${process.cwd()}/`, '');
+      if (file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'))
+        failedTests.push(`${label}: ${name}: ${(file.message ?? '').split('\n')[0]}`);
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed')
+          failedTests.push(
+            `${label}: ${name} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`,
+          );
+    }
   } catch {
     totals.failed += 1;
   }
@@ -71,5 +83,7 @@ for (const t of timings)
   console.log(`  ${t.ok ? 'ok  ' : 'FAIL'} ${t.label.padEnd(22)} ${seconds(t.ms).padStart(7)}`);
 console.log(`  total ${seconds(timings.reduce((sum, t) => sum + t.ms, 0)).padStart(31)}`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
+if (failedTests.length)
+  console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
