@@ -167,5 +167,6 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
     const after = await Promise.all(winners.map((id) => balanceOf(t.deps.db, id)));
     expect(after.map((b, i) => b - before[i]!)).toEqual([300, 200, 100]);
     await expectInvariant(t.deps.db);
-  });
+    // Three processes of their own start (tsx) one after the other: seconds each on a busy machine.
+  }, 120_000);
 });
