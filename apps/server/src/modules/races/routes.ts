@@ -14,6 +14,7 @@ import {
   raceStreamResponse,
   updateRaceRequest,
 } from '@rewards/contracts';
+import { hashToken } from '../auth/index.ts';
 import { limitKeyOfAddress } from '../../shared/addresses.ts';
 import { AppError, badRequest } from '../../shared/errors.ts';
 import { createRaceBoard, currentRaceOf, type RaceBoardCache } from './board.ts';
@@ -80,7 +81,14 @@ const publicRaceRoutes: FastifyPluginAsyncZod<{ board: RaceBoardCache }> = async
     const first = await board.get();
     const headers = reply.getHeaders();
     reply.hijack();
-    streams.open(reply.raw, headers, request.player?.id ?? null, address, first);
+    const player = request.player;
+    streams.open(
+      reply.raw,
+      headers,
+      player ? { id: player.id, tokenHash: hashToken(player.token) } : null,
+      address,
+      first,
+    );
     return reply;
   });
 };
