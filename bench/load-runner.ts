@@ -52,6 +52,13 @@ async function measure(
   const unexpected =
     expectStatus === undefined ? r.non2xx : answered - (r.statusCodeStats?.[`${expectStatus}`]?.count ?? 0);
   const errors = r.errors + r.timeouts + unexpected;
+  if (errors > 0) {
+    // Which answers they were: a refusal (429, 503) reads differently from a failure (500, timeouts).
+    const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`);
+    console.log(
+      `${name}: ${errors} errors (answers ${statuses.join(' ')}; ${r.errors} failed, ${r.timeouts} timed out)`,
+    );
+  }
   return {
     name,
     rps: r.requests.average,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRaceBoard, type RaceBoard } from '../src/modules/races/board.ts';
 import { Standings, type Standing } from '../src/modules/races/standings.ts';
+import { HEARTBEAT_MS } from '../src/modules/live/index.ts';
 import { earningsBetween } from '../src/modules/offers/index.ts';
 import { adminCookie } from './support/admin.ts';
 import { setPlayerStatus } from './support/accounts.ts';
@@ -153,8 +154,19 @@ describe(`the race board on ${testEngine}`, () => {
     banned.clear();
   });
 
+  it('counts every player afresh in parts as in one read', async () => {
+    // Parts of 2 player ids: a part may hold no player, one, or two.
+    const fresh = await createRaceBoard(t.deps, 0, 2).get();
+    expect(fresh.standings.size).toBeGreaterThan(2);
+    expect(ranked(fresh.standings)).toEqual(await fullCount());
+  });
+
   let stream: OpenStream | undefined;
-  afterAll(() => stream?.close());
+  let visitor: OpenStream | undefined;
+  afterAll(() => {
+    stream?.close();
+    visitor?.close();
+  });
 
   it('pushes the standings to an open stream when they change, with the player’s own place', async () => {
     const p = players[5]!;
@@ -169,6 +181,25 @@ describe(`the race board on ${testEngine}`, () => {
     expect(pushed.data.me.rank).toBe(1);
     expect(pushed.data.standings[0]).toMatchObject({ rank: 1, username: p.name, prize: 100 });
   });
+
+  it(
+    'closes a signed-in stream within a heartbeat of its session ending, and no other',
+    async () => {
+      visitor = await openLiveStream(base, undefined, {}, '/api/races/stream');
+      await visitor.next((e) => e.event === 'race');
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${players[5]!.token}` },
+      });
+      expect(out.statusCode).toBe(204);
+      await expect.poll(() => stream!.ended, { timeout: HEARTBEAT_MS + 5000, interval: 200 }).toBe(true);
+      // The same heartbeat reached the visitor's stream, which stays open.
+      expect(visitor.comments).toBeGreaterThan(0);
+      expect(visitor.ended).toBe(false);
+    },
+    HEARTBEAT_MS + 15_000,
+  );
 
   it('refuses a stream asked for without Accept: text/event-stream', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/races/stream' });

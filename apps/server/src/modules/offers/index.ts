@@ -13,6 +13,8 @@ export { retireRobloxId, robloxIdHasher } from './postbacks/retired-ids.ts';
 export {
   earningsBetween,
   earningsOfBetween,
+  earningsOfIdsBetween,
+  lastEarnerId,
   lastEarningChangeIds,
   reversalsAfter,
   transactionsAfter,

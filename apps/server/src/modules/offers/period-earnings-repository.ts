@@ -48,6 +48,33 @@ export async function earningsBetween(db: Db, from: string, to: string): Promise
   return rows.map(toEarning);
 }
 
+/**
+ * `earningsBetween` for the players with ids in [fromId, toId), in no particular order: a full count
+ * read in parts (by the index on `user_id`), so that no single read holds every player.
+ */
+export async function earningsOfIdsBetween(
+  db: Db,
+  fromId: number,
+  toId: number,
+  from: string,
+  to: string,
+): Promise<PeriodEarning[]> {
+  const rows = await countedBetween(db, from, to)
+    .where('t.user_id', '>=', fromId)
+    .where('t.user_id', '<', toId)
+    .execute();
+  return rows.map(toEarning);
+}
+
+/** The highest player id with a provider transaction (0 when none): where a count in parts ends. */
+export async function lastEarnerId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('offer_transactions')
+    .select((eb) => eb.fn.max('user_id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 /** A provider transaction written, or one reversed, after a reader's last look: whose standing moved. */
 export interface EarningChange {
   /** The row's id in its own sequence (`offer_transactions` or `offer_reversals`). */

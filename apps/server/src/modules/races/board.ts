@@ -9,8 +9,9 @@ import {
 } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import {
-  earningsBetween,
   earningsOfBetween,
+  earningsOfIdsBetween,
+  lastEarnerId,
   lastEarningChangeIds,
   reversalsAfter,
   transactionsAfter,
@@ -26,6 +27,12 @@ export const RACE_BOARD_TTL_MS = 1000;
 const MIN_TOP = 10;
 /** Changed rows one refresh reads at most per table; a larger burst is read over the next refreshes. */
 const CHANGES_BATCH = 5000;
+/**
+ * Player ids a full count reads at a time. SQLite reads on the event loop: 200,000 players in one read
+ * held every other request for 1.5 s, and every row at once in memory; in parts of this many ids,
+ * other requests are answered between two parts.
+ */
+const COUNT_PART_IDS = 10_000;
 
 /**
  * The race page's data: the race, its top, and every player's place, so that a request costs a
@@ -95,11 +102,11 @@ async function topOf(deps: Deps, f: Followed): Promise<RaceStanding[]> {
  * its period changes). The change cursors start from the newest ids read just before, so whatever
  * commits during the count is read again as a change (a recount of a player is idempotent).
  */
-async function countAll(deps: Deps, version: number): Promise<Followed> {
+async function countAll(deps: Deps, version: number, partIds: number): Promise<Followed> {
   const now = deps.clock.now().toISOString();
   const ids = await lastEarningChangeIds(deps.db);
   const { row, next, last, banned } = await racesAndBans(deps, now);
-  const players = row ? await earningsBetween(deps.db, row.starts_at, row.ends_at) : [];
+  const standings = row ? await countInParts(deps, row, banned, partIds) : EMPTY;
   const f: Followed = {
     board: {
       race: row ? toPublicRace(row) : null,
@@ -107,7 +114,7 @@ async function countAll(deps: Deps, version: number): Promise<Followed> {
       previous: last ? await previousWinners(deps, last) : null,
       countedAt: row ? now : null,
       top: [],
-      standings: row ? Standings.fromCount(players, banned) : EMPTY,
+      standings,
       version: version + 1,
     },
     row,
@@ -119,6 +126,23 @@ async function countAll(deps: Deps, version: number): Promise<Followed> {
   };
   f.board.top = await topOf(deps, f);
   return f;
+}
+
+/** Every player's count in the race, read `partIds` player ids at a time, then ranked once. */
+async function countInParts(
+  deps: Deps,
+  row: repo.RaceRow,
+  banned: ReadonlySet<number>,
+  partIds: number,
+): Promise<Standings> {
+  const standings = new Standings(banned);
+  const lastId = await lastEarnerId(deps.db);
+  for (let fromId = 0; fromId <= lastId; fromId += partIds) {
+    standings.add(await earningsOfIdsBetween(deps.db, fromId, fromId + partIds, row.starts_at, row.ends_at));
+    await new Promise((next) => setImmediate(next));
+  }
+  standings.sort();
+  return standings;
 }
 
 /** What a count and a refresh both read first: the running, next and last races, and the banned. */
@@ -213,7 +237,7 @@ async function refresh(deps: Deps, f: Followed): Promise<Followed | null> {
  * start and when the running race or its period changes; a failed refresh is not kept (the next
  * request counts afresh).
  */
-export function createRaceBoard(deps: Deps, ttlMs: number = RACE_BOARD_TTL_MS) {
+export function createRaceBoard(deps: Deps, ttlMs = RACE_BOARD_TTL_MS, partIds = COUNT_PART_IDS) {
   let followed: Followed | null = null;
   let at = 0;
   let forced = false;
@@ -222,7 +246,7 @@ export function createRaceBoard(deps: Deps, ttlMs: number = RACE_BOARD_TTL_MS) {
 
   async function update(): Promise<RaceBoard> {
     const updated = followed ? await refresh(deps, followed) : null;
-    followed = updated ?? (await countAll(deps, version));
+    followed = updated ?? (await countAll(deps, version, partIds));
     version = followed.board.version;
     return followed.board;
   }

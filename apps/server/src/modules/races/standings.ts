@@ -26,25 +26,42 @@ export class Standings {
   #banned: ReadonlySet<number> = new Set();
 
   /**
-   * Standings from a full count, already in order (`earningsBetween`, whose times are ISO strings:
-   * read here, without a second array of 200,000 objects).
+   * Standings from a full count, in any order (`earningsOfIdsBetween`'s parts, whose times are ISO
+   * strings: read here, without a second array of objects). `add` each part, then `sort` once.
    */
   static fromCount(
-    sorted: readonly { userId: number; amount: number; reachedAt: number | string }[],
+    counts: readonly { userId: number; amount: number; reachedAt: number | string }[],
     banned: ReadonlySet<number>,
   ): Standings {
-    const s = new Standings();
-    s.#banned = new Set(banned);
-    for (const p of sorted) {
-      const slot = s.#slot(p.userId);
-      s.#amount[slot] = p.amount;
-      s.#reached[slot] = typeof p.reachedAt === 'string' ? Date.parse(p.reachedAt) : p.reachedAt;
-      if (p.amount > 0 && !banned.has(p.userId)) {
-        s.#pos[slot] = s.#order.length;
-        s.#order.push(slot);
-      }
-    }
+    const s = new Standings(banned);
+    s.add(counts);
+    s.sort();
     return s;
+  }
+
+  constructor(banned: ReadonlySet<number> = new Set()) {
+    this.#banned = new Set(banned);
+  }
+
+  /** Part of a full count, before `sort`: players not seen yet. */
+  add(counts: readonly { userId: number; amount: number; reachedAt: number | string }[]): void {
+    for (const p of counts) {
+      const slot = this.#slot(p.userId);
+      this.#amount[slot] = p.amount;
+      this.#reached[slot] = typeof p.reachedAt === 'string' ? Date.parse(p.reachedAt) : p.reachedAt;
+    }
+  }
+
+  /** Ranks every player added (once, after the last part of a full count). */
+  sort(): void {
+    const order = this.#order;
+    order.length = 0;
+    for (let slot = 0; slot < this.#user.length; slot++) {
+      this.#pos[slot] = -1;
+      if (this.#amount[slot]! > 0 && !this.#banned.has(this.#user[slot]!)) order.push(slot);
+    }
+    order.sort((a, b) => this.#compare(a, b));
+    for (let i = 0; i < order.length; i++) this.#pos[order[i]!] = i;
   }
 
   /** How many players are ranked. */
@@ -114,15 +131,18 @@ export class Standings {
     return slot;
   }
 
+  /** Negative when slot `a` ranks before slot `b`, positive when after (never 0 for two players). */
+  #compare(a: number, b: number): number {
+    return (
+      this.#amount[b]! - this.#amount[a]! ||
+      this.#reached[a]! - this.#reached[b]! ||
+      this.#user[a]! - this.#user[b]!
+    );
+  }
+
   /** Whether slot `a` ranks before slot `b`. */
   #before(a: number, b: number): boolean {
-    const am = this.#amount[a]!;
-    const bm = this.#amount[b]!;
-    if (am !== bm) return am > bm;
-    const ar = this.#reached[a]!;
-    const br = this.#reached[b]!;
-    if (ar !== br) return ar < br;
-    return this.#user[a]! < this.#user[b]!;
+    return this.#compare(a, b) < 0;
   }
 
   /** Puts a slot whose count changed at its place (or takes its rank away). */
