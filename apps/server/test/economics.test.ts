@@ -335,6 +335,22 @@ describe(`the operator's economics on ${testEngine}`, () => {
     expect(april.owed).toMatchObject({ total: 639, value: 3.2 });
   });
 
+  it('counts a quarter hour moved into its day after the period’s days were read', async () => {
+    await at('2026-04-03T10:00:00Z');
+    const before = await economics(cookie, 'period=month&month=2026-04');
+    await credit('alpha', 'a-late', third, '1.00');
+    const quarter = await economics(cookie, 'period=month&month=2026-04');
+    const alpha = (e: { walls: { slug: string; completions: number }[] }) =>
+      e.walls.find((w) => w.slug === 'alpha')!.completions;
+    expect([quarter.revenue, alpha(quarter)]).toEqual([before.revenue + 1, alpha(before) + 1]);
+    // Three hours on, its quarter hour has moved into its day: the days read before are read again.
+    await at('2026-04-03T13:00:00Z');
+    expect(await economics(cookie, 'period=month&month=2026-04')).toEqual({
+      ...quarter,
+      owed: expect.anything(),
+    });
+  });
+
   it('owners and moderators read the section; support gets 403; only an owner sets the cost', async () => {
     const moderator = await signedInStaff(t, 'moderator');
     const support = await signedInStaff(t, 'support');

@@ -43,6 +43,7 @@ import * as m0032 from './migrations/0032_races.ts';
 import * as m0033 from './migrations/0033_race_changes.ts';
 import * as m0034 from './migrations/0034_level_reward_sweeps.ts';
 import * as m0035 from './migrations/0035_payout_figures.ts';
+import * as m0036 from './migrations/0036_economics_settled.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0033_race_changes': m0033,
   '0034_level_reward_sweeps': m0034,
   '0035_payout_figures': m0035,
+  '0036_economics_settled': m0036,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */

@@ -38,6 +38,12 @@ export interface EconomicsDaysTable extends EconomicsFigures {
   name: string;
 }
 
+/** One row (id 1): `version` moves whenever `economics_days` changes. */
+export interface EconomicsSettledTable {
+  id: number;
+  version: Figure;
+}
+
 /** What one Robux costs the operator from a site day on, set in the console. */
 export interface RobuxCostsTable {
   /** `yyyy-mm-dd`, a site day. */
@@ -57,6 +63,7 @@ export interface EconomicsAlertsTable {
 export interface EconomicsTables {
   economics_quarters: EconomicsQuartersTable;
   economics_days: EconomicsDaysTable;
+  economics_settled: EconomicsSettledTable;
   robux_costs: RobuxCostsTable;
   economics_alerts: EconomicsAlertsTable;
 }

@@ -131,6 +131,25 @@ export async function readDays(db: Db, from: string, to: string) {
   return rows.map((r) => ({ day: r.day, source: r.source, name: r.name, ...toFigures(r) }));
 }
 
+/** Where `economics_days` stands: moves with every transaction that changes it. */
+export async function daysVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('economics_settled')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Marks `economics_days` changed, in the transaction that changes it. */
+export async function markDaysChanged(db: Db): Promise<void> {
+  await db
+    .updateTable('economics_settled')
+    .set({ version: sql<number>`version + 1` })
+    .where('id', '=', 1)
+    .execute();
+}
+
 /** The quarter hours not yet moved to their day, shards added up. */
 export async function readQuarters(db: Db) {
   const rows = await db

@@ -45,13 +45,40 @@ export async function settleQuarters(deps: Deps): Promise<void> {
       addInto(byDay, { ...row, day: siteDay(startOf({ hour, quarter }), deps.env.SITE_TIME_ZONE) });
     }
     for (const { day, ...row } of byDay.values()) await repo.addToDay(trx, day, row);
+    await repo.markDaysChanged(trx);
   });
+}
+
+/**
+ * Day rows already read, by database, for the `economics_days` version they were read at: a view
+ * reads the version (one row) and the days again only when it moved. Handing 30 days' rows (about
+ * 540) to JavaScript was most of a view's cost.
+ */
+const readByDb = new WeakMap<object, { version: number; periods: Map<string, DayRow[]> }>();
+/** Periods kept per database (the console asks for a few: today, 7 and 30 days, a month). */
+const KEPT_PERIODS = 8;
+
+async function daysOf(deps: Deps, from: string, to: string): Promise<DayRow[]> {
+  const version = await repo.daysVersion(deps.db);
+  let kept = readByDb.get(deps.db);
+  if (kept?.version !== version) {
+    kept = { version, periods: new Map() };
+    readByDb.set(deps.db, kept);
+  }
+  const key = `${from}|${to}`;
+  let rows = kept.periods.get(key);
+  if (!rows) {
+    rows = await repo.readDays(deps.db, from, to);
+    if (kept.periods.size >= KEPT_PERIODS) kept.periods.delete(kept.periods.keys().next().value!);
+    kept.periods.set(key, rows);
+  }
+  return rows;
 }
 
 /** Every figure of site days `from` to `to` (both included), one row per day, source and name. */
 export async function figuresByDay(deps: Deps, from: string, to: string): Promise<DayRow[]> {
   await settleQuarters(deps);
-  const [days, quarters] = await Promise.all([repo.readDays(deps.db, from, to), repo.readQuarters(deps.db)]);
+  const [days, quarters] = await Promise.all([daysOf(deps, from, to), repo.readQuarters(deps.db)]);
   const out = new Map<string, DayRow>();
   for (const d of days) addInto(out, d);
   for (const { hour, quarter, ...row } of quarters) {
