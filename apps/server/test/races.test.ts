@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currentRaceResponse } from '@rewards/contracts';
 import { RACE_BOARD_TTL_MS } from '../src/modules/races/board.ts';
 import { settleRaces, startNextRaces } from '../src/modules/races/prizes.ts';
 import { releaseDueHolds } from '../src/modules/offers/index.ts';
@@ -38,7 +39,9 @@ async function current(p?: SignedInPlayer) {
     headers: p ? bearer(p.token) : {},
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  // Sent as prepared JSON text: still JSON, and still the contract's shape.
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return currentRaceResponse.parse(res.json());
 }
 
 async function raceEntries() {

@@ -1,4 +1,5 @@
 import {
+  currentRaceResponse,
   fromCents,
   MAX_PRIZE_RANKS,
   paidRanks,
@@ -285,23 +286,43 @@ export function createRaceBoard(deps: Deps, ttlMs = RACE_BOARD_TTL_MS, partIds =
 
 export type RaceBoardCache = ReturnType<typeof createRaceBoard>;
 
+/** The caller's own place: one lookup. */
+function placeOf(board: RaceBoard, userId: number | null): CurrentRaceResponse['me'] {
+  const rank = userId === null ? undefined : board.standings.rankOf(userId);
+  if (rank === undefined || !board.race) return null;
+  return {
+    rank,
+    amount: fromCents(board.standings.at(rank)!.amount),
+    prize: prizeOfRank(board.race.prizes, rank),
+  };
+}
+
 /** GET /api/races/current from the board: the caller's own place is one lookup. */
 export function currentRaceOf(board: RaceBoard, userId: number | null): CurrentRaceResponse {
-  let me: CurrentRaceResponse['me'] = null;
-  const rank = userId === null ? undefined : board.standings.rankOf(userId);
-  if (rank !== undefined && board.race) {
-    me = {
-      rank,
-      amount: fromCents(board.standings.at(rank)!.amount),
-      prize: prizeOfRank(board.race.prizes, rank),
-    };
-  }
   return {
     race: board.race,
     standings: board.top,
-    me,
+    me: placeOf(board, userId),
     countedAt: board.countedAt,
     next: board.next,
     previous: board.previous,
   };
+}
+
+/** The answer's part that is the same for every caller, checked and serialized once per board state. */
+const sharedJson = new WeakMap<RaceBoard, { version: number; countedAt: string | null; json: string }>();
+
+/**
+ * `currentRaceOf` as JSON text: the part every caller shares is checked against the contract and
+ * serialized once per board state, and only the caller's place is added per request. Checking and
+ * serializing the race, its top and last winners on every request was a quarter of its cost.
+ */
+export function currentRaceJson(board: RaceBoard, userId: number | null): string {
+  let shared = sharedJson.get(board);
+  if (shared?.version !== board.version || shared.countedAt !== board.countedAt) {
+    const { me: _none, ...rest } = currentRaceResponse.parse(currentRaceOf(board, null));
+    shared = { version: board.version, countedAt: board.countedAt, json: JSON.stringify(rest) };
+    sharedJson.set(board, shared);
+  }
+  return `{"me":${JSON.stringify(placeOf(board, userId))},${shared.json.slice(1)}`;
 }

@@ -8,6 +8,7 @@ import {
   createRaceRequest,
   currentRaceResponse,
   errorResponses,
+  type CurrentRaceResponse,
   idParams,
   PLAYER_BEARER_SCHEME,
   publicRoute,
@@ -17,7 +18,7 @@ import {
 import { hashToken } from '../auth/index.ts';
 import { limitKeyOfAddress } from '../../shared/addresses.ts';
 import { AppError, badRequest } from '../../shared/errors.ts';
-import { createRaceBoard, currentRaceOf, type RaceBoardCache } from './board.ts';
+import { createRaceBoard, currentRaceJson, type RaceBoardCache } from './board.ts';
 import * as service from './service.ts';
 import { RaceStreams } from './stream.ts';
 
@@ -52,9 +53,11 @@ const publicRaceRoutes: FastifyPluginAsyncZod<{ board: RaceBoardCache }> = async
     security: [{}, { [PLAYER_BEARER_SCHEME]: [] as string[] }] as Record<string, string[]>[],
     response: { 200: currentRaceResponse, ...errorResponses() },
   };
-  app.get('/races/current', { schema }, async (request) =>
-    currentRaceOf(await board.get(), await optionalPlayerId(request)),
-  );
+  app.get('/races/current', { schema }, async (request, reply) => {
+    const json = currentRaceJson(await board.get(), await optionalPlayerId(request));
+    // Already checked and JSON text (board.ts): Fastify sends a string as it is.
+    return reply.type('application/json; charset=utf-8').send(json as unknown as CurrentRaceResponse);
+  });
 
   // The same answer, pushed when the standings change (stream.ts). Bounded like the live feed's
   // streams, and refused the same way, so the page polls /races/current instead.
