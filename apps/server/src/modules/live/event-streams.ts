@@ -58,8 +58,22 @@ export class EventStreams {
     return this.#streams.values();
   }
 
-  /** Starts an event stream on `stream.res` (the route's security headers kept) and adds it. */
-  open(stream: EventStream, headers: Record<string, unknown>): void {
+  /**
+   * Starts an event stream on `res` (the route's security headers kept) for a caller at `address`,
+   * signed in as `player` or not, and adds it.
+   */
+  open(
+    res: ServerResponse,
+    headers: Record<string, unknown>,
+    player: { id: number; tokenHash: string } | null,
+    address: string,
+  ): EventStream {
+    const stream: EventStream = {
+      res,
+      userId: player?.id ?? null,
+      tokenHash: player?.tokenHash ?? null,
+      address,
+    };
     stream.res.writeHead(200, {
       ...(headers as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -71,6 +85,7 @@ export class EventStreams {
     this.#byAddress.set(stream.address, (this.#byAddress.get(stream.address) ?? 0) + 1);
     stream.res.once('close', () => this.#remove(stream));
     this.#heartbeat ??= setInterval(() => this.#beat(), HEARTBEAT_MS);
+    return stream;
   }
 
   #beat(): void {

@@ -49,13 +49,7 @@ export class LiveHub {
     player: { id: number; tokenHash: string } | null,
     address: string,
   ): void {
-    const stream: EventStream = {
-      res,
-      userId: player?.id ?? null,
-      tokenHash: player?.tokenHash ?? null,
-      address,
-    };
-    this.#streams.open(stream, headers);
+    const stream = this.#streams.open(res, headers, player, address);
     if (stream.userId !== null) {
       const own = this.#byUser.get(stream.userId) ?? new Set();
       own.add(stream);

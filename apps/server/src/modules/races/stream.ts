@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RACE_STREAM_EVENTS } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { findSessionUser } from '../auth/index.ts';
-import { EventStreams, sseMessage, type EventStream } from '../live/index.ts';
+import { EventStreams, sseMessage } from '../live/index.ts';
 import { currentRaceOf, type RaceBoard, type RaceBoardCache } from './board.ts';
 
 /** How often the board is brought up to date while race streams are open. */
@@ -56,13 +56,7 @@ export class RaceStreams {
     address: string,
     board: RaceBoard,
   ): void {
-    const stream: EventStream = {
-      res,
-      userId: player?.id ?? null,
-      tokenHash: player?.tokenHash ?? null,
-      address,
-    };
-    this.#streams.open(stream, headers);
+    const stream = this.#streams.open(res, headers, player, address);
     // Not counted as sent: the other streams may not have this version yet, and the next tick sends it.
     this.#streams.write(stream, sseMessage(RACE_STREAM_EVENTS.race, currentRaceOf(board, stream.userId)));
     this.#timer ??= setInterval(() => this.#tick(), RACE_LIVE_MS);
