@@ -175,6 +175,8 @@ describe('player pages on a 390 px phone', () => {
         await settle(page);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
         for (const overflow of await overflowsOn(page)) problems.push(`${path}: ${overflow}`);
+        // The chip comes with the signed-in shell, which a busy machine may render after the page settled.
+        if (signedIn) await page.getByTestId('balance-chip').waitFor({ timeout: 15_000 });
         if (signedIn && !(await balanceShown(page)))
           problems.push(`${path}: the balance is not in the screen`);
         if (signedIn)

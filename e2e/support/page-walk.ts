@@ -31,7 +31,8 @@ export async function settle(page: Page): Promise<void> {
     .poll(
       async () => {
         const now = await page.locator('body').innerText();
-        const stable = now === before;
+        // Empty until the app's first render, which on a busy machine may come after 'load'.
+        const stable = now !== '' && now === before;
         before = now;
         return stable;
       },
