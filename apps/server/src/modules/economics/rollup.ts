@@ -51,8 +51,8 @@ export async function settleQuarters(deps: Deps): Promise<void> {
 
 /**
  * Day rows already read, by database, for the `economics_days` version they were read at: a view
- * reads the version (one row) and the days again only when it moved. Handing 30 days' rows (about
- * 540) to JavaScript was most of a view's cost.
+ * reads the version (one row) and the days again only when it moved: handing 30 days' rows (about
+ * 540) to JavaScript would otherwise be most of a view's cost.
  */
 const readByDb = new WeakMap<object, { version: number; periods: Map<string, DayRow[]> }>();
 /** Periods kept per database (the console asks for a few: today, 7 and 30 days, a month). */

@@ -29,9 +29,9 @@ const MIN_TOP = 10;
 /** Changed rows one refresh reads at most per table; a larger burst is read over the next refreshes. */
 const CHANGES_BATCH = 5000;
 /**
- * Player ids a full count reads at a time. SQLite reads on the event loop: 200,000 players in one read
- * held every other request for 1.5 s, and every row at once in memory; in parts of this many ids,
- * other requests are answered between two parts.
+ * Player ids a full count reads at a time. SQLite reads on the event loop: one read of 200,000 players
+ * would hold every other request for over a second, and every row in memory at once; between two
+ * parts of this many ids, other requests are answered.
  */
 const COUNT_PART_IDS = 10_000;
 
@@ -314,8 +314,8 @@ const sharedJson = new WeakMap<RaceBoard, { version: number; countedAt: string |
 
 /**
  * `currentRaceOf` as JSON text: the part every caller shares is checked against the contract and
- * serialized once per board state, and only the caller's place is added per request. Checking and
- * serializing the race, its top and last winners on every request was a quarter of its cost.
+ * serialized once per board state, and only the caller's place is added per request: checking and
+ * serializing the race, its top and last winners would otherwise be a quarter of a request's cost.
  */
 export function currentRaceJson(board: RaceBoard, userId: number | null): string {
   let shared = sharedJson.get(board);
