@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { DatabaseClock } from './db/database-clock.ts';
 import { createDatabase } from './db/database.ts';
 import { prepareSchema } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
 import { robloxConfigFromEnv } from './roblox/config.ts';
 import { createRobloxGateway } from './roblox/gateway.ts';
-import { systemClock } from './shared/clock.ts';
 
 const env = loadEnv();
 const db = createDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
@@ -16,7 +16,13 @@ await prepareSchema(db, env.NODE_ENV);
 const roblox = createRobloxGateway(robloxConfigFromEnv(env));
 
 const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-const app = await buildApp({ env, db, clock: systemClock, roblox }, { webDist });
+// Times one process writes and another compares (holds, leases, streak days) are the database's.
+const clock = new DatabaseClock(db);
+await clock.sync();
+const app = await buildApp({ env, db, clock, roblox }, { webDist });
+clock.keepInStep((err) =>
+  app.log.warn({ err }, 'could not read the database clock; keeping the last offset'),
+);
 
 if (env.adminPasswordGenerated) {
   // Printed to the terminal only, never into the structured logs.
@@ -31,6 +37,7 @@ if (env.adminPasswordGenerated) {
 closeWithGrace({ delay: env.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   if (err) app.log.fatal({ err }, 'uncaught error: exiting');
   else app.log.info({ signal }, 'shutting down');
+  clock.stop();
   await app.close();
   await db.destroy();
 });

@@ -6,12 +6,12 @@
  *   node --import tsx apps/server/src/modules/withdrawals/payout-cli.ts --once   # works what is due, then exits
  */
 import pino from 'pino';
+import { DatabaseClock } from '../../db/database-clock.ts';
 import { createDatabase } from '../../db/database.ts';
 import { prepareSchema } from '../../db/migrate.ts';
 import { loadEnv } from '../../env.ts';
 import { robloxConfigFromEnv } from '../../roblox/config.ts';
 import { createRobloxGateway } from '../../roblox/gateway.ts';
-import { systemClock } from '../../shared/clock.ts';
 import type { Deps } from '../../deps.ts';
 import { runPayoutOnce, startPayoutWorker } from './payout-worker.ts';
 
@@ -25,7 +25,10 @@ if (env.PAYOUT_MODE !== 'roblox') {
 const db = createDatabase(env.DATABASE_URL);
 // Like the server: migrates outside production, and in production refuses a schema not its build's.
 await prepareSchema(db, env.NODE_ENV);
-const deps: Deps = { env, db, clock: systemClock, roblox: createRobloxGateway(robloxConfigFromEnv(env)) };
+const clock = new DatabaseClock(db);
+await clock.sync();
+clock.keepInStep((err) => log.warn({ err }, 'could not read the database clock; keeping the last offset'));
+const deps: Deps = { env, db, clock, roblox: createRobloxGateway(robloxConfigFromEnv(env)) };
 
 if (process.argv.includes('--once')) {
   let worked = 0;
@@ -37,6 +40,7 @@ if (process.argv.includes('--once')) {
     worked++;
     log.info(result, 'payout: worked one withdrawal');
   }
+  clock.stop();
   await db.destroy();
   log.info({ worked }, 'payout: nothing more due now');
 } else {
@@ -47,6 +51,7 @@ if (process.argv.includes('--once')) {
     stopping = true;
     log.info({ signal }, 'payout worker stopping');
     await worker.stop();
+    clock.stop();
     await db.destroy();
     process.exit(0);
   };
