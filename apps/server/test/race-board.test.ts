@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentRaceResponse } from '@rewards/contracts';
 import { createRaceBoard, type RaceBoard } from '../src/modules/races/board.ts';
 import { Standings, type Standing } from '../src/modules/races/standings.ts';
 import { HEARTBEAT_MS } from '../src/modules/live/index.ts';
@@ -179,6 +180,8 @@ describe(`the race board on ${testEngine}`, () => {
     await postback(p, 400, `board-${++trans}`);
     const pushed = await stream.next((e) => e.event === 'race' && e.data.me?.amount === before + 400);
     expect(pushed.data.me.rank).toBe(1);
+    // Each event is the endpoint's answer, by the contract.
+    for (const event of [opened, pushed]) expect(() => currentRaceResponse.parse(event.data)).not.toThrow();
     expect(pushed.data.standings[0]).toMatchObject({ rank: 1, username: p.name, prize: 100 });
   });
 

@@ -31,7 +31,12 @@ export function publicEarning(entry: LedgerEvent): LiveEarning | null {
 
 /** One Server-Sent Events message. JSON holds no raw newline, so one `data:` line carries it. */
 export function sseMessage(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  return sseJsonMessage(event, JSON.stringify(data));
+}
+
+/** `sseMessage` for data already serialized (one JSON text, which holds no raw newline). */
+export function sseJsonMessage(event: string, json: string): string {
+  return `event: ${event}\ndata: ${json}\n\n`;
 }
 
 /** A comment line: ignored by clients, it keeps proxies from closing an idle stream. */

@@ -298,7 +298,7 @@ function placeOf(board: RaceBoard, userId: number | null): CurrentRaceResponse['
 }
 
 /** GET /api/races/current from the board: the caller's own place is one lookup. */
-export function currentRaceOf(board: RaceBoard, userId: number | null): CurrentRaceResponse {
+function currentRaceOf(board: RaceBoard, userId: number | null): CurrentRaceResponse {
   return {
     race: board.race,
     standings: board.top,

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RACE_STREAM_EVENTS } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { findSessionUser } from '../auth/index.ts';
-import { EventStreams, sseMessage } from '../live/index.ts';
-import { currentRaceOf, type RaceBoard, type RaceBoardCache } from './board.ts';
+import { EventStreams, sseJsonMessage } from '../live/index.ts';
+import { currentRaceJson, type RaceBoard, type RaceBoardCache } from './board.ts';
 
 /** How often the board is brought up to date while race streams are open. */
 export const RACE_LIVE_MS = 1000;
@@ -58,7 +58,7 @@ export class RaceStreams {
   ): void {
     const stream = this.#streams.open(res, headers, player, address);
     // Not counted as sent: the other streams may not have this version yet, and the next tick sends it.
-    this.#streams.write(stream, sseMessage(RACE_STREAM_EVENTS.race, currentRaceOf(board, stream.userId)));
+    this.#streams.write(stream, raceMessage(board, stream.userId));
     this.#timer ??= setInterval(() => this.#tick(), RACE_LIVE_MS);
   }
 
@@ -74,14 +74,10 @@ export class RaceStreams {
       .then((board) => {
         if (board.version === this.#sent) return;
         this.#sent = board.version;
-        const visitor = sseMessage(RACE_STREAM_EVENTS.race, currentRaceOf(board, null));
+        // The part every stream shares is serialized once per change; each player's place is added.
+        const visitor = raceMessage(board, null);
         for (const stream of this.#streams) {
-          this.#streams.write(
-            stream,
-            stream.userId === null
-              ? visitor
-              : sseMessage(RACE_STREAM_EVENTS.race, currentRaceOf(board, stream.userId)),
-          );
+          this.#streams.write(stream, stream.userId === null ? visitor : raceMessage(board, stream.userId));
         }
       })
       .catch((err: unknown) => this.#log.warn({ err }, 'race stream refresh failed'))
@@ -97,3 +93,6 @@ export class RaceStreams {
     await this.#running;
   }
 }
+
+const raceMessage = (board: RaceBoard, userId: number | null) =>
+  sseJsonMessage(RACE_STREAM_EVENTS.race, currentRaceJson(board, userId));
