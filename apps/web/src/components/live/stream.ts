@@ -19,6 +19,7 @@ export interface StreamHandlers {
   onOpen(): void;
   onEarning(earning: LiveEarning): void;
   onBalance(balance: LiveBalance): void;
+  onDown(status: number): 'retry' | 'stop';
 }
 
 /** Hands one `event:`/`data:` block of a stream to `onEvent`; comments (heartbeats) are skipped. */
@@ -68,13 +69,63 @@ export async function readEventStream(
   }
 }
 
-/** Reads `GET /api/live/stream` until it ends (resolves) or fails (throws). */
-export async function readLiveStream(
+/** Back-off between reopenings: doubling from the first, up to the last; after a 503 (full), a minute. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+const FULL_RETRY_MS = 60_000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+
+/**
+ * Keeps a stream of the API open until `signal` aborts: read with `readEventStream`, reopened after
+ * each failure or end with back-off (the first wait again once a stream opened; a minute after the
+ * server answered that it is full). `onDown` hears why it went down (`status` as StreamRefused's; 0 when
+ * it ended or the network failed) and says whether to go on. After a 401 (a session the server no
+ * longer knows) it is reopened without the token.
+ */
+export async function keepStreamOpen(
+  path: string,
+  token: string | null,
+  handlers: {
+    onOpen(): void;
+    onEvent(event: string, data: unknown): void;
+    onDown(status: number): 'retry' | 'stop';
+  },
+  signal: AbortSignal,
+): Promise<void> {
+  let retryMs = RETRY_FIRST_MS;
+  while (!signal.aborted) {
+    let status = 0;
+    try {
+      const onOpen = () => {
+        retryMs = RETRY_FIRST_MS;
+        handlers.onOpen();
+      };
+      await readEventStream(path, token, { onOpen, onEvent: handlers.onEvent }, signal);
+    } catch (err) {
+      status = err instanceof StreamRefused ? err.status : 0;
+    }
+    if (signal.aborted || handlers.onDown(status) === 'stop') return;
+    if (status === 401) token = null;
+    await sleep(status === 503 ? FULL_RETRY_MS : retryMs, signal);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  }
+}
+
+/** Keeps `GET /api/live/stream` open (`keepStreamOpen`), handing its earnings and balances on. */
+export async function keepLiveStreamOpen(
   token: string | null,
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<void> {
-  await readEventStream(
+  await keepStreamOpen(
     '/api/live/stream',
     token,
     {
@@ -83,6 +134,7 @@ export async function readLiveStream(
         if (event === EARNING) handlers.onEarning(data as LiveEarning);
         else if (event === BALANCE) handlers.onBalance(data as LiveBalance);
       },
+      onDown: handlers.onDown,
     },
     signal,
   );

@@ -4,17 +4,12 @@ import type { LiveEarning, LiveRecentResponse, MeResponse } from '@rewards/contr
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/balance';
 import { useSession } from '@/lib/session';
-import { readLiveStream, StreamRefused } from './stream';
+import { keepLiveStreamOpen } from './stream';
 
 /** Earnings the feed shows at most. */
 export const LIVE_FEED_SIZE = 8;
 /** How often the recent list is polled while the stream is down. */
 export const LIVE_POLL_MS = 10_000;
-/** Back-off between reconnects: doubling from the first, up to the last. */
-const RETRY_FIRST_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
-/** After "too many streams" (503) the stream is tried again only this much later; meanwhile the list is polled. */
-const FULL_RETRY_MS = 60_000;
 
 /** Newest first, each earning once (a polled list and the stream overlap). */
 export function mergeEarnings(shown: LiveEarning[], incoming: LiveEarning[]): LiveEarning[] {
@@ -22,15 +17,6 @@ export function mergeEarnings(shown: LiveEarning[], incoming: LiveEarning[]): Li
   for (const e of incoming) byId.set(e.id, e);
   return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, LIVE_FEED_SIZE);
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((done) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      done();
-    });
-  });
 
 /**
  * The live feed's earnings, pushed by the server's stream, with the signed-in player's balance chip
@@ -73,43 +59,27 @@ export function useLiveFeed(): { earnings: LiveEarning[]; off: boolean } {
 
     const run = async () => {
       await poll();
-      let streamToken = token;
-      let retryMs = RETRY_FIRST_MS;
-      while (!signal.aborted) {
-        let wait = retryMs;
-        try {
-          await readLiveStream(
-            streamToken,
-            {
-              onOpen: () => {
-                retryMs = RETRY_FIRST_MS;
-                stopPolling();
-              },
-              onEarning: (earning) => show([earning]),
-              onBalance: ({ robux }) => {
-                queryClient.setQueryData<MeResponse>(meQueryKey(username), (me) =>
-                  me ? { ...me, robux } : me,
-                );
-              },
-            },
-            signal,
-          );
-        } catch (err) {
-          if (signal.aborted) return;
-          const status = err instanceof StreamRefused ? err.status : 0;
-          if (status === 404) {
-            setOff(true);
-            return;
-          }
-          // A session the server no longer knows: the public feed still works; the balance poll signs out.
-          if (status === 401) streamToken = null;
-          if (status === 503) wait = FULL_RETRY_MS;
-        }
-        if (signal.aborted) return;
-        startPolling();
-        await sleep(wait, signal);
-        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-      }
+      await keepLiveStreamOpen(
+        token,
+        {
+          onOpen: stopPolling,
+          onEarning: (earning) => show([earning]),
+          onBalance: ({ robux }) => {
+            queryClient.setQueryData<MeResponse>(meQueryKey(username), (me) => (me ? { ...me, robux } : me));
+          },
+          // 404: the feed is off. Otherwise the list is polled until the stream is back (after a 401,
+          // a session the server no longer knows, it comes back as a visitor's: the balance poll signs out).
+          onDown: (status) => {
+            if (status === 404) {
+              setOff(true);
+              return 'stop';
+            }
+            startPolling();
+            return 'retry';
+          },
+        },
+        signal,
+      );
     };
     void run();
     return () => {

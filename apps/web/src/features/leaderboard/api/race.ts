@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentRaceResponse } from '@rewards/contracts';
-import { readEventStream, StreamRefused } from '@/components/live/stream';
+import { keepStreamOpen } from '@/components/live/stream';
 import { apiFetch } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
@@ -13,19 +13,6 @@ export const raceQueryKey = (username: string | null) =>
 export const RACE_POLL_MS = 15_000;
 /** The stream's event (RACE_STREAM_EVENTS of the contracts, spelled out to keep their schemas out). */
 const RACE_EVENT = 'race';
-/** Back-off between reconnects: doubling from the first, up to the last; after a 503, a minute. */
-const RETRY_FIRST_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
-const FULL_RETRY_MS = 60_000;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((done) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      done();
-    });
-  });
 
 /**
  * Keeps the race query's data current from `GET /api/races/stream` (the live feed's way: fetch, with
@@ -38,44 +25,24 @@ function useRaceStream(token: string | null, username: string | null): boolean {
   useEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;
-    const run = async () => {
-      let retryMs = RETRY_FIRST_MS;
-      while (!signal.aborted) {
-        let wait = retryMs;
-        try {
-          await readEventStream(
-            '/api/races/stream',
-            token,
-            {
-              onOpen: () => {
-                retryMs = RETRY_FIRST_MS;
-                setOpen(true);
-              },
-              onEvent: (event, data) => {
-                if (event === RACE_EVENT) {
-                  queryClient.setQueryData(raceQueryKey(username), data as CurrentRaceResponse);
-                }
-              },
-            },
-            signal,
-          );
-        } catch (err) {
-          if (signal.aborted) return;
-          const status = err instanceof StreamRefused ? err.status : 0;
-          // A session the server no longer knows: the poll finds out and signs out; no stream till then.
-          if (status === 401) {
-            setOpen(false);
-            return;
+    void keepStreamOpen(
+      '/api/races/stream',
+      token,
+      {
+        onOpen: () => setOpen(true),
+        onEvent: (event, data) => {
+          if (event === RACE_EVENT) {
+            queryClient.setQueryData(raceQueryKey(username), data as CurrentRaceResponse);
           }
-          if (status === 503) wait = FULL_RETRY_MS;
-        }
-        setOpen(false);
-        if (signal.aborted) return;
-        await sleep(wait, signal);
-        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-      }
-    };
-    void run();
+        },
+        // A session the server no longer knows (401): the poll finds out and signs out; no stream till then.
+        onDown: (status) => {
+          setOpen(false);
+          return status === 401 ? 'stop' : 'retry';
+        },
+      },
+      signal,
+    );
     return () => abort.abort();
   }, [token, username, queryClient]);
   return open;
