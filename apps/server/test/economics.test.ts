@@ -351,6 +351,20 @@ describe(`the operator's economics on ${testEngine}`, () => {
     });
   });
 
+  it('views asked together while a quarter hour moves into its day all count it once', async () => {
+    await at('2026-04-04T10:00:00Z');
+    const before = await economics(cookie, 'period=month&month=2026-04');
+    await credit('alpha', 'a-burst', third, '1.00');
+    await at('2026-04-04T13:00:00Z');
+    const views = await Promise.all(
+      Array.from({ length: 12 }, () => economics(cookie, 'period=month&month=2026-04')),
+    );
+    for (const view of views) {
+      expect({ ...view, owed: null }).toEqual({ ...views[0], owed: null });
+    }
+    expect(views[0].revenue).toBe(before.revenue + 1);
+  });
+
   it('owners and moderators read the section; support gets 403; only an owner sets the cost', async () => {
     const moderator = await signedInStaff(t, 'moderator');
     const support = await signedInStaff(t, 'support');

@@ -35,8 +35,20 @@ function addInto(into: Map<string, DayRow>, row: DayRow): void {
 const startOf = (r: { hour: string; quarter: number }) =>
   new Date(`${r.hour}:${String(r.quarter * 15).padStart(2, '0')}:00.000Z`);
 
-/** Moves the settled quarter hours into their site days. */
-export async function settleQuarters(deps: Deps): Promise<void> {
+/** A process's move of settled quarter hours, by database: views that ask meanwhile wait for it. */
+const settling = new WeakMap<object, Promise<void>>();
+
+/** Moves the settled quarter hours into their site days (once at a time per process and database). */
+export function settleQuarters(deps: Deps): Promise<void> {
+  let running = settling.get(deps.db);
+  if (!running) {
+    running = settle(deps).finally(() => settling.delete(deps.db));
+    settling.set(deps.db, running);
+  }
+  return running;
+}
+
+async function settle(deps: Deps): Promise<void> {
   const before = new Date(deps.clock.now().getTime() - SETTLED_MS).toISOString().slice(0, 13);
   if (!(await repo.hasQuartersBefore(deps.db, before))) return;
   await inTransaction(deps.db, async (trx) => {
@@ -52,15 +64,19 @@ export async function settleQuarters(deps: Deps): Promise<void> {
 /**
  * Day rows already read, by database, for the `economics_days` version they were read at: a view
  * reads the version (one row) and the days again only when it moved: handing 30 days' rows (about
- * 540) to JavaScript would otherwise be most of a view's cost.
+ * 540) to JavaScript would otherwise be most of a view's cost. A period's read is kept as it starts,
+ * so the views that arrive while it runs (a console left open by several staff, a burst after the
+ * days moved) share it instead of each reading the same rows.
  */
-const readByDb = new WeakMap<object, { version: number; periods: Map<string, DayRow[]> }>();
+const readByDb = new WeakMap<object, { version: number; periods: Map<string, Promise<DayRow[]>> }>();
 /** Periods kept per database (the console asks for a few: today, 7 and 30 days, a month). */
 const KEPT_PERIODS = 8;
 
 async function daysOf(deps: Deps, from: string, to: string): Promise<DayRow[]> {
   const version = await repo.daysVersion(deps.db);
   let kept = readByDb.get(deps.db);
+  // A view that read an older version than another view already keeps is answered without keeping.
+  if (kept && kept.version > version) return repo.readDays(deps.db, from, to);
   if (kept?.version !== version) {
     kept = { version, periods: new Map() };
     readByDb.set(deps.db, kept);
@@ -68,9 +84,12 @@ async function daysOf(deps: Deps, from: string, to: string): Promise<DayRow[]> {
   const key = `${from}|${to}`;
   let rows = kept.periods.get(key);
   if (!rows) {
-    rows = await repo.readDays(deps.db, from, to);
-    if (kept.periods.size >= KEPT_PERIODS) kept.periods.delete(kept.periods.keys().next().value!);
-    kept.periods.set(key, rows);
+    const periods = kept.periods;
+    const read = repo.readDays(deps.db, from, to);
+    // A failed read is not kept: the next view reads again.
+    read.catch(() => periods.get(key) === read && periods.delete(key));
+    if (periods.size >= KEPT_PERIODS) periods.delete(periods.keys().next().value!);
+    periods.set(key, (rows = read));
   }
   return rows;
 }
