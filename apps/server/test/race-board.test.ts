@@ -49,6 +49,25 @@ describe('race standings kept in order by changes', () => {
       for (const [i, c] of expected.entries()) expect(s.rankOf(c.userId)).toBe(i + 1);
     }
   });
+
+  it('ranks a count of thousands of players, ids far apart, in parts, as one sort would', () => {
+    const random = seededRandom('race standings, many players');
+    const counts = Array.from({ length: 5000 }, (_, i) => ({
+      userId: 1 + i * 7 + Math.floor(random() * 7),
+      amount: 100 * Math.floor(random() * 50),
+      reachedAt: Math.floor(random() * 1000),
+    }));
+    const banned = new Set(counts.filter((_, i) => i % 97 === 0).map((c) => c.userId));
+    const s = new Standings(banned);
+    for (let i = 0; i < counts.length; i += 1500) s.add(counts.slice(i, i + 1500));
+    s.sort();
+    const expected = counts.filter((c) => c.amount > 0 && !banned.has(c.userId)).sort(byRank);
+    expect(ranked(s)).toEqual(expected);
+    // A player new to the race after the count, with the largest id yet, goes straight to the top.
+    expect(s.set(100_000, 10_000, 0)).toBe(true);
+    expect([s.rankOf(100_000), s.size]).toEqual([1, expected.length + 1]);
+    expect(s.rankOf(99_999)).toBeUndefined();
+  });
 });
 
 describe(`the race board on ${testEngine}`, () => {

@@ -15,14 +15,21 @@ export interface Standing {
  * players, a refresh that changes a few counts moves a few places.
  */
 export class Standings {
-  readonly #slotOf = new Map<number, number>();
-  readonly #user: number[] = [];
-  readonly #amount: number[] = [];
-  readonly #reached: number[] = [];
-  /** Ranked slots, best first. */
-  readonly #order: number[] = [];
+  /**
+   * Columns by slot, in typed arrays grown by doubling: a race counts every player who earned in it
+   * (200,000 in the bench), and plain arrays of numbers and a Map of ids took about three times the
+   * memory. Player ids are the database's increasing ids, so a slot is found by id in an array too.
+   */
+  #slotOfId = new Int32Array(1024); // id → slot + 1 (0: no slot)
+  #user = new Int32Array(1024);
+  #amount = new Float64Array(1024);
+  #reached = new Float64Array(1024);
   /** Slot → its index in #order, or -1 when unranked. */
-  readonly #pos: number[] = [];
+  #pos = new Int32Array(1024);
+  /** Ranked slots, best first: the first #ranked entries. */
+  #order = new Int32Array(1024);
+  #ranked = 0;
+  #slots = 0;
   #banned: ReadonlySet<number> = new Set();
 
   /**
@@ -54,40 +61,41 @@ export class Standings {
 
   /** Ranks every player added (once, after the last part of a full count). */
   sort(): void {
-    const order = this.#order;
-    order.length = 0;
-    for (let slot = 0; slot < this.#user.length; slot++) {
+    let n = 0;
+    for (let slot = 0; slot < this.#slots; slot++) {
       this.#pos[slot] = -1;
-      if (this.#amount[slot]! > 0 && !this.#banned.has(this.#user[slot]!)) order.push(slot);
+      if (this.#amount[slot]! > 0 && !this.#banned.has(this.#user[slot]!)) this.#order[n++] = slot;
     }
+    this.#ranked = n;
+    const order = this.#order.subarray(0, n);
     order.sort((a, b) => this.#compare(a, b));
-    for (let i = 0; i < order.length; i++) this.#pos[order[i]!] = i;
+    for (let i = 0; i < n; i++) this.#pos[order[i]!] = i;
   }
 
   /** How many players are ranked. */
   get size(): number {
-    return this.#order.length;
+    return this.#ranked;
   }
 
   /** 1-based rank of a player, or undefined when unranked. */
   rankOf(userId: number): number | undefined {
-    const slot = this.#slotOf.get(userId);
-    if (slot === undefined) return undefined;
+    const slot = this.#slotOf(userId);
+    if (slot < 0) return undefined;
     const p = this.#pos[slot]!;
     return p < 0 ? undefined : p + 1;
   }
 
   /** The standing at a 1-based rank. */
   at(rank: number): Standing | undefined {
-    const slot = this.#order[rank - 1];
-    if (slot === undefined) return undefined;
+    if (rank < 1 || rank > this.#ranked) return undefined;
+    const slot = this.#order[rank - 1]!;
     return { userId: this.#user[slot]!, amount: this.#amount[slot]!, reachedAt: this.#reached[slot]! };
   }
 
   /** The first `n` standings. */
   top(n: number): Standing[] {
     const out: Standing[] = [];
-    for (let r = 1; r <= Math.min(n, this.#order.length); r++) out.push(this.at(r)!);
+    for (let r = 1; r <= Math.min(n, this.#ranked); r++) out.push(this.at(r)!);
     return out;
   }
 
@@ -112,21 +120,39 @@ export class Standings {
   }
 
   #rerank(userId: number): boolean {
-    const slot = this.#slotOf.get(userId);
-    if (slot === undefined) return false;
+    const slot = this.#slotOf(userId);
+    if (slot < 0) return false;
     this.#rank(slot);
     return true;
   }
 
+  /** The player's slot, or -1. */
+  #slotOf(userId: number): number {
+    return userId < this.#slotOfId.length ? this.#slotOfId[userId]! - 1 : -1;
+  }
+
+  /** The player's slot, given one if they have none yet. */
   #slot(userId: number): number {
-    let slot = this.#slotOf.get(userId);
-    if (slot === undefined) {
-      slot = this.#user.length;
-      this.#slotOf.set(userId, slot);
-      this.#user.push(userId);
-      this.#amount.push(0);
-      this.#reached.push(0);
-      this.#pos.push(-1);
+    let slot = this.#slotOf(userId);
+    if (slot < 0) {
+      if (!Number.isInteger(userId) || userId < 0 || userId > MAX_PLAYER_ID) {
+        throw new RangeError(`not a player id: ${userId}`);
+      }
+      if (userId >= this.#slotOfId.length) this.#slotOfId = grown(this.#slotOfId, userId + 1);
+      slot = this.#slots++;
+      if (slot >= this.#user.length) {
+        const size = slot + 1;
+        this.#user = grown(this.#user, size);
+        this.#amount = grown(this.#amount, size);
+        this.#reached = grown(this.#reached, size);
+        this.#pos = grown(this.#pos, size);
+        this.#order = grown(this.#order, size);
+      }
+      this.#slotOfId[userId] = slot + 1;
+      this.#user[slot] = userId;
+      this.#amount[slot] = 0;
+      this.#reached[slot] = 0;
+      this.#pos[slot] = -1;
     }
     return slot;
   }
@@ -153,17 +179,17 @@ export class Standings {
     let p = pos[slot]!;
     if (!ranked) {
       if (p < 0) return;
-      for (let i = p; i < order.length - 1; i++) {
+      for (let i = p; i < this.#ranked - 1; i++) {
         order[i] = order[i + 1]!;
         pos[order[i]!] = i;
       }
-      order.pop();
+      this.#ranked--;
       pos[slot] = -1;
       return;
     }
     if (p < 0) {
-      p = order.length;
-      order.push(slot);
+      p = this.#ranked++;
+      order[p] = slot;
       pos[slot] = p;
     }
     if (p > 0 && this.#before(slot, order[p - 1]!)) {
@@ -181,10 +207,10 @@ export class Standings {
       }
       order[lo] = slot;
       pos[slot] = lo;
-    } else if (p < order.length - 1 && this.#before(order[p + 1]!, slot)) {
+    } else if (p < this.#ranked - 1 && this.#before(order[p + 1]!, slot)) {
       // Moves down: the last place in (p, end) whose player still ranks before it.
       let lo = p + 1;
-      let hi = order.length - 1;
+      let hi = this.#ranked - 1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >>> 1;
         if (this.#before(order[mid]!, slot)) lo = mid;
@@ -198,4 +224,16 @@ export class Standings {
       pos[slot] = lo;
     }
   }
+}
+
+/** Ids above this are no player's: the id table would take more memory than the standings. */
+const MAX_PLAYER_ID = 2 ** 25;
+
+/** A copy of `a` with room for at least `size` entries (doubling, so growing one at a time is cheap). */
+function grown<T extends Int32Array | Float64Array>(a: T, size: number): T {
+  let length = a.length;
+  while (length < size) length *= 2;
+  const b = new (a.constructor as new (length: number) => T)(length);
+  b.set(a);
+  return b;
 }
