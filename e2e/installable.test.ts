@@ -115,11 +115,19 @@ describe('shareable and installable', () => {
     });
     expect(cached).toEqual(['/offline.html']);
 
-    // What the earn page still has in flight (its live stream, an avatar) may fail as it goes offline,
-    // and the balance poll (every 15 s) logs its failure as the spec says, if it comes round meanwhile.
+    // What the earn page still has in flight (its live stream, an avatar, the live feed's lazily loaded
+    // chunk on a busy machine) may fail as it goes offline, and the balance poll (every 15 s) logs its
+    // failure as the spec says, if it comes round meanwhile.
     expectConsoleError(page, /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(/, {
       optional: true,
     });
+    expectConsoleError(
+      page,
+      /^TypeError: Failed to fetch dynamically imported module: \S+\/assets\/LiveFeed-/,
+      {
+        optional: true,
+      },
+    );
     expectConsoleError(page, /^Balance fetch failed: ApiError: Could not reach the server\./, {
       optional: true,
     });
