@@ -17,7 +17,7 @@ export interface Standing {
 export class Standings {
   /**
    * Columns by slot, in typed arrays grown by doubling: a race counts every player who earned in it
-   * (200,000 in the bench), and plain arrays of numbers and a Map of ids took about three times the
+   * (200,000 in the bench), and plain arrays of numbers and a Map of ids would take about three times the
    * memory. Player ids are the database's increasing ids, so a slot is found by id in an array too.
    */
   #slotOfId = new Int32Array(1024); // id → slot + 1 (0: no slot)
