@@ -68,11 +68,11 @@ async function settle(deps: Deps): Promise<void> {
  * so the views that arrive while it runs (a console left open by several staff, a burst after the
  * days moved) share it instead of each reading the same rows.
  */
-const readByDb = new WeakMap<object, { version: number; periods: Map<string, Promise<DayRow[]>> }>();
+const readByDb = new WeakMap<object, { version: number; periods: Map<string, Promise<readonly DayRow[]>> }>();
 /** Periods kept per database (the console asks for a few: today, 7 and 30 days, a month). */
 const KEPT_PERIODS = 8;
 
-async function daysOf(deps: Deps, from: string, to: string): Promise<DayRow[]> {
+async function daysOf(deps: Deps, from: string, to: string): Promise<readonly DayRow[]> {
   const version = await repo.daysVersion(deps.db);
   let kept = readByDb.get(deps.db);
   // A view that read an older version than another view already keeps is answered without keeping.
@@ -94,17 +94,20 @@ async function daysOf(deps: Deps, from: string, to: string): Promise<DayRow[]> {
   return rows;
 }
 
-/** Every figure of site days `from` to `to` (both included), one row per day, source and name. */
-export async function figuresByDay(deps: Deps, from: string, to: string): Promise<DayRow[]> {
+/**
+ * Every figure of site days `from` to `to` (both included): the days' rows as read (shared between
+ * views, not to be changed), then the quarter hours not yet moved that fall in the period. A day,
+ * source and name can have several rows: whoever reads them adds them up.
+ */
+export async function figuresByDay(deps: Deps, from: string, to: string): Promise<readonly DayRow[]> {
   await settleQuarters(deps);
   const [days, quarters] = await Promise.all([daysOf(deps, from, to), repo.readQuarters(deps.db)]);
-  const out = new Map<string, DayRow>();
-  for (const d of days) addInto(out, d);
+  const recent: DayRow[] = [];
   for (const { hour, quarter, ...row } of quarters) {
     const day = siteDay(startOf({ hour, quarter }), deps.env.SITE_TIME_ZONE);
-    if (day >= from && day <= to) addInto(out, { ...row, day });
+    if (day >= from && day <= to) recent.push({ ...row, day });
   }
-  return [...out.values()];
+  return recent.length === 0 ? days : [...days, ...recent];
 }
 
 export const zeroFigures = (): Figures => Object.fromEntries(FIGURE_NAMES.map((f) => [f, 0])) as Figures;

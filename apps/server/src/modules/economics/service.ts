@@ -9,7 +9,7 @@ import {
   type LedgerKind,
 } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
-import { nextDay, previousDay, siteDay } from '../../shared/clock.ts';
+import { nextDay, siteDay } from '../../shared/clock.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { ledgerTotals } from '../ledger/index.ts';
 import { costSchedule } from './costs.ts';
@@ -25,11 +25,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The period's first and last site day. */
 export function periodDays(q: EconomicsQuery, today: string): { from: string; to: string } {
-  const back = (n: number) => {
-    let day = today;
-    for (let i = 0; i < n; i++) day = previousDay(day);
-    return day;
-  };
+  // Calendar days are 24 h apart in UTC, whatever the site's zone.
+  const back = (n: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
   switch (q.period) {
     case 'today':
       return { from: today, to: today };
