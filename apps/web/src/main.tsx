@@ -1,5 +1,5 @@
 import './zod-csp';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { applyDocumentLocale, currentLocale } from './lib/i18n';
 import { App } from './app/App';
@@ -20,8 +20,12 @@ function start(root: HTMLElement) {
   // The build renders a few pages into their HTML (vite.config.ts, prerender): such a page is
   // hydrated when it was written in the player's language and has no query string (a referral or a
   // sign-in return renders differently); anything else is rendered afresh, replacing the HTML's.
-  if (root.dataset.prerendered === currentLocale() && !window.location.search) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // Either runs as a transition: React works in slices and lets the browser answer taps and paint
+  // between them, where one long task would hold a page that is already on screen.
+  startTransition(() => {
+    if (root.dataset.prerendered === currentLocale() && !window.location.search) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }
 
 // The page's route chunks first (preloaded by its HTML), so the first render is the page itself. On

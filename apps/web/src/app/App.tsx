@@ -18,8 +18,6 @@ export function App() {
   const [router] = useState(createAppRouter);
   // A new language renders every page again: the router's tree is mounted afresh (no reload).
   const locale = useLocale();
-  // The build's prerendered pages have no toaster: it mounts once they are hydrated.
-  const hydrated = useHydrated();
 
   useEffect(
     () =>
@@ -34,18 +32,28 @@ export function App() {
   return (
     <>
       <RouterProvider key={locale} router={router} />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <Toaster
-            theme="dark"
-            position="top-center"
-            offset={TOASTS_BELOW_TOP_BAR}
-            mobileOffset={TOASTS_BELOW_TOP_BAR}
-            richColors
-            closeButton
-          />
-        </Suspense>
-      )}
+      <LazyToaster />
     </>
+  );
+}
+
+/**
+ * The build's prerendered pages have no toaster: it mounts once they are hydrated. The check lives
+ * here, so the render that follows hydration is this component's alone, not the router's and page's.
+ */
+function LazyToaster() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        theme="dark"
+        position="top-center"
+        offset={TOASTS_BELOW_TOP_BAR}
+        mobileOffset={TOASTS_BELOW_TOP_BAR}
+        richColors
+        closeButton
+      />
+    </Suspense>
   );
 }
