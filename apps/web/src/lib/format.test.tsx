@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRobux } from './format';
+import { formatCount, formatPercent, formatReward, formatRobux } from './format';
 import { changeLocale } from './i18n';
 
 describe('formatRobux: the one way an amount of R$ is written', () => {
@@ -20,4 +20,23 @@ describe('formatRobux: the one way an amount of R$ is written', () => {
       expect(formatRobux(-5, { cents: 'always' })).toBe(debt);
     },
   );
+});
+
+describe('small whole numbers', () => {
+  it.each([
+    ['en', 'en-US'],
+    ['nl', 'nl-BE'],
+    ['fr', 'nl-BE'],
+  ] as const)('in %s read as the number formatter writes them', (locale, numberLocale) => {
+    changeLocale(locale);
+    const intl = new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 2 });
+    const percent = new Intl.NumberFormat(numberLocale, { style: 'percent', maximumFractionDigits: 1 });
+    for (let n = -1500; n <= 1500; n++) {
+      expect(formatCount(n)).toBe(intl.format(n));
+      expect(formatReward(n)).toBe(intl.format(n));
+      expect(formatPercent(n)).toBe(percent.format(n / 100));
+    }
+    expect(formatPercent(12.5)).toBe(percent.format(0.125));
+    expect(formatReward(12.5)).toBe(intl.format(12.5));
+  });
 });
