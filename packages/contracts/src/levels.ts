@@ -56,13 +56,6 @@ export function levelStatusOf(cents: number): Omit<LevelStatus, 'nextReward'> {
   };
 }
 
-/** How far into the current level, from 0 to 1 (1 at MAX_LEVEL). */
-export function levelProgress(s: Pick<LevelStatus, 'experience' | 'levelStart' | 'nextLevelAt'>): number {
-  if (s.nextLevelAt === null) return 1;
-  const span = s.nextLevelAt - s.levelStart;
-  return span <= 0 ? 1 : Math.min(Math.max((s.experience - s.levelStart) / span, 0), 1);
-}
-
 /** A level's one-time reward as the console sees it. `amount` in R$. */
 export const adminLevelReward = z.object({
   level: z.number().int(),

@@ -1,8 +1,19 @@
-import { levelProgress, type LevelStatus } from '@rewards/contracts';
+import type { LevelStatus } from '@rewards/contracts';
 import { cn } from '@/lib/cn';
 import { formatRobux } from '@/lib/format';
 import { m } from '@/paraglide/messages.js';
 import { LevelBadge } from './LevelBadge';
+
+/**
+ * How far into the current level, from 0 to 1 (1 at the last level). Here rather than beside the
+ * contract's schema: importing a function from the contracts would load and build every schema of
+ * the shared chunk on each page that shows a level.
+ */
+function levelProgress(s: Pick<LevelStatus, 'experience' | 'levelStart' | 'nextLevelAt'>): number {
+  if (s.nextLevelAt === null) return 1;
+  const span = s.nextLevelAt - s.levelStart;
+  return span <= 0 ? 1 : Math.min(Math.max((s.experience - s.levelStart) / span, 0), 1);
+}
 
 /**
  * A player's level: the badge, a bar of the way to the next level and the amounts it stands for
