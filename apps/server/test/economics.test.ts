@@ -276,6 +276,7 @@ describe(`the operator's economics on ${testEngine}`, () => {
     expect(await economics(cookie, 'period=month&month=2026-03')).toEqual(month);
     expect(await economics(cookie, 'period=custom&from=2026-03-01&to=2026-03-31')).toEqual(month);
     expect(await economics(cookie, 'period=7d')).toMatchObject({ from: '2026-03-15', to: '2026-03-21' });
+    expect(await economics(cookie, 'period=30d')).toMatchObject({ from: '2026-02-20', to: '2026-03-21' });
 
     const csv = await t.app.inject({
       method: 'GET',
@@ -387,6 +388,12 @@ describe(`the operator's economics on ${testEngine}`, () => {
     expect(put.statusCode).toBe(403);
     const bad = await get(cookie, '/api/admin/economics?period=custom&from=2026-03-10&to=2026-03-01');
     expect(bad.statusCode).toBe(400);
+    // At most 366 days, both ends counted.
+    const year = await get(cookie, '/api/admin/economics?period=custom&from=2025-03-01&to=2026-03-01');
+    expect(year.statusCode).toBe(200);
+    const longer = await get(cookie, '/api/admin/economics?period=custom&from=2025-02-28&to=2026-03-01');
+    expect(longer.statusCode).toBe(400);
+    expect(longer.json()).toMatchObject({ error: 'A period may cover at most 366 days.' });
   });
 });
 

@@ -63,9 +63,9 @@ export function nextDay(day: string): string {
   return isoDay(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
 }
 
-/** The calendar day before `day` (`yyyy-mm-dd`). */
-export function previousDay(day: string): string {
-  return isoDay(Date.parse(`${day}T00:00:00Z`) - DAY_MS);
+/** The calendar day `days` before `day` (`yyyy-mm-dd`; the day before by default). */
+export function previousDay(day: string, days = 1): string {
+  return isoDay(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS);
 }
 
 /**

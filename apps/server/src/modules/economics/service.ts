@@ -9,7 +9,7 @@ import {
   type LedgerKind,
 } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
-import { nextDay, siteDay } from '../../shared/clock.ts';
+import { nextDay, previousDay, siteDay } from '../../shared/clock.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { ledgerTotals } from '../ledger/index.ts';
 import { costSchedule } from './costs.ts';
@@ -21,20 +21,15 @@ import { figuresByDay, zeroFigures } from './rollup.ts';
 const NOT_COSTS = new Set<LedgerKind>(['withdrawal', 'withdrawal_refund']);
 export const COST_KINDS = ledgerKinds.filter((k) => !NOT_COSTS.has(k));
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The period's first and last site day. */
 export function periodDays(q: EconomicsQuery, today: string): { from: string; to: string } {
-  // Calendar days are 24 h apart in UTC, whatever the site's zone.
-  const back = (n: number) =>
-    new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
   switch (q.period) {
     case 'today':
       return { from: today, to: today };
     case '7d':
-      return { from: back(6), to: today };
+      return { from: previousDay(today, 6), to: today };
     case '30d':
-      return { from: back(29), to: today };
+      return { from: previousDay(today, 29), to: today };
     case 'month': {
       const month = q.month ?? today.slice(0, 7);
       const from = `${month}-01`;
@@ -49,7 +44,7 @@ export function periodDays(q: EconomicsQuery, today: string): { from: string; to
         throw badRequest('from and to must be days that exist.');
       }
       if (to < from) throw badRequest('The period ends before it begins.');
-      if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS >= ECONOMICS_MAX_DAYS) {
+      if (from < previousDay(to, ECONOMICS_MAX_DAYS - 1)) {
         throw badRequest(`A period may cover at most ${ECONOMICS_MAX_DAYS} days.`);
       }
       return { from, to };
