@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 import { withdrawalMethods, type WithdrawalMethod } from '@rewards/contracts';
 import { parseAllowList } from './shared/addresses.ts';
@@ -260,7 +261,13 @@ const schema = z.object({
       error: (issue) => `expected an IANA time zone such as Europe/Brussels, got "${String(issue.input)}"`,
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
+  /** A relative folder is taken from the working directory (the static file server needs a full path). */
+  WEB_DIST: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((folder) => resolvePath(folder))
+    .optional(),
   /**
    * Event-loop delay (ms) above which requests are turned away with 503 OVERLOADED (and Retry-After)
    * until the process catches up, instead of every request waiting; 0 turns this off.

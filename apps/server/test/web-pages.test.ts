@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '@rewards/contracts/pages';
+import { loadEnv } from '../src/env.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
@@ -70,5 +71,13 @@ describe(`page statuses (${testEngine})`, () => {
     const api = await get('/api/no-such-endpoint');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('WEB_DIST', () => {
+  it('a relative folder is taken from the working directory; an empty one is refused by name', () => {
+    expect(loadEnv({ WEB_DIST: 'apps/web/dist' }).WEB_DIST).toBe(resolve(process.cwd(), 'apps/web/dist'));
+    expect(loadEnv({ WEB_DIST: '/srv/web' }).WEB_DIST).toBe('/srv/web');
+    expect(() => loadEnv({ WEB_DIST: ' ' })).toThrow(/WEB_DIST/);
   });
 });
