@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { onSessionExpired } from '@/lib/api-client';
-import { useHydrated } from '@/lib/hydration';
+import { useIdle } from '@/lib/hydration';
 import { useLocale } from '@/lib/i18n';
 import { m } from '@/paraglide/messages.js';
 import { createAppRouter } from './router';
@@ -38,12 +38,12 @@ export function App() {
 }
 
 /**
- * The build's prerendered pages have no toaster: it mounts once they are hydrated. The check lives
- * here, so the render that follows hydration is this component's alone, not the router's and page's.
+ * The toaster mounts once the browser is idle (never in the build's prerendered pages). The check
+ * lives here, so the render that follows is this component's alone, not the router's and page's.
  */
 function LazyToaster() {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
+  const idle = useIdle();
+  if (!idle) return null;
   return (
     <Suspense fallback={null}>
       <Toaster

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useHydrated } from '@/lib/hydration';
+import { useIdle } from '@/lib/hydration';
 import { lazyWithQueries } from '@/lib/lazy-with-queries';
 
 // The feed shows only once its first answer is in, so its code (and TanStack Query's observers)
@@ -8,9 +8,10 @@ import { lazyWithQueries } from '@/lib/lazy-with-queries';
 const LiveFeed = lazyWithQueries(() => import('./LiveFeed').then((mod) => mod.LiveFeed));
 
 export function LazyLiveFeed({ className }: { className?: string }) {
-  // Not in the build's prerendered landing page: its code is not there when that page hydrates.
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
+  // Not in the build's prerendered landing page (its code is not there when that page hydrates),
+  // nor in the tasks that paint a page: it arrives when the browser is idle.
+  const idle = useIdle();
+  if (!idle) return null;
   return (
     <Suspense fallback={null}>
       <LiveFeed className={className} />
