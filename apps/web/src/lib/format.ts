@@ -35,11 +35,21 @@ const date = (key: string, options: Intl.DateTimeFormatOptions) =>
   formatter('date', key, (l) => new Intl.DateTimeFormat(l, options));
 
 /**
- * A whole number under a thousand is written as its digits in all three languages. Such numbers skip
- * the formatter: the first one a page builds costs the browser about 30 ms (its number data loads,
- * measured in Chromium 2026-11-28), and a new site's landing page shows no other number.
+ * A number under a thousand with few decimals is its digits and the language's decimal sign in all
+ * three languages (no grouping yet). Such numbers skip the formatter: the first one a page builds
+ * costs the browser about 30 ms (its number data loads, measured in Chromium 2026-11-28), and the
+ * landing and earn pages show no other number. `String(n)` is the shortest decimal that reads back
+ * as `n`, the digits the formatter rounds from; more decimals than `max` go to the formatter.
  */
-const isSmallWhole = (n: number) => Number.isInteger(n) && Math.abs(n) < 1000 && !Object.is(n, -0);
+const DECIMAL_SIGN: Record<Locale, string> = { en: '.', nl: ',', fr: ',' };
+
+function plainNumber(n: number, { min = 0, max = 0 }: { min?: number; max?: number } = {}): string | null {
+  if (Object.is(n, -0)) return null;
+  const match = /^(-?\d{1,3})(?:\.(\d+))?$/.exec(String(n));
+  if (!match?.[1] || (match[2]?.length ?? 0) > max) return null;
+  const fraction = (match[2] ?? '').padEnd(min, '0');
+  return fraction ? `${match[1]}${DECIMAL_SIGN[currentLocale()]}${fraction}` : match[1];
+}
 
 function parse(iso: string | Date): Date | null {
   const d = iso instanceof Date ? iso : new Date(iso);
@@ -48,6 +58,8 @@ function parse(iso: string | Date): Date | null {
 
 /** `1,234.50` / `1.234,50`: an amount of R$ with two decimals (spec §9). */
 export function formatAmount(robux: number): string {
+  const plain = plainNumber(robux, { min: 2, max: 2 });
+  if (plain !== null) return plain;
   return number('amount', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(robux);
 }
 
@@ -68,13 +80,15 @@ export function formatRobux(
 
 /** `12` or `12.5`: a reward without trailing zeros (offer cards, giveaway prizes, the live feed). */
 export function formatReward(robux: number): string {
-  if (isSmallWhole(robux)) return String(robux);
+  const plain = plainNumber(robux, { max: 2 });
+  if (plain !== null) return plain;
   return number('reward', { maximumFractionDigits: 2 }).format(robux);
 }
 
 /** `1,234` / `1.234`: counts. */
 export function formatCount(n: number): string {
-  if (isSmallWhole(n)) return String(n);
+  const plain = plainNumber(n);
+  if (plain !== null) return plain;
   return number('count', {}).format(n);
 }
 
@@ -90,7 +104,8 @@ export function formatMoney(amount: number, currency: string): string {
 
 /** `12.5%`. */
 export function formatPercent(percent: number): string {
-  if (isSmallWhole(percent)) return `${percent}%`;
+  const plain = plainNumber(percent, { max: 1 });
+  if (plain !== null) return `${plain}%`;
   return number('percent', { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
 }
 
