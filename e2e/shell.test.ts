@@ -124,7 +124,8 @@ describe('site shell and sign-in journeys', () => {
     const response = await page.goto(`${stack.baseUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
-    expect(logged.join('\n')).toContain('/no/such/page');
+    // The page's HTML shows the text before its script runs; the script logs the path.
+    await expect.poll(() => logged.join('\n')).toContain('/no/such/page');
     await page.getByRole('link', { name: /Return to Home/i }).click();
     await page.waitForURL((url) => ['/index', '/earn'].includes(url.pathname));
     await page.close();
