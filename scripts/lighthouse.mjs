@@ -148,7 +148,14 @@ async function measure(page, chromePort, baseUrl) {
       desktop ? desktopConfig : undefined,
     );
     const { lhr } = runner;
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) {
+      // Every run counts towards the median, so every run must have measured the page itself.
+      const finalUrl = new URL(lhr.finalDisplayedUrl);
+      if (finalUrl.pathname.toLowerCase() !== page.path) {
+        throw new Error(`${page.name}: expected to stay on ${page.path}, ended on ${finalUrl.pathname}`);
+      }
+      return lhr;
+    }
     if (attempt === 3) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
     console.error(`${page.name}: ${lhr.runtimeError.code}; running Lighthouse again`);
   }
@@ -203,10 +210,6 @@ async function main() {
         runs.push(lhr);
       }
       const lhr = computeMedianRun(runs);
-      const finalUrl = new URL(lhr.finalDisplayedUrl);
-      if (finalUrl.pathname.toLowerCase() !== page.path) {
-        throw new Error(`${page.name}: expected to stay on ${page.path}, ended on ${finalUrl.pathname}`);
-      }
       const score = (c, of = lhr) => Math.round((of.categories[c].score ?? 0) * 100);
       const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
       results.push({
