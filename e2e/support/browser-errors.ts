@@ -74,7 +74,8 @@ export function expectNotFoundPage(page: Page, path: string): void {
 }
 
 /**
- * Declares that a request of `page` to `path` (its query string aside) will fail: answered with the
+ * Declares that a request of `page` to `path` (its query string aside; a RegExp for any of several
+ * paths) will fail: answered with the
  * HTTP status `failure`, or failing with the network error `failure` (e.g. `net::ERR_FAILED`, a
  * request the test aborts). Chromium logs "Failed to load resource: the server responded with a
  * status of 409 (Conflict)", or "Failed to load resource: net::ERR_FAILED".
@@ -82,12 +83,12 @@ export function expectNotFoundPage(page: Page, path: string): void {
 export function expectFailedRequest(
   page: Page,
   failure: number | `net::${string}`,
-  path: string,
+  path: string | RegExp,
   opts: { optional?: boolean } = {},
 ): void {
   const why =
     typeof failure === 'number' ? `the server responded with a status of ${failure} \\([^)]*\\)` : failure;
-  const where = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const where = typeof path === 'string' ? path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `(?:${path.source})`;
   expectConsoleError(
     page,
     new RegExp(`^Failed to load resource: ${why} \\(https?://[^/]+${where}(\\?[^)]*)?\\)$`),
