@@ -54,7 +54,9 @@ describe('earn page, survey page and referrals in Chromium', () => {
   it("a page request, in either casing, gets the HTML that preloads that page's chunks", async () => {
     const html = async (path: string) => (await fetch(`${stack.baseUrl}${path}`)).text();
     const earn = await html('/earn');
-    expect(earn).toMatch(/rel="modulepreload" crossorigin href="\/assets\/EarnPage-[^"]+\.js"/);
+    expect(earn).toMatch(
+      /rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/EarnPage-[^"]+\.js"/,
+    );
     expect(await html('/Earn?x=1')).toBe(earn);
     expect(await html('/daily')).toMatch(/href="\/assets\/DailyPage-[^"]+\.js"/);
     // A path without a page of its own gets the plain start-up document.

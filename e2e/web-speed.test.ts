@@ -75,7 +75,8 @@ describe('web app weight (built files)', () => {
   });
 
   it("a page's HTML preloads the chunks that page loads after start-up, and only those", () => {
-    const PRELOAD_LINK = /\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+">/g;
+    const PRELOAD_LINK =
+      /\s*<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/[^"]+">/g;
     const layout = staticClosure([sourceKey('src/app/layout/AppLayout.tsx')]);
     const queryScope = staticClosure([sourceKey('src/app/layout/WithQueries.tsx')]);
     for (const [segment, src, signedIn] of [
@@ -85,7 +86,7 @@ describe('web app weight (built files)', () => {
     ] as const) {
       const html = read(`routes/${segment}.html`).toString();
       const preloaded = [
-        ...html.matchAll(/rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)"/g),
+        ...html.matchAll(/rel="modulepreload" crossorigin fetchpriority="low" href="\/(assets\/[^"]+\.js)"/g),
       ].map((m) => m[1]!);
       const page = manifest[sourceKey(src)]!.file;
       expect(preloaded, `routes/${segment}.html preloads its page chunk`).toContain(page);

@@ -70,6 +70,9 @@ const LANDING_PAGE = moduleOf('landing');
  * page at that path loads after start-up (its route chunk, the signed-in layout, their imports). The
  * server answers a page request with its file, so the browser fetches those chunks beside the
  * start-up code instead of one round trip after it (on a phone network, ~0.6 s earlier paint).
+ * They are fetched at low priority: the first paint needs the HTML (prerendered or a shell), the
+ * stylesheet and the start-up code, and on a slow network these chunks would otherwise share its
+ * bandwidth (Lighthouse mobile: first paint 2.4 s at high priority, 1.8 s at low).
  */
 function routePreloads(): Plugin {
   return {
@@ -101,7 +104,7 @@ function routePreloads(): Plugin {
         if (page !== LANDING_PAGE) closure(byModule(QUERY_SCOPE).fileName, files);
         const links = [...files]
           .filter((f) => !atStart.has(f))
-          .map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`)
+          .map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
           .join('\n');
         writeFileSync(
           join(outDir, 'routes', `${segment}.html`),
