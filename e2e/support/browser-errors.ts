@@ -75,10 +75,10 @@ export function expectNotFoundPage(page: Page, path: string): void {
 
 /**
  * Declares that a request of `page` to `path` (its query string aside; a RegExp for any of several
- * paths) will fail: answered with the
- * HTTP status `failure`, or failing with the network error `failure` (e.g. `net::ERR_FAILED`, a
- * request the test aborts). Chromium logs "Failed to load resource: the server responded with a
- * status of 409 (Conflict)", or "Failed to load resource: net::ERR_FAILED".
+ * paths) will fail: answered with the HTTP status `failure`, or failing with the network error
+ * `failure` (e.g. `net::ERR_FAILED`, a request the test aborts). Chromium logs "Failed to load
+ * resource: the server responded with a status of 409 (Conflict)", or "Failed to load resource:
+ * net::ERR_FAILED".
  */
 export function expectFailedRequest(
   page: Page,
