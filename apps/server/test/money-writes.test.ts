@@ -9,6 +9,7 @@ import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/playe
 import { cpxPostbackPath, CPX_ADDRESS } from './support/postbacks.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { inGroupedTransaction } from '../src/db/transaction.ts';
 import { openTestApp, t } from './support/suite.ts';
 
 /*
@@ -171,6 +172,58 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     await expectInvariant(t.deps.db);
     const again = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(409));
     expect(transactionsOf(again)).toEqual({ transactions: [], outside: [] });
+  });
+
+  it('postback credits of several players that arrive together commit in one transaction (group commit)', async () => {
+    const players: SignedInPlayer[] = [];
+    for (let i = 0; i < 6; i++) players.push(await signInPlayer(t, `GroupOffers${i}`));
+    const sentFor = await statementsOf(async () => {
+      const answers = await Promise.all(players.map((p, i) => postback(`grp-${i}`, p.robloxId)));
+      expect(answers.map((a) => a.body)).toEqual(Array(6).fill('1'));
+    });
+    const { transactions, outside } = transactionsOf(sentFor);
+    expect(outside).toEqual([]);
+    expect(transactions.length).toBeLessThan(players.length);
+    // Rows written by one transaction carry its id (xmin).
+    const { rows } = await sql<{ n: number }>`
+      select count(distinct xmin::text)::int as n from ledger_entries where idempotency_key like 'postback:cpx:grp-%'
+    `.execute(t.deps.db);
+    expect(rows[0]!.n).toBe(transactions.length);
+    for (const p of players) expect(Number((await account(p.name)).balance)).toBe(150);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('daily claims of several players that arrive together commit in one transaction; a refused one writes nothing', async () => {
+    const players: SignedInPlayer[] = [];
+    for (let i = 0; i < 5; i++) players.push(await signInPlayer(t, `GroupDaily${i}`));
+    expect((await claimDaily(players[0]!)).statusCode).toBe(200);
+    const answers = await Promise.all(players.map(claimDaily));
+    expect(answers.map((a) => a.statusCode)).toEqual([409, 200, 200, 200, 200]);
+    const { rows } = await sql<{ n: number }>`
+      select count(distinct e.xmin::text)::int as n from ledger_entries e
+      join users u on u.id = e.user_id where u.username like 'GroupDaily%' and u.username <> 'GroupDaily0'
+    `.execute(t.deps.db);
+    expect(rows[0]!.n).toBeLessThan(4);
+    for (const p of players) expect(Number((await account(p.name)).balance)).toBe(5000);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a grouped write that fails undoes its group; the others are written again alone, and it gets its own error', async () => {
+    await sql`create table if not exists group_probe (user_id integer primary key)`.execute(t.deps.db);
+    const write = (userId: number, fail = false) =>
+      inGroupedTransaction(t.deps.db, userId, async (trx) => {
+        await sql`insert into group_probe (user_id) values (${userId})`.execute(trx);
+        if (fail) throw new Error(`write ${userId} refused`);
+        return userId;
+      });
+    const results = await Promise.allSettled([write(1), write(2, true), write(3)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: 'write 2 refused' });
+    const { rows } = await sql<{ user_id: number }>`select user_id from group_probe order by user_id`.execute(
+      t.deps.db,
+    );
+    expect(rows.map((r) => r.user_id)).toEqual([1, 3]);
+    await sql`drop table group_probe`.execute(t.deps.db);
   });
 
   it('session checks that arrive together share one query; a signed-out session among them is still refused', async () => {

@@ -6,8 +6,24 @@ export const MAX_GROUP = 32;
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
-/** An error the database answered with (it carries an SQLSTATE), as opposed to a lost answer. */
+/**
+ * A group's transaction undone because one of its items failed: nothing of the group was written, and
+ * each item may be sent again alone. Carries the item's error.
+ */
+export class GroupUndone extends Error {
+  constructor(readonly itemError: unknown) {
+    super(
+      `a grouped write was undone: ${itemError instanceof Error ? itemError.message : String(itemError)}`,
+    );
+  }
+}
+
+/**
+ * An error the database answered with (it carries an SQLSTATE), or a group undone, as opposed to a
+ * lost answer: all of the call was undone.
+ */
 function refusedByDatabase(err: unknown): boolean {
+  if (err instanceof GroupUndone) return true;
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }

@@ -8,7 +8,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { connectionShard, writesTogether } from '../../db/engine-sql.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inGroupedTransaction, inTransaction } from '../../db/transaction.ts';
 import { quarterHourOf } from '../../db/time-buckets.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/database.ts';
@@ -316,8 +316,9 @@ const keyFree = (key: unknown) =>
 
 /**
  * Writes `guard` and then, if it changed a row, a credit (never a debit: it cannot be refused): both
- * or neither. One statement on PostgreSQL, which needs no transaction around it; a transaction of its
- * own on SQLite. Answers null when the guard changed nothing.
+ * or neither. One statement on PostgreSQL, which needs no transaction around it (it shares one with
+ * the other writes of the moment: group commit); a transaction of its own on SQLite. Answers null when
+ * the guard changed nothing.
  */
 export function guardedCredit<A extends unknown[]>(guard: Guard<A>) {
   const together = prepared((db: Db, ...all: unknown[]) => {
@@ -336,7 +337,14 @@ export function guardedCredit<A extends unknown[]>(guard: Guard<A>) {
   ): Promise<{ entryId: number; account: AccountAfter } | null> => {
     if (e.amount <= 0 || e.covered) throw new Error('a guarded posting is a credit');
     if (writesTogether(db)) {
-      const row = await firstRow(together(db, ...argsOf(e), ...args));
+      const row = await inGroupedTransaction(
+        db,
+        e.userId,
+        (q) => firstRow(together(q, ...argsOf(e), ...args)),
+        {
+          oneStatement: true,
+        },
+      );
       if (!row || row.moved == null) return null;
       const account = accountAfter(row);
       // The guard moved only while the key was free, and a credit always applies.

@@ -1,5 +1,5 @@
 import type { PostbackVerdict } from '@rewards/contracts';
-import { inTransaction } from '../../../db/transaction.ts';
+import { inGroupedTransaction } from '../../../db/transaction.ts';
 import type { Deps } from '../../../deps.ts';
 import { payLevelRewardsAfterCredit } from '../../levels/index.ts';
 import { insertPostback, type NewPostbackBase } from '../postbacks/repository.ts';
@@ -7,7 +7,8 @@ import { creditTransaction, type CreditInput } from './service.ts';
 
 /**
  * A provider's credit (`creditTransaction`) and the record of the postback that asked for it, written
- * together: the money and its record commit at once or not at all, in one transaction on both engines.
+ * together: the money and its record commit at once or not at all, in one transaction on both engines
+ * (on PostgreSQL shared with the other writes of the moment: group commit).
  * Once that committed, a credit that paid pays the level rewards it made due, in a transaction of
  * their own (without level rewards this costs no query: `payLevelRewardsAfterCredit`).
  */
@@ -16,7 +17,7 @@ export async function creditAndRecord(
   input: CreditInput,
   record: NewPostbackBase,
 ): Promise<{ verdict: PostbackVerdict; ledgerEntryId: number | null; postbackId: number }> {
-  const result = await inTransaction(deps.db, async (trx) => {
+  const result = await inGroupedTransaction(deps.db, input.userId, async (trx) => {
     const r = await creditTransaction(trx, deps, input);
     const postbackId = await insertPostback(trx, {
       ...record,
