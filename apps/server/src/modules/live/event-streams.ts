@@ -1,5 +1,9 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../env.ts';
+import { limitKeyOfAddress } from '../../shared/addresses.ts';
+import { AppError, badRequest } from '../../shared/errors.ts';
+import { hashToken } from '../auth/index.ts';
 import { SSE_HEARTBEAT } from './events.ts';
 
 /** How often every open stream gets a comment line (proxies close streams idle for a minute or so). */
@@ -17,29 +21,41 @@ export interface EventStream {
   address: string;
 }
 
+/** Who a stream is for: the player signed in with it, if any, and the caller's network. */
+export interface StreamCaller {
+  player: { id: number; tokenHash: string } | null;
+  /** shared/addresses.ts `limitKeyOfAddress` of the caller, for the per-address bound. */
+  address: string;
+}
+
+/** The response a stream is written on, and the headers the route set on it (its security headers). */
+export interface StreamResponse {
+  res: ServerResponse;
+  headers: Record<string, unknown>;
+}
+
 /**
  * A process's open Server-Sent Event streams of one kind (the live feed, the race standings): the
  * bounds on how many (LIVE_FEED_MAX_STREAMS, and per address so one caller cannot take every place),
- * writing with a bound on what a slow reader may queue, and one shared heartbeat. `onBeat` runs with
- * each heartbeat; the first heartbeat that finds no stream stops, and calls `onEmpty` (what a page's
- * reload closes and opens again is kept meanwhile).
+ * writing with a bound on what a slow reader may queue, and one shared heartbeat. Each kind extends
+ * it with what it sends: `onBeat` runs with each heartbeat; the first heartbeat that finds no stream
+ * stops, and calls `onEmpty` (what a page's reload closes and opens again is kept meanwhile).
  */
 export class EventStreams {
   readonly #env: Pick<Env, 'LIVE_FEED_MAX_STREAMS' | 'LIVE_FEED_MAX_STREAMS_PER_ADDRESS'>;
   readonly #streams = new Set<EventStream>();
   readonly #byAddress = new Map<string, number>();
-  readonly #onBeat: () => void;
-  readonly #onEmpty: () => void;
   #heartbeat: NodeJS.Timeout | null = null;
 
-  constructor(
-    env: Pick<Env, 'LIVE_FEED_MAX_STREAMS' | 'LIVE_FEED_MAX_STREAMS_PER_ADDRESS'>,
-    hooks: { onBeat?: () => void; onEmpty?: () => void } = {},
-  ) {
+  constructor(env: Pick<Env, 'LIVE_FEED_MAX_STREAMS' | 'LIVE_FEED_MAX_STREAMS_PER_ADDRESS'>) {
     this.#env = env;
-    this.#onBeat = hooks.onBeat ?? (() => {});
-    this.#onEmpty = hooks.onEmpty ?? (() => {});
   }
+
+  /** Runs with each heartbeat that finds streams open. */
+  protected onBeat(): void {}
+
+  /** Runs when a heartbeat finds every stream closed, once per time the streams empty. */
+  protected onEmpty(): void {}
 
   get size(): number {
     return this.#streams.size;
@@ -58,16 +74,8 @@ export class EventStreams {
     return this.#streams.values();
   }
 
-  /**
-   * Starts an event stream on `res` (the route's security headers kept) for a caller at `address`,
-   * signed in as `player` or not, and adds it.
-   */
-  open(
-    res: ServerResponse,
-    headers: Record<string, unknown>,
-    player: { id: number; tokenHash: string } | null,
-    address: string,
-  ): EventStream {
+  /** Starts an event stream on `res` (the route's security headers kept) for `caller`, and adds it. */
+  protected add({ res, headers }: StreamResponse, { player, address }: StreamCaller): EventStream {
     const stream: EventStream = {
       res,
       userId: player?.id ?? null,
@@ -91,11 +99,11 @@ export class EventStreams {
   #beat(): void {
     if (this.#streams.size === 0) {
       this.#stopHeartbeat();
-      this.#onEmpty();
+      this.onEmpty();
       return;
     }
     this.broadcast(SSE_HEARTBEAT);
-    this.#onBeat();
+    this.onBeat();
   }
 
   #remove(stream: EventStream): void {
@@ -138,12 +146,41 @@ export class EventStreams {
     );
   }
 
-  /** Ends every stream (before the server closes, which would otherwise wait for them). */
-  close(): void {
+  /** Ends every stream and the heartbeat; each kind's `close` does this before the server closes. */
+  protected endAll(): void {
     const streams = [...this.#streams];
     this.#streams.clear();
     this.#byAddress.clear();
     this.#stopHeartbeat();
     for (const stream of streams) stream.res.end();
   }
+}
+
+/**
+ * The checks of a stream route before it opens a stream on `streams`: the request asks for an event
+ * stream, its bearer token (optional) is valid, and this process has a place left for the caller's
+ * network. Counted per network like the rate limits (request.ip follows TRUST_PROXY; an IPv6 /64 is
+ * one caller), and refused with `busy` the same way as a full process, so the page polls instead.
+ */
+export async function admitStreamCaller(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  streams: EventStreams,
+  busy: string,
+): Promise<StreamCaller> {
+  if (!request.headers.accept?.includes('text/event-stream')) {
+    throw badRequest('This is an event stream: ask for it with Accept: text/event-stream.');
+  }
+  if (request.headers.authorization !== undefined) await app.requirePlayer(request);
+  const address = limitKeyOfAddress(request.ip);
+  if (streams.full || streams.fullFor(address)) throw new AppError(503, 'LIVE_FEED_FULL', busy);
+  const player = request.player;
+  return { player: player ? { id: player.id, tokenHash: hashToken(player.token) } : null, address };
+}
+
+/** Takes `reply` over from Fastify, for a stream to be written on its response. */
+export function takeOverReply(reply: FastifyReply): StreamResponse {
+  const headers = reply.getHeaders();
+  reply.hijack();
+  return { res: reply.raw, headers };
 }

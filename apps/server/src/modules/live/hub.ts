@@ -1,8 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromCents, LIVE_STREAM_EVENTS } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
-import { EventStreams, type EventStream } from './event-streams.ts';
+import { EventStreams, type EventStream, type StreamCaller, type StreamResponse } from './event-streams.ts';
 import { publicEarning, sseMessage } from './events.ts';
 import { findSessionUser } from '../auth/index.ts';
 import type { LedgerEvent } from './repository.ts';
@@ -13,43 +12,26 @@ import { startPoller, type LedgerSource } from './sources.ts';
  * new entries are read once and fanned out to every stream, and each affected signed-in player's
  * balance to their own streams.
  */
-export class LiveHub {
+export class LiveHub extends EventStreams {
   readonly #deps: Deps;
   readonly #log: FastifyBaseLogger;
-  readonly #streams: EventStreams;
   readonly #byUser = new Map<number, Set<EventStream>>();
   #source: LedgerSource | null = null;
 
   constructor(deps: Deps, log: FastifyBaseLogger) {
+    super(deps.env);
     this.#deps = deps;
     this.#log = log;
-    this.#streams = new EventStreams(deps.env, { onEmpty: () => void this.#stopSource() });
   }
 
-  get size(): number {
-    return this.#streams.size;
+  protected override onEmpty(): void {
+    void this.#stopSource();
   }
 
-  get full(): boolean {
-    return this.#streams.full;
-  }
-
-  /** Whether `address` has as many streams open as one address may. */
-  fullFor(address: string): boolean {
-    return this.#streams.fullFor(address);
-  }
-
-  /**
-   * Starts an event stream on `res` (the route's security headers kept) for a caller at `address`
-   * and adds it; with `player`, that player's balance is sent on it too.
-   */
-  open(
-    res: ServerResponse,
-    headers: Record<string, unknown>,
-    player: { id: number; tokenHash: string } | null,
-    address: string,
-  ): void {
-    const stream = this.#streams.open(res, headers, player, address);
+  /** Starts an event stream on `out` for `caller` and adds it; a signed-in one is sent its player's balance too. */
+  open(out: StreamResponse, caller: StreamCaller): void {
+    const { res } = out;
+    const stream = this.add(out, caller);
     if (stream.userId !== null) {
       const own = this.#byUser.get(stream.userId) ?? new Set();
       own.add(stream);
@@ -78,7 +60,7 @@ export class LiveHub {
   async #deliver(entries: LedgerEvent[]): Promise<void> {
     for (const entry of entries) {
       const earning = publicEarning(entry);
-      if (earning) this.#streams.broadcast(sseMessage(LIVE_STREAM_EVENTS.earning, earning));
+      if (earning) this.broadcast(sseMessage(LIVE_STREAM_EVENTS.earning, earning));
     }
     const users = new Set(entries.map((e) => e.user_id).filter((id) => this.#byUser.has(id)));
     const now = this.#deps.clock.now().toISOString();
@@ -92,7 +74,7 @@ export class LiveHub {
         const account = await findSessionUser(this.#deps.db, stream.tokenHash!, now);
         if (!account) stream.res.end();
         else
-          this.#streams.write(
+          this.write(
             stream,
             sseMessage(LIVE_STREAM_EVENTS.balance, { robux: fromCents(Number(account.balance)) }),
           );
@@ -102,7 +84,7 @@ export class LiveHub {
 
   /** Ends every stream and the source (before the server closes, which would otherwise wait for them). */
   async close(): Promise<void> {
-    this.#streams.close();
+    this.endAll();
     this.#byUser.clear();
     await this.#stopSource();
   }

@@ -6,9 +6,8 @@ import {
   PLAYER_BEARER_SCHEME,
   publicRoute,
 } from '@rewards/contracts';
-import { hashToken } from '../auth/index.ts';
-import { limitKeyOfAddress } from '../../shared/addresses.ts';
-import { AppError, badRequest, notFound } from '../../shared/errors.ts';
+import { notFound } from '../../shared/errors.ts';
+import { admitStreamCaller, takeOverReply } from './event-streams.ts';
 import { LiveHub } from './hub.ts';
 import { createRecentEarnings } from './service.ts';
 
@@ -43,24 +42,13 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/live/stream', { schema: streamSchema }, async (request, reply) => {
     if (!enabled) throw notFound(OFF_MESSAGE);
-    if (!request.headers.accept?.includes('text/event-stream')) {
-      throw badRequest('This is an event stream: ask for it with Accept: text/event-stream.');
-    }
-    if (request.headers.authorization !== undefined) await app.requirePlayer(request);
-    // Counted per network like the rate limits (request.ip follows TRUST_PROXY; an IPv6 /64 is one
-    // caller). Refused the same way as a full process, so the web polls /live/recent either way.
-    const address = limitKeyOfAddress(request.ip);
-    if (hub.full || hub.fullFor(address)) {
-      throw new AppError(503, 'LIVE_FEED_FULL', 'The live feed is busy; showing recent earnings instead.');
-    }
-    reply.hijack();
-    const player = request.player;
-    hub.open(
-      reply.raw,
-      reply.getHeaders(),
-      player ? { id: player.id, tokenHash: hashToken(player.token) } : null,
-      address,
+    const caller = await admitStreamCaller(
+      app,
+      request,
+      hub,
+      'The live feed is busy; showing recent earnings instead.',
     );
+    hub.open(takeOverReply(reply), caller);
     return reply;
   });
 };

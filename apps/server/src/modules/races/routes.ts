@@ -15,9 +15,7 @@ import {
   raceStreamResponse,
   updateRaceRequest,
 } from '@rewards/contracts';
-import { hashToken } from '../auth/index.ts';
-import { limitKeyOfAddress } from '../../shared/addresses.ts';
-import { AppError, badRequest } from '../../shared/errors.ts';
+import { admitStreamCaller, takeOverReply } from '../live/index.ts';
 import { createRaceBoard, currentRaceJson, type RaceBoardCache } from './board.ts';
 import * as service from './service.ts';
 import { RaceStreams } from './stream.ts';
@@ -69,29 +67,14 @@ const publicRaceRoutes: FastifyPluginAsyncZod<{ board: RaceBoardCache }> = async
     response: { 200: raceStreamResponse, ...errorResponses(400, 401, 503) },
   };
   app.get('/races/stream', { schema: streamSchema }, async (request, reply) => {
-    if (!request.headers.accept?.includes('text/event-stream')) {
-      throw badRequest('This is an event stream: ask for it with Accept: text/event-stream.');
-    }
-    if (request.headers.authorization !== undefined) await app.requirePlayer(request);
-    const address = limitKeyOfAddress(request.ip);
-    if (streams.full || streams.fullFor(address)) {
-      throw new AppError(
-        503,
-        'LIVE_FEED_FULL',
-        'The live standings are busy; they refresh every few seconds instead.',
-      );
-    }
-    const first = await board.get();
-    const headers = reply.getHeaders();
-    reply.hijack();
-    const player = request.player;
-    streams.open(
-      reply.raw,
-      headers,
-      player ? { id: player.id, tokenHash: hashToken(player.token) } : null,
-      address,
-      first,
+    const caller = await admitStreamCaller(
+      app,
+      request,
+      streams,
+      'The live standings are busy; they refresh every few seconds instead.',
     );
+    const first = await board.get();
+    streams.open(takeOverReply(reply), caller, first);
     return reply;
   });
 };

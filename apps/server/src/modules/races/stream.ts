@@ -1,9 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { RACE_STREAM_EVENTS } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { findSessionUser } from '../auth/index.ts';
-import { EventStreams, sseJsonMessage } from '../live/index.ts';
+import { EventStreams, sseJsonMessage, type StreamCaller, type StreamResponse } from '../live/index.ts';
 import { currentRaceJson, type RaceBoard, type RaceBoardCache } from './board.ts';
 
 /** How often the board is brought up to date while race streams are open. */
@@ -18,47 +17,37 @@ export const RACE_LIVE_MS = 1000;
  * that has since ended is closed. The endpoint stays for the first paint and for clients whose stream
  * is refused.
  */
-export class RaceStreams {
+export class RaceStreams extends EventStreams {
+  readonly #deps: Deps;
   readonly #log: FastifyBaseLogger;
   readonly #board: RaceBoardCache;
-  readonly #streams: EventStreams;
   #timer: NodeJS.Timeout | null = null;
   #sent = -1;
   #running: Promise<void> | null = null;
 
   constructor(deps: Deps, log: FastifyBaseLogger, board: RaceBoardCache) {
+    super(deps.env);
+    this.#deps = deps;
     this.#log = log;
     this.#board = board;
-    this.#streams = new EventStreams(deps.env, {
-      onBeat: () =>
-        void this.#streams
-          .endSignedOut(async (tokenHash) =>
-            Boolean(await findSessionUser(deps.db, tokenHash, deps.clock.now().toISOString())),
-          )
-          .catch((err: unknown) => log.warn({ err }, 'race stream session check failed')),
-      onEmpty: () => this.#stopTimer(),
-    });
   }
 
-  get full(): boolean {
-    return this.#streams.full;
+  protected override onBeat(): void {
+    const deps = this.#deps;
+    void this.endSignedOut(async (tokenHash) =>
+      Boolean(await findSessionUser(deps.db, tokenHash, deps.clock.now().toISOString())),
+    ).catch((err: unknown) => this.#log.warn({ err }, 'race stream session check failed'));
   }
 
-  fullFor(address: string): boolean {
-    return this.#streams.fullFor(address);
+  protected override onEmpty(): void {
+    this.#stopTimer();
   }
 
-  /** Starts a stream on `res` and sends it `board`, the standings as they are now. */
-  open(
-    res: ServerResponse,
-    headers: Record<string, unknown>,
-    player: { id: number; tokenHash: string } | null,
-    address: string,
-    board: RaceBoard,
-  ): void {
-    const stream = this.#streams.open(res, headers, player, address);
+  /** Starts a stream on `out` for `caller` and sends it `board`, the standings as they are now. */
+  open(out: StreamResponse, caller: StreamCaller, board: RaceBoard): void {
+    const stream = this.add(out, caller);
     // Not counted as sent: the other streams may not have this version yet, and the next tick sends it.
-    this.#streams.write(stream, raceMessage(board, stream.userId));
+    this.write(stream, raceMessage(board, stream.userId));
     this.#timer ??= setInterval(() => this.#tick(), RACE_LIVE_MS);
   }
 
@@ -68,7 +57,7 @@ export class RaceStreams {
   }
 
   #tick(): void {
-    if (this.#streams.size === 0) return;
+    if (this.size === 0) return;
     this.#running ??= this.#board
       .fresh()
       .then((board) => {
@@ -76,8 +65,8 @@ export class RaceStreams {
         this.#sent = board.version;
         // The part every stream shares is serialized once per change; each player's place is added.
         const visitor = raceMessage(board, null);
-        for (const stream of this.#streams) {
-          this.#streams.write(stream, stream.userId === null ? visitor : raceMessage(board, stream.userId));
+        for (const stream of this) {
+          this.write(stream, stream.userId === null ? visitor : raceMessage(board, stream.userId));
         }
       })
       .catch((err: unknown) => this.#log.warn({ err }, 'race stream refresh failed'))
@@ -88,7 +77,7 @@ export class RaceStreams {
 
   /** Ends every stream (before the server closes, which would otherwise wait for them). */
   async close(): Promise<void> {
-    this.#streams.close();
+    this.endAll();
     this.#stopTimer();
     await this.#running;
   }
