@@ -76,9 +76,11 @@ export function playerOf(request: FastifyRequest): Player {
   return request.player;
 }
 
-/** Spec paths carry a username; a player may only name themselves. */
-export function assertSelf(player: Player, username: string): void {
+/** The signed-in player of a spec path that carries a username: a player may only name themselves. */
+export function playerNamed(request: FastifyRequest, username: string): Player {
+  const player = playerOf(request);
   if (player.username.toLowerCase() !== username.trim().toLowerCase()) {
     throw forbidden('You can only access your own account.');
   }
+  return player;
 }

@@ -11,7 +11,7 @@ import {
   usernameParams,
 } from '@rewards/contracts';
 import { z } from 'zod';
-import { assertSelf, playerOf } from '../auth/index.ts';
+import { playerNamed, playerOf } from '../auth/index.ts';
 import { notFound } from '../../shared/errors.ts';
 import * as service from './service.ts';
 
@@ -23,11 +23,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: meResponse, ...errorResponses(400, 401, 403) },
   };
 
-  app.get('/user/:username', { schema: ownAccount, preHandler: app.requirePlayer }, async (request) => {
-    const player = playerOf(request);
-    assertSelf(player, request.params.username);
-    return service.getMe(player);
-  });
+  app.get('/user/:username', { schema: ownAccount, preHandler: app.requirePlayer }, async (request) =>
+    service.getMe(playerNamed(request, request.params.username)),
+  );
 
   app.get(
     '/profile/:username',
@@ -37,11 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // It carries the session's verification sentence.
       config: { noStore: true },
     },
-    async (request) => {
-      const player = playerOf(request);
-      assertSelf(player, request.params.username);
-      return service.getProfile(app.deps, player);
-    },
+    async (request) => service.getProfile(app.deps, playerNamed(request, request.params.username)),
   );
 
   // The spec's client syncs the account before withdrawing; the server already knows it, so this

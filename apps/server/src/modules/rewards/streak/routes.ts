@@ -7,7 +7,7 @@ import {
   streakRewardsResponse,
   usernameParams,
 } from '@rewards/contracts';
-import { assertSelf, playerOf } from '../../auth/index.ts';
+import { playerNamed, playerOf } from '../../auth/index.ts';
 import { requireHuman } from '../../humancheck/index.ts';
 import * as service from './service.ts';
 
@@ -22,11 +22,7 @@ export const streakRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requirePlayer,
     },
-    async (request) => {
-      const player = playerOf(request);
-      assertSelf(player, request.params.username);
-      return service.getStreakRewards(app.deps, player);
-    },
+    async (request) => service.getStreakRewards(app.deps, playerNamed(request, request.params.username)),
   );
 
   // The body's username (spec) is ignored: the session decides whose streak is claimed.
