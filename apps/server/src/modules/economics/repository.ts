@@ -24,11 +24,19 @@ export interface RollupRow extends Figures {
   name: string;
 }
 
-const toFigures = (r: Record<(typeof FIGURE_NAMES)[number], number | string>): Figures =>
+/** The figures' columns as a driver answers them (PostgreSQL's sums and bigints as text). */
+type FigureColumns = Record<(typeof FIGURE_NAMES)[number], number | string>;
+
+const toFigures = (r: FigureColumns): Figures =>
   Object.fromEntries(FIGURE_NAMES.map((f) => [f, Number(r[f])])) as Figures;
 
 /** Where a rollup row's figures come from (db/tables/economics.ts). */
 export type FigureSource = RollupRow['source'];
+
+/** A quarter hour's row as read, with its quarter and figures as numbers. */
+const toQuarterRow = (
+  r: { hour: string; quarter: number; source: FigureSource; name: string } & FigureColumns,
+) => ({ hour: r.hour, quarter: Number(r.quarter), source: r.source, name: r.name, ...toFigures(r) });
 
 /**
  * Adds figures to the quarter hour of `at` (an ISO time), in the shard of this connection: the row
@@ -93,13 +101,7 @@ export async function takeQuartersBefore(db: Db, hour: string) {
     .where('hour', '<', hour)
     .returning(['hour', 'quarter', 'source', 'name', ...FIGURE_NAMES])
     .execute();
-  return rows.map((r) => ({
-    hour: r.hour,
-    quarter: Number(r.quarter),
-    source: r.source,
-    name: r.name,
-    ...toFigures(r),
-  }));
+  return rows.map(toQuarterRow);
 }
 
 /** Adds figures to a site day's row. */
@@ -163,13 +165,7 @@ export async function readQuarters(db: Db) {
     ])
     .groupBy(['hour', 'quarter', 'source', 'name'])
     .execute();
-  return rows.map((r) => ({
-    hour: r.hour,
-    quarter: Number(r.quarter),
-    source: r.source,
-    name: r.name,
-    ...toFigures(r),
-  }));
+  return rows.map(toQuarterRow);
 }
 
 /** What a reversed credit's postback reported: its USD and when it was credited. */
