@@ -18,6 +18,7 @@ import { startTurnstileStandin, type TurnstileStandin } from './support/turnstil
 import { expectInvariant } from './support/ledger.ts';
 import { startDiscordHook } from './support/discord-hook.ts';
 import { startRedisServer } from './support/redis-server.ts';
+import { adminSignIn } from './support/admin.ts';
 
 /**
  * Limits where they belong: every limit keys on the address TRUST_PROXY yields; wrong
@@ -169,7 +170,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       try {
         const t = await newApp({ DISCORD_WEBHOOK_URL: discord.url });
         const attempt = (remoteAddress: string, password = 'wrong-guess') =>
-          t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress });
+          adminSignIn(t.app, password, remoteAddress);
         let next = 0;
         const freshAddress = () => `203.0.${Math.floor(next / 250)}.${(next++ % 250) + 1}`;
 
@@ -231,12 +232,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       await second.ready();
       try {
         const attempt = (app: typeof second, i: number, password = 'wrong') =>
-          app.inject({
-            method: 'POST',
-            url: '/api/admin/login',
-            payload: { password },
-            remoteAddress: `203.0.113.${i + 1}`,
-          });
+          adminSignIn(app, password, `203.0.113.${i + 1}`);
         for (let i = 0; i < 51; i++) {
           expect((await attempt(i % 2 === 0 ? t.app : second, i)).statusCode).toBe(401);
         }
@@ -250,22 +246,10 @@ describe(`limits where they belong on ${testEngine}`, () => {
     it('without DISCORD_WEBHOOK_URL the back-off works the same and nothing fails', async () => {
       const t = await newApp();
       for (let i = 0; i < 51; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/login',
-          payload: { password: 'x' },
-          remoteAddress: `203.0.113.${i + 1}`,
-        });
+        const res = await adminSignIn(t.app, 'x', `203.0.113.${i + 1}`);
         expect(res.statusCode).toBe(401);
       }
-      expectRateLimited(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/login',
-          payload: { password: 'x' },
-          remoteAddress: '203.0.113.200',
-        }),
-      );
+      expectRateLimited(await adminSignIn(t.app, 'x', '203.0.113.200'));
     });
   });
 

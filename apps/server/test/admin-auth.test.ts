@@ -4,17 +4,13 @@ import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
 import { firstSetCookie } from './support/site.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { auditRows } from './support/records.ts';
+import { adminSignIn } from './support/admin.ts';
 
 describe(`admin sign-in on ${testEngine}`, () => {
   openTestApp();
 
   it('a wrong password answers "Incorrect password"; the right one sets an httpOnly, SameSite=Strict cookie', async () => {
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { password: 'nope' },
-      remoteAddress: '10.0.0.1',
-    });
+    const wrong = await adminSignIn(t.app, 'nope', '10.0.0.1');
     expect(wrong.statusCode).toBe(401);
     // The reason tells a wrong password from an ended session, whatever the page's language.
     expect(wrong.json()).toMatchObject({
@@ -23,12 +19,7 @@ describe(`admin sign-in on ${testEngine}`, () => {
       reason: 'INCORRECT_PASSWORD',
     });
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { password: TEST_ADMIN_PASSWORD },
-      remoteAddress: '10.0.0.1',
-    });
+    const ok = await adminSignIn(t.app, TEST_ADMIN_PASSWORD, '10.0.0.1');
     expect(ok.statusCode).toBe(200);
     const setCookie = String(ok.headers['set-cookie']);
     expect(setCookie).toMatch(/admin_session=/);
@@ -54,12 +45,7 @@ describe(`admin sign-in on ${testEngine}`, () => {
   });
 
   it('logout revokes the admin session on the server', async () => {
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { password: TEST_ADMIN_PASSWORD },
-      remoteAddress: '10.0.0.2',
-    });
+    const ok = await adminSignIn(t.app, TEST_ADMIN_PASSWORD, '10.0.0.2');
     const cookie = firstSetCookie(ok);
     const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
@@ -70,36 +56,16 @@ describe(`admin sign-in on ${testEngine}`, () => {
   it('11 wrong passwords in a minute block the address, even with the right password, until the window passes', async () => {
     const ip = '10.0.0.3';
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { password: `wrong${i}` },
-        remoteAddress: ip,
-      });
+      const res = await adminSignIn(t.app, `wrong${i}`, ip);
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { password: TEST_ADMIN_PASSWORD },
-      remoteAddress: ip,
-    });
+    const blocked = await adminSignIn(t.app, TEST_ADMIN_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
     // Another address is not affected.
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { password: TEST_ADMIN_PASSWORD },
-      remoteAddress: '10.0.0.4',
-    });
+    const other = await adminSignIn(t.app, TEST_ADMIN_PASSWORD, '10.0.0.4');
     expect(other.statusCode).toBe(200);
     t.clock.advance(61_000);
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { password: TEST_ADMIN_PASSWORD },
-      remoteAddress: ip,
-    });
+    const later = await adminSignIn(t.app, TEST_ADMIN_PASSWORD, ip);
     expect(later.statusCode).toBe(200);
   });
 });

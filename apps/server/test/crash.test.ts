@@ -82,57 +82,71 @@ function crashServerEnv(o: { port: string; databaseUrl: string; dir: string; sta
   };
 }
 
-describe(`crash safety of the production server on ${testEngine}`, () => {
-  let standin: Standin;
+/**
+ * What a crash suite's server runs with, made before its first test and removed after its last: a
+ * Roblox stand-in, a fresh database (on SQLite a file the server creates and migrates itself, as on a
+ * first `npm start`), a free port, and `crashServerEnv` with `extraEnv` over it. `server` is the
+ * process the suite started last, killed after the last test if it still runs.
+ */
+function crashServerSuite(dirPrefix: string, extraEnv: Record<string, string> = {}) {
+  const suite = {
+    standin: null as unknown as Standin,
+    env: {} as Record<string, string>,
+    baseUrl: '',
+    server: null as ServerProcess | null,
+  };
   let database: TestDatabase | null = null;
-  let dir: string;
-  let env: Record<string, string>;
-  let baseUrl: string;
-  let server: ServerProcess | null = null;
+  let dir = '';
 
   beforeAll(async () => {
-    standin = await startStandin({ port: 0 });
-    dir = mkdtempSync(join(tmpdir(), 'rewards-crash-'));
-    let databaseUrl: string;
-    if (testEngine === 'postgres') {
-      database = await createTestDatabase();
-      databaseUrl = database.url;
-    } else {
-      // A fresh file the server creates and migrates itself, as on a first `npm start`.
-      databaseUrl = join(dir, 'rewards.db');
-    }
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    env = crashServerEnv({ port: String(port), databaseUrl, dir, standinUrl: standin.url });
+    suite.standin = await startStandin({ port: 0 });
+    dir = mkdtempSync(join(tmpdir(), dirPrefix));
+    database = testEngine === 'postgres' ? await createTestDatabase() : null;
+    suite.baseUrl = `http://127.0.0.1:${await freePort()}`;
+    suite.env = {
+      ...crashServerEnv({
+        port: new URL(suite.baseUrl).port,
+        databaseUrl: database?.url ?? join(dir, 'rewards.db'),
+        dir,
+        standinUrl: suite.standin.url,
+      }),
+      ...extraEnv,
+    };
   });
 
   afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await standin?.close();
+    await suite.server?.stop('SIGKILL');
+    await suite.standin?.close();
     await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  return suite;
+}
+
+describe(`crash safety of the production server on ${testEngine}`, () => {
+  const crash = crashServerSuite('rewards-crash-');
+
   async function startServer(): Promise<number> {
     const started = Date.now();
-    server = await startServerProcess(baseUrl, env);
+    crash.server = await startServerProcess(crash.baseUrl, crash.env);
     return Date.now() - started;
   }
 
   async function killServer(signal: 'SIGKILL' | 'SIGTERM') {
-    await server!.stop(signal);
-    server = null;
+    await crash.server!.stop(signal);
+    crash.server = null;
   }
 
   const control = (method: string, path: string, body?: unknown) =>
-    standinControl(standin.url)(method, path, body);
+    standinControl(crash.standin.url)(method, path, body);
 
   async function api(
     method: string,
     path: string,
     opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
   ) {
-    const res = await fetch(`${baseUrl}${path}`, {
+    const res = await fetch(`${crash.baseUrl}${path}`, {
       method,
       headers: {
         ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -347,7 +361,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     for (const w of unansweredWithdrawals.splice(0)) await withdraw(w);
 
     // Settle: the worker pays what is due; rows a kill left `purchasing` wait for their lease.
-    const db = createDatabase(env.DATABASE_URL);
+    const db = createDatabase(crash.env.DATABASE_URL);
     let waiting: Array<{ id: number; state: string; claimed_at: string | null }> = [];
     try {
       const settleBy = Date.now() + 15_000;
@@ -373,8 +387,8 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     // back-off, and the claims are aged past their lease.
     const leftPurchasing = waiting.filter((w) => w.state === 'purchasing').length;
     const leftPending = waiting.filter((w) => w.state === 'pending').length;
-    const workerEnv = loadEnv(env);
-    const workerDb = createDatabase(env.DATABASE_URL);
+    const workerEnv = loadEnv(crash.env);
+    const workerDb = createDatabase(crash.env.DATABASE_URL);
     const resumed: string[] = [];
     try {
       await leasesRunOut(workerDb);
@@ -391,7 +405,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     }
 
     // ---- the checks, on a fresh connection to the same database, the server stopped ----
-    const check: Database = createDatabase(env.DATABASE_URL);
+    const check: Database = createDatabase(crash.env.DATABASE_URL);
     try {
       if (testEngine === 'sqlite') {
         const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(check);
@@ -476,42 +490,17 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
 describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
   const GROUP_ID = 7_001;
   const PAYOUTS_PATH = `/v1/groups/${GROUP_ID}/payouts`;
-  let standin: Standin;
-  let database: TestDatabase | null = null;
-  let dir: string;
-  let env: Record<string, string>;
-  let baseUrl: string;
-  let server: ServerProcess | null = null;
-
-  beforeAll(async () => {
-    standin = await startStandin({ port: 0 });
-    dir = mkdtempSync(join(tmpdir(), 'rewards-crash-group-'));
-    database = testEngine === 'postgres' ? await createTestDatabase() : null;
-    baseUrl = `http://127.0.0.1:${await freePort()}`;
-    env = {
-      ...crashServerEnv({
-        port: new URL(baseUrl).port,
-        databaseUrl: database?.url ?? join(dir, 'rewards.db'),
-        dir,
-        standinUrl: standin.url,
-      }),
-      // Long enough to wait for the held answer: the process dies waiting, not giving up.
-      ROBLOX_TIMEOUT_MS: '30000',
-      PAYOUT_METHODS: 'group',
-      ROBLOX_PAYOUT_GROUP_ID: String(GROUP_ID),
-    };
-  });
-
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await standin?.close();
-    await database?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const crash = crashServerSuite('rewards-crash-group-', {
+    // Long enough to wait for the held answer: the process dies waiting, not giving up.
+    ROBLOX_TIMEOUT_MS: '30000',
+    PAYOUT_METHODS: 'group',
+    ROBLOX_PAYOUT_GROUP_ID: String(GROUP_ID),
   });
 
   it('is settled as paid from the group transactions after a restart: exactly one payout', async () => {
+    const { standin, env, baseUrl } = crash;
     const control = standinControl(standin.url);
-    server = await startServerProcess(baseUrl, env);
+    crash.server = await startServerProcess(baseUrl, env);
     const site = {
       api: (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
         callApi(baseUrl, method, path, body, headers),
@@ -557,10 +546,10 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
     try {
       const deadline = Date.now() + 20_000;
       while ((await payoutsToPlayer()).length === 0) {
-        if (Date.now() > deadline) throw new Error(`the worker never paid:\n${server.output.join('')}`);
+        if (Date.now() > deadline) throw new Error(`the worker never paid:\n${crash.server.output.join('')}`);
         await sleep(20);
       }
-      await server.stop('SIGKILL');
+      await crash.server.stop('SIGKILL');
     } finally {
       await control('POST', '/mode', { mode: 'up' });
     }
@@ -577,13 +566,13 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
       // Restarted: a worker's round leaves the dead run's claim alone while the lease holds, and pays
       // nothing (the round is run here, beside the restarted process, its own clock at the last second
       // of the lease; the lease itself is measured on the database's clock).
-      server = await startServerProcess(baseUrl, env);
+      crash.server = await startServerProcess(baseUrl, env);
       const workerEnv = loadEnv(env);
       const roblox = createRobloxGateway(robloxConfigFromEnv(workerEnv));
       const leaseEnds = Date.parse(stuck.claimed_at!) + PAYOUT_LEASE_MS;
       const inLease = { env: workerEnv, db, clock: new ManualClock(new Date(leaseEnds - 1_000)), roblox };
       expect(await runPayoutOnce(inLease)).toBeNull();
-      await server.stop('SIGTERM');
+      await crash.server.stop('SIGTERM');
       expect(await payoutsToPlayer()).toHaveLength(1);
       expect(
         (await db.selectFrom('withdrawals').select('state').where('id', '=', id).executeTakeFirstOrThrow())

@@ -3,7 +3,7 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from '
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
-import { adminCookie } from './support/admin.ts';
+import { adminCookie, adminSignIn } from './support/admin.ts';
 import { testApps } from './support/suite.ts';
 import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { concreteUrl } from './support/site.ts';
@@ -307,13 +307,7 @@ describe(`defences on ${testEngine}`, () => {
 
     it('admin sign-in and the Roblox name lookup share the sign-in figure, each with its own counter', async () => {
       const app = await newApp({ RATE_LIMIT_LOGIN_PER_MINUTE: '2' });
-      const adminLogin = () =>
-        app.app.inject({
-          method: 'POST',
-          url: '/api/admin/login',
-          payload: { password: TEST_ADMIN_PASSWORD },
-          remoteAddress: '198.51.100.3',
-        });
+      const adminLogin = () => adminSignIn(app.app, TEST_ADMIN_PASSWORD, '198.51.100.3');
       expect((await adminLogin()).statusCode).toBe(200);
       expect((await adminLogin()).statusCode).toBe(200);
       expectLimited(await adminLogin());

@@ -8,7 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { startDiscordHook } from './support/discord-hook.ts';
 import { BOTH_METHODS_ENV, openPayoutGroup, payoutHarness, setGroupMember } from './support/groups.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { grantRobux, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { hmacPostbackPath } from './support/postbacks.ts';
 import { signedInStaff } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -135,13 +135,7 @@ describe(`the operator's economics on ${testEngine}`, () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const grant = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/add-points',
-      headers: { cookie },
-      payload: { userId: await userIdOf(t.deps.db, third.robloxId), points: 5 },
-    });
-    expect(grant.statusCode, grant.body).toBe(200);
+    await grantRobux(t, cookie, third.name, 5);
 
     await at('2026-03-13T10:00:00Z');
     await credit('alpha', 'a3', fourth, '0.10'); // R$10
@@ -311,13 +305,7 @@ describe(`the operator's economics on ${testEngine}`, () => {
     });
 
     await at('2026-04-02T10:00:00Z');
-    const grant = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/add-points',
-      headers: { cookie },
-      payload: { userId: await userIdOf(t.deps.db, third.robloxId), points: 10 },
-    });
-    expect(grant.statusCode).toBe(200);
+    await grantRobux(t, cookie, third.name, 10);
 
     expect(await economics(cookie, 'period=custom&from=2026-03-01&to=2026-03-15')).toEqual({
       ...first,
@@ -442,13 +430,7 @@ describe(`economics warnings on ${testEngine}`, () => {
     expect(await warnings()).toHaveLength(1);
 
     // An admin grant of R$200 brings the margin to 1.00 − 1.20 = −0.20 (−20 %).
-    const grant = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/add-points',
-      headers: { cookie },
-      payload: { userId: await userIdOf(t.deps.db, p.robloxId), points: 200 },
-    });
-    expect(grant.statusCode).toBe(200);
+    await grantRobux(t, cookie, p.name, 200);
     // Players hold R$300: more than the R$100 the payout account holds.
     await setFunds(100);
     const kinds = async () => (await warnings()).map((w) => w.kind).sort();

@@ -4,9 +4,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizePage, preparePage } from '../src/plugins/page-meta.ts';
-import { proveOwnership } from './support/players.ts';
+import { deleteOwnAccount } from './support/players.ts';
 import { setPlayerStatus } from './support/accounts.ts';
-import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
 /*
@@ -57,14 +57,7 @@ describe(`link previews on ${testEngine}`, () => {
     }
     await setPlayerStatus(t.deps.db, 'BobBuilder', 'banned');
     const dave = { name: 'DaveTheBrave', token: (await t.login('DaveTheBrave')).token, robloxId: 1004 };
-    await proveOwnership(t, dave);
-    const deleted = await t.api(
-      'POST',
-      '/api/account/delete',
-      { confirm: 'DELETE', forfeitRobux: 0 },
-      bearer(dave.token),
-    );
-    expect(deleted.status).toBe(200);
+    await deleteOwnAccount(t, dave, 0);
   });
   afterAll(async () => {
     await t?.close();

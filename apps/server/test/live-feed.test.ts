@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from './support/admin.ts';
 import { openLiveStream, type OpenStream, type StreamEvent } from './support/live-stream.ts';
 import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
-import { proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
+import { deleteOwnAccount, signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { bearer } from './support/site.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { testEngine } from './support/test-database.ts';
@@ -193,14 +193,7 @@ describe('live feed', () => {
     );
     t.clock.advance(2000);
     expect((await t.api('GET', '/api/live/recent')).body.events[0].name).toBe('ErinD…');
-    await proveOwnership(t, erin);
-    const deletion = await t.api(
-      'POST',
-      '/api/account/delete',
-      { confirm: 'DELETE', forfeitRobux: 2 },
-      bearer(erin.token),
-    );
-    expect(deletion.status).toBe(200);
+    await deleteOwnAccount(t, erin, 2);
     t.clock.advance(2000);
     const left = (await t.api('GET', '/api/live/recent')).body.events.map((e: { name: string }) => e.name);
     expect(left.filter((n: string) => n.startsWith('ErinD') || n.startsWith('delet'))).toEqual([]);

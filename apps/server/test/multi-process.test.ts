@@ -7,6 +7,8 @@ import { createTestDatabase, testEngine, type TestDatabase } from './support/tes
 import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
+import { balanceOf, userIdOf } from './support/accounts.ts';
+import { ledgerEntries } from './support/records.ts';
 import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { md5 } from './support/postbacks.ts';
@@ -69,15 +71,6 @@ describe.skipIf(!enabled)(title, () => {
   const control = (method: string, path: string, body?: unknown) =>
     standinControl(standin.url)(method, path, body);
 
-  async function userIdOf(robloxId: number): Promise<number> {
-    const row = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('roblox_id', '=', robloxId)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   async function signIn(
     name: string,
     i: number,
@@ -85,26 +78,10 @@ describe.skipIf(!enabled)(title, () => {
     const res = await callApi(at(i), 'POST', '/api/login', { username: name });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const robloxId = res.body.user.robloxId as number;
-    return { token: res.body.token as string, robloxId, userId: await userIdOf(robloxId) };
+    return { token: res.body.token as string, robloxId, userId: await userIdOf(database.db, robloxId) };
   }
 
-  async function ledgerCount(key: string): Promise<number> {
-    const row = await database.db
-      .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('idempotency_key', 'like', key)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async function balanceOf(userId: number): Promise<number> {
-    const row = await database.db
-      .selectFrom('users')
-      .select('balance')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.balance);
-  }
+  const ledgerCount = async (key: string) => (await ledgerEntries(database.db, { keyLike: key })).length;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -184,7 +161,7 @@ describe.skipIf(!enabled)(title, () => {
       ),
     );
     expect(grants.map((g) => g.status)).toEqual([200, 200, 200, 200]);
-    expect(await balanceOf(alice.userId)).toBe(2000);
+    expect(await balanceOf(database.db, alice.userId)).toBe(20);
 
     const code = await sessionSentenceOf(database.db, alice.token);
     await control('PUT', `/users/${alice.robloxId}/description`, { description: `hi ${code}` });
@@ -216,7 +193,7 @@ describe.skipIf(!enabled)(title, () => {
       expect([400, 409]).toContain(r.status);
       expect(r.body.error).toMatch(/^You only have \d+(\.\d+)? Robux available\.$/);
     }
-    expect(await balanceOf(alice.userId)).toBe(0);
+    expect(await balanceOf(database.db, alice.userId)).toBe(0);
     expect(await ledgerCount('withdrawal:%')).toBe(1);
     const accepted = answers.find((a) => a.status === 200)!.body.withdrawal;
 
@@ -307,7 +284,7 @@ describe.skipIf(!enabled)(title, () => {
       true,
     );
     expect(await ledgerCount(`daily:${bob.userId}:%`)).toBe(1);
-    expect(await balanceOf(bob.userId)).toBe(5000);
+    expect(await balanceOf(database.db, bob.userId)).toBe(50);
   });
 
   it('a code limited to 3 uses, redeemed by 8 players at both processes at once: exactly 3 credits', async () => {
@@ -335,8 +312,8 @@ describe.skipIf(!enabled)(title, () => {
     );
     expect(count(answers, 200), JSON.stringify(answers.map((a) => a.status))).toBe(3);
     expect(await ledgerCount(`promo:${created.body.id}:%`)).toBe(3);
-    const winners = await Promise.all(players.map((p) => balanceOf(p.userId)));
-    expect(winners.filter((b) => b === 200)).toHaveLength(3);
+    const winners = await Promise.all(players.map((p) => balanceOf(database.db, p.userId)));
+    expect(winners.filter((b) => b === 2)).toHaveLength(3);
     expect(winners.filter((b) => b === 0)).toHaveLength(5);
     const list = await callApi(at(0), 'GET', '/api/admin/promocodes', undefined, { cookie: adminCookie });
     expect(list.body.promoCodes.find((c: any) => c.code === 'MULTIPROC').uses).toBe(3);
@@ -359,7 +336,7 @@ describe.skipIf(!enabled)(title, () => {
     );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     expect(await ledgerCount('postback:cpx:mp-cpx-1')).toBe(1);
-    expect(await balanceOf(carol.userId)).toBe(325);
+    expect(await balanceOf(database.db, carol.userId)).toBe(3.25);
   });
 
   it('the ledger invariant holds across everything both processes wrote', async () => {

@@ -22,6 +22,8 @@ import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/playe
 import { auditRows } from './support/records.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { leasesRunOut } from './support/payout-leases.ts';
+import { adminSignIn } from './support/admin.ts';
+import { firstSetCookie } from './support/site.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const PURCHASE_PATH = '/v1/purchases/products/';
@@ -85,15 +87,9 @@ function harness(get: () => TestApp) {
       await expectInvariant(t().deps.db);
     },
     async adminCookie(ip: string) {
-      const res = await t().app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { password: TEST_ADMIN_PASSWORD },
-        remoteAddress: ip,
-      });
+      const res = await adminSignIn(t().app, TEST_ADMIN_PASSWORD, ip);
       expect(res.statusCode).toBe(200);
-      const raw = res.headers['set-cookie'];
-      return (Array.isArray(raw) ? raw[0]! : String(raw)).split(';')[0]!;
+      return firstSetCookie(res);
     },
   };
   return h;

@@ -182,12 +182,7 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
     const alice = (await t.login('AliceRBX')).token;
     const bob = await t.login('BobBuilder', 'AliceRBX');
     await verifyPlayer(t, { name: 'BobBuilder', token: bob.token, robloxId: 1002 }, 'hello! ');
-    const res = await t.app.inject({
-      method: 'GET',
-      remoteAddress: CPX_ADDRESS,
-      url: cpx('1', 'pct-1', 1002, '4.00'),
-    });
-    expect(res.statusCode).toBe(200);
+    await expectPostbackCredited(t, cpx('1', 'pct-1', 1002, '4.00'));
     const body = (
       await t.app.inject({
         method: 'GET',
@@ -231,25 +226,12 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
   it('a social that takes the friend past R$1 pays the waiting commission at once', async () => {
     const t = await createTestApp();
     try {
-      const balanceOf = async (name: string) => {
-        const u = await t.deps.db
-          .selectFrom('users')
-          .select(['balance', 'referrals_earned'])
-          .where('username', '=', name)
-          .executeTakeFirstOrThrow();
-        return { balance: Number(u.balance), referralsEarned: Number(u.referrals_earned) };
-      };
       // Carol signs up through Dave's link and earns R$0.50 from a survey: below R$1, nothing yet.
       await t.login('DaveTheBrave');
       const carol = await t.login('CarolPlays', 'DaveTheBrave');
       await verifyPlayer(t, { name: 'CarolPlays', token: carol.token, robloxId: 1003 }, 'hello! ');
-      const survey = await t.app.inject({
-        method: 'GET',
-        remoteAddress: CPX_ADDRESS,
-        url: cpx('1', 'ref-c-1', 1003, '0.50'),
-      });
-      expect(survey.body).toBe('1');
-      expect(await balanceOf('DaveTheBrave')).toEqual({ balance: 0, referralsEarned: 0 });
+      await expectPostbackCredited(t, cpx('1', 'ref-c-1', 1003, '0.50'));
+      expect(await accountNamed(t.deps.db, 'DaveTheBrave')).toMatchObject({ balance: 0, referralsEarned: 0 });
       // A social (R$1.5) takes her lifetime earnings to R$2: Dave receives 10% of the survey credit now.
       const claim = await t.app.inject({
         method: 'POST',
@@ -257,7 +239,7 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
         headers: bearer(carol.token),
       });
       expect(claim.statusCode).toBe(200);
-      expect(await balanceOf('DaveTheBrave')).toEqual({ balance: 5, referralsEarned: 5 });
+      expect(await accountNamed(t.deps.db, 'DaveTheBrave')).toMatchObject({ balance: 5, referralsEarned: 5 });
       expect((await checkInvariant(t.deps.db)).ok).toBe(true);
     } finally {
       await t.close();

@@ -6,6 +6,7 @@ import { runServerUntilExit } from './support/server-process.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { ledgerEntries } from './support/records.ts';
 
 /*
  * The operator is named and reachable: production refuses to start without a name, an address, a
@@ -133,12 +134,7 @@ describe(`a social without a link is neither offered nor paid (${testEngine})`, 
     expect(tries.map((r) => r.statusCode).filter((s) => s !== 400 && s !== 404)).toEqual([]);
     const me = await accountNamed(t.deps.db, 'BobBuilder');
     expect(me.balance).toBe(0);
-    const entries = await t.deps.db
-      .selectFrom('ledger_entries')
-      .select('id')
-      .where('user_id', '=', me.id)
-      .where('kind', '=', 'social')
-      .execute();
+    const entries = await ledgerEntries(t.deps.db, { userId: me.id, kind: 'social' });
     expect(entries).toHaveLength(0);
     // A configured one still pays.
     expect((await claim(token, 'youtube')).statusCode).toBe(200);

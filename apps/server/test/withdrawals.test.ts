@@ -8,6 +8,7 @@ import { verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { playerWith } from './support/sign-ins.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { startDiscordHook, type DiscordHook } from './support/discord-hook.ts';
+import { ledgerEntries } from './support/records.ts';
 
 let t: TestApp;
 
@@ -323,12 +324,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     }
     expect(await balanceOf(t.deps.db, dave.userId)).toBe(0);
     expect(await withdrawalCount(dave)).toBe(1);
-    const debits = await t.deps.db
-      .selectFrom('ledger_entries')
-      .select('id')
-      .where('user_id', '=', dave.userId)
-      .where('kind', '=', 'withdrawal')
-      .execute();
+    const debits = await ledgerEntries(t.deps.db, { userId: dave.userId, kind: 'withdrawal' });
     expect(debits).toHaveLength(1);
     await expectInvariant(t.deps.db);
   });

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Site } from './site.ts';
 
 /** Signs in as admin through the real endpoint; returns the `admin_session=…` cookie for admin calls. */
@@ -6,4 +7,12 @@ export async function adminCookie(site: Site): Promise<string> {
   const cookie = res.setCookies.find((c) => c.startsWith('admin_session='));
   if (res.status !== 200 || !cookie) throw new Error(`admin sign-in failed: ${res.status}`);
   return cookie.split(';')[0]!;
+}
+
+/**
+ * `POST /api/admin/login` with `password`, in-process from `remoteAddress`: the sign-in's limits count
+ * per address, so each test names the caller it is.
+ */
+export function adminSignIn(app: FastifyInstance, password: string, remoteAddress: string) {
+  return app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress });
 }

@@ -88,6 +88,25 @@ export async function proveOwnership(site: Site, player: SignedInPlayer): Promis
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/**
+ * Deletes the player's own account as its owner would: proves ownership, then `POST /api/account/delete`
+ * giving up the `forfeitRobux` the dialog showed, which must answer.
+ */
+export async function deleteOwnAccount(
+  site: Site,
+  player: SignedInPlayer,
+  forfeitRobux: number,
+): Promise<void> {
+  await proveOwnership(site, player);
+  const res = await site.api(
+    'POST',
+    '/api/account/delete',
+    { confirm: 'DELETE', forfeitRobux },
+    bearer(player.token),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 /** The sentence a session shows (each session has its own), as stored. */
 export async function sessionSentenceOf(db: Database, token: string): Promise<string> {
   const row = await db
