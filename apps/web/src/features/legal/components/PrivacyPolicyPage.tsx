@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { SITE_NAME } from '@/config/site';
 import { m } from '@/paraglide/messages.js';
 import { OperatorContact } from '@/components/ui/CommunityLink';
-import { CommunityChatLink } from './CommunityChatLink';
+import { closingSections } from './closingSections';
 import { LegalDocument, LegalList, type LegalSection } from './LegalDocument';
 import { storedData } from './storedData';
 import { withElement } from './withElement';
@@ -87,19 +87,7 @@ const sections = (): LegalSection[] => [
       </>
     ),
   },
-  {
-    heading: m.legal_governing_law_heading(),
-    body: <p>{m.legal_privacy_law()}</p>,
-  },
-  {
-    heading: m.legal_contact_heading(),
-    body: (
-      <>
-        <p>{withElement((link) => m.legal_privacy_contact({ link }), <CommunityChatLink />)}</p>
-        <OperatorContact />
-      </>
-    ),
-  },
+  ...closingSections(m.legal_privacy_law(), (link) => m.legal_privacy_contact({ link })),
 ];
 
 export function PrivacyPolicyPage() {

@@ -1,10 +1,8 @@
 import { Scale } from 'lucide-react';
 import { SITE_NAME } from '@/config/site';
 import { m } from '@/paraglide/messages.js';
-import { OperatorContact } from '@/components/ui/CommunityLink';
-import { CommunityChatLink } from './CommunityChatLink';
+import { closingSections } from './closingSections';
 import { LegalDocument, LegalList, type LegalSection } from './LegalDocument';
-import { withElement } from './withElement';
 
 const site = { site: SITE_NAME };
 
@@ -70,19 +68,7 @@ const sections = (): LegalSection[] => [
     heading: m.legal_terms_liability_heading(),
     body: <p>{m.legal_terms_liability()}</p>,
   },
-  {
-    heading: m.legal_governing_law_heading(),
-    body: <p>{m.legal_terms_law()}</p>,
-  },
-  {
-    heading: m.legal_contact_heading(),
-    body: (
-      <>
-        <p>{withElement((link) => m.legal_terms_contact({ link }), <CommunityChatLink />)}</p>
-        <OperatorContact />
-      </>
-    ),
-  },
+  ...closingSections(m.legal_terms_law(), (link) => m.legal_terms_contact({ link })),
 ];
 
 export function TermsPage() {
