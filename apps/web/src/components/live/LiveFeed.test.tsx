@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LiveEarning, MeResponse } from '@rewards/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/lib/balance';
+import { eventStream, jsonAnswer, stubStreams, type StreamCall } from '@/test/event-stream';
 import { signIn } from '@/test/render';
 import { LiveFeed } from './LiveFeed';
 import { LIVE_POLL_MS } from './useLiveFeed';
@@ -16,42 +17,9 @@ const earning = (id: number, name: string, amount: number, source = 'Lootably'):
   at: '2026-03-02T10:00:00.000Z',
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A stream answer whose events the test pushes with `send`. */
-function eventStream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const encoder = new TextEncoder();
-  return {
-    response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
-    send: (event: string, data: unknown) =>
-      controller.enqueue(
-        encoder.encode(`: keep-alive\n\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
-      ),
-  };
-}
-
-interface Call {
-  url: string;
-  headers: Record<string, string>;
-}
-
 /** `fetch` answering the recent list and the stream from the given functions; returns the calls made. */
-function stubFeed(recent: () => Response, stream: () => Response | Promise<Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      calls.push({ url, headers: (init.headers ?? {}) as Record<string, string> });
-      if (url === '/api/live/recent') return recent();
-      if (url === '/api/live/stream') return stream();
-      return json(404, { code: 'NOT_FOUND', error: 'Not found' });
-    }),
-  );
-  return calls;
+function stubFeed(recent: () => Response, stream: () => Response | Promise<Response>): StreamCall[] {
+  return stubStreams({ '/api/live/recent': recent, '/api/live/stream': stream });
 }
 
 function renderFeed(client = new QueryClient()) {
@@ -75,7 +43,7 @@ describe('LiveFeed', () => {
     signIn({ username: 'AliceRBX', token: 'token-1' });
     const stream = eventStream();
     const calls = stubFeed(
-      () => json(200, { events: [earning(2, 'BobBu…', 3.5), earning(1, 'Carol…', 1)] }),
+      () => jsonAnswer(200, { events: [earning(2, 'BobBu…', 3.5), earning(1, 'Carol…', 1)] }),
       () => stream.response,
     );
     const client = new QueryClient();
@@ -107,8 +75,8 @@ describe('LiveFeed', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     const calls = stubFeed(
-      () => json(200, { events: [earning(10 + polls, 'Dave…', ++polls)] }),
-      () => json(503, { code: 'LIVE_FEED_FULL', error: 'busy' }),
+      () => jsonAnswer(200, { events: [earning(10 + polls, 'Dave…', ++polls)] }),
+      () => jsonAnswer(503, { code: 'LIVE_FEED_FULL', error: 'busy' }),
     );
     renderFeed();
     expect(await screen.findByText('Dave… earned R$ 1 on Lootably')).toBeTruthy();
@@ -120,8 +88,8 @@ describe('LiveFeed', () => {
 
   it('shows nothing, and opens no stream, when the feed is switched off (404)', async () => {
     const calls = stubFeed(
-      () => json(404, { code: 'NOT_FOUND', error: 'The live feed is switched off.' }),
-      () => json(404, { code: 'NOT_FOUND', error: 'The live feed is switched off.' }),
+      () => jsonAnswer(404, { code: 'NOT_FOUND', error: 'The live feed is switched off.' }),
+      () => jsonAnswer(404, { code: 'NOT_FOUND', error: 'The live feed is switched off.' }),
     );
     renderFeed();
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));

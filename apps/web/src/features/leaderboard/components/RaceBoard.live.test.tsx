@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentRaceResponse } from '@rewards/contracts';
+import { eventStream, jsonAnswer, stubStreams } from '@/test/event-stream';
 import { renderPage, signIn } from '@/test/render';
 import { LeaderboardPage } from './LeaderboardPage';
 
@@ -27,21 +28,6 @@ function race(
   };
 }
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
-/** A stream answer whose events the test pushes with `send`. */
-function eventStream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const encoder = new TextEncoder();
-  return {
-    response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
-    send: (event: string, data: unknown) =>
-      controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
-  };
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -51,19 +37,11 @@ describe('the race tab, live', () => {
   it('shows standings pushed on the stream without asking for them again', async () => {
     signIn({ username: 'AliceRBX', token: 'token-1' });
     const stream = eventStream();
-    const calls: { url: string; headers: Record<string, string> }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        const url = String(input);
-        calls.push({ url, headers: (init.headers ?? {}) as Record<string, string> });
-        if (url === '/api/races/stream') return stream.response;
-        if (url === '/api/races/current') {
-          return json(race([{ rank: 1, username: 'BobBuilder', amount: 20, prize: 100 }], null));
-        }
-        return new Response('{}', { status: 404 });
-      }),
-    );
+    const calls = stubStreams({
+      '/api/races/stream': () => stream.response,
+      '/api/races/current': () =>
+        jsonAnswer(200, race([{ rank: 1, username: 'BobBuilder', amount: 20, prize: 100 }], null)),
+    });
     renderPage(<LeaderboardPage />, '/leaderboard?tab=race');
     expect(await screen.findByText('BobBuilder')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/races/stream')).toBe(true));
