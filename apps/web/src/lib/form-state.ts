@@ -18,3 +18,18 @@ export function useFormState<T extends object>(initial: T) {
   });
   return { form, set, bind, reset: () => setForm(first) };
 }
+
+/**
+ * The one field a form's check refused and why: `errorOf(field)` is the message to show under that
+ * field (undefined under the others), `refuse(field, message)` sets it, `clear()` drops it and
+ * `clear(field)` drops it only if it is that field's (typing in the field takes its refusal away).
+ */
+export function useFieldError<F extends string>() {
+  const [refused, setRefused] = useState<{ field: F; message: string } | null>(null);
+  return {
+    refused,
+    errorOf: (field: F) => (refused?.field === field ? refused.message : undefined),
+    refuse: (field: F, message: string) => setRefused({ field, message }),
+    clear: (field?: F) => setRefused((old) => (field === undefined || old?.field === field ? null : old)),
+  };
+}

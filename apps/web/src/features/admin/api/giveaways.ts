@@ -4,12 +4,17 @@ import type {
   AdminGiveawaysResponse,
   CreateGiveawayRequest,
 } from '@rewards/contracts';
-import { useAdminCreate, useAdminMutation, useAdminQuery } from './admin-query';
-import { adminFetch, adminKeys, invalidate } from './client';
+import { adminList } from './admin-list';
+import { useAdminMutation, useAdminQuery } from './admin-query';
+import { adminFetch, adminKeys } from './client';
 
-export function useGiveaways() {
-  return useAdminQuery<AdminGiveawaysResponse>(adminKeys.giveaways, '/api/admin/giveaways');
-}
+const giveaways = adminList<AdminGiveawaysResponse, CreateGiveawayRequest, AdminGiveaway>(
+  adminKeys.giveaways,
+  '/api/admin/giveaways',
+);
+
+export const useGiveaways = giveaways.useList;
+export const useCreateGiveaway = giveaways.useCreate;
 
 /** The entrants of one giveaway (loaded when the admin opens them). */
 export function useGiveawayEntries(id: number | null) {
@@ -20,17 +25,9 @@ export function useGiveawayEntries(id: number | null) {
   );
 }
 
-function refresh(): void {
-  invalidate(adminKeys.giveaways, adminKeys.audit);
-}
-
-export function useCreateGiveaway() {
-  return useAdminCreate<CreateGiveawayRequest, AdminGiveaway>('/api/admin/giveaways', refresh);
-}
-
 export function useEndGiveaway() {
   return useAdminMutation(
     (id: number) => adminFetch<unknown>(`/api/admin/giveaways/${id}/end`, { method: 'POST' }),
-    refresh,
+    giveaways.refresh,
   );
 }

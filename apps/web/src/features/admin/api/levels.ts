@@ -3,24 +3,17 @@ import type {
   AdminLevelRewardsResponse,
   CreateLevelRewardRequest,
 } from '@rewards/contracts';
-import { useAdminMutation, useAdminQuery } from './admin-query';
-import { adminFetch, adminKeys, invalidate } from './client';
+import { adminList } from './admin-list';
+import { useAdminMutation } from './admin-query';
+import { adminFetch, adminKeys } from './client';
 
-export function useLevelRewards() {
-  return useAdminQuery<AdminLevelRewardsResponse>(adminKeys.levelRewards, '/api/admin/level-rewards');
-}
+const levelRewards = adminList<AdminLevelRewardsResponse, CreateLevelRewardRequest, AdminLevelReward>(
+  adminKeys.levelRewards,
+  '/api/admin/level-rewards',
+);
 
-function refresh(): void {
-  invalidate(adminKeys.levelRewards, adminKeys.audit);
-}
-
-export function useCreateLevelReward() {
-  return useAdminMutation(
-    (body: CreateLevelRewardRequest) =>
-      adminFetch<AdminLevelReward>('/api/admin/level-rewards', { method: 'POST', body }),
-    refresh,
-  );
-}
+export const useLevelRewards = levelRewards.useList;
+export const useCreateLevelReward = levelRewards.useCreate;
 
 export function useUpdateLevelReward() {
   return useAdminMutation(
@@ -29,7 +22,7 @@ export function useUpdateLevelReward() {
         method: 'PATCH',
         body: { amount },
       }),
-    refresh,
+    levelRewards.refresh,
   );
 }
 
@@ -37,6 +30,6 @@ export function useDeleteLevelReward() {
   return useAdminMutation(
     (level: number) =>
       adminFetch<AdminLevelReward>(`/api/admin/level-rewards/${level}`, { method: 'DELETE' }),
-    refresh,
+    levelRewards.refresh,
   );
 }

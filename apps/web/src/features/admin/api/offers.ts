@@ -9,23 +9,17 @@ import type {
   UpdateWallRequest,
 } from '@rewards/contracts';
 import { notifyBalanceUpdated } from '@/lib/balance';
-import { useAdminCreate, useAdminMutation, useAdminQuery } from './admin-query';
+import { adminList } from './admin-list';
+import { useAdminMutation } from './admin-query';
 import { adminFetch, adminKeys, invalidate, queryString } from './client';
 
 /** Create (with `slug`) or edit (without). `secret`: omitted keeps the current one, '' clears it. */
 export type WallInput = UpdateWallRequest & { slug?: string };
 
-export function useWalls() {
-  return useAdminQuery<AdminWallsResponse>(adminKeys.walls, '/api/admin/walls');
-}
+const walls = adminList<AdminWallsResponse, WallInput, AdminWall>(adminKeys.walls, '/api/admin/walls');
 
-function refreshWalls(): void {
-  invalidate(adminKeys.walls, adminKeys.audit);
-}
-
-export function useCreateWall() {
-  return useAdminCreate<WallInput, AdminWall>('/api/admin/walls', refreshWalls);
-}
+export const useWalls = walls.useList;
+export const useCreateWall = walls.useCreate;
 
 export function useUpdateWall() {
   return useAdminMutation(
@@ -34,7 +28,7 @@ export function useUpdateWall() {
         method: 'PATCH',
         body: changes,
       }),
-    refreshWalls,
+    walls.refresh,
   );
 }
 

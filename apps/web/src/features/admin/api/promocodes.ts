@@ -1,23 +1,20 @@
 import type { AdminPromoCode, AdminPromoCodesResponse, CreatePromoCodeRequest } from '@rewards/contracts';
-import { useAdminCreate, useAdminMutation, useAdminQuery } from './admin-query';
-import { adminFetch, adminKeys, invalidate } from './client';
+import { adminList } from './admin-list';
+import { useAdminMutation } from './admin-query';
+import { adminFetch, adminKeys } from './client';
 
-export function usePromoCodes() {
-  return useAdminQuery<AdminPromoCodesResponse>(adminKeys.promocodes, '/api/admin/promocodes');
-}
+const promoCodes = adminList<AdminPromoCodesResponse, CreatePromoCodeRequest, AdminPromoCode>(
+  adminKeys.promocodes,
+  '/api/admin/promocodes',
+);
 
-function refresh(): void {
-  invalidate(adminKeys.promocodes, adminKeys.audit);
-}
-
-export function useCreatePromoCode() {
-  return useAdminCreate<CreatePromoCodeRequest, AdminPromoCode>('/api/admin/promocodes', refresh);
-}
+export const usePromoCodes = promoCodes.useList;
+export const useCreatePromoCode = promoCodes.useCreate;
 
 export function useSetPromoCodeActive() {
   return useAdminMutation(
     ({ id, active }: { id: number; active: boolean }) =>
       adminFetch<AdminPromoCode>(`/api/admin/promocodes/${id}`, { method: 'PATCH', body: { active } }),
-    refresh,
+    promoCodes.refresh,
   );
 }

@@ -5,8 +5,9 @@ import type {
   CreateRaceRequest,
   UpdateRaceRequest,
 } from '@rewards/contracts';
+import { adminList } from './admin-list';
 import { useAdminMutation, useAdminQuery } from './admin-query';
-import { adminFetch, adminKeys, invalidate } from './client';
+import { adminFetch, adminKeys } from './client';
 
 /** Under the console's keys (`adminKeys.all`), so signing out forgets them with the rest. */
 const raceKeys = {
@@ -14,9 +15,10 @@ const raceKeys = {
   standings: (id: number) => [...adminKeys.all, 'races', id, 'standings'] as const,
 };
 
-export function useRaces() {
-  return useAdminQuery<AdminRacesResponse>(raceKeys.list, '/api/admin/races');
-}
+const races = adminList<AdminRacesResponse, CreateRaceRequest, AdminRace>(raceKeys.list, '/api/admin/races');
+
+export const useRaces = races.useList;
+export const useCreateRace = races.useCreate;
 
 /** One race's live standings and, once decided, its results (loaded when the admin opens them). */
 export function useRaceStandings(id: number) {
@@ -29,28 +31,17 @@ export function useRaceStandings(id: number) {
   );
 }
 
-function refresh(): void {
-  invalidate(raceKeys.list, adminKeys.audit);
-}
-
-export function useCreateRace() {
-  return useAdminMutation(
-    (body: CreateRaceRequest) => adminFetch<AdminRace>('/api/admin/races', { method: 'POST', body }),
-    refresh,
-  );
-}
-
 export function useUpdateRace() {
   return useAdminMutation(
     ({ id, body }: { id: number; body: UpdateRaceRequest }) =>
       adminFetch<AdminRace>(`/api/admin/races/${id}`, { method: 'PATCH', body }),
-    refresh,
+    races.refresh,
   );
 }
 
 export function useEndRace() {
   return useAdminMutation(
     (id: number) => adminFetch<AdminRace>(`/api/admin/races/${id}/end`, { method: 'POST' }),
-    refresh,
+    races.refresh,
   );
 }

@@ -8,6 +8,7 @@ import { SubmitButton } from '@/components/ui/SubmitButton';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { notifyBalanceUpdated, useBalance, useMe } from '@/lib/balance';
 import { formatRobux } from '@/lib/format';
+import { useFieldError } from '@/lib/form-state';
 import { useSession } from '@/lib/session';
 import { currentLocale } from '@/lib/i18n';
 import { errorMessage, toastError, toastSuccess } from '@/lib/toast';
@@ -44,8 +45,7 @@ export function WithdrawForm() {
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   // The last refusal about one field, shown under it (and toasted); cleared when that field changes.
-  const [fieldError, setFieldError] = useState<{ field: WithdrawField; text: string } | null>(null);
-  const errorFor = (field: WithdrawField) => (fieldError?.field === field ? fieldError.text : undefined);
+  const { errorOf, refuse, clear } = useFieldError<WithdrawField>();
 
   // The operator's first method is the default; a choice the server no longer offers falls back to it.
   const method = chosen !== null && methods.includes(chosen) ? chosen : methods[0];
@@ -74,11 +74,12 @@ export function WithdrawForm() {
     });
     if ('refused' in checked) {
       const { title, description, field } = checked.refused;
-      setFieldError(field ? { field, text: description ?? title } : null);
+      if (field) refuse(field, description ?? title);
+      else clear();
       toastError(null, title, description);
       return;
     }
-    setFieldError(null);
+    clear();
 
     setBusy(true);
     try {
@@ -101,7 +102,8 @@ export function WithdrawForm() {
       }
     } catch (err) {
       const refusal = submitRefusal(err, method);
-      setFieldError(refusal.field ? { field: refusal.field, text: refusal.text } : null);
+      if (refusal.field) refuse(refusal.field, refusal.text);
+      else clear();
       toastError(null, m.withdraw_failed(), refusal.text || m.errors_fallback());
     } finally {
       setBusy(false);
@@ -181,9 +183,9 @@ export function WithdrawForm() {
             value={link}
             onChange={(e) => {
               setLink(e.target.value);
-              if (fieldError?.field === 'link') setFieldError(null);
+              clear('link');
             }}
-            error={errorFor('link')}
+            error={errorOf('link')}
             disabled={busy}
             icon={<Link2 aria-hidden="true" className="size-5" />}
           />
@@ -200,9 +202,9 @@ export function WithdrawForm() {
             value={amount}
             onChange={(e) => {
               setAmount(e.target.value);
-              if (fieldError?.field === 'amount') setFieldError(null);
+              clear('amount');
             }}
-            error={errorFor('amount')}
+            error={errorOf('amount')}
             hint={
               knownBounds &&
               m.withdraw_amount_bounds({

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { TextField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import { Button } from '@/components/ui/Button';
-import { useFormState } from '@/lib/form-state';
+import { useFieldError, useFormState } from '@/lib/form-state';
 import { useChangeOwnPassword } from '../../api/me';
 import { SectionError } from '../SectionError';
 import { NewPasswordField } from '../staff/NewPasswordField';
@@ -16,14 +16,12 @@ type PasswordField = 'current' | 'next' | 'repeat';
 export function ChangePasswordPanel() {
   const change = useChangeOwnPassword();
   const { form, bind, reset } = useFormState({ current: '', next: '', repeat: '' });
-  const [formError, setFormError] = useState<{ field: PasswordField; message: string } | null>(null);
-  const errorOf = (field: PasswordField) => (formError?.field === field ? formError.message : undefined);
+  const { refused, errorOf, refuse, clear } = useFieldError<PasswordField>();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    clear();
     change.reset();
-    const refuse = (field: PasswordField, message: string) => setFormError({ field, message });
     if (!form.current) return refuse('current', m.admin_setup_password_error_current());
     if (form.next.length < MIN_STAFF_PASSWORD) return refuse('next', newPasswordTooShort());
     if (form.next !== form.repeat) return refuse('repeat', m.admin_setup_password_error_differ());
@@ -40,7 +38,7 @@ export function ChangePasswordPanel() {
 
   return (
     <Panel title={m.admin_setup_password_title()}>
-      <SectionError error={formError?.message ?? change.error} />
+      <SectionError error={refused?.message ?? change.error} />
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
         <TextField
           compact

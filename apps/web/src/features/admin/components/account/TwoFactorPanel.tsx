@@ -17,6 +17,17 @@ function grouped(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
+/** The line that says whether two-factor sign-in is on, beside a shield. */
+function TwoFactorState({ on }: { on: boolean }) {
+  const Icon = on ? ShieldCheck : ShieldOff;
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-300">
+      <Icon aria-hidden="true" className={on ? 'size-4 text-emerald-300' : 'size-4 text-slate-400'} />
+      {on ? m.admin_setup_2fa_on_explained() : m.admin_setup_2fa_off_explained()}
+    </p>
+  );
+}
+
 /** A code field and its button: the 6-digit code from the app (or, to turn off, a recovery code). */
 function CodeForm({
   label,
@@ -169,10 +180,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
         <RecoveryCodes codes={recoveryCodes} onDone={() => setCodesSeen(true)} />
       ) : enabled ? (
         <div className="flex flex-col gap-4">
-          <p className="flex items-center gap-2 text-sm text-slate-300">
-            <ShieldCheck aria-hidden="true" className="size-4 text-emerald-300" />
-            {m.admin_setup_2fa_on_explained()}
-          </p>
+          <TwoFactorState on />
           <CodeForm
             label={m.admin_setup_2fa_code_to_turn_off()}
             button={m.admin_setup_2fa_turn_off()}
@@ -207,10 +215,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
         </div>
       ) : (
         <div className="flex flex-col items-start gap-4">
-          <p className="flex items-center gap-2 text-sm text-slate-300">
-            <ShieldOff aria-hidden="true" className="size-4 text-slate-400" />
-            {m.admin_setup_2fa_off_explained()}
-          </p>
+          <TwoFactorState on={false} />
           <Button
             disabled={start.isPending}
             onClick={() => {

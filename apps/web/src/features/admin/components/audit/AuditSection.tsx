@@ -3,7 +3,6 @@ import { RotateCw } from 'lucide-react';
 import { m } from '@/paraglide/messages.js';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
-import { DataTable } from '@/components/ui/DataTable';
 import { Panel } from '@/components/ui/Panel';
 import { TextField } from '@/components/ui/FormField';
 import { cellClass } from '@/components/ui/table-styles';
@@ -12,7 +11,7 @@ import { useAdminMe } from '../../api/me';
 import { useStaff } from '../../api/staff';
 import { useDebounced } from '../users/useDebounced';
 import { formatCount, formatJson } from '../format';
-import { ListBody, LoadOlder } from '../ListStates';
+import { ListTable, LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
 import { WhenCell } from '../WhenCell';
 
@@ -144,38 +143,37 @@ export function AuditSection() {
       }
     >
       <SectionError error={audit.error} title={m.admin_audit_load_failed()} onRetry={retryFailed(audit)} />
-      <ListBody
+      <ListTable
         query={audit}
-        count={entries.length}
+        items={entries}
         loading={m.admin_audit_loading()}
         empty={actor ? m.admin_audit_empty_by({ actor }) : m.admin_audit_empty()}
-      >
-        <DataTable columns={columns()} className="min-w-[36rem]">
-          {entries.map((entry) => {
-            const [before, after] = changedOnly(entry.before, entry.after);
-            return (
-              <tr key={entry.id}>
-                <WhenCell iso={entry.createdAt} />
-                <td className={cellClass}>
-                  <p className="font-semibold whitespace-nowrap text-white" data-testid="audit-action">
-                    {entry.action}
-                  </p>
-                  <p className="text-xs text-slate-400">
-                    {m.admin_audit_by()} <span className="text-slate-200">{entry.actor}</span> ·{' '}
-                    <span className="font-mono break-all">{entry.target}</span>
-                  </p>
-                </td>
-                <td className={cn(cellClass, 'w-1/3 min-w-40')}>
-                  <AuditValue value={before} />
-                </td>
-                <td className={cn(cellClass, 'w-1/3 min-w-40')}>
-                  <AuditValue value={after} />
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      </ListBody>
+        columns={columns()}
+        className="min-w-[36rem]"
+        row={(entry) => {
+          const [before, after] = changedOnly(entry.before, entry.after);
+          return (
+            <tr key={entry.id}>
+              <WhenCell iso={entry.createdAt} />
+              <td className={cellClass}>
+                <p className="font-semibold whitespace-nowrap text-white" data-testid="audit-action">
+                  {entry.action}
+                </p>
+                <p className="text-xs text-slate-400">
+                  {m.admin_audit_by()} <span className="text-slate-200">{entry.actor}</span> ·{' '}
+                  <span className="font-mono break-all">{entry.target}</span>
+                </p>
+              </td>
+              <td className={cn(cellClass, 'w-1/3 min-w-40')}>
+                <AuditValue value={before} />
+              </td>
+              <td className={cn(cellClass, 'w-1/3 min-w-40')}>
+                <AuditValue value={after} />
+              </td>
+            </tr>
+          );
+        }}
+      />
       <LoadOlder query={audit} label={m.admin_load_older_entries()} />
     </Panel>
   );

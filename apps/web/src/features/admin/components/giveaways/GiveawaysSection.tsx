@@ -8,14 +8,14 @@ import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { EmptyState, LoadingRow } from '@/components/ui/CardStates';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable, RowButton } from '@/components/ui/DataTable';
+import { RowButton } from '@/components/ui/DataTable';
 import { AmountField, TextAreaField, TextField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import { cellClass } from '@/components/ui/table-styles';
-import { useFormState } from '@/lib/form-state';
+import { useFieldError, useFormState } from '@/lib/form-state';
 import { useCreateGiveaway, useEndGiveaway, useGiveawayEntries, useGiveaways } from '../../api/giveaways';
 import { formatCount, formatDateTime, localInputToIso } from '../format';
-import { ListBody } from '../ListStates';
+import { ListTable } from '../ListStates';
 import { SectionError, SectionPanels } from '../SectionError';
 import { useCan } from '../../api/me';
 import { CreateButton } from '../CreateButton';
@@ -43,18 +43,16 @@ export function GiveawaysSection() {
   const end = useEndGiveaway();
   const { ask, dialog } = useConfirmation();
   const { form, bind, reset } = useFormState({ title: '', description: '', prize: '', endAt: '' });
-  const [formError, setFormError] = useState<{ field: GiveawayField; message: string } | null>(null);
+  const { refused, errorOf, refuse, clear } = useFieldError<GiveawayField>();
   const [openEntries, setOpenEntries] = useState<number | null>(null);
   const canEdit = useCan('giveaways.edit');
-  const errorOf = (field: GiveawayField) => (formError?.field === field ? formError.message : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    clear();
     create.reset();
     const prize = Number(form.prize);
     const endAt = localInputToIso(form.endAt);
-    const refuse = (field: GiveawayField, message: string) => setFormError({ field, message });
     if (!form.title.trim()) return refuse('title', m.admin_setup_giveaway_error_title());
     if (!(prize > 0)) return refuse('prize', m.admin_setup_giveaway_error_prize());
     if (!endAt) return refuse('endAt', m.admin_setup_giveaway_error_end());
@@ -98,7 +96,7 @@ export function GiveawaysSection() {
   const giveaways = list.data?.giveaways ?? [];
 
   return (
-    <SectionPanels error={formError?.message ?? create.error ?? end.error ?? list.error} retry={list}>
+    <SectionPanels error={refused?.message ?? create.error ?? end.error ?? list.error} retry={list}>
       {dialog}
       {canEdit && (
         <Panel title={m.admin_setup_giveaway_create_title()}>
@@ -143,25 +141,24 @@ export function GiveawaysSection() {
       )}
 
       <Panel title={m.admin_setup_giveaways_all()}>
-        <ListBody
+        <ListTable
           query={list}
-          count={giveaways.length}
+          items={giveaways}
           loading={m.admin_setup_giveaways_loading()}
           empty={m.admin_setup_giveaways_empty()}
-        >
-          <DataTable columns={columns()} className="min-w-[40rem]">
-            {giveaways.map((g) => (
-              <GiveawayRow
-                key={g.id}
-                giveaway={g}
-                entriesOpen={openEntries === g.id}
-                onToggleEntries={() => setOpenEntries(openEntries === g.id ? null : g.id)}
-                onEnd={canEdit ? () => onEnd(g) : undefined}
-                ending={end.isPending && end.variables === g.id}
-              />
-            ))}
-          </DataTable>
-        </ListBody>
+          columns={columns()}
+          className="min-w-[40rem]"
+          row={(g) => (
+            <GiveawayRow
+              key={g.id}
+              giveaway={g}
+              entriesOpen={openEntries === g.id}
+              onToggleEntries={() => setOpenEntries(openEntries === g.id ? null : g.id)}
+              onEnd={canEdit ? () => onEnd(g) : undefined}
+              ending={end.isPending && end.variables === g.id}
+            />
+          )}
+        />
       </Panel>
     </SectionPanels>
   );

@@ -6,12 +6,12 @@ import { m } from '@/paraglide/messages.js';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/Button';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable, RowButton } from '@/components/ui/DataTable';
+import { RowButton } from '@/components/ui/DataTable';
 import { AmountField, TextField } from '@/components/ui/FormField';
 import { LevelBadge } from '@/components/level/LevelBadge';
 import { Panel } from '@/components/ui/Panel';
 import { cellClass } from '@/components/ui/table-styles';
-import { useFormState } from '@/lib/form-state';
+import { useFieldError, useFormState } from '@/lib/form-state';
 import {
   useCreateLevelReward,
   useDeleteLevelReward,
@@ -21,7 +21,7 @@ import {
 import { useCan } from '../../api/me';
 import { CreateButton } from '../CreateButton';
 import { formatCount, formatDateTime } from '../format';
-import { ListBody } from '../ListStates';
+import { ListTable } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 
 const columns = () => [
@@ -49,9 +49,8 @@ export function LevelsSection() {
   const remove = useDeleteLevelReward();
   const { form, set, bind, reset } = useFormState({ level: '', amount: '' });
   const [editing, setEditing] = useState<number | null>(null);
-  const [formError, setFormError] = useState<{ field: LevelField; message: string } | null>(null);
+  const { refused, errorOf, refuse, clear } = useFieldError<LevelField>();
   const canEdit = useCan('levels.edit');
-  const errorOf = (field: LevelField) => (formError?.field === field ? formError.message : undefined);
 
   function finish() {
     reset();
@@ -60,12 +59,11 @@ export function LevelsSection() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    clear();
     create.reset();
     update.reset();
     const level = Number(form.level);
     const amount = Number(form.amount);
-    const refuse = (field: LevelField, message: string) => setFormError({ field, message });
     if (!(Number.isInteger(level) && level >= 2 && level <= MAX_LEVEL))
       return refuse('level', m.levels_admin_error_level({ max: String(MAX_LEVEL) }));
     if (!isAmount(amount)) return refuse('amount', m.levels_admin_error_amount());
@@ -91,7 +89,7 @@ export function LevelsSection() {
   }
 
   function onEdit(reward: AdminLevelReward) {
-    setFormError(null);
+    clear();
     setEditing(reward.level);
     set('level', String(reward.level));
     set('amount', String(reward.amount));
@@ -115,7 +113,7 @@ export function LevelsSection() {
 
   return (
     <SectionPanels
-      error={formError?.message ?? create.error ?? update.error ?? remove.error ?? list.error}
+      error={refused?.message ?? create.error ?? update.error ?? remove.error ?? list.error}
       retry={list}
     >
       {dialog}
@@ -167,50 +165,49 @@ export function LevelsSection() {
       )}
 
       <Panel title={m.levels_admin_all()}>
-        <ListBody
+        <ListTable
           query={list}
-          count={rewards.length}
+          items={rewards}
           loading={m.levels_admin_loading()}
           empty={m.levels_admin_empty()}
-        >
-          <DataTable columns={columns()} className="min-w-[34rem]">
-            {rewards.map((reward) => (
-              <tr key={reward.level} data-level={reward.level}>
-                <td className={cellClass}>
-                  <LevelBadge level={reward.level} />
-                </td>
-                <td className={cn(cellClass, 'whitespace-nowrap text-emerald-300')}>
-                  {formatRobux(reward.amount)}
-                </td>
-                <td className={cn(cellClass, 'tabular-nums')}>{formatCount(reward.paid)}</td>
-                <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
-                  {formatDateTime(reward.updatedAt)}
-                </td>
-                <td className={cn(cellClass, 'text-right whitespace-nowrap')}>
-                  {canEdit && (
-                    <div className="inline-flex gap-2">
-                      <RowButton
-                        variant="secondary"
-                        onClick={() => onEdit(reward)}
-                        aria-label={m.levels_admin_edit_named({ level: String(reward.level) })}
-                      >
-                        {m.levels_admin_edit()}
-                      </RowButton>
-                      <RowButton
-                        variant="danger"
-                        disabled={remove.isPending}
-                        onClick={() => onDelete(reward)}
-                        aria-label={m.levels_admin_delete_named({ level: String(reward.level) })}
-                      >
-                        {m.levels_admin_delete()}
-                      </RowButton>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </ListBody>
+          columns={columns()}
+          className="min-w-[34rem]"
+          row={(reward) => (
+            <tr key={reward.level} data-level={reward.level}>
+              <td className={cellClass}>
+                <LevelBadge level={reward.level} />
+              </td>
+              <td className={cn(cellClass, 'whitespace-nowrap text-emerald-300')}>
+                {formatRobux(reward.amount)}
+              </td>
+              <td className={cn(cellClass, 'tabular-nums')}>{formatCount(reward.paid)}</td>
+              <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
+                {formatDateTime(reward.updatedAt)}
+              </td>
+              <td className={cn(cellClass, 'text-right whitespace-nowrap')}>
+                {canEdit && (
+                  <div className="inline-flex gap-2">
+                    <RowButton
+                      variant="secondary"
+                      onClick={() => onEdit(reward)}
+                      aria-label={m.levels_admin_edit_named({ level: String(reward.level) })}
+                    >
+                      {m.levels_admin_edit()}
+                    </RowButton>
+                    <RowButton
+                      variant="danger"
+                      disabled={remove.isPending}
+                      onClick={() => onDelete(reward)}
+                      aria-label={m.levels_admin_delete_named({ level: String(reward.level) })}
+                    >
+                      {m.levels_admin_delete()}
+                    </RowButton>
+                  </div>
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </Panel>
     </SectionPanels>
   );

@@ -4,11 +4,10 @@ import { Button } from '@/components/ui/Button';
 import { toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable } from '@/components/ui/DataTable';
 import { Panel } from '@/components/ui/Panel';
 import { useCreateWall, useUpdateWall, useWalls, type AdminWall, type WallInput } from '../../api/offers';
 import { useCan } from '../../api/me';
-import { ListBody } from '../ListStates';
+import { ListTable } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 import { cardTableProps } from './mobileCards';
 import { PostbackLog } from './PostbackLog';
@@ -120,25 +119,24 @@ export function OffersSection() {
         {testedWall && (
           <TestPostbackPanel key={testedWall.slug} wall={testedWall} onClose={() => open(null)} />
         )}
-        <ListBody
+        <ListTable
           query={walls}
-          count={wallList.length}
+          items={wallList}
           loading={m.admin_setup_walls_loading()}
           empty={m.admin_setup_walls_empty()}
-        >
-          <DataTable columns={wallColumns()} {...cardTableProps('min-w-[40rem]')}>
-            {wallList.map((wall) => (
-              <WallRow
-                key={wall.slug}
-                wall={wall}
-                busy={update.isPending}
-                onEdit={() => open({ kind: 'edit', wall })}
-                onTest={() => open({ kind: 'test', slug: wall.slug })}
-                onToggle={() => onToggle(wall)}
-              />
-            ))}
-          </DataTable>
-        </ListBody>
+          columns={wallColumns()}
+          {...cardTableProps('min-w-[40rem]')}
+          row={(wall) => (
+            <WallRow
+              key={wall.slug}
+              wall={wall}
+              busy={update.isPending}
+              onEdit={() => open({ kind: 'edit', wall })}
+              onTest={() => open({ kind: 'test', slug: wall.slug })}
+              onToggle={() => onToggle(wall)}
+            />
+          )}
+        />
       </Panel>
 
       <PostbackLog walls={wallList} />

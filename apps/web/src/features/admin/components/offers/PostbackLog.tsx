@@ -4,7 +4,6 @@ import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable } from '@/components/ui/DataTable';
 import { ChoiceField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import {
@@ -15,7 +14,7 @@ import {
   type AdminWall,
   type PostbackDecision,
 } from '../../api/offers';
-import { ListBody, LoadOlder } from '../ListStates';
+import { ListTable, LoadOlder } from '../ListStates';
 import { retryFailed, SectionError } from '../SectionError';
 import { cardTableProps } from './mobileCards';
 import { postbackColumns, PostbackRow } from './PostbackRow';
@@ -116,25 +115,24 @@ export function PostbackLog({ walls }: { walls: readonly AdminWall[] }) {
         error={decision.error ?? replay.error ?? postbacks.error}
         onRetry={retryFailed(postbacks)}
       />
-      <ListBody
+      <ListTable
         query={postbacks}
-        count={list.length}
+        items={list}
         loading={m.admin_setup_postbacks_loading()}
         empty={m.admin_setup_postbacks_empty()}
-      >
-        <DataTable columns={postbackColumns()} {...cardTableProps('min-w-[44rem]')}>
-          {list.map((pb) => (
-            <PostbackRow
-              key={pb.id}
-              pb={pb}
-              busy={replay.isPending || decision.isPending}
-              onReplay={() => onReplay(pb)}
-              onApprove={() => onDecide(pb, 'approve')}
-              onReject={() => onDecide(pb, 'reject')}
-            />
-          ))}
-        </DataTable>
-      </ListBody>
+        columns={postbackColumns()}
+        {...cardTableProps('min-w-[44rem]')}
+        row={(pb) => (
+          <PostbackRow
+            key={pb.id}
+            pb={pb}
+            busy={replay.isPending || decision.isPending}
+            onReplay={() => onReplay(pb)}
+            onApprove={() => onDecide(pb, 'approve')}
+            onReject={() => onDecide(pb, 'reject')}
+          />
+        )}
+      />
       <LoadOlder query={postbacks} label={m.admin_setup_postbacks_load_older()} />
     </Panel>
   );

@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { amountModes, postbackSchemes, wallKinds } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { cn } from '@/lib/cn';
-import { useFormState } from '@/lib/form-state';
+import { useFieldError, useFormState } from '@/lib/form-state';
 import { m } from '@/paraglide/messages.js';
 import type { AdminWall, WallInput } from '../../api/offers';
 import { AllowedAddressesField } from './AllowedAddressesField';
 import { FrameParamFields } from './FrameParamFields';
 import { amountLabel, frameParamNamesOf, schemeLabel } from './schemes';
-import { initialWallForm, toWallInput, type WallFormError, type WallFormState } from './wallFormState';
+import { initialWallForm, toWallInput, type WallFormState } from './wallFormState';
 
 /**
  * Add or edit a wall. The secret is write-only: the field starts empty, is never filled from the server,
@@ -30,17 +30,20 @@ export function WallForm({
   onInvalid: (message: string) => void;
 }) {
   const { form, set, bind } = useFormState(initialWallForm(wall));
-  const [invalid, setInvalid] = useState<WallFormError | null>(null);
+  const { errorOf, refuse, clear } = useFieldError<keyof WallFormState>();
   const editing = wall !== null;
   const paramNames = frameParamNamesOf(form.iframeTemplate);
-  const errorOf = (field: keyof WallFormState) => (invalid?.field === field ? invalid.message : undefined);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = toWallInput(form, wall);
-    setInvalid(checked.error ?? null);
-    if (checked.error !== undefined) onInvalid(checked.error.message);
-    else onSubmit(checked.input);
+    if (checked.error !== undefined) {
+      refuse(checked.error.field, checked.error.message);
+      onInvalid(checked.error.message);
+    } else {
+      clear();
+      onSubmit(checked.input);
+    }
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminPromoCode } from '@rewards/contracts';
 import { formatRobux } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
@@ -6,14 +6,14 @@ import { m } from '@/paraglide/messages.js';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/Badge';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable, RowButton } from '@/components/ui/DataTable';
+import { RowButton } from '@/components/ui/DataTable';
 import { AmountField, TextField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
 import { cellClass } from '@/components/ui/table-styles';
-import { useFormState } from '@/lib/form-state';
+import { useFieldError, useFormState } from '@/lib/form-state';
 import { useCreatePromoCode, usePromoCodes, useSetPromoCodeActive } from '../../api/promocodes';
 import { formatCount, formatDateTime, localInputToIso } from '../format';
-import { ListBody } from '../ListStates';
+import { ListTable } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 import { CreateButton } from '../CreateButton';
 import { useCan } from '../../api/me';
@@ -49,18 +49,16 @@ export function PromocodesSection() {
   const create = useCreatePromoCode();
   const setActive = useSetPromoCodeActive();
   const { form, set, bind, reset } = useFormState({ code: '', amount: '', maxUses: '', expiresAt: '' });
-  const [formError, setFormError] = useState<{ field: PromoField; message: string } | null>(null);
+  const { refused, errorOf, refuse, clear } = useFieldError<PromoField>();
   const canEdit = useCan('promocodes.edit');
-  const errorOf = (field: PromoField) => (formError?.field === field ? formError.message : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    clear();
     create.reset();
     const amount = Number(form.amount);
     const maxUses = form.maxUses.trim() === '' ? null : Number(form.maxUses);
     const expiresAt = localInputToIso(form.expiresAt);
-    const refuse = (field: PromoField, message: string) => setFormError({ field, message });
     if (!form.code.trim()) return refuse('code', m.admin_setup_promo_error_code());
     if (!(amount > 0)) return refuse('amount', m.admin_setup_promo_error_amount());
     if (maxUses !== null && !(Number.isInteger(maxUses) && maxUses > 0))
@@ -97,7 +95,7 @@ export function PromocodesSection() {
   const codes = list.data?.promoCodes ?? [];
 
   return (
-    <SectionPanels error={formError?.message ?? create.error ?? setActive.error ?? list.error} retry={list}>
+    <SectionPanels error={refused?.message ?? create.error ?? setActive.error ?? list.error} retry={list}>
       {dialog}
       {canEdit && (
         <Panel title={m.admin_setup_promo_create_title()}>
@@ -148,46 +146,45 @@ export function PromocodesSection() {
       )}
 
       <Panel title={m.admin_setup_promo_all()}>
-        <ListBody
+        <ListTable
           query={list}
-          count={codes.length}
+          items={codes}
           loading={m.admin_setup_promo_loading()}
           empty={m.admin_setup_promo_empty()}
-        >
-          <DataTable columns={columns()} className="min-w-[40rem]">
-            {codes.map((code) => (
-              <tr key={code.id} data-code={code.code}>
-                <td className={cn(cellClass, 'font-mono font-semibold text-white')}>{code.code}</td>
-                <td className={cn(cellClass, 'whitespace-nowrap text-emerald-300')}>
-                  {formatRobux(code.amount)}
-                </td>
-                <td className={cn(cellClass, 'whitespace-nowrap tabular-nums')}>
-                  {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
-                </td>
-                <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
-                  {code.expiresAt ? formatDateTime(code.expiresAt) : m.admin_setup_promo_never()}
-                </td>
-                <td className={cellClass}>{statusOf(code)}</td>
-                <td className={cn(cellClass, 'text-right')}>
-                  {canEdit && (
-                    <RowButton
-                      variant={code.active ? 'danger' : 'secondary'}
-                      disabled={setActive.isPending}
-                      onClick={() => onToggle(code)}
-                      aria-label={
-                        code.active
-                          ? m.admin_setup_deactivate_named({ name: code.code })
-                          : m.admin_setup_activate_named({ name: code.code })
-                      }
-                    >
-                      {code.active ? m.admin_setup_deactivate() : m.admin_setup_activate()}
-                    </RowButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </ListBody>
+          columns={columns()}
+          className="min-w-[40rem]"
+          row={(code) => (
+            <tr key={code.id} data-code={code.code}>
+              <td className={cn(cellClass, 'font-mono font-semibold text-white')}>{code.code}</td>
+              <td className={cn(cellClass, 'whitespace-nowrap text-emerald-300')}>
+                {formatRobux(code.amount)}
+              </td>
+              <td className={cn(cellClass, 'whitespace-nowrap tabular-nums')}>
+                {formatCount(code.uses)} / {code.maxUses === null ? '∞' : formatCount(code.maxUses)}
+              </td>
+              <td className={cn(cellClass, 'whitespace-nowrap text-slate-300')}>
+                {code.expiresAt ? formatDateTime(code.expiresAt) : m.admin_setup_promo_never()}
+              </td>
+              <td className={cellClass}>{statusOf(code)}</td>
+              <td className={cn(cellClass, 'text-right')}>
+                {canEdit && (
+                  <RowButton
+                    variant={code.active ? 'danger' : 'secondary'}
+                    disabled={setActive.isPending}
+                    onClick={() => onToggle(code)}
+                    aria-label={
+                      code.active
+                        ? m.admin_setup_deactivate_named({ name: code.code })
+                        : m.admin_setup_activate_named({ name: code.code })
+                    }
+                  >
+                    {code.active ? m.admin_setup_deactivate() : m.admin_setup_activate()}
+                  </RowButton>
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </Panel>
     </SectionPanels>
   );

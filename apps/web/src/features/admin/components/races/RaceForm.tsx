@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { raceRepeats, type AdminRace, type PrizeTier, type RaceRepeat } from '@rewards/contracts';
 import { Button } from '@/components/ui/Button';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
+import { useFieldError } from '@/lib/form-state';
 import { m } from '@/paraglide/messages.js';
 import { CreateButton } from '../CreateButton';
 import { localInputToIso } from '../format';
@@ -55,13 +56,11 @@ export function RaceForm({
   const [startAt, setStartAt] = useState(race ? isoToLocalInput(race.startAt) : '');
   const [endAt, setEndAt] = useState(race ? isoToLocalInput(race.endAt) : '');
   const [tiers, setTiers] = useState<TierInput[]>(race ? tiersToInput(race.prizes) : DEFAULT_TIERS);
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
-  const errorOf = (field: Field) => (error?.field === field ? error.message : undefined);
+  const { errorOf, refuse, clear } = useFieldError<Field>();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    const refuse = (field: Field, message: string) => setError({ field, message });
+    clear();
     if (!name.trim()) return refuse('name', m.races_admin_error_name());
     const start = race ? race.startAt : localInputToIso(startAt);
     if (!start) return refuse('startAt', m.races_admin_error_start());

@@ -18,27 +18,47 @@ function resultText(r: AdminRaceResult): string {
 
 const heading = 'mb-2 text-xs font-bold tracking-wide text-slate-400 uppercase';
 
-interface StandingRowProps {
+/** A row of a standings table. */
+interface Standing {
+  key: string | number;
   place: number;
   username: string;
   /** R$ earned in the race. */
   amount: number;
   /** R$ the place wins; 0 shows a dash. */
   prize: number;
-  /** A last cell of the table's own (the result, when the standing was reached), if it has one. */
-  last?: { content: ReactNode; className: string };
+  /** The table's own last cell: its text and classes. */
+  last: { content: ReactNode; className: string };
 }
 
-/** One row of both standings tables: place, player, earned and prize, then the table's own column. */
-function StandingRow({ place, username, amount, prize, last }: StandingRowProps) {
+/**
+ * Both standings tables: place, player, earned and prize, then the table's own last column (`last`),
+ * or the empty text when there is no standing.
+ */
+function StandingsTable({ last, rows }: { last: string; rows: Standing[] }) {
+  if (rows.length === 0) return <EmptyState>{m.races_admin_standings_empty()}</EmptyState>;
   return (
-    <tr>
-      <td className={cn(cellClass, 'tabular-nums')}>{formatCount(place)}</td>
-      <td className={cn(cellClass, 'font-semibold text-white')}>{username}</td>
-      <td className={cn(cellClass, 'text-emerald-300 tabular-nums')}>{formatRobux(amount)}</td>
-      <td className={cn(cellClass, 'text-amber-200 tabular-nums')}>{prize > 0 ? formatRobux(prize) : '—'}</td>
-      {last && <td className={cn(cellClass, last.className)}>{last.content}</td>}
-    </tr>
+    <DataTable
+      columns={[
+        m.races_admin_col_place(),
+        m.races_admin_col_player(),
+        m.races_admin_col_earned(),
+        m.races_admin_col_prize(),
+        last,
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.key}>
+          <td className={cn(cellClass, 'tabular-nums')}>{formatCount(row.place)}</td>
+          <td className={cn(cellClass, 'font-semibold text-white')}>{row.username}</td>
+          <td className={cn(cellClass, 'text-emerald-300 tabular-nums')}>{formatRobux(row.amount)}</td>
+          <td className={cn(cellClass, 'text-amber-200 tabular-nums')}>
+            {row.prize > 0 ? formatRobux(row.prize) : '—'}
+          </td>
+          <td className={cn(cellClass, row.last.className)}>{row.last.content}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -55,61 +75,29 @@ export function RaceStandings({ id }: { id: number }) {
         <h4 className={heading}>{m.races_admin_results()}</h4>
         {!decided ? (
           <p className="text-sm text-slate-400">{m.races_admin_results_pending()}</p>
-        ) : results.length === 0 ? (
-          <EmptyState>{m.races_admin_standings_empty()}</EmptyState>
         ) : (
-          <DataTable
-            columns={[
-              m.races_admin_col_place(),
-              m.races_admin_col_player(),
-              m.races_admin_col_earned(),
-              m.races_admin_col_prize(),
-              m.races_admin_col_result(),
-            ]}
-          >
-            {results.map((r) => (
-              <StandingRow
-                key={r.place}
-                place={r.place}
-                username={r.username}
-                amount={r.amount}
-                prize={r.prize}
-                last={{ content: resultText(r), className: r.excluded ? 'text-rose-300' : 'text-slate-300' }}
-              />
-            ))}
-          </DataTable>
+          <StandingsTable
+            last={m.races_admin_col_result()}
+            rows={results.map((r) => ({
+              ...r,
+              key: r.place,
+              last: { content: resultText(r), className: r.excluded ? 'text-rose-300' : 'text-slate-300' },
+            }))}
+          />
         )}
       </section>
       {!decided && (
         <section>
           <h4 className={heading}>{m.races_admin_live()}</h4>
-          {standings.length === 0 ? (
-            <EmptyState>{m.races_admin_standings_empty()}</EmptyState>
-          ) : (
-            <DataTable
-              columns={[
-                m.races_admin_col_place(),
-                m.races_admin_col_player(),
-                m.races_admin_col_earned(),
-                m.races_admin_col_prize(),
-                m.races_admin_col_reached(),
-              ]}
-            >
-              {standings.map((s) => (
-                <StandingRow
-                  key={s.userId}
-                  place={s.rank}
-                  username={s.username}
-                  amount={s.amount}
-                  prize={s.prize}
-                  last={{
-                    content: formatDateTime(s.reachedAt),
-                    className: 'whitespace-nowrap text-slate-300',
-                  }}
-                />
-              ))}
-            </DataTable>
-          )}
+          <StandingsTable
+            last={m.races_admin_col_reached()}
+            rows={standings.map((s) => ({
+              ...s,
+              key: s.userId,
+              place: s.rank,
+              last: { content: formatDateTime(s.reachedAt), className: 'whitespace-nowrap text-slate-300' },
+            }))}
+          />
         </section>
       )}
     </div>

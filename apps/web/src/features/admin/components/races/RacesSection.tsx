@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import type { AdminRace, RaceState } from '@rewards/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable, RowButton } from '@/components/ui/DataTable';
+import { RowButton } from '@/components/ui/DataTable';
 import { Panel } from '@/components/ui/Panel';
 import { cellClass } from '@/components/ui/table-styles';
 import { cn } from '@/lib/cn';
@@ -11,7 +11,7 @@ import { m } from '@/paraglide/messages.js';
 import { useCan } from '../../api/me';
 import { useCreateRace, useEndRace, useRaces, useUpdateRace } from '../../api/races';
 import { formatRobux, formatShortDateTime } from '../format';
-import { ListBody } from '../ListStates';
+import { ListTable } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 import { RaceForm, repeatChoice } from './RaceForm';
 import { RaceStandings } from './RaceStandings';
@@ -82,118 +82,116 @@ export function RacesSection() {
         </Panel>
       )}
       <Panel title={m.races_admin_all()}>
-        <ListBody
+        <ListTable
           query={list}
-          count={races.length}
+          items={races}
           loading={m.races_admin_loading()}
           empty={m.races_admin_empty()}
-        >
-          <DataTable columns={columns()}>
-            {races.map((race) => {
-              const state = STATES[race.state];
-              const isOpen = open?.id === race.id;
-              const changeable = race.state === 'scheduled' || race.state === 'running';
-              return (
-                <Fragment key={race.id}>
-                  <tr data-race-id={race.id}>
-                    <td className={cn(cellClass, 'max-w-60')}>
-                      <p className="font-semibold text-white">{race.name}</p>
-                      <p className="text-xs text-slate-400">{repeatChoice[race.repeat]()}</p>
-                    </td>
-                    <td className={cn(cellClass, 'text-slate-300')}>
-                      <p className="whitespace-nowrap">{formatShortDateTime(race.startAt)}</p>
-                      <p className="whitespace-nowrap">{formatShortDateTime(race.endAt)}</p>
-                    </td>
-                    <td className={cn(cellClass, 'min-w-36')}>
-                      <div className="flex flex-col items-start gap-1">
-                        <Badge tone={state.tone}>{state.label()}</Badge>
-                        {race.endedEarly && (
-                          <span className="text-xs text-slate-400">{m.races_admin_ended_early()}</span>
-                        )}
-                        {(race.state === 'ended' || race.state === 'running') && (
-                          <span className="text-xs text-slate-400">
-                            {m.races_admin_decides_at({ date: formatShortDateTime(race.decidesAt) })}
-                          </span>
-                        )}
-                      </div>
-                    </td>
-                    <td className={cn(cellClass, 'text-xs text-slate-300')}>
-                      {race.prizes.map((t) => (
-                        <p key={t.from} className="whitespace-nowrap">
-                          {t.from === t.to ? `#${t.from}` : `#${t.from}–${t.to}`}{' '}
-                          <span className="font-semibold text-amber-200">{formatRobux(t.prize)}</span>
-                        </p>
-                      ))}
-                    </td>
-                    <td className={cn(cellClass, 'text-right')}>
-                      <div className="flex flex-wrap justify-end gap-2">
-                        <RowButton
-                          variant="ghost"
-                          aria-expanded={isOpen && open.what === 'standings'}
-                          onClick={() => toggle(race.id, 'standings')}
-                        >
-                          {m.races_admin_standings()}
-                        </RowButton>
-                        {canEdit && changeable && (
-                          <>
-                            <RowButton
-                              variant="secondary"
-                              aria-expanded={isOpen && open.what === 'edit'}
-                              onClick={() => toggle(race.id, 'edit')}
-                            >
-                              {m.races_admin_edit()}
-                            </RowButton>
-                            <RowButton
-                              variant="danger"
-                              disabled={end.isPending && end.variables === race.id}
-                              onClick={() => onEnd(race)}
-                            >
-                              {end.isPending && end.variables === race.id
-                                ? m.races_admin_ending()
-                                : m.races_admin_end_now()}
-                            </RowButton>
-                          </>
-                        )}
-                      </div>
+          columns={columns()}
+          row={(race) => {
+            const state = STATES[race.state];
+            const isOpen = open?.id === race.id;
+            const changeable = race.state === 'scheduled' || race.state === 'running';
+            return (
+              <Fragment key={race.id}>
+                <tr data-race-id={race.id}>
+                  <td className={cn(cellClass, 'max-w-60')}>
+                    <p className="font-semibold text-white">{race.name}</p>
+                    <p className="text-xs text-slate-400">{repeatChoice[race.repeat]()}</p>
+                  </td>
+                  <td className={cn(cellClass, 'text-slate-300')}>
+                    <p className="whitespace-nowrap">{formatShortDateTime(race.startAt)}</p>
+                    <p className="whitespace-nowrap">{formatShortDateTime(race.endAt)}</p>
+                  </td>
+                  <td className={cn(cellClass, 'min-w-36')}>
+                    <div className="flex flex-col items-start gap-1">
+                      <Badge tone={state.tone}>{state.label()}</Badge>
+                      {race.endedEarly && (
+                        <span className="text-xs text-slate-400">{m.races_admin_ended_early()}</span>
+                      )}
+                      {(race.state === 'ended' || race.state === 'running') && (
+                        <span className="text-xs text-slate-400">
+                          {m.races_admin_decides_at({ date: formatShortDateTime(race.decidesAt) })}
+                        </span>
+                      )}
+                    </div>
+                  </td>
+                  <td className={cn(cellClass, 'text-xs text-slate-300')}>
+                    {race.prizes.map((t) => (
+                      <p key={t.from} className="whitespace-nowrap">
+                        {t.from === t.to ? `#${t.from}` : `#${t.from}–${t.to}`}{' '}
+                        <span className="font-semibold text-amber-200">{formatRobux(t.prize)}</span>
+                      </p>
+                    ))}
+                  </td>
+                  <td className={cn(cellClass, 'text-right')}>
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <RowButton
+                        variant="ghost"
+                        aria-expanded={isOpen && open.what === 'standings'}
+                        onClick={() => toggle(race.id, 'standings')}
+                      >
+                        {m.races_admin_standings()}
+                      </RowButton>
+                      {canEdit && changeable && (
+                        <>
+                          <RowButton
+                            variant="secondary"
+                            aria-expanded={isOpen && open.what === 'edit'}
+                            onClick={() => toggle(race.id, 'edit')}
+                          >
+                            {m.races_admin_edit()}
+                          </RowButton>
+                          <RowButton
+                            variant="danger"
+                            disabled={end.isPending && end.variables === race.id}
+                            onClick={() => onEnd(race)}
+                          >
+                            {end.isPending && end.variables === race.id
+                              ? m.races_admin_ending()
+                              : m.races_admin_end_now()}
+                          </RowButton>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+                {isOpen && (
+                  <tr>
+                    <td colSpan={columns().length} className={cn(cellClass, 'bg-slate-950/40')}>
+                      {open.what === 'standings' ? (
+                        <RaceStandings id={race.id} />
+                      ) : (
+                        <div className="py-2">
+                          <h4 className="mb-3 text-sm font-bold text-white">
+                            {m.races_admin_edit_title({ name: race.name })}
+                          </h4>
+                          <RaceForm
+                            race={race}
+                            busy={update.isPending}
+                            onCancel={() => setOpen(null)}
+                            onSubmit={({ startAt: _start, ...body }) => {
+                              update.reset();
+                              update.mutate(
+                                { id: race.id, body },
+                                {
+                                  onSuccess: (saved) => {
+                                    setOpen(null);
+                                    toastSuccess(m.races_admin_saved(), saved.name);
+                                  },
+                                },
+                              );
+                            }}
+                          />
+                        </div>
+                      )}
                     </td>
                   </tr>
-                  {isOpen && (
-                    <tr>
-                      <td colSpan={columns().length} className={cn(cellClass, 'bg-slate-950/40')}>
-                        {open.what === 'standings' ? (
-                          <RaceStandings id={race.id} />
-                        ) : (
-                          <div className="py-2">
-                            <h4 className="mb-3 text-sm font-bold text-white">
-                              {m.races_admin_edit_title({ name: race.name })}
-                            </h4>
-                            <RaceForm
-                              race={race}
-                              busy={update.isPending}
-                              onCancel={() => setOpen(null)}
-                              onSubmit={({ startAt: _start, ...body }) => {
-                                update.reset();
-                                update.mutate(
-                                  { id: race.id, body },
-                                  {
-                                    onSuccess: (saved) => {
-                                      setOpen(null);
-                                      toastSuccess(m.races_admin_saved(), saved.name);
-                                    },
-                                  },
-                                );
-                              }}
-                            />
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </DataTable>
-        </ListBody>
+                )}
+              </Fragment>
+            );
+          }}
+        />
       </Panel>
     </SectionPanels>
   );

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { StaffRole } from '@rewards/contracts';
 import { toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { ChoiceField, TextField } from '@/components/ui/FormField';
 import { Panel } from '@/components/ui/Panel';
-import { useFormState } from '@/lib/form-state';
+import { useFieldError, useFormState } from '@/lib/form-state';
 import { useCreateStaff } from '../../api/staff';
 import { CreateButton } from '../CreateButton';
 import { NewPasswordField } from './NewPasswordField';
@@ -36,18 +36,16 @@ export function CreateStaffForm({
     role: 'moderator' as StaffRole,
   });
   // The field a check refused, so its message also shows under it.
-  const [refused, setRefused] = useState<{ field: 'username' | 'password'; message: string } | null>(null);
-  const errorOf = (field: 'username' | 'password') =>
-    refused?.field === field ? refused.message : undefined;
+  const { errorOf, refuse: refuseField, clear } = useFieldError<'username' | 'password'>();
   const refuse = (field: 'username' | 'password', message: string) => {
-    setRefused({ field, message });
+    refuseField(field, message);
     onError(message);
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onError(null);
-    setRefused(null);
+    clear();
     create.reset();
     const username = form.username.trim();
     if (!username) return refuse('username', m.admin_setup_staff_error_username());

@@ -3,12 +3,11 @@ import type { StaffMember, StaffRole } from '@rewards/contracts';
 import { toastSuccess } from '@/lib/toast';
 import { m } from '@/paraglide/messages.js';
 import { useConfirmation } from '@/components/ui/ConfirmDialog';
-import { DataTable } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/CardStates';
 import { Panel } from '@/components/ui/Panel';
 import { useAdminMe } from '../../api/me';
 import { useCreateStaff, useResetStaffPassword, useStaff, useUpdateStaff } from '../../api/staff';
-import { ListBody } from '../ListStates';
+import { ListTable } from '../ListStates';
 import { SectionPanels } from '../SectionError';
 import { cardTableProps } from '../offers/mobileCards';
 import { CreateStaffForm } from './CreateStaffForm';
@@ -118,26 +117,25 @@ export function StaffSection() {
         title={m.admin_setup_staff_members_title()}
         description={m.admin_setup_staff_members_description()}
       >
-        <ListBody
+        <ListTable
           query={list}
-          count={staff.length}
+          items={staff}
           loading={m.admin_setup_staff_loading()}
           empty={m.admin_setup_staff_empty()}
-        >
-          <DataTable columns={staffColumns()} {...cardTableProps('min-w-[40rem]')}>
-            {staff.map((member) => (
-              <StaffRow
-                key={member.id}
-                member={member}
-                self={member.id === me.data?.id}
-                busy={busy}
-                onRole={(role) => onRole(member, role)}
-                onDisabled={(disabled) => onDisabled(member, disabled)}
-                onResetPassword={(password, done) => onResetPassword(member, password, done)}
-              />
-            ))}
-          </DataTable>
-        </ListBody>
+          columns={staffColumns()}
+          {...cardTableProps('min-w-[40rem]')}
+          row={(member) => (
+            <StaffRow
+              key={member.id}
+              member={member}
+              self={member.id === me.data?.id}
+              busy={busy}
+              onRole={(role) => onRole(member, role)}
+              onDisabled={(disabled) => onDisabled(member, disabled)}
+              onResetPassword={(password, done) => onResetPassword(member, password, done)}
+            />
+          )}
+        />
       </Panel>
     </SectionPanels>
   );
