@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HUMAN_CHECK_MESSAGES, OFFER_REQUIRED_MESSAGE } from '@rewards/contracts';
 import { buildApp } from '../src/app.ts';
@@ -6,9 +5,9 @@ import * as m0010 from '../src/db/migrations/0010_abuse_limits.ts';
 import { newSessionToken } from '../src/modules/auth/tokens.ts';
 import { loadEnv } from '../src/env.ts';
 import { createPromoCode } from '../src/modules/rewards/index.ts';
-import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { waitFor } from '../../../e2e/support/processes.ts';
-import { profileOf, setBio } from './support/players.ts';
+import { claimDaily, profileOf, setBio, verifyBio } from './support/players.ts';
+import { sendCpxPostback } from './support/postbacks.ts';
 import { seededRandom } from './support/seeded-random.ts';
 import { signInFrom } from './support/sign-ins.ts';
 import { testApps } from './support/suite.ts';
@@ -40,15 +39,6 @@ const REAL_LIMITS = {
 const newApp = testApps(REAL_LIMITS);
 
 type Headers = Record<string, string>;
-
-const verify = (t: TestApp, token: string, remoteAddress: string, headers: Headers = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/verify-bio',
-    payload: {},
-    headers: { ...bearer(token), ...headers },
-    remoteAddress,
-  });
 
 const refresh = (t: TestApp, token: string, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/verification/refresh', headers: bearer(token), remoteAddress });
@@ -273,7 +263,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       expect((await profileOf(t, impersonator, 'DaveTheBrave')).verificationCode).not.toBe(ownerSentence);
 
       await setBio(t, 1004, `Hi! ${ownerSentence}`);
-      const res = await verify(t, owner, '198.51.100.30');
+      const res = await verifyBio(t.app, owner, { address: '198.51.100.30' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Verified successfully!' });
       expect((await profileOf(t, owner, 'DaveTheBrave')).verified).toBe(true);
@@ -292,14 +282,14 @@ describe(`limits where they belong on ${testEngine}`, () => {
         (await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(second) })).statusCode,
       ).toBe(204);
       await setBio(t, 1003, fresh);
-      const stale = await verify(t, first, '198.51.100.31');
+      const stale = await verifyBio(t.app, first, { address: '198.51.100.31' });
       expect(stale.statusCode).toBe(400);
       expect(stale.json().message).toBe('Verification code not found in bio.');
 
       // A third session verifies with the first session's sentence in the bio.
       const third = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.32' })).token;
       await setBio(t, 1003, original.toUpperCase());
-      expect((await verify(t, third, '198.51.100.32')).statusCode).toBe(200);
+      expect((await verifyBio(t.app, third, { address: '198.51.100.32' })).statusCode).toBe(200);
       expect((await profileOf(t, first, 'CarolPlays')).verified).toBe(true);
     });
 
@@ -345,7 +335,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       expect(await code(ended.hash)).toBeNull();
       expect((await profileOf(t, live.token, 'AliceRBX')).verificationCode).toBe(user.verification_code);
       await setBio(t, 1001, user.verification_code!);
-      expect((await verify(t, live.token, '198.51.100.34')).statusCode).toBe(200);
+      expect((await verifyBio(t.app, live.token, { address: '198.51.100.34' })).statusCode).toBe(200);
     });
 
     it('an expired session’s sentence does not verify', async () => {
@@ -355,9 +345,9 @@ describe(`limits where they belong on ${testEngine}`, () => {
       t.clock.advance(2 * 24 * 60 * MINUTE);
       const current = (await signInFrom(t, 'BobBuilder', { address: '198.51.100.33' })).token;
       await setBio(t, 1002, oldSentence);
-      expect((await verify(t, current, '198.51.100.33')).statusCode).toBe(400);
+      expect((await verifyBio(t.app, current, { address: '198.51.100.33' })).statusCode).toBe(400);
       await setBio(t, 1002, (await profileOf(t, current, 'BobBuilder')).verificationCode!);
-      expect((await verify(t, current, '198.51.100.33')).statusCode).toBe(200);
+      expect((await verifyBio(t.app, current, { address: '198.51.100.33' })).statusCode).toBe(200);
     });
   });
 
@@ -370,36 +360,39 @@ describe(`limits where they belong on ${testEngine}`, () => {
       const owner = (await signInFrom(t, 'AliceRBX', { address: Y })).token;
       await setBio(t, 1001, 'nothing here yet');
 
-      for (let i = 0; i < 3; i++) expect((await verify(t, impersonator, X)).statusCode).toBe(400);
-      expectRateLimited(await verify(t, impersonator, X));
+      for (let i = 0; i < 3; i++)
+        expect((await verifyBio(t.app, impersonator, { address: X })).statusCode).toBe(400);
+      expectRateLimited(await verifyBio(t.app, impersonator, { address: X }));
       // X-Forwarded-For from an untrusted caller picks nothing.
-      expectRateLimited(await verify(t, impersonator, X, { 'x-forwarded-for': '198.51.100.40' }));
+      expectRateLimited(
+        await verifyBio(t.app, impersonator, { address: X, headers: { 'x-forwarded-for': '198.51.100.40' } }),
+      );
 
       // The owner still has every attempt: two misses, then the sentence is in the bio.
-      expect((await verify(t, owner, Y)).statusCode).toBe(400);
-      expect((await verify(t, owner, Y)).statusCode).toBe(400);
+      expect((await verifyBio(t.app, owner, { address: Y })).statusCode).toBe(400);
+      expect((await verifyBio(t.app, owner, { address: Y })).statusCode).toBe(400);
       await setBio(t, 1001, (await profileOf(t, owner, 'AliceRBX')).verificationCode!);
-      expect((await verify(t, owner, Y)).statusCode).toBe(200);
+      expect((await verifyBio(t.app, owner, { address: Y })).statusCode).toBe(200);
 
       // Switching to another account from X does not help: the address's own budget is spent.
       const other = (await signInFrom(t, 'BobBuilder', { address: X })).token;
-      expectRateLimited(await verify(t, other, X));
+      expectRateLimited(await verifyBio(t.app, other, { address: X }));
     });
 
     it('one player from one address: RATE_LIMIT_VERIFY_PER_MINUTE however many sessions they open; forwarded clients of a trusted proxy count apart', async () => {
       const t = await newApp({ RATE_LIMIT_VERIFY_PER_MINUTE: '2' });
       const a = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.41' })).token;
       const b = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.41' })).token;
-      expect((await verify(t, a, '198.51.100.41')).statusCode).toBe(400);
-      expect((await verify(t, b, '198.51.100.41')).statusCode).toBe(400);
-      expectRateLimited(await verify(t, a, '198.51.100.41'));
-      expectRateLimited(await verify(t, b, '198.51.100.41'));
+      expect((await verifyBio(t.app, a, { address: '198.51.100.41' })).statusCode).toBe(400);
+      expect((await verifyBio(t.app, b, { address: '198.51.100.41' })).statusCode).toBe(400);
+      expectRateLimited(await verifyBio(t.app, a, { address: '198.51.100.41' }));
+      expectRateLimited(await verifyBio(t.app, b, { address: '198.51.100.41' }));
       // Behind our own proxy (a private address, trusted by default) each client has its own budget.
       for (const client of ['198.51.100.42', '198.51.100.43']) {
         const headers = { 'x-forwarded-for': client };
-        expect((await verify(t, a, '10.0.0.5', headers)).statusCode).toBe(400);
-        expect((await verify(t, a, '10.0.0.5', headers)).statusCode).toBe(400);
-        expectRateLimited(await verify(t, a, '10.0.0.5', headers));
+        expect((await verifyBio(t.app, a, { address: '10.0.0.5', headers })).statusCode).toBe(400);
+        expect((await verifyBio(t.app, a, { address: '10.0.0.5', headers })).statusCode).toBe(400);
+        expectRateLimited(await verifyBio(t.app, a, { address: '10.0.0.5', headers }));
       }
     });
   });
@@ -513,10 +506,10 @@ describe(`limits where they belong on ${testEngine}`, () => {
         const X = '203.0.113.111';
         const onA = (await signInFrom(a, 'CarolPlays', { address: '192.0.2.50' })).token;
         const onB = (await signInFrom(b, 'DaveTheBrave', { address: '192.0.2.51' })).token;
-        expect((await verify(a, onA, X)).statusCode).toBe(400);
-        expect((await verify(b, onB, X)).statusCode).toBe(400);
-        expect((await verify(a, onA, X)).statusCode).toBe(400);
-        expectRateLimited(await verify(b, onB, X));
+        expect((await verifyBio(a.app, onA, { address: X })).statusCode).toBe(400);
+        expect((await verifyBio(b.app, onB, { address: X })).statusCode).toBe(400);
+        expect((await verifyBio(a.app, onA, { address: X })).statusCode).toBe(400);
+        expectRateLimited(await verifyBio(b.app, onB, { address: X }));
       } finally {
         await redis.stop();
       }
@@ -537,13 +530,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
       });
       await createPromoCode(t.deps, { code: 'FRESH', amount: 3 });
       const token = (await signInFrom(t, 'AliceRBX', { address: '198.51.100.80' })).token;
-      const claim = () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/streak-rewards/claim',
-          payload: {},
-          headers: bearer(token),
-        });
+      const claim = () => claimDaily(t.app, token);
       const redeem = () =>
         t.app.inject({
           method: 'POST',
@@ -565,19 +552,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
 
       // One offer completed (a CPX survey's postback counts as one), and both open.
       const trans = 'first-offer-1';
-      const q = new URLSearchParams({
-        status: '1',
-        trans_id: trans,
-        user_id: '1001',
-        amount_local: '2',
-        amount_usd: '0.02',
-        hash: createHash('md5').update(`${trans}-test-cpx-secret`).digest('hex'),
-      });
-      const postback = await t.app.inject({
-        method: 'GET',
-        url: `/api/postback/cpx?${q}`,
-        remoteAddress: CPX_ADDRESS,
-      });
+      const postback = await sendCpxPostback(t, { trans, user: 1001, local: '2', usd: '0.02' });
       expect(postback.statusCode).toBe(200);
       expect((await claim()).statusCode).toBe(200);
       expect((await redeem()).statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { accountOf } from './support/accounts.ts';
 import { hmacPostbackPath } from './support/postbacks.ts';
 import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { addWalls, configureWall } from './support/walls.ts';
+import { addWalls, configureWall, wallsOf } from './support/walls.ts';
 import { auditRows, ledgerEntriesWithKey } from './support/records.ts';
 
 const SEEDED = ['lootably', 'adgem', 'torox', 'adgate', 'notik', 'cpx', 'bitlabs'];
@@ -42,15 +42,9 @@ const validWall = {
 let cookie: string;
 let playerToken: string;
 
-const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
-
-const auditOf = (action: string) => auditRows(t.deps.db, { action });
-
 async function playerWallSlugs() {
-  const res = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
-  expect(res.statusCode).toBe(200);
-  const body = res.json() as { offerwalls: { slug: string }[]; surveys: { slug: string }[] };
-  return [...body.offerwalls, ...body.surveys].map((w) => w.slug);
+  const body = await wallsOf(t.app, playerToken);
+  return [...body.offerwalls, ...body.surveys].map((w: { slug: string }) => w.slug);
 }
 
 function expectNoSecrets(text: string) {
@@ -449,7 +443,7 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('lists postbacks newest first with their raw parameters, filtered by wall and verdict, paged', async () => {
-    const alice = await account(1001);
+    const alice = await accountOf(t.deps.db, 1001);
     const first = await t.app.inject({
       method: 'GET',
       url: hmacPostbackPath(
@@ -545,7 +539,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ hasSecret: false });
 
-    const bob = await account(1002);
+    const bob = await accountOf(t.deps.db, 1002);
     const url = hmacPostbackPath(
       'replaywall',
       { user_id: '1002', trans_id: 'rp-1', reward: '7.5' },
@@ -556,7 +550,7 @@ describe(`admin offers on ${testEngine}`, () => {
     const stored = await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?wall=replaywall');
     const [pb] = stored.json().postbacks as { id: number; verdict: string }[];
     expect(pb).toMatchObject({ verdict: 'no_secret', transId: 'rp-1', ledgerEntryId: null });
-    expect((await account(1002)).balance).toBe(bob.balance);
+    expect((await accountOf(t.deps.db, 1002)).balance).toBe(bob.balance);
 
     // Replayed before the secret is set: refused again, nothing credited.
     const early = await consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${pb!.id}/replay`);
@@ -577,7 +571,7 @@ describe(`admin offers on ${testEngine}`, () => {
       ledgerEntryId: expect.any(Number),
       postbackId: expect.any(Number),
     });
-    expect((await account(1002)).balance - bob.balance).toBe(750);
+    expect((await accountOf(t.deps.db, 1002)).balance - bob.balance).toBe(750);
 
     // Again, the same refused one and the credited copy, even at once: nothing more.
     const again = await Promise.all([
@@ -589,7 +583,7 @@ describe(`admin offers on ${testEngine}`, () => {
     // And the provider's own retry.
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
 
-    expect((await account(1002)).balance - bob.balance).toBe(750);
+    expect((await accountOf(t.deps.db, 1002)).balance - bob.balance).toBe(750);
     const entries = await ledgerEntriesWithKey(t.deps.db, 'postback:replaywall:rp-1');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ id: replayed.json().ledgerEntryId, amount: 750, kind: 'offer' });
@@ -605,7 +599,7 @@ describe(`admin offers on ${testEngine}`, () => {
       'no_secret',
       'no_secret',
     ]);
-    const replays = await auditOf('postback.replay');
+    const replays = await auditRows(t.deps.db, { action: 'postback.replay' });
     expect(replays).toHaveLength(5);
     expect(replays.find((r) => JSON.parse(r.after!).verdict === 'credited')).toMatchObject({
       actor: 'owner (bootstrap)',
@@ -622,7 +616,7 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('records every change in the audit log with hasSecret, never a secret value', async () => {
-    const creates = await auditOf('wall.create');
+    const creates = await auditRows(t.deps.db, { action: 'wall.create' });
     expect(creates.map((r) => r.target)).toEqual([
       'wall:surveyo',
       'wall:racewall',
@@ -632,7 +626,7 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(creates[0]).toMatchObject({ actor: 'owner (bootstrap)', before: null });
     expect(JSON.parse(creates[0]!.after!)).toMatchObject({ slug: 'surveyo', hasSecret: true, rate: 120 });
 
-    const updates = await auditOf('wall.update');
+    const updates = await auditRows(t.deps.db, { action: 'wall.update' });
     const adgemSecret = updates.find((r) => r.target === 'wall:adgem' && JSON.parse(r.after!).secretChanged);
     expect(JSON.parse(adgemSecret!.before!)).toMatchObject({ slug: 'adgem', hasSecret: false });
     expect(JSON.parse(adgemSecret!.after!)).toMatchObject({

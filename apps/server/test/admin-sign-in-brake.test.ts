@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { BROWSERS_KEPT } from '../src/modules/admin/console-browsers.ts';
-import { adminCookie } from './support/admin.ts';
+import { adminCookie, adminSignIn } from './support/admin.ts';
 import { auditRows } from './support/records.ts';
 import { createStaff, STAFF_PASSWORD, totpAt } from './support/staff.ts';
 import { testApps } from './support/suite.ts';
@@ -19,17 +19,6 @@ import { testEngine } from './support/test-database.ts';
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 
 const newApp = testApps();
-
-/** POST /api/admin/login from `remoteAddress`, with the console browser cookie when given. */
-function signIn(t: TestApp, body: object, remoteAddress: string, browser?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: body,
-    remoteAddress,
-    ...(browser === undefined ? {} : { cookies: { console_browser: browser } }),
-  });
-}
 
 /** The `name` cookie the answer set: its value and the whole Set-Cookie line. */
 function setCookie(res: Injected, name: string): { value: string; line: string } | undefined {
@@ -57,7 +46,11 @@ function expectWaits(res: Injected) {
 async function attack(t: TestApp): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 200; i++) {
-    const res = await signIn(t, { password: `guess-${i}` }, `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+    const res = await adminSignIn(
+      t.app,
+      { password: `guess-${i}` },
+      `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    );
     statuses.push(res.statusCode);
     t.clock.advance(250);
   }
@@ -69,7 +62,7 @@ async function attack(t: TestApp): Promise<number[]> {
 describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
   it("200 wrong passwords from 200 addresses: the owner's browser that signed in before still gets in from a new address; a new browser waits", async () => {
     const t = await newApp();
-    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    const home = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
     expect(home.statusCode).toBe(200);
     const browser = setCookie(home, 'console_browser')!;
     expect(browser.line).toMatch(/; HttpOnly/i);
@@ -84,10 +77,10 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     await attack(t);
 
     // A new browser at a new address waits, with the right password too.
-    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.10'));
+    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.10'));
 
     // The owner's browser, now at another address, signs in.
-    const owner = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.20', browser.value);
+    const owner = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.20', browser.value);
     expect(owner.statusCode, owner.body).toBe(200);
     const session = setCookie(owner, 'admin_session')!;
     const check = await t.app.inject({
@@ -100,9 +93,9 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     // Each sign-in sets a new value and forgets the one it replaced.
     const renewed = setCookie(owner, 'console_browser')!;
     expect(renewed.value).not.toBe(browser.value);
-    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.21', browser.value));
+    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.21', browser.value));
     // A made-up value of the right shape is a new browser.
-    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.22', 'A'.repeat(32)));
+    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.22', 'A'.repeat(32)));
 
     // Another server process on the same database knows the browser.
     const second = await buildApp(t.deps, { logger: false });
@@ -122,30 +115,34 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
 
   it('a known browser cookie is worth 5 attempts per window while the brake is on, from however many addresses at once', async () => {
     const t = await newApp();
-    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    const home = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
     const browser = setCookie(home, 'console_browser')!.value;
     await attack(t);
 
     // A copy of the cookie used from 20 addresses at once: 5 attempts get to the password.
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        signIn(t, { password: 'copied-cookie' }, `192.0.2.${100 + i}`, browser),
+        adminSignIn(t.app, { password: 'copied-cookie' }, `192.0.2.${100 + i}`, browser),
       ),
     );
     expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(5);
     for (const refused of burst.filter((r) => r.statusCode !== 401)) expectWaits(refused);
-    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '192.0.2.130', browser));
+    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.130', browser));
   });
 
   it("a staff member's known browser helps only that member: the owner's password and other names wait; the owner's own browser gets in", async () => {
     const t = await newApp();
-    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    const home = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
     const ownerBrowser = setCookie(home, 'console_browser')!.value;
     const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
     await createStaff(t, { username: 'brake_support', role: 'support', owner });
     await createStaff(t, { username: 'brake_other', role: 'moderator', owner });
     // The lowest role mints a known browser by signing in.
-    const desk = await signIn(t, { username: 'brake_support', password: STAFF_PASSWORD }, '198.51.100.9');
+    const desk = await adminSignIn(
+      t.app,
+      { username: 'brake_support', password: STAFF_PASSWORD },
+      '198.51.100.9',
+    );
     expect(desk.statusCode, desk.body).toBe(200);
     const supportBrowser = setCookie(desk, 'console_browser')!.value;
 
@@ -157,52 +154,73 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     // right one too, and so are another member's name and a name nobody has; none spends the
     // cookie's tries (more attempts than it has).
     for (let i = 0; i < 3; i++) {
-      expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, fresh(), supportBrowser));
+      expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, fresh(), supportBrowser));
       expectWaits(
-        await signIn(t, { username: 'brake_other', password: STAFF_PASSWORD }, fresh(), supportBrowser),
+        await adminSignIn(
+          t.app,
+          { username: 'brake_other', password: STAFF_PASSWORD },
+          fresh(),
+          supportBrowser,
+        ),
       );
-      expectWaits(await signIn(t, { username: 'nobody_here', password: 'x' }, fresh(), supportBrowser));
+      expectWaits(
+        await adminSignIn(t.app, { username: 'nobody_here', password: 'x' }, fresh(), supportBrowser),
+      );
     }
     // Its own member still gets in with it (the name in any case), and the owner with the owner's.
-    const self = await signIn(
-      t,
+    const self = await adminSignIn(
+      t.app,
       { username: 'Brake_Support', password: STAFF_PASSWORD },
       fresh(),
       supportBrowser,
     );
     expect(self.statusCode, self.body).toBe(200);
-    const ownerBack = await signIn(t, { password: TEST_ADMIN_PASSWORD }, fresh(), ownerBrowser);
+    const ownerBack = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, fresh(), ownerBrowser);
     expect(ownerBack.statusCode, ownerBack.body).toBe(200);
     // The owner's cookie is no help to a staff member's name either.
     const renewed = setCookie(ownerBack, 'console_browser')!.value;
-    expectWaits(await signIn(t, { username: 'brake_support', password: STAFF_PASSWORD }, fresh(), renewed));
+    expectWaits(
+      await adminSignIn(t.app, { username: 'brake_support', password: STAFF_PASSWORD }, fresh(), renewed),
+    );
   });
 
   it('an address where a staff member signed in lets only that member past the brake', async () => {
     const t = await newApp();
-    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.70');
+    const home = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.70');
     const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
     await createStaff(t, { username: 'brake_desk', role: 'support', owner });
-    const desk = await signIn(t, { username: 'brake_desk', password: STAFF_PASSWORD }, '198.51.100.71');
+    const desk = await adminSignIn(
+      t.app,
+      { username: 'brake_desk', password: STAFF_PASSWORD },
+      '198.51.100.71',
+    );
     expect(desk.statusCode, desk.body).toBe(200);
     await attack(t);
     // From the support member's address, without any cookie: the owner's password waits, the member does not.
-    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.71'));
-    const member = await signIn(t, { username: 'brake_desk', password: STAFF_PASSWORD }, '198.51.100.71');
+    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.71'));
+    const member = await adminSignIn(
+      t.app,
+      { username: 'brake_desk', password: STAFF_PASSWORD },
+      '198.51.100.71',
+    );
     expect(member.statusCode, member.body).toBe(200);
     // And the owner's own address still lets the owner in.
-    const back = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.70');
+    const back = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.70');
     expect(back.statusCode, back.body).toBe(200);
   });
 
   it(`signing in again and again keeps only the newest ${BROWSERS_KEPT} browsers of that member`, async () => {
     const t = await newApp();
-    const home = await signIn(t, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
+    const home = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.7');
     const owner = `admin_session=${setCookie(home, 'admin_session')!.value}`;
     const supportId = await createStaff(t, { username: 'brake_minter', role: 'support', owner });
     const minted: string[] = [];
     for (let i = 0; i < BROWSERS_KEPT + 5; i++) {
-      const res = await signIn(t, { username: 'brake_minter', password: STAFF_PASSWORD }, '198.51.100.9');
+      const res = await adminSignIn(
+        t.app,
+        { username: 'brake_minter', password: STAFF_PASSWORD },
+        '198.51.100.9',
+      );
       expect(res.statusCode, res.body).toBe(200);
       minted.push(setCookie(res, 'console_browser')!.value);
       t.clock.advance(1000);
@@ -215,11 +233,11 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     await attack(t);
     // The oldest cookies were forgotten: they wait like a new browser; the newest still gets in.
     const login = { username: 'brake_minter', password: STAFF_PASSWORD };
-    expectWaits(await signIn(t, login, '192.0.2.10', minted[0]));
-    expectWaits(await signIn(t, login, '192.0.2.11', minted[4]));
-    const kept = await signIn(t, login, '192.0.2.12', minted[5]);
+    expectWaits(await adminSignIn(t.app, login, '192.0.2.10', minted[0]));
+    expectWaits(await adminSignIn(t.app, login, '192.0.2.11', minted[4]));
+    const kept = await adminSignIn(t.app, login, '192.0.2.12', minted[5]);
     expect(kept.statusCode, kept.body).toBe(200);
-    const newest = await signIn(t, login, '192.0.2.13', minted.at(-1));
+    const newest = await adminSignIn(t.app, login, '192.0.2.13', minted.at(-1));
     expect(newest.statusCode, newest.body).toBe(200);
   });
 
@@ -235,7 +253,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
       payload: { username, password, role: 'moderator' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const first = await signIn(t, { username, password }, '198.51.100.8');
+    const first = await adminSignIn(t.app, { username, password }, '198.51.100.8');
     expect(first.statusCode).toBe(200);
     const cookies = { admin_session: setCookie(first, 'admin_session')!.value };
     const setup = await t.app.inject({ method: 'POST', url: '/api/admin/me/totp/setup', cookies });
@@ -256,16 +274,20 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     const fresh = () => `192.0.2.${200 + next++}`;
 
     // Without a code: waits, and the password is not looked at.
-    expectWaits(await signIn(t, { username, password }, fresh()));
+    expectWaits(await adminSignIn(t.app, { username, password }, fresh()));
     // A wrong code is refused (and counted) before the password is looked at.
-    const wrongCode = await signIn(
-      t,
+    const wrongCode = await adminSignIn(
+      t.app,
       { username, password: 'not-it', code: totpAt(secret, now + 600_000) },
       fresh(),
     );
     expect([wrongCode.statusCode, wrongCode.json().error]).toEqual([401, 'Incorrect code']);
     // A valid code (here a recovery code, used up by it) does not make a wrong password right.
-    const wrongPassword = await signIn(t, { username, password: 'not-it', code: recoveryCodes[1]! }, fresh());
+    const wrongPassword = await adminSignIn(
+      t.app,
+      { username, password: 'not-it', code: recoveryCodes[1]! },
+      fresh(),
+    );
     expect([wrongPassword.statusCode, wrongPassword.json().error]).toEqual([
       401,
       'Incorrect username or password',
@@ -273,7 +295,11 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     expect(setCookie(wrongPassword, 'admin_session')).toBeUndefined();
 
     // The right password with a valid code signs in; so does a recovery code, once.
-    const inWithCode = await signIn(t, { username, password, code: totpAt(secret, now + 30_000) }, fresh());
+    const inWithCode = await adminSignIn(
+      t.app,
+      { username, password, code: totpAt(secret, now + 30_000) },
+      fresh(),
+    );
     expect(inWithCode.statusCode, inWithCode.body).toBe(200);
     const me = await t.app.inject({
       method: 'GET',
@@ -281,13 +307,13 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
       cookies: { admin_session: setCookie(inWithCode, 'admin_session')!.value },
     });
     expect(me.json()).toMatchObject({ username, totpEnabled: true });
-    const inWithRecovery = await signIn(t, { username, password, code: recoveryCodes[0]! }, fresh());
+    const inWithRecovery = await adminSignIn(t.app, { username, password, code: recoveryCodes[0]! }, fresh());
     expect(inWithRecovery.statusCode, inWithRecovery.body).toBe(200);
     expect(await auditRows(t.deps.db, { action: 'staff.recovery_code_used' })).toHaveLength(2);
-    const reused = await signIn(t, { username, password, code: recoveryCodes[0]! }, fresh());
+    const reused = await adminSignIn(t.app, { username, password, code: recoveryCodes[0]! }, fresh());
     expect([reused.statusCode, reused.json().error]).toEqual([401, 'Incorrect code']);
 
     // Still on for everyone else: the owner's password from a new browser waits.
-    expectWaits(await signIn(t, { password: TEST_ADMIN_PASSWORD }, fresh()));
+    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, fresh()));
   });
 });

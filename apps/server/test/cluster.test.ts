@@ -8,6 +8,7 @@ import { postAlone } from '../src/modules/ledger/index.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { systemClock } from '../src/shared/clock.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
+import { until } from './support/polling.ts';
 import { SITE_OPERATOR } from './support/server-env.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../../../e2e/support/processes.ts';
 
@@ -38,16 +39,6 @@ function workersOf(pid: number): number[] {
     }
   }
   return out;
-}
-
-async function until<T>(what: () => string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 interface Primary {

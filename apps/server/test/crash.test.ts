@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { seededRandom } from './support/seeded-random.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,6 @@ const PLAYERS = 12;
 const LANES = 12;
 const CPX_SECRET = 'crash-cpx-secret';
 const SOCIAL_IDS = ['youtube', 'tiktok', 'discord', 'x'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 interface Player {

@@ -8,25 +8,14 @@ import type { DB } from '../src/db/schema.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { changedRows, firstRow, prepared } from '../src/db/prepared.ts';
 import { GroupCommitSqliteDialect, MAX_GROUP } from '../src/db/sqlite-driver.ts';
-import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { findWallBySlug } from '../src/modules/offers/walls/repository.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { insertUser } from './support/accounts.ts';
 
 const JOINED = '2026-01-01T00:00:00.000Z';
-
-async function newUser(db: Kysely<DB>, robloxId: number): Promise<number> {
-  const id = await insertUserOnce(db, {
-    username: `driver${robloxId}`,
-    displayName: `Driver ${robloxId}`,
-    robloxId,
-    verificationCode: 'x',
-    referredBy: null,
-    joinedAt: JOINED,
-  });
-  if (id === null) throw new Error('user not created');
-  return id;
-}
+/** The players these tests add, all joined on one day. */
+const DRIVER_USER = { name: 'Driver', joinedAt: JOINED };
 
 describe.skipIf(testEngine === 'postgres')('SQLite group commit', () => {
   let dir: string;
@@ -44,7 +33,7 @@ describe.skipIf(testEngine === 'postgres')('SQLite group commit', () => {
     dialect = new GroupCommitSqliteDialect(sqlite);
     db = new Kysely<DB>({ dialect });
     await migrateToLatest(db);
-    userId = await newUser(db, 1);
+    userId = await insertUser(db, 1, DRIVER_USER);
     other = new SQLite(file, { readonly: true });
   });
   afterAll(async () => {
@@ -275,8 +264,8 @@ describe(`prepared queries on ${testEngine}`, () => {
   );
 
   it('runs with each call’s values, answering as Kysely would', async () => {
-    const a = await newUser(tdb.db, 11);
-    const b = await newUser(tdb.db, 12);
+    const a = await insertUser(tdb.db, 11, DRIVER_USER);
+    const b = await insertUser(tdb.db, 12, DRIVER_USER);
     expect(await firstRow(addTwice(tdb.db, a, 250))).toEqual({ balance: 250, earnings: 250 });
     expect(await firstRow(addTwice(tdb.db, b, 7))).toEqual({ balance: 7, earnings: 7 });
     expect(await firstRow(addTwice(tdb.db, a, -50))).toEqual({ balance: 200, earnings: 200 });
@@ -290,7 +279,7 @@ describe(`prepared queries on ${testEngine}`, () => {
   });
 
   it('runs inside a transaction too', async () => {
-    const c = await newUser(tdb.db, 13);
+    const c = await insertUser(tdb.db, 13, DRIVER_USER);
     await tdb.db.transaction().execute(async (trx) => {
       expect(await firstRow(addTwice(trx, c, 5))).toEqual({ balance: 5, earnings: 5 });
     });
@@ -324,7 +313,7 @@ describe(`prepared queries on ${testEngine}`, () => {
   it.runIf(testEngine === 'postgres')(
     'runs as a named statement on PostgreSQL, prepared once per connection',
     async () => {
-      const d = await newUser(tdb.db, 14);
+      const d = await insertUser(tdb.db, 14, DRIVER_USER);
       await tdb.db.transaction().execute(async (trx) => {
         // One transaction is one connection, so its prepared statements are the ones listed here.
         for (let i = 0; i < 3; i++)
@@ -371,7 +360,7 @@ describe(`prepared queries on ${testEngine}`, () => {
       // One connection, so every call below runs where the statement was prepared.
       const one = createDatabase(tdb.url, { poolSize: 1 });
       try {
-        const f = await newUser(one, 16);
+        const f = await insertUser(one, 16, DRIVER_USER);
         expect(await firstRow(byName(one, 'driver16'))).toEqual({ id: f, username: 'driver16' });
         await sql`deallocate all`.execute(one);
         // The call that finds it gone fails (its transaction, if any, could not go on anyway)...

@@ -7,6 +7,8 @@ import { adminCookie, adminSignIn } from './support/admin.ts';
 import { testApps } from './support/suite.ts';
 import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { concreteUrl } from './support/site.ts';
+import { withdraw } from './support/gamepasses.ts';
+import { verifyBio } from './support/players.ts';
 import { testEngine } from './support/test-database.ts';
 import { freePort, waitFor } from '../../../e2e/support/processes.ts';
 import { startRedisServer } from './support/redis-server.ts';
@@ -328,14 +330,7 @@ describe(`defences on ${testEngine}`, () => {
       const alice1 = (await app.login('AliceRBX')).token;
       const alice2 = (await app.login('AliceRBX')).token;
       const bob = (await app.login('BobBuilder')).token;
-      const verify = (token: string) =>
-        app.app.inject({
-          method: 'POST',
-          url: '/api/verify-bio',
-          payload: {},
-          headers: bearer(token),
-          remoteAddress: '198.51.100.4',
-        });
+      const verify = (token: string) => verifyBio(app.app, token, { address: '198.51.100.4' });
       expect((await verify(alice1)).statusCode).toBe(400); // code not in bio: counted all the same
       expect((await verify(alice2)).statusCode).toBe(400);
       expectLimited(await verify(alice1));
@@ -410,11 +405,11 @@ describe(`defences on ${testEngine}`, () => {
     it('withdraw keeps its 60 a minute, now counted per player rather than per token', async () => {
       const app = await newApp();
       const tokens = [(await app.login('AliceRBX')).token, (await app.login('AliceRBX')).token];
-      const withdraw = (token: string) =>
-        app.app.inject({ method: 'POST', url: '/api/withdraw', payload: {}, headers: bearer(token) });
-      for (let i = 0; i < 60; i++) expect((await withdraw(tokens[i % 2]!)).statusCode).toBeLessThan(429);
-      expectLimited(await withdraw(tokens[0]!));
-      expectLimited(await withdraw(tokens[1]!));
+      for (let i = 0; i < 60; i++) {
+        expect((await withdraw(app.app, tokens[i % 2]!, {})).statusCode).toBeLessThan(429);
+      }
+      expectLimited(await withdraw(app.app, tokens[0]!, {}));
+      expectLimited(await withdraw(app.app, tokens[1]!, {}));
     });
 
     it('with REDIS_URL the counters are shared by every process', async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { requestWithdrawal } from './support/gamepasses.ts';
-import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import {
+  claimDaily,
+  claimSocial,
+  signInPlayer,
+  verifyPlayer,
+  type SignedInPlayer,
+} from './support/players.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -18,16 +24,6 @@ async function firstSteps(player: SignedInPlayer) {
 /** Which steps are ticked, in the guide's order. */
 const ticks = async (player: SignedInPlayer) =>
   (await firstSteps(player)).steps.map((s) => [s.id, s.done] as const);
-
-async function claimDaily(player: SignedInPlayer) {
-  const res = await t.api('POST', '/api/streak-rewards/claim', {}, bearer(player.token));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function followSocial(player: SignedInPlayer, id: string) {
-  const res = await t.api('POST', `/api/socials/${id}/claim`, undefined, bearer(player.token));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
 
 describe(`the first-steps guide on ${testEngine}`, () => {
   openTestApp();
@@ -48,7 +44,8 @@ describe(`the first-steps guide on ${testEngine}`, () => {
       ],
     });
 
-    await followSocial(newcomer, 'youtube');
+    const followed = await claimSocial(t.app, newcomer.token, 'youtube');
+    expect(followed.statusCode, followed.body).toBe(200);
     expect(await ticks(newcomer)).toEqual([
       ['daily', false],
       ['social', true],
@@ -64,7 +61,8 @@ describe(`the first-steps guide on ${testEngine}`, () => {
     });
 
     // The day's R$50 takes the balance past the minimum: the player can withdraw now.
-    await claimDaily(newcomer);
+    const daily = await claimDaily(t.app, newcomer.token);
+    expect(daily.statusCode, daily.body).toBe(200);
     expect(await ticks(newcomer)).toEqual([
       ['daily', true],
       ['social', true],
@@ -109,7 +107,8 @@ describe(`the first-steps guide on ${testEngine}`, () => {
 
   it('a first withdrawal ends the guide for good, even with a step left', async () => {
     const quick = await signInPlayer(t, 'QuickWithdrawer');
-    await claimDaily(quick);
+    const daily = await claimDaily(t.app, quick.token);
+    expect(daily.statusCode, daily.body).toBe(200);
     await verifyPlayer(t, quick);
     expect((await requestWithdrawal(t, quick, 50)).status).toBe(200);
     const steps = await firstSteps(quick);
@@ -130,8 +129,10 @@ describe(`the first-steps guide with a higher minimum withdrawal on ${testEngine
 
   it('measures the balance against the MIN_WITHDRAWAL setting', async () => {
     const player = await signInPlayer(t, 'SlowSaver');
-    await claimDaily(player);
-    await followSocial(player, 'discord');
+    const daily = await claimDaily(t.app, player.token);
+    expect(daily.statusCode, daily.body).toBe(200);
+    const followed = await claimSocial(t.app, player.token, 'discord');
+    expect(followed.statusCode, followed.body).toBe(200);
     await verifyPlayer(t, player);
     const steps = await firstSteps(player);
     expect(steps.steps.at(-1)).toEqual({ id: 'withdraw', done: false, balance: 51.5, minimum: 100 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { LEADERBOARD_TTL_MS } from '../src/modules/activity/service.ts';
-import { insertUserOnce } from '../src/modules/users/repository.ts';
+import { insertUser } from './support/accounts.ts';
 import { bearer } from './support/test-app.ts';
 import { postEntry, testSubject } from './support/ledger.ts';
 import { testEngine } from './support/test-database.ts';
@@ -10,18 +10,8 @@ import { openTestApp, t } from './support/suite.ts';
 let nextRobloxId = 900_000;
 
 /** A player made straight in the database (the leaderboard needs no sign-in), joined at `joinedAt`. */
-async function newPlayer(username: string, joinedAt = t.clock.now().toISOString()): Promise<number> {
-  const id = await insertUserOnce(t.deps.db, {
-    username,
-    displayName: username,
-    robloxId: ++nextRobloxId,
-    verificationCode: 'x',
-    referredBy: null,
-    joinedAt,
-  });
-  if (id === null) throw new Error('user not created');
-  return id;
-}
+const newPlayer = (username: string, joinedAt = t.clock.now().toISOString()) =>
+  insertUser(t.deps.db, ++nextRobloxId, { username, joinedAt });
 
 /** Reads the leaderboard after the cache's lifetime has passed. */
 async function fresh() {

@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant, post, postAlone } from '../src/modules/ledger/service.ts';
-import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { ManualClock } from '../src/shared/clock.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { insertUser } from './support/accounts.ts';
+import { ledgerEntries } from './support/records.ts';
 
 const clock = new ManualClock();
 let tdb: TestDatabase;
 let nextRobloxId = 5000;
-
-async function newUser(): Promise<number> {
-  const id = ++nextRobloxId;
-  const userId = await insertUserOnce(tdb.db, {
-    username: `ledger${id}`,
-    displayName: `Ledger ${id}`,
-    robloxId: id,
-    verificationCode: 'x',
-    referredBy: null,
-    joinedAt: clock.now().toISOString(),
-  });
-  if (userId === null) throw new Error('user not created');
-  return userId;
-}
+/** The players these tests add, joined at the clock's time. */
+const LEDGER_USER = { name: 'Ledger', joinedAt: clock.now().toISOString() };
 
 async function balanceOf(userId: number) {
   const row = await tdb.db
@@ -29,10 +18,6 @@ async function balanceOf(userId: number) {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return { balance: Number(row.balance), earnings: Number(row.earnings) };
-}
-
-async function entriesOf(userId: number) {
-  return tdb.db.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).execute();
 }
 
 describe(`ledger on ${testEngine}`, () => {
@@ -44,7 +29,7 @@ describe(`ledger on ${testEngine}`, () => {
   });
 
   it('credits in hundredths and keeps the cached balance equal to the entries', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     const r = await postAlone(tdb.db, clock, {
       userId: u,
       amount: 150,
@@ -58,7 +43,7 @@ describe(`ledger on ${testEngine}`, () => {
   });
 
   it('does not count admin grants as earnings', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     await postAlone(tdb.db, clock, {
       userId: u,
       amount: 2500,
@@ -70,7 +55,7 @@ describe(`ledger on ${testEngine}`, () => {
   });
 
   it('100 concurrent debits of R$1 against R$10: exactly 10 succeed', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     await postAlone(tdb.db, clock, {
       userId: u,
       amount: 1000,
@@ -96,12 +81,12 @@ describe(`ledger on ${testEngine}`, () => {
     for (const r of refused)
       expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     expect((await balanceOf(u)).balance).toBe(0);
-    expect(await entriesOf(u)).toHaveLength(11);
+    expect(await ledgerEntries(tdb.db, { userId: u })).toHaveLength(11);
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
   });
 
   it('the same idempotency key credited twice, also concurrently, makes one entry', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     const key = `t:once:${u}`;
     const first = await postAlone(tdb.db, clock, {
       userId: u,
@@ -134,12 +119,12 @@ describe(`ledger on ${testEngine}`, () => {
     );
     expect(raced.filter((r) => r.applied)).toHaveLength(1);
     expect((await balanceOf(u)).balance).toBe(1200);
-    expect(await entriesOf(u)).toHaveLength(2);
+    expect(await ledgerEntries(tdb.db, { userId: u })).toHaveLength(2);
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
   });
 
   it('a failed debit inside a transaction leaves no entry behind', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     await expect(
       postAlone(tdb.db, clock, {
         userId: u,
@@ -149,7 +134,7 @@ describe(`ledger on ${testEngine}`, () => {
         params: {},
       }),
     ).rejects.toMatchObject({ status: 409, code: 'INSUFFICIENT_FUNDS' });
-    expect(await entriesOf(u)).toHaveLength(0);
+    expect(await ledgerEntries(tdb.db, { userId: u })).toHaveLength(0);
     // The key was not burnt: a later, covered debit with it still applies.
     await postAlone(tdb.db, clock, {
       userId: u,
@@ -169,7 +154,7 @@ describe(`ledger on ${testEngine}`, () => {
   });
 
   it('a reversal may take the balance below zero; later earnings pay it back first', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     await postAlone(tdb.db, clock, {
       userId: u,
       amount: 400,
@@ -209,7 +194,7 @@ describe(`ledger on ${testEngine}`, () => {
   });
 
   it('rejects non-integer and zero amounts outright', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     await expect(
       tdb.db
         .transaction()
@@ -224,11 +209,11 @@ describe(`ledger on ${testEngine}`, () => {
           post(trx, clock, { userId: u, amount: 0, kind: 'admin', key: `t:z:${u}`, params: {} }),
         ),
     ).rejects.toThrow();
-    expect(await entriesOf(u)).toHaveLength(0);
+    expect(await ledgerEntries(tdb.db, { userId: u })).toHaveLength(0);
   });
 
   it('the invariant check finds a tampered balance', async () => {
-    const u = await newUser();
+    const u = await insertUser(tdb.db, ++nextRobloxId, LEDGER_USER);
     await tdb.db.updateTable('users').set({ balance: 999 }).where('id', '=', u).execute();
     const result = await checkInvariant(tdb.db);
     expect(result.ok).toBe(false);

@@ -8,7 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { balanceOf, setPlayerStatus, userIdOf } from './support/accounts.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { grantRobux, proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
-import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { expectPostbackCredited } from './support/postbacks.ts';
 import { auditRows, ledgerEntriesWithKey, rowCount } from './support/records.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -29,12 +29,10 @@ describe('the level curve', () => {
 
 let trans = 0;
 
-/** A signed CPX postback crediting (status 1) or reversing (status 2) `trans` for the player. */
-const cpx = (p: SignedInPlayer, status: '1' | '2', id: string, local = '0', usd?: null) =>
-  expectPostbackCredited(t, cpxPostbackPath({ status, trans: id, user: p.robloxId, local, usd }));
+/** A signed CPX postback crediting `local` R$ to the player under a transaction id of its own; returns the id. */
 const earn = async (p: SignedInPlayer, local: string) => {
   const id = `lv-${++trans}`;
-  await cpx(p, '1', id, local);
+  await expectPostbackCredited(t, { trans: id, user: p.robloxId, local });
   return id;
 };
 async function levelOf(p: SignedInPlayer): Promise<LevelStatus> {
@@ -90,7 +88,7 @@ describe(`levels on ${testEngine}`, () => {
     await grantRobux(t, cookie, p.name, 100);
     expect((await levelOf(p)).experience).toBe(12.5);
 
-    await cpx(p, '2', big);
+    await expectPostbackCredited(t, { status: '2', trans: big, user: p.robloxId, local: '0' });
     expect(await levelOf(p)).toMatchObject({ level: 1, experience: 0.5 });
 
     expect(await profileLevelOf(p)).toMatchObject({ level: 1, experience: 0.5, nextLevelAt: 10 });
@@ -113,7 +111,7 @@ describe(`levels on ${testEngine}`, () => {
     expect(await balanceOf(t.deps.db, id)).toBe(15);
 
     // Below the level again, then back above it: the reward stays paid once.
-    await cpx(p, '2', first);
+    await expectPostbackCredited(t, { status: '2', trans: first, user: p.robloxId, local: '0' });
     expect((await levelOf(p)).level).toBe(1);
     await earn(p, '11.00');
     expect((await levelOf(p)).level).toBe(2);
@@ -205,7 +203,7 @@ describe(`levels on ${testEngine}`, () => {
   it('an approved held postback pays the reward of the level it reaches, once approved', async () => {
     const p = await signInPlayer(t, 'ReviewedClimber');
     // Without its USD payout, CPX's credit waits for an admin's decision.
-    await cpx(p, '1', 'lv-reviewed', '10.00', null);
+    await expectPostbackCredited(t, { trans: 'lv-reviewed', user: p.robloxId, local: '10.00', usd: null });
     const held = await t.deps.db
       .selectFrom('postbacks')
       .select(['id', 'verdict'])
@@ -304,7 +302,7 @@ describe(`levels with offer holds on ${testEngine}`, () => {
     await earn(p, '12.00');
     const reversed = await earn(p, '50.00');
     expect(await levelOf(p)).toMatchObject({ level: 1, experience: 0 });
-    await cpx(p, '2', reversed);
+    await expectPostbackCredited(t, { status: '2', trans: reversed, user: p.robloxId, local: '0' });
     t.clock.advance(25 * 60 * 60 * 1000);
     // The hold's release is the credit: it pays level 2's reward once it committed.
     expect(await releaseDueHolds(t.deps)).toBe(1);

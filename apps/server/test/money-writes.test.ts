@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNamed, balanceOf } from './support/accounts.ts';
-import { gamepassFor } from './support/gamepasses.ts';
+import { newPass, withdraw } from './support/gamepasses.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
-import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
-import { cpxPostbackPath, CPX_ADDRESS } from './support/postbacks.ts';
+import { claimDaily, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { sendCpxPostback } from './support/postbacks.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { inGroupedTransaction } from '../src/db/transaction.ts';
@@ -88,29 +88,6 @@ function expectOneTransaction(statements: string[], budget: number) {
   return transactions[0]!;
 }
 
-const postback = (trans: string, user: number, local = '1.50') =>
-  t.app.inject({ method: 'GET', url: cpxPostbackPath({ trans, user, local }), remoteAddress: CPX_ADDRESS });
-
-const claimDaily = (p: SignedInPlayer) =>
-  t.app.inject({ method: 'POST', url: '/api/streak-rewards/claim', headers: bearer(p.token), payload: {} });
-
-const withdraw = (p: SignedInPlayer, gamepassId: number, amount: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/withdraw',
-    headers: bearer(p.token),
-    payload: { gamepassId, amount },
-  });
-
-const account = (username: string) =>
-  t.deps.db
-    .selectFrom('users')
-    .select(['id', 'balance', 'offers_completed', 'referrals_made'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-
-const newPass = async (creatorId: number, robux: number) => (await gamepassFor(t, creatorId, robux)).id;
-
 describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, on postgres', () => {
   openTestApp();
   recordQueries();
@@ -124,17 +101,19 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
 
   it('a postback credit (guard row, entry, balance, offers count, record) is one transaction; a repeat writes only its record', async () => {
     const p = await signInPlayer(t, 'OneTripOffers');
-    const first = await statementsOf(async () => expect((await postback('ot-1', p.robloxId)).body).toBe('1'));
+    const first = await statementsOf(async () =>
+      expect((await sendCpxPostback(t, { trans: 'ot-1', user: p.robloxId, local: '1.50' })).body).toBe('1'),
+    );
     const held = expectOneTransaction(first, BUDGET.postback);
     expect(held.flatMap(tablesWritten)).toEqual(
       expect.arrayContaining(['offer_transactions', 'ledger_entries', 'users', 'ledger_totals', 'postbacks']),
     );
     const repeat = await statementsOf(async () =>
-      expect((await postback('ot-1', p.robloxId)).body).toBe('1'),
+      expect((await sendCpxPostback(t, { trans: 'ot-1', user: p.robloxId, local: '1.50' })).body).toBe('1'),
     );
     expectOneTransaction(repeat, BUDGET.postback);
-    const user = await account('OneTripOffers');
-    expect([Number(user.balance), user.offers_completed]).toEqual([150, 1]);
+    const user = await accountNamed(t.deps.db, 'OneTripOffers');
+    expect([user.balance, user.offersCompleted]).toEqual([150, 1]);
     await expectInvariant(t.deps.db);
   });
 
@@ -145,17 +124,21 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     const friend = { name: 'OneTripFriend', token: login.body.token, robloxId: login.body.user.robloxId };
     await verifyPlayer(t, friend);
     const sentFor = await statementsOf(async () =>
-      expect((await postback('ot-ref', friend.robloxId, '10.00')).body).toBe('1'),
+      expect(
+        (await sendCpxPostback(t, { trans: 'ot-ref', user: friend.robloxId, local: '10.00' })).body,
+      ).toBe('1'),
     );
     expectOneTransaction(sentFor, BUDGET.postbackWithCommission);
-    const r = await account(referrer.name);
-    expect([Number(r.balance), r.referrals_made]).toEqual([100, 1]); // 10% of R$10
+    const r = await accountNamed(t.deps.db, referrer.name);
+    expect([r.balance, r.referralsMade]).toEqual([100, 1]); // 10% of R$10
     await expectInvariant(t.deps.db);
   });
 
   it("a daily claim is one statement, the streak's move with its credit; its refusal writes nothing", async () => {
     const p = await signInPlayer(t, 'OneTripDaily');
-    const first = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(200));
+    const first = await statementsOf(async () =>
+      expect((await claimDaily(t.app, p.token)).statusCode).toBe(200),
+    );
     const { transactions, outside } = transactionsOf(first);
     expect(transactions).toEqual([]);
     expect(outside.map(tablesWritten)).toEqual([
@@ -163,14 +146,16 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     ]);
     const second = await statementsOf(async () => {
       await t.clock.advance(24 * 60 * 60 * 1000);
-      expect((await claimDaily(p)).statusCode).toBe(200);
+      expect((await claimDaily(t.app, p.token)).statusCode).toBe(200);
     });
     expect(transactionsOf(second).outside.map(tablesWritten)).toEqual([
       ['streaks', 'ledger_entries', 'users', 'ledger_totals', 'economics_quarters'],
     ]);
-    expect(Number((await account('OneTripDaily')).balance)).toBe(10000);
+    expect((await accountNamed(t.deps.db, 'OneTripDaily')).balance).toBe(10000);
     await expectInvariant(t.deps.db);
-    const again = await statementsOf(async () => expect((await claimDaily(p)).statusCode).toBe(409));
+    const again = await statementsOf(async () =>
+      expect((await claimDaily(t.app, p.token)).statusCode).toBe(409),
+    );
     expect(transactionsOf(again)).toEqual({ transactions: [], outside: [] });
   });
 
@@ -178,7 +163,9 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     const players: SignedInPlayer[] = [];
     for (let i = 0; i < 6; i++) players.push(await signInPlayer(t, `GroupOffers${i}`));
     const sentFor = await statementsOf(async () => {
-      const answers = await Promise.all(players.map((p, i) => postback(`grp-${i}`, p.robloxId)));
+      const answers = await Promise.all(
+        players.map((p, i) => sendCpxPostback(t, { trans: `grp-${i}`, user: p.robloxId, local: '1.50' })),
+      );
       expect(answers.map((a) => a.body)).toEqual(Array(6).fill('1'));
     });
     const { transactions, outside } = transactionsOf(sentFor);
@@ -189,22 +176,22 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
       select count(distinct xmin::text)::int as n from ledger_entries where idempotency_key like 'postback:cpx:grp-%'
     `.execute(t.deps.db);
     expect(rows[0]!.n).toBe(transactions.length);
-    for (const p of players) expect(Number((await account(p.name)).balance)).toBe(150);
+    for (const p of players) expect((await accountNamed(t.deps.db, p.name)).balance).toBe(150);
     await expectInvariant(t.deps.db);
   });
 
   it('daily claims of several players that arrive together commit in one transaction; a refused one writes nothing', async () => {
     const players: SignedInPlayer[] = [];
     for (let i = 0; i < 5; i++) players.push(await signInPlayer(t, `GroupDaily${i}`));
-    expect((await claimDaily(players[0]!)).statusCode).toBe(200);
-    const answers = await Promise.all(players.map(claimDaily));
+    expect((await claimDaily(t.app, players[0]!.token)).statusCode).toBe(200);
+    const answers = await Promise.all(players.map((p) => claimDaily(t.app, p.token)));
     expect(answers.map((a) => a.statusCode)).toEqual([409, 200, 200, 200, 200]);
     const { rows } = await sql<{ n: number }>`
       select count(distinct e.xmin::text)::int as n from ledger_entries e
       join users u on u.id = e.user_id where u.username like 'GroupDaily%' and u.username <> 'GroupDaily0'
     `.execute(t.deps.db);
     expect(rows[0]!.n).toBeLessThan(4);
-    for (const p of players) expect(Number((await account(p.name)).balance)).toBe(5000);
+    for (const p of players) expect((await accountNamed(t.deps.db, p.name)).balance).toBe(5000);
     await expectInvariant(t.deps.db);
   });
 
@@ -274,9 +261,9 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     await verifyPlayer(t, p);
     const user = await accountNamed(t.deps.db, p.name);
     await creditRobux(t.deps.db, t.clock, user.id, 50);
-    const pass = await newPass(p.robloxId, 20);
+    const pass = await newPass(t, p.robloxId, 20);
     const sentFor = await statementsOf(async () => {
-      const res = await withdraw(p, pass, 20);
+      const res = await withdraw(t.app, p.token, { gamepassId: pass, amount: 20 });
       expect(res.statusCode, res.body).toBe(200);
     });
     expectOneTransaction(sentFor, BUDGET.withdrawal);
@@ -291,7 +278,9 @@ describe(`money writes at once on ${testEngine}`, () => {
   it('the same postback 30 times at once: one credit, one entry, every answer "1"', async () => {
     const p = await signInPlayer(t, 'BurstOffers');
     const trans = `burst-${randomUUID()}`;
-    const answers = await Promise.all(Array.from({ length: 30 }, () => postback(trans, p.robloxId)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => sendCpxPostback(t, { trans, user: p.robloxId, local: '1.50' })),
+    );
     expect(answers.map((a) => a.body)).toEqual(Array(30).fill('1'));
     const entries = await t.deps.db
       .selectFrom('ledger_entries')
@@ -299,8 +288,8 @@ describe(`money writes at once on ${testEngine}`, () => {
       .where('idempotency_key', '=', `postback:cpx:${trans}`)
       .execute();
     expect(entries).toHaveLength(1);
-    const user = await account(p.name);
-    expect([Number(user.balance), user.offers_completed]).toEqual([150, 1]);
+    const user = await accountNamed(t.deps.db, p.name);
+    expect([user.balance, user.offersCompleted]).toEqual([150, 1]);
     await expectInvariant(t.deps.db);
   });
 
@@ -318,22 +307,24 @@ describe(`money writes at once on ${testEngine}`, () => {
     // R$10 each, four rounds at once, all locking the one referrer.
     const answers = await Promise.all(
       friends.flatMap((f, i) =>
-        [0, 1, 2, 3].map((round) => postback(`gr-${i}-${round}`, f.robloxId, '10.00')),
+        [0, 1, 2, 3].map((round) =>
+          sendCpxPostback(t, { trans: `gr-${i}-${round}`, user: f.robloxId, local: '10.00' }),
+        ),
       ),
     );
     expect(answers.map((a) => a.body)).toEqual(Array(24).fill('1'));
-    const r = await account(referrer.name);
-    expect([Number(r.balance), r.referrals_made]).toEqual([24 * 100, 6]); // 10% of 24 × R$10
+    const r = await accountNamed(t.deps.db, referrer.name);
+    expect([r.balance, r.referralsMade]).toEqual([24 * 100, 6]); // 10% of 24 × R$10
     await expectInvariant(t.deps.db);
   });
 
   it('20 daily claims at once by one player: one is paid', async () => {
     const p = await signInPlayer(t, 'BurstDaily');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => claimDaily(p)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => claimDaily(t.app, p.token)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
     const user = await accountNamed(t.deps.db, p.name);
-    expect(Number(user.balance)).toBe(5000);
+    expect(user.balance).toBe(5000);
     await expectInvariant(t.deps.db);
   });
 
@@ -342,8 +333,10 @@ describe(`money writes at once on ${testEngine}`, () => {
     await verifyPlayer(t, p);
     const user = await accountNamed(t.deps.db, p.name);
     await creditRobux(t.deps.db, t.clock, user.id, 50);
-    const passes = await Promise.all(Array.from({ length: 10 }, () => newPass(p.robloxId, 20)));
-    const answers = await Promise.all(passes.map((pass) => withdraw(p, pass, 20)));
+    const passes = await Promise.all(Array.from({ length: 10 }, () => newPass(t, p.robloxId, 20)));
+    const answers = await Promise.all(
+      passes.map((pass) => withdraw(t.app, p.token, { gamepassId: pass, amount: 20 })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
     for (const a of answers.filter((a) => a.statusCode !== 200)) {
       expect(a.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });

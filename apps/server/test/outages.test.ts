@@ -6,7 +6,7 @@ import { testEngine } from './support/test-database.ts';
 import { hashToken } from '../src/modules/auth/index.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { gamepassFor } from './support/gamepasses.ts';
+import { gamepassFor, withdraw } from './support/gamepasses.ts';
 
 /**
  * Roblox down (connections dropped), slow (answers after 10 s, far beyond ROBLOX_TIMEOUT_MS=1500 of
@@ -122,20 +122,10 @@ describe(`Roblox outages on ${testEngine}`, () => {
     return p;
   }
 
-  const passFor = (p: Player, robux: number) => gamepassFor(t, p.robloxId, robux);
-
-  const withdraw = (p: Player, passId: number, amount: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/withdraw',
-      headers: bearer(p.token),
-      payload: { gamepassId: passId, amount },
-    });
-
   async function pendingWithdrawal(prefix: string, robux = 10) {
     const p = await verifiedWithBalance(prefix);
-    const pass = await passFor(p, robux);
-    const res = await withdraw(p, pass.id, robux);
+    const pass = await gamepassFor(t, p.robloxId, robux);
+    const res = await withdraw(t.app, p.token, { gamepassId: pass.id, amount: robux });
     expect(res.statusCode, res.body).toBe(200);
     return { player: p, pass, id: res.json().withdrawal.id as number };
   }
@@ -195,14 +185,14 @@ describe(`Roblox outages on ${testEngine}`, () => {
 
       it('a withdrawal request answers a clear error, debits nothing, and works once Roblox is back', async () => {
         const p = await verifiedWithBalance('Withdrawer');
-        const pass = await passFor(p, 20);
+        const pass = await gamepassFor(t, p.robloxId, 20);
         const before = await money();
-        const res = await outage(fault, () => withdraw(p, pass.id, 20));
+        const res = await outage(fault, () => withdraw(t.app, p.token, { gamepassId: pass.id, amount: 20 }));
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({ ...UNAVAILABLE, success: false, message: UNAVAILABLE.error });
         expect(await money()).toEqual(before);
 
-        const again = await withdraw(p, pass.id, 20);
+        const again = await withdraw(t.app, p.token, { gamepassId: pass.id, amount: 20 });
         expect(again.statusCode, again.body).toBe(200);
         expect(again.json()).toMatchObject({
           success: true,

@@ -15,76 +15,28 @@ import {
 } from '../src/modules/withdrawals/payout-worker.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
-import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { balanceOf, userIdOf } from './support/accounts.ts';
-import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { accountOf } from './support/accounts.ts';
+import { payoutHarness, type PayoutPlayer } from './support/groups.ts';
+import { playerWith } from './support/sign-ins.ts';
 import { auditRows } from './support/records.ts';
-import { priceFor } from './support/gamepasses.ts';
 import { leasesRunOut } from './support/payout-leases.ts';
 import { adminSignIn } from './support/admin.ts';
 import { firstSetCookie } from './support/site.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const PURCHASE_PATH = '/v1/purchases/products/';
 
-interface Player extends SignedInPlayer {
-  userId: number;
-}
+type Player = PayoutPlayer;
 
-/** Helpers bound to one test app. */
+/** The shared payout helpers bound to one test app, with named players, earnings and console sign-in. */
 function harness(get: () => TestApp) {
   const t = () => get();
-  const h = {
-    async signIn(name: string): Promise<Player> {
-      const p = await signInPlayer(t(), name);
-      await verifyPlayer(t(), p, '');
-      return { ...p, userId: await userIdOf(t().deps.db, p.robloxId) };
-    },
-    give: (p: Player, robux: number) => creditRobux(t().deps.db, t().clock, p.userId, robux),
-    balance: (p: Player) => balanceOf(t().deps.db, p.userId),
+  return {
+    ...payoutHarness(get),
+    /** A player signed in as `name` and bio-verified. */
+    signIn: (name: string): Promise<Player> => playerWith(t(), name, { verified: true, bioPrefix: '' }),
     async earnings(p: Player) {
-      const row = await t()
-        .deps.db.selectFrom('users')
-        .select('earnings')
-        .where('id', '=', p.userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.earnings);
-    },
-    /** A gamepass of the player's priced for `robux`, and a withdrawal of it; returns the ids. */
-    async request(p: Player, robux: number) {
-      const pass = await t().control('POST', '/gamepasses', {
-        creatorId: p.robloxId,
-        price: priceFor(robux),
-        isForSale: true,
-      });
-      const res = await t().app.inject({
-        method: 'POST',
-        url: '/api/withdraw',
-        headers: bearer(p.token),
-        payload: { gamepassId: pass.id, amount: robux },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return {
-        id: res.json().withdrawal.id as number,
-        pass: pass as { id: number; productId: number; price: number; creatorId: number },
-      };
-    },
-    async row(id: number) {
-      return t().deps.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    },
-    async purchasesOf(
-      passId: number,
-    ): Promise<Array<{ gamePassId: number; price: number; sellerId: number; buyerId: number }>> {
-      const all = await t().control('GET', '/purchases');
-      return all.filter((p: { gamePassId: number }) => p.gamePassId === passId);
-    },
-    async purchaseRequests(productId: number): Promise<number> {
-      const stats = await t().control('GET', '/stats');
-      return stats[`${PURCHASE_PATH}${productId}`] ?? 0;
-    },
-    async invariant() {
-      await expectInvariant(t().deps.db);
+      return (await accountOf(t().deps.db, p.robloxId)).earnings;
     },
     async adminCookie(ip: string) {
       const res = await adminSignIn(t().app, TEST_ADMIN_PASSWORD, ip);
@@ -92,7 +44,6 @@ function harness(get: () => TestApp) {
       return firstSetCookie(res);
     },
   };
-  return h;
 }
 
 describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { postbackVerdicts, type PostbackVerdict } from '@rewards/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { configureWall } from './support/walls.ts';
 import { countRows } from './support/records.ts';
+import { hmacHex, md5, sha256 } from './support/postbacks.ts';
 
 // Forged and hostile postbacks: the CPX secure_hash attack, every value a player can read tried as
 // every provider's signature, the postback log's bounds (unknown walls, refusal share, size,
@@ -41,10 +42,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const KEPT: readonly PostbackVerdict[] = ['credited', 'on_hold', 'held', 'approved', 'reversed'];
 const EXPIRING = postbackVerdicts.filter((v) => !KEPT.includes(v));
 
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const hmac = (algorithm: 'sha1' | 'sha256', key: string, text: string) =>
-  createHmac(algorithm, key).update(text).digest('hex');
 /** The parameters sorted by name as k=v&k=v, what PHP's http_build_query gives for these values. */
 const sortedPairs = (p: Record<string, string>) =>
   Object.keys(p)
@@ -115,13 +112,13 @@ const SCHEMES: Scheme[] = [
     slug: 'notik',
     params: (trans, id) => ({ user_id: String(id), amount: '5', payout: '0.05', txn_id: trans }),
     sigParam: 'hash',
-    sign: (secret, url) => hmac('sha1', secret, url),
+    sign: (secret, url) => hmacHex('sha1', secret, url),
   },
   {
     slug: 'bitlabs',
     params: (trans, id) => ({ uid: String(id), val: '5', usd: '0.05', tx: trans, type: 'COMPLETE' }),
     sigParam: 'hash',
-    sign: (secret, url) => hmac('sha1', secret, url),
+    sign: (secret, url) => hmacHex('sha1', secret, url),
   },
   {
     slug: 'adgem',
@@ -133,7 +130,7 @@ const SCHEMES: Scheme[] = [
       request_id: 'r1',
     }),
     sigParam: 'verifier',
-    sign: (secret, url) => hmac('sha256', secret, url),
+    sign: (secret, url) => hmacHex('sha256', secret, url),
   },
   {
     slug: 'adgate',
@@ -157,19 +154,19 @@ const SCHEMES: Scheme[] = [
     }),
     sigHeader: 'x-ayetstudios-security-hash',
     // PHP's http_build_query of the parameters sorted by name (the values here need no escaping).
-    sign: (secret, _url, p) => hmac('sha256', secret, sortedPairs(p)),
+    sign: (secret, _url, p) => hmacHex('sha256', secret, sortedPairs(p)),
   },
   {
     slug: 'generic',
     params: (trans, id) => ({ trans_id: trans, user_id: String(id), amount: '0.05' }),
     sigParam: 'sig',
-    sign: (secret, _url, p) => hmac('sha256', secret, sortedPairs(p)),
+    sign: (secret, _url, p) => hmacHex('sha256', secret, sortedPairs(p)),
   },
   {
     slug: 'generic',
     params: (trans, id) => ({ trans_id: trans, user_id: String(id), amount: '0.05' }),
     sigHeader: 'x-signature',
-    sign: (secret, _url, p) => hmac('sha256', secret, sortedPairs(p)),
+    sign: (secret, _url, p) => hmacHex('sha256', secret, sortedPairs(p)),
   },
 ];
 
@@ -984,7 +981,6 @@ describe(`a signed URL cannot carry other values in a body on ${testEngine}`, ()
   const ADGEM_SECRET = 'adgem-secret-for-body-test';
   const NOTIK_ADDRESS = '192.53.121.112';
 
-  const hmacHex = (alg: string, key: string, text: string) => createHmac(alg, key).update(text).digest('hex');
   const balanceOf = async (robloxId: number) =>
     Number(
       (

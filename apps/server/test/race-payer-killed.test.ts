@@ -9,6 +9,7 @@ import { balanceOf, userIdOf } from './support/accounts.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { CPX_ADDRESS, cpxPostbackPath } from './support/postbacks.ts';
+import { until } from './support/polling.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
@@ -37,15 +38,6 @@ function startPayer(env: Record<string, string> = {}) {
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
   return { child, exited, output: () => output };
-}
-
-/** Polls `check` until it holds; the child's output in the failure message. */
-async function until(check: () => Promise<boolean> | boolean, what: string, output: () => string) {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; payer said:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 async function kill(child: ChildProcess, exited: Promise<number | null>) {
@@ -116,8 +108,13 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
       await holder.query('begin');
       await holder.query('select id from users where id = $1 for update', [winners[1]]);
       payer = startPayer();
-      await until(async () => (await paidRanks()).join() === '1', 'prize 1 paid', payer.output);
       await until(
+        () => `prize 1 paid; payer said:\n${payer.output()}`,
+        async () => (await paidRanks()).join() === '1',
+        { intervalMs: 20 },
+      );
+      await until(
+        () => `the payer waiting on the held row; payer said:\n${payer.output()}`,
         async () =>
           (
             await holder.query(
@@ -125,8 +122,7 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
                where not l.granted and a.datname = current_database() and a.pid <> pg_backend_pid()`,
             )
           ).rowCount! > 0,
-        'the payer waiting on the held row',
-        payer.output,
+        { intervalMs: 20 },
       );
       await kill(payer.child, payer.exited);
       await holder.query('rollback');
@@ -134,7 +130,11 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
     } else {
       // SQLite has one write lock: the payer stops itself inside prize 2's transaction, holding it.
       payer = startPayer({ STOP_AT_KEY: `race:${raceId}:2` });
-      await until(() => payer.output().includes('stopped'), 'the payer inside prize 2', payer.output);
+      await until(
+        () => `the payer inside prize 2; payer said:\n${payer.output()}`,
+        () => payer.output().includes('stopped'),
+        { intervalMs: 20 },
+      );
       const probe = new SQLite(t.deps.env.DATABASE_URL!);
       probe.pragma('busy_timeout = 0');
       expect(() => probe.exec('begin immediate')).toThrow(/locked|busy/i);

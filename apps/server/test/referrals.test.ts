@@ -1,4 +1,3 @@
-import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import * as core from '../src/db/migrations/0001_core.ts';
@@ -9,18 +8,19 @@ import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { accountNamed, insertRawUser, setPlayerStatus } from './support/accounts.ts';
-import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
-import { verifyPlayer } from './support/players.ts';
+import {
+  CPX_ADDRESS,
+  cpxPostbackPath,
+  expectPostbackCredited,
+  sendCpxPostback,
+} from './support/postbacks.ts';
+import { verifyBio, verifyPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { countRows } from './support/records.ts';
-
-const cpx = (status: '1' | '2', trans: string, robloxId: number, amountLocal = '0') =>
-  cpxPostbackPath({ status, trans, user: robloxId, local: amountLocal });
+import { countRows, ledgerEntries } from './support/records.ts';
 
 describe(`referrals on ${testEngine}`, () => {
   let alice: string;
 
-  const postback = (url: string) => expectPostbackCredited(t, url);
   async function referrals(token: string, headers: Record<string, string> = {}) {
     const res = await t.app.inject({
       method: 'GET',
@@ -31,14 +31,6 @@ describe(`referrals on ${testEngine}`, () => {
     return res.json();
   }
   const user = (name: string) => accountNamed(t.deps.db, name);
-  async function entriesOf(userId: number) {
-    return t.deps.db
-      .selectFrom('ledger_entries')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute();
-  }
 
   openTestApp();
   beforeAll(async () => {
@@ -71,12 +63,12 @@ describe(`referrals on ${testEngine}`, () => {
     expect(await referrals(alice)).toMatchObject({ referralsMade: 0, referralsEarned: 0 });
 
     // R$0.50: B's lifetime earnings stay below R$1, no commission yet, and the referral does not count.
-    await postback(cpx('1', 'ref-b-1', 1002, '0.50'));
+    await expectPostbackCredited(t, { trans: 'ref-b-1', user: 1002, local: '0.50' });
     expect(await user('AliceRBX')).toMatchObject({ balance: 0, referralsEarned: 0 });
     expect(await referrals(alice)).toMatchObject({ referralsMade: 0 });
 
     // R$2.00: B reaches R$2.50; A receives 10% of both credits, R$0.25.
-    await postback(cpx('1', 'ref-b-2', 1002, '2.00'));
+    await expectPostbackCredited(t, { trans: 'ref-b-2', user: 1002, local: '2.00' });
     const a = await user('AliceRBX');
     expect(a).toMatchObject({ balance: 25, earnings: 25, referralsEarned: 25 });
     expect(await referrals(alice)).toMatchObject({ referralsMade: 1, referralsEarned: 0.25 });
@@ -90,7 +82,7 @@ describe(`referrals on ${testEngine}`, () => {
       .select('id')
       .where('idempotency_key', '=', 'postback:cpx:ref-b-2')
       .executeTakeFirstOrThrow();
-    const aliceEntries = await entriesOf(a.id);
+    const aliceEntries = await ledgerEntries(t.deps.db, { userId: a.id });
     expect(aliceEntries.map((e) => [e.idempotency_key, e.kind, Number(e.amount)])).toEqual([
       [`referral:${credit1.id}`, 'referral', 5],
       [`referral:${credit2.id}`, 'referral', 20],
@@ -99,8 +91,8 @@ describe(`referrals on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
 
     // B's R$2.00 is reversed: A's R$0.20 is taken back, once.
-    await postback(cpx('2', 'ref-b-2', 1002));
-    await postback(cpx('2', 'ref-b-2', 1002));
+    await expectPostbackCredited(t, { status: '2', trans: 'ref-b-2', user: 1002, local: '0' });
+    await expectPostbackCredited(t, { status: '2', trans: 'ref-b-2', user: 1002, local: '0' });
     expect(await user('AliceRBX')).toMatchObject({ balance: 5, earnings: 5, referralsEarned: 5 });
     expect(await referrals(alice)).toMatchObject({ referralsEarned: 0.05 });
     const takeBack = await t.deps.db
@@ -116,17 +108,17 @@ describe(`referrals on ${testEngine}`, () => {
 
   it('after the threshold each new credit pays its commission at once, also under concurrent postbacks', async () => {
     // B's earnings are now R$0.50: below R$1 again after the reversal, so a new small credit waits.
-    await postback(cpx('1', 'ref-b-3', 1002, '0.30'));
+    await expectPostbackCredited(t, { trans: 'ref-b-3', user: 1002, local: '0.30' });
     expect((await user('AliceRBX')).balance).toBe(5);
     // Crossing R$1 again pays the waiting credit (0.30 → 3) with the new one (1.00 → 10).
-    const url = cpx('1', 'ref-b-4', 1002, '1.00');
+    const url = cpxPostbackPath({ trans: 'ref-b-4', user: 1002, local: '1.00' });
     await Promise.all(
       Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url })),
     );
     expect(await user('AliceRBX')).toMatchObject({ balance: 18, referralsEarned: 18 });
     await Promise.all(
       ['ref-b-5', 'ref-b-6', 'ref-b-7'].map((trans) =>
-        t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url: cpx('1', trans, 1002, '1.00') }),
+        sendCpxPostback(t, { trans, user: 1002, local: '1.00' }),
       ),
     );
     expect(await user('AliceRBX')).toMatchObject({ balance: 48, referralsEarned: 48 });
@@ -138,9 +130,9 @@ describe(`referrals on ${testEngine}`, () => {
     await verifyPlayer(t, { name: 'CarolPlays', token: carol.token, robloxId: 1003 }, 'hello! ');
     expect(await referrals(alice)).toMatchObject({ referralsMade: 1 });
     const before = await user('AliceRBX');
-    await postback(cpx('1', 'ref-c-1', 1003, '0.90'));
-    await postback(cpx('2', 'ref-c-1', 1003));
-    await postback(cpx('1', 'ref-c-2', 1003, '1.20'));
+    await expectPostbackCredited(t, { trans: 'ref-c-1', user: 1003, local: '0.90' });
+    await expectPostbackCredited(t, { status: '2', trans: 'ref-c-1', user: 1003, local: '0' });
+    await expectPostbackCredited(t, { trans: 'ref-c-2', user: 1003, local: '1.20' });
     const after = await user('AliceRBX');
     expect(after.balance - before.balance).toBe(12);
     expect(after.referralsEarned - before.referralsEarned).toBe(12);
@@ -152,16 +144,16 @@ describe(`referrals on ${testEngine}`, () => {
     const total = () => countRows(t.deps.db, 'ledger_entries', 'kind', 'referral');
     const before = await total();
     await t.login('XssTester');
-    await postback(cpx('1', 'ref-x-1', 1005, '5.00'));
+    await expectPostbackCredited(t, { trans: 'ref-x-1', user: 1005, local: '5.00' });
     expect(await total()).toBe(before);
 
     const dave = await t.login('DaveTheBrave', 'CarolPlays');
     await verifyPlayer(t, { name: 'DaveTheBrave', token: dave.token, robloxId: 1004 }, 'hello! ');
     await setPlayerStatus(t.deps.db, 'CarolPlays', 'banned');
-    await postback(cpx('1', 'ref-d-1', 1004, '2.00'));
+    await expectPostbackCredited(t, { trans: 'ref-d-1', user: 1004, local: '2.00' });
     expect((await user('CarolPlays')).referralsEarned).toBe(0);
     await setPlayerStatus(t.deps.db, 'CarolPlays', 'active');
-    await postback(cpx('1', 'ref-d-2', 1004, '1.00'));
+    await expectPostbackCredited(t, { trans: 'ref-d-2', user: 1004, local: '1.00' });
     expect((await user('CarolPlays')).referralsEarned).toBe(30);
     await expectInvariant(t.deps.db);
   });
@@ -182,7 +174,7 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
     const alice = (await t.login('AliceRBX')).token;
     const bob = await t.login('BobBuilder', 'AliceRBX');
     await verifyPlayer(t, { name: 'BobBuilder', token: bob.token, robloxId: 1002 }, 'hello! ');
-    await expectPostbackCredited(t, cpx('1', 'pct-1', 1002, '4.00'));
+    await expectPostbackCredited(t, { trans: 'pct-1', user: 1002, local: '4.00' });
     const body = (
       await t.app.inject({
         method: 'GET',
@@ -200,9 +192,11 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
 
   it('credits and reversals of a friend racing each other leave exactly the commission of what stays credited', async () => {
     const credits = ['race-1', 'race-2', 'race-3', 'race-4', 'race-5', 'race-6'].map((trans) =>
-      cpx('1', trans, 1002, '1.00'),
+      cpxPostbackPath({ trans, user: 1002, local: '1.00' }),
     );
-    const reversals = ['race-1', 'race-2', 'race-3'].map((trans) => cpx('2', trans, 1002));
+    const reversals = ['race-1', 'race-2', 'race-3'].map((trans) =>
+      cpxPostbackPath({ status: '2', trans, user: 1002, local: '0' }),
+    );
     const mixed = [...credits, ...reversals, ...credits, ...reversals].sort(() => Math.random() - 0.5);
     const answers = await Promise.all(
       mixed.map((url) => t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url })),
@@ -230,7 +224,7 @@ describe(`referral commission after other earnings on ${testEngine}`, () => {
       await t.login('DaveTheBrave');
       const carol = await t.login('CarolPlays', 'DaveTheBrave');
       await verifyPlayer(t, { name: 'CarolPlays', token: carol.token, robloxId: 1003 }, 'hello! ');
-      await expectPostbackCredited(t, cpx('1', 'ref-c-1', 1003, '0.50'));
+      await expectPostbackCredited(t, { trans: 'ref-c-1', user: 1003, local: '0.50' });
       expect(await accountNamed(t.deps.db, 'DaveTheBrave')).toMatchObject({ balance: 0, referralsEarned: 0 });
       // A social (R$1.5) takes her lifetime earnings to R$2: Dave receives 10% of the survey credit now.
       const claim = await t.app.inject({
@@ -265,9 +259,6 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const device = res.cookies.find((c) => c.name === 'device_id')!.value;
     return { token: res.json().token as string, device };
   }
-  const postback = (url: string) => expectPostbackCredited(t, url);
-  const verifyAttempt = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/verify-bio', headers: bearer(token), payload: {} });
   const account = (name: string) => accountNamed(t.deps.db, name);
   async function commissionEntries(userId: number) {
     return t.deps.db
@@ -289,14 +280,14 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const squatter = await signIn('BobBuilder', { ref: 'AliceRBX', address: '198.51.100.66' });
     expect((await account('BobBuilder')).referredBy).toBeNull();
     // The squatter cannot verify Bob: the sentence is not in Bob's bio.
-    expect((await verifyAttempt(squatter.token)).statusCode).toBe(400);
+    expect((await verifyBio(t.app, squatter.token)).statusCode).toBe(400);
 
     // Weeks later the real Bob signs in from his own browser, verifies and earns R$25.
     t.clock.advance(40 * 24 * 60 * 60 * 1000);
     const bob = await signIn('BobBuilder', { address: '192.0.2.44' });
     await verifyPlayer(t, { name: 'BobBuilder', token: bob.token, robloxId: 1002 }, 'hello! ');
-    await postback(cpx('1', 'sq-1', 1002, '10.00'));
-    await postback(cpx('1', 'sq-2', 1002, '15.00'));
+    await expectPostbackCredited(t, { trans: 'sq-1', user: 1002, local: '10.00' });
+    await expectPostbackCredited(t, { trans: 'sq-2', user: 1002, local: '15.00' });
     expect(await account('BobBuilder')).toMatchObject({ balance: 2500, referredBy: null });
     const alice = await account('AliceRBX');
     expect(alice).toMatchObject({ balance: 0, referralsMade: 0, referralsEarned: 0 });
@@ -330,13 +321,13 @@ describe(`referrals that must be real on ${testEngine}`, () => {
       username: 'AliceRBX',
       via: 'bio',
     });
-    await postback(cpx('1', 'fr-1', 1010, '10.00'));
-    await postback(cpx('1', 'fr-2', 1010, '15.00'));
+    await expectPostbackCredited(t, { trans: 'fr-1', user: 1010, local: '10.00' });
+    await expectPostbackCredited(t, { trans: 'fr-2', user: 1010, local: '15.00' });
     const alice = await account('AliceRBX');
     expect(alice).toMatchObject({ balance: 250, referralsMade: 1, referralsEarned: 250 });
     // Verifying again, or a repeated postback, pays nothing more.
-    expect((await verifyAttempt(frank.token)).statusCode).toBe(200);
-    await postback(cpx('1', 'fr-2', 1010, '15.00'));
+    expect((await verifyBio(t.app, frank.token)).statusCode).toBe(200);
+    await expectPostbackCredited(t, { trans: 'fr-2', user: 1010, local: '15.00' });
     expect(await account('AliceRBX')).toMatchObject({ balance: 250, referralsMade: 1, referralsEarned: 250 });
     await expectInvariant(t.deps.db);
   });
@@ -370,8 +361,8 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const alt = await signIn('CarolPlays', { ref: 'AliceRBX', device: aliceDevice, address: '192.0.2.77' });
     await verifyPlayer(t, { name: 'CarolPlays', token: alt.token, robloxId: 1003 }, 'hello! ');
     const before = await account('AliceRBX');
-    await postback(cpx('1', 'dev-1', 1003, '3.00'));
-    await postback(cpx('1', 'dev-2', 1003, '2.00'));
+    await expectPostbackCredited(t, { trans: 'dev-1', user: 1003, local: '3.00' });
+    await expectPostbackCredited(t, { trans: 'dev-2', user: 1003, local: '2.00' });
     expect(await account('AliceRBX')).toEqual(before);
     const carol = await account('CarolPlays');
     expect(carol.balance).toBe(500);
@@ -390,20 +381,20 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const alt = await signIn('DaveTheBrave', { ref: 'AliceRBX', address: ALICE.address });
     await verifyPlayer(t, { name: 'DaveTheBrave', token: alt.token, robloxId: 1004 }, 'hello! ');
     const before = await account('AliceRBX');
-    await postback(cpx('1', 'addr-1', 1004, '4.00'));
+    await expectPostbackCredited(t, { trans: 'addr-1', user: 1004, local: '4.00' });
     expect(await account('AliceRBX')).toEqual(before);
     await expectInvariant(t.deps.db);
   });
 
   it('a real referral that later shares a browser with its referrer stops paying; what was paid stays', async () => {
     const before = await account('AliceRBX');
-    await postback(cpx('1', 'late-1', 1010, '1.00'));
+    await expectPostbackCredited(t, { trans: 'late-1', user: 1010, local: '1.00' });
     expect((await account('AliceRBX')).balance).toBe(before.balance + 10);
     // Frank signs in on Alice's browser once (his own session: a proven account opens only by proof),
     // from then on no commission flows between them.
     await t.deps.db.updateTable('users').set({ protected: 0 }).where('roblox_id', '=', 1010).execute();
     await signIn('FrankFriend', { device: aliceDevice, address: '192.0.2.55' });
-    await postback(cpx('1', 'late-2', 1010, '2.00'));
+    await expectPostbackCredited(t, { trans: 'late-2', user: 1010, local: '2.00' });
     expect(await account('AliceRBX')).toMatchObject({ balance: before.balance + 10, referralsMade: 1 });
     await expectInvariant(t.deps.db);
   });

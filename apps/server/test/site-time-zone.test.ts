@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { nextSiteDayStart, siteDay, siteDayStart } from '../src/shared/clock.ts';
 import { adminCookie } from './support/admin.ts';
-import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { signInPlayer } from './support/players.ts';
+import { ledgerEntries } from './support/records.ts';
+import { claimDaily, dailyRewardsOf, signInPlayer } from './support/players.ts';
 import { runServerUntilExit } from './support/server-process.ts';
 import { openTestApp, t } from './support/suite.ts';
 
@@ -16,36 +16,15 @@ import { openTestApp, t } from './support/suite.ts';
 
 const BRUSSELS = 'Europe/Brussels';
 
+/** The daily claim at `at` (the claim's day is the test clock's). */
 async function claimAt(at: string, token: string) {
   t.clock.set(at);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/streak-rewards/claim',
-    headers: bearer(token),
-    payload: {},
-  });
-}
-
-async function status(name: string, token: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/streak-rewards/${name}`,
-    headers: bearer(token),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { claimedToday: boolean; nextClaimAt: string };
+  return claimDaily(t.app, token);
 }
 
 /** The idempotency keys' days of a player's daily credits, oldest first. */
 async function claimedDays(name: string): Promise<string[]> {
-  const rows = await t.deps.db
-    .selectFrom('ledger_entries as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select('l.idempotency_key')
-    .where('u.username', '=', name)
-    .where('l.kind', '=', 'daily')
-    .orderBy('l.id')
-    .execute();
+  const rows = await ledgerEntries(t.deps.db, { username: name, kind: 'daily' });
   return rows.map((r) => r.idempotency_key.split(':').at(-1)!);
 }
 
@@ -100,7 +79,7 @@ describe(`the daily streak by Brussels days on ${testEngine}`, () => {
   it('23:30 UTC and 23:10 UTC the next winter day (00:30 and 00:10 in Brussels) are two site days', async () => {
     const p = await playerAt('2026-01-10T20:00:00Z', 'WinterNight');
     expect((await claimAt('2026-01-10T23:30:00Z', p.token)).json()).toMatchObject({ success: true, day: 1 });
-    expect(await status(p.name, p.token)).toEqual(
+    expect(await dailyRewardsOf(t.app, p.token, p.name)).toEqual(
       expect.objectContaining({ claimedToday: true, nextClaimAt: '2026-01-11T23:00:00.000Z' }),
     );
     expect((await claimAt('2026-01-11T22:59:59Z', p.token)).statusCode).toBe(409);
@@ -121,7 +100,7 @@ describe(`the daily streak by Brussels days on ${testEngine}`, () => {
     const p = await playerAt('2026-03-28T20:00:00Z', 'SpringForward');
     // 00:30 on Sunday 29 March in Brussels (still UTC+1).
     expect((await claimAt('2026-03-28T23:30:00Z', p.token)).json()).toMatchObject({ day: 1 });
-    expect((await status(p.name, p.token)).nextClaimAt).toBe('2026-03-29T22:00:00.000Z');
+    expect((await dailyRewardsOf(t.app, p.token, p.name)).nextClaimAt).toBe('2026-03-29T22:00:00.000Z');
     expect((await claimAt('2026-03-29T21:59:59Z', p.token)).statusCode).toBe(409);
     expect((await claimAt('2026-03-29T22:00:00Z', p.token)).json()).toMatchObject({ day: 2 });
     expect(await claimedDays(p.name)).toEqual(['2026-03-29', '2026-03-30']);
@@ -131,7 +110,7 @@ describe(`the daily streak by Brussels days on ${testEngine}`, () => {
     const p = await playerAt('2026-10-24T20:00:00Z', 'AutumnBack');
     // Midnight on Sunday 25 October in Brussels (still UTC+2).
     expect((await claimAt('2026-10-24T22:00:00Z', p.token)).json()).toMatchObject({ day: 1 });
-    expect((await status(p.name, p.token)).nextClaimAt).toBe('2026-10-25T23:00:00.000Z');
+    expect((await dailyRewardsOf(t.app, p.token, p.name)).nextClaimAt).toBe('2026-10-25T23:00:00.000Z');
     expect((await claimAt('2026-10-25T22:59:59Z', p.token)).statusCode).toBe(409);
     expect((await claimAt('2026-10-25T23:00:00Z', p.token)).json()).toMatchObject({ day: 2 });
     expect(await claimedDays(p.name)).toEqual(['2026-10-25', '2026-10-26']);
@@ -157,7 +136,7 @@ describe(`the daily streak by Brussels days on ${testEngine}`, () => {
       )
       .execute();
     expect((await claimAt('2026-02-10T20:00:00Z', p.token)).statusCode).toBe(409);
-    expect(await status(p.name, p.token)).toEqual(
+    expect(await dailyRewardsOf(t.app, p.token, p.name)).toEqual(
       expect.objectContaining({ claimedToday: true, nextClaimAt: '2026-02-11T23:00:00.000Z' }),
     );
     expect((await claimAt('2026-02-11T12:00:00Z', p.token)).statusCode).toBe(409);
@@ -184,7 +163,7 @@ describe(`the daily streak in another SITE_TIME_ZONE on ${testEngine}`, () => {
     const p = await playerAt('2026-02-10T12:00:00Z', 'NewYorker');
     // 23:30 UTC is 18:30 in New York: still 10 February there.
     expect((await claimAt('2026-02-10T23:30:00Z', p.token)).json()).toMatchObject({ day: 1 });
-    expect((await status(p.name, p.token)).nextClaimAt).toBe('2026-02-11T05:00:00.000Z');
+    expect((await dailyRewardsOf(t.app, p.token, p.name)).nextClaimAt).toBe('2026-02-11T05:00:00.000Z');
     expect((await claimAt('2026-02-11T04:59:59Z', p.token)).statusCode).toBe(409);
     expect((await claimAt('2026-02-11T05:00:00Z', p.token)).json()).toMatchObject({ day: 2 });
     expect(await claimedDays(p.name)).toEqual(['2026-02-10', '2026-02-11']);

@@ -3,12 +3,9 @@ import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { accountNamed } from './support/accounts.ts';
+import { claimSocial } from './support/players.ts';
 import { ledgerEntries } from './support/records.ts';
 import { openTestApp, t } from './support/suite.ts';
-
-function claim(token: string, id: string) {
-  return t.app.inject({ method: 'POST', url: `/api/socials/${id}/claim`, headers: bearer(token) });
-}
 
 function list(token: string) {
   return t.app.inject({ method: 'GET', url: '/api/socials', headers: bearer(token) });
@@ -39,11 +36,11 @@ describe(`socials on ${testEngine}`, () => {
     const { token } = await t.login('AliceRBX');
     const before = await accountNamed(t.deps.db, 'AliceRBX');
 
-    const first = await claim(token, 'youtube');
+    const first = await claimSocial(t.app, token, 'youtube');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, amount: 1.5, robux: before.balance / 100 + 1.5 });
 
-    const second = await claim(token, 'youtube');
+    const second = await claimSocial(t.app, token, 'youtube');
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: 'You already claimed this reward.', code: 'CONFLICT' });
 
@@ -74,8 +71,8 @@ describe(`socials on ${testEngine}`, () => {
     // Alice's claim is hers alone: Bob can still claim the same social.
     const bob = await t.login('BobBuilder');
     expect((await list(bob.token)).json().socials.every((s: any) => s.claimed === false)).toBe(true);
-    expect((await claim(bob.token, 'youtube')).statusCode).toBe(200);
-    expect((await claim(bob.token, 'discord')).json()).toMatchObject({
+    expect((await claimSocial(t.app, bob.token, 'youtube')).statusCode).toBe(200);
+    expect((await claimSocial(t.app, bob.token, 'discord')).json()).toMatchObject({
       success: true,
       amount: 1.5,
       robux: 3,
@@ -99,7 +96,7 @@ describe(`socials on ${testEngine}`, () => {
   it('10 concurrent claims of the same social credit exactly once', async () => {
     const { token } = await t.login('CarolPlays');
     const before = await accountNamed(t.deps.db, 'CarolPlays');
-    const results = await Promise.all(Array.from({ length: 10 }, () => claim(token, 'tiktok')));
+    const results = await Promise.all(Array.from({ length: 10 }, () => claimSocial(t.app, token, 'tiktok')));
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
     for (const r of results.filter((r) => r.statusCode === 409)) {
@@ -116,7 +113,7 @@ describe(`socials on ${testEngine}`, () => {
     const dave = await accountNamed(t.deps.db, 'DaveTheBrave');
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', dave.id).execute();
     try {
-      const res = await claim(token, 'x');
+      const res = await claimSocial(t.app, token, 'x');
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'BANNED', error: expect.stringContaining('banned') });
       expect((await list(token)).statusCode).toBe(200);
@@ -126,17 +123,17 @@ describe(`socials on ${testEngine}`, () => {
       await t.deps.db.updateTable('users').set({ status: 'active' }).where('id', '=', dave.id).execute();
     }
     // Unbanned, the claim works.
-    expect((await claim(token, 'x')).statusCode).toBe(200);
+    expect((await claimSocial(t.app, token, 'x')).statusCode).toBe(200);
     expect((await checkInvariant(t.deps.db)).ok).toBe(true);
   });
 
   it('an unknown social is 404 and credits nothing; a malformed id is refused', async () => {
     const { token } = await t.login('XssTester');
     const me = await accountNamed(t.deps.db, 'XssTester');
-    const res = await claim(token, 'myspace');
+    const res = await claimSocial(t.app, token, 'myspace');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
-    const long = await claim(token, 'a'.repeat(41));
+    const long = await claimSocial(t.app, token, 'a'.repeat(41));
     expect(long.statusCode).toBe(400);
     expect(await ledgerEntries(t.deps.db, { userId: me.id, kind: 'social' })).toHaveLength(0);
     expect((await accountNamed(t.deps.db, 'XssTester')).balance).toBe(0);
@@ -147,7 +144,7 @@ describe(`socials on ${testEngine}`, () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/socials/youtube/claim' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    const forged = await claim('not-a-real-token', 'youtube');
+    const forged = await claimSocial(t.app, 'not-a-real-token', 'youtube');
     expect(forged.statusCode).toBe(401);
   });
 });

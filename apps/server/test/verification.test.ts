@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
-import { profileOf } from './support/players.ts';
+import { profileOf, verifyBio } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
 
 async function verifiedFlag(username: string) {
@@ -12,14 +12,6 @@ async function verifiedFlag(username: string) {
     .executeTakeFirstOrThrow();
   return { verified: row.verified, code: row.verification_code };
 }
-
-const verify = (token: string, payload: unknown = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/verify-bio',
-    headers: bearer(token),
-    payload: payload as object,
-  });
 
 describe(`bio verification on ${testEngine}`, () => {
   openTestApp();
@@ -34,7 +26,7 @@ describe(`bio verification on ${testEngine}`, () => {
   it('a bio without the sentence: "Verification code not found in bio." and still not verified', async () => {
     const { token } = await t.login('AliceRBX');
     await t.control('PUT', '/users/1001/description', { description: 'I like trains and building.' });
-    const res = await verify(token);
+    const res = await verifyBio(t.app, token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       success: false,
@@ -50,7 +42,7 @@ describe(`bio verification on ${testEngine}`, () => {
     await t.control('PUT', '/users/1001/description', { description: `hi! ${before.code}` });
     await t.control('POST', '/mode', { mode: 'down' });
     try {
-      const res = await verify(token);
+      const res = await verifyBio(t.app, token);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         success: false,
@@ -70,7 +62,9 @@ describe(`bio verification on ${testEngine}`, () => {
     const spaced = code!.toUpperCase().split(' ').join('  \n ');
     await t.control('PUT', '/users/1001/description', { description: `Hello there!\n${spaced}\nSee you.` });
     // The spec's body names a user and a code: they are ignored, the session decides.
-    const res = await verify(token, { username: 'AliceRBX', userId: 1001, code: 'whatever' });
+    const res = await verifyBio(t.app, token, {
+      payload: { username: 'AliceRBX', userId: 1001, code: 'whatever' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Verified successfully!' });
     const profile = await profileOf(t, token, 'AliceRBX');
@@ -78,7 +72,10 @@ describe(`bio verification on ${testEngine}`, () => {
     expect(profile.verificationCode).toBe(code);
 
     // Verifying again changes nothing; refreshing is refused once verified.
-    expect((await verify(token)).json()).toEqual({ success: true, message: 'Verified successfully!' });
+    expect((await verifyBio(t.app, token)).json()).toEqual({
+      success: true,
+      message: 'Verified successfully!',
+    });
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/verification/refresh',
@@ -97,12 +94,14 @@ describe(`bio verification on ${testEngine}`, () => {
     const carol = await t.login('CarolPlays');
     const bobCode = (await profileOf(t, bob.token, 'BobBuilder')).verificationCode!;
     await t.control('PUT', '/users/1002/description', { description: bobCode });
-    const res = await verify(carol.token, { username: 'BobBuilder', userId: 1002, code: bobCode });
+    const res = await verifyBio(t.app, carol.token, {
+      payload: { username: 'BobBuilder', userId: 1002, code: bobCode },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Verification code not found in bio.');
     expect((await verifiedFlag('CarolPlays')).verified).toBe(0);
     expect((await verifiedFlag('BobBuilder')).verified).toBe(0);
-    expect((await verify(bob.token)).statusCode).toBe(200);
+    expect((await verifyBio(t.app, bob.token)).statusCode).toBe(200);
   });
 
   it('Refresh assigns a new sentence; the old one no longer verifies', async () => {
@@ -120,9 +119,9 @@ describe(`bio verification on ${testEngine}`, () => {
     expect((await profileOf(t, token, 'DaveTheBrave')).verificationCode).toBe(verificationCode);
 
     await t.control('PUT', '/users/1004/description', { description: old });
-    expect((await verify(token)).statusCode).toBe(400);
+    expect((await verifyBio(t.app, token)).statusCode).toBe(400);
     await t.control('PUT', '/users/1004/description', { description: verificationCode });
-    expect((await verify(token)).statusCode).toBe(200);
+    expect((await verifyBio(t.app, token)).statusCode).toBe(200);
   });
 
   it('no sentence assigned: "No verification code assigned. Contact support."', async () => {
@@ -143,7 +142,7 @@ describe(`bio verification on ${testEngine}`, () => {
       .set({ verification_code: null })
       .where('user_id', '=', user.id)
       .execute();
-    const res = await verify(token);
+    const res = await verifyBio(t.app, token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       success: false,
@@ -165,7 +164,7 @@ describe(`bio verification on ${testEngine}`, () => {
     try {
       const code = (await verifiedFlag('CarolPlays')).code!;
       await t.control('PUT', '/users/1003/description', { description: code });
-      const res = await verify(carol.token);
+      const res = await verifyBio(t.app, carol.token);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({
         code: 'BANNED',

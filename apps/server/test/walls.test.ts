@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { configureWall } from './support/walls.ts';
+import { configureWall, wallsOf } from './support/walls.ts';
 import { adminCookie } from './support/admin.ts';
 import { md5 } from './support/postbacks.ts';
 
@@ -10,12 +10,6 @@ const CPX_SECRET = 'test-cpx-secret';
 const WALL_SECRET = 'lootably-wall-secret-0f9e8d';
 
 let alice: string;
-
-async function walls(token: string) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(token) });
-  expect(res.statusCode).toBe(200);
-  return res;
-}
 
 describe(`walls and the survey frame on ${testEngine}`, () => {
   openTestApp();
@@ -61,7 +55,7 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
   });
 
   it('a fresh install lists only the CPX wall (configured by its settings), with the player’s own frame', async () => {
-    const body = (await walls(alice)).json();
+    const body = await wallsOf(t.app, alice);
     expect(body.offerwalls).toEqual([]);
     expect(body.surveys.map((w: any) => w.slug)).toEqual(['cpx']);
     const [cpx] = body.surveys;
@@ -79,7 +73,7 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
   it('an enabled wall opens only once it can credit: provider id, secret and addresses (or any address) set', async () => {
     // Enabled with nothing set: listed, Coming soon.
     await configureWall(t.deps.db, 'lootably', { active: 1 });
-    const bare = (await walls(alice)).json();
+    const bare = await wallsOf(t.app, alice);
     expect(bare.offerwalls).toEqual([expect.objectContaining({ slug: 'lootably', iframeSrc: '' })]);
 
     // Each missing piece alone keeps it closed.
@@ -98,7 +92,7 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
     try {
       for (const gap of without) {
         await configureWall(t.deps.db, 'lootably', { ...ready, ...gap });
-        const listed = (await walls(alice)).json().offerwalls[0];
+        const listed = (await wallsOf(t.app, alice)).offerwalls[0];
         expect(listed.iframeSrc, JSON.stringify(gap)).toBe('');
       }
       // With its addresses, or with none and the operator's choice of any address, it opens.
@@ -106,11 +100,11 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
         ...ready,
         iframe_template: 'https://wall.lootably.com/?placementID={placementId}&sid={userId}',
       });
-      expect((await walls(alice)).json().offerwalls[0].iframeSrc).toBe(
+      expect((await wallsOf(t.app, alice)).offerwalls[0].iframeSrc).toBe(
         'https://wall.lootably.com/?placementID=lp-889&sid=1001',
       );
       await configureWall(t.deps.db, 'lootably', { allowed_ips: '[]', any_address: 1 });
-      expect((await walls(alice)).json().offerwalls[0].iframeSrc).toBe(
+      expect((await wallsOf(t.app, alice)).offerwalls[0].iframeSrc).toBe(
         'https://wall.lootably.com/?placementID=lp-889&sid=1001',
       );
     } finally {
@@ -129,7 +123,7 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/cpx/frame', headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const { src } = res.json();
-    const listed = (await walls(alice)).json().surveys[0].iframeSrc;
+    const listed = (await wallsOf(t.app, alice)).surveys[0].iframeSrc;
     expect(src).toBe(listed);
     expect(new URL(src).searchParams.get('secure_hash')).toBe(md5(`1001-${CPX_SECRET}`));
   });
@@ -147,7 +141,7 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
         .set({ username: 'A&b=c d' })
         .where('roblox_id', '=', 1005)
         .execute();
-      const again = (await walls(xss)).json();
+      const again = await wallsOf(t.app, xss);
       expect(again.offerwalls[0].iframeSrc).toBe('https://example.test/wall?u=1005&n=A%26b%3Dc%20d');
     } finally {
       await t.deps.db
@@ -164,7 +158,7 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
       await configureWall(t.deps.db, slug, { active: 1 });
     await configureWall(t.deps.db, 'adgem', { sort: 1 });
     try {
-      const body = (await walls(alice)).json();
+      const body = await wallsOf(t.app, alice);
       expect(body.offerwalls.map((w: any) => w.slug)).toEqual(['adgem', 'lootably', 'torox', 'adgate']);
     } finally {
       for (const slug of ['lootably', 'adgem', 'torox', 'adgate'])
@@ -190,7 +184,7 @@ describe(`walls and the survey frame on ${testEngine}`, () => {
           expect(res.body).not.toContain(secret);
         expect(res.body).not.toMatch(/"secret"/i);
       }
-      const listed = (await walls(alice)).json().offerwalls;
+      const listed = (await wallsOf(t.app, alice)).offerwalls;
       expect(listed[0]).toMatchObject({ slug: 'lootably', iframeSrc: expect.stringContaining('lp-889') });
     } finally {
       await t.deps.db

@@ -6,13 +6,12 @@ import { processWithdrawal, runPayoutOnce } from '../src/modules/withdrawals/pay
 import { adminCookie } from './support/admin.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
-import { creditRobux, expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { balanceOf, userIdOf } from './support/accounts.ts';
-import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { userIdOf } from './support/accounts.ts';
+import { payoutHarness, type PayoutPlayer } from './support/groups.ts';
+import { signInPlayer, verifyPlayer } from './support/players.ts';
 import { auditRows } from './support/records.ts';
-import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
-import { gamepassFor } from './support/gamepasses.ts';
+import { expectPostbackCredited } from './support/postbacks.ts';
 
 /**
  * Withdrawals: a ban freezes money (`held`), a high reversal share pauses withdrawals, and
@@ -21,18 +20,15 @@ import { gamepassFor } from './support/gamepasses.ts';
  */
 
 const DAY = 24 * 60 * 60 * 1000;
-const PURCHASE_PATH = '/v1/purchases/products/';
+type Player = PayoutPlayer;
 
-interface Player extends SignedInPlayer {
-  userId: number;
-}
-
-/** Helpers bound to one test app. */
+/** The shared payout helpers bound to one test app, with players of a chosen age, the console and postbacks. */
 function harness(get: () => TestApp) {
   const t = () => get();
   let cookie = '';
   let names = 0;
   const h = {
+    ...payoutHarness(get),
     async cookie() {
       cookie ||= await adminCookie(t());
       return cookie;
@@ -50,39 +46,10 @@ function harness(get: () => TestApp) {
       await verifyPlayer(t(), p, '');
       return { ...p, userId: await userIdOf(t().deps.db, p.robloxId) };
     },
-    give: (p: Player, robux: number) => creditRobux(t().deps.db, t().clock, p.userId, robux),
-    balance: (p: Player) => balanceOf(t().deps.db, p.userId),
-    pass: (p: Player, robux: number) => gamepassFor(t(), p.robloxId, robux),
-    withdraw(p: Player, gamepassId: number, robux: number) {
-      return t().app.inject({
-        method: 'POST',
-        url: '/api/withdraw',
-        headers: bearer(p.token),
-        payload: { gamepassId, amount: robux },
-      });
-    },
-    /** A withdrawal that the server accepts; returns its id, pass and the answer. */
-    async request(p: Player, robux: number) {
-      const pass = await h.pass(p, robux);
-      const res = await h.withdraw(p, pass.id, robux);
-      expect(res.statusCode, res.body).toBe(200);
-      return { id: res.json().withdrawal.id as number, pass, body: res.json() };
-    },
     /** Moves a withdrawal's request time `ms` into the past (as if it had been asked for then). */
     async ageWithdrawal(id: number, ms: number) {
       const at = new Date(t().clock.now().getTime() - ms).toISOString();
       await t().deps.db.updateTable('withdrawals').set({ created_at: at }).where('id', '=', id).execute();
-    },
-    async row(id: number) {
-      return t().deps.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    },
-    async purchasesOf(passId: number): Promise<unknown[]> {
-      const all = await t().control('GET', '/purchases');
-      return all.filter((p: { gamePassId: number }) => p.gamePassId === passId);
-    },
-    async purchaseRequests(productId: number): Promise<number> {
-      const stats = await t().control('GET', '/stats');
-      return stats[`${PURCHASE_PATH}${productId}`] ?? 0;
     },
     async entries(p: Player, kind: string) {
       return t()
@@ -116,17 +83,13 @@ function harness(get: () => TestApp) {
     },
     /** A CPX survey credit (status 1) or reversal (status 2) through the real postback endpoint. */
     async cpx(p: Player, trans: string, status: '1' | '2', robux = 5) {
-      const url = cpxPostbackPath({
+      await expectPostbackCredited(t(), {
         status,
         trans,
         user: p.robloxId,
         local: robux.toFixed(2),
         usd: (robux / 25).toFixed(2),
       });
-      await expectPostbackCredited(t(), url);
-    },
-    async invariant() {
-      await expectInvariant(t().deps.db);
     },
   };
   return h;
@@ -313,7 +276,9 @@ describe(`a ban freezes money (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
       reviewReasons: [expect.objectContaining({ code: 'above_limit' })],
     });
     // A banned player cannot withdraw again, and cannot decide for themself.
-    expect((await h.withdraw(p, (await h.pass(p, 10)).id, 10)).json()).toMatchObject({ code: 'BANNED' });
+    expect((await h.withdraw(p, { gamepassId: (await h.pass(p, 10)).id, amount: 10 })).json()).toMatchObject({
+      code: 'BANNED',
+    });
     const self = await t.app.inject({
       method: 'POST',
       url: `/api/admin/withdrawals/${big.id}/decide`,
@@ -404,7 +369,7 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
     expect(await h.balance(p)).toBe(135);
 
     const pass = await h.pass(p, 20);
-    const res = await h.withdraw(p, pass.id, 20);
+    const res = await h.withdraw(p, { gamepassId: pass.id, amount: 20 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       code: 'WITHDRAWALS_PAUSED',
@@ -451,7 +416,7 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
 
     // Fresh credits dilute the share: 3 of 30 is 10%, which is allowed.
     for (let i = 10; i < 30; i++) await h.cpx(p, `pause-${p.userId}-${i}`, '1', 5);
-    const ok = await h.withdraw(p, pass.id, 20);
+    const ok = await h.withdraw(p, { gamepassId: pass.id, amount: 20 });
     expect(ok.statusCode, ok.body).toBe(200);
     await h.invariant();
   });
@@ -463,14 +428,14 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
     await h.cpx(p, `amt-${p.userId}-big`, '2', 40);
     await h.give(p, 50);
     const pass = await h.pass(p, 10);
-    const res = await h.withdraw(p, pass.id, 10);
+    const res = await h.withdraw(p, { gamepassId: pass.id, amount: 10 });
     // 1 of 13 credits (7.7%) but R$ 40 of R$ 52 (76.9%).
     expect(res.json()).toMatchObject({ code: 'WITHDRAWALS_PAUSED' });
     expect(res.json().error).toMatch(/R\$ 40 of your R\$ 52 of offer and survey credits .* \(76\.9%\)/);
 
     t.clock.advance(91 * DAY);
     p.token = (await signInPlayer(t, p.name)).token; // the session ran out meanwhile
-    const later = await h.withdraw(p, pass.id, 10);
+    const later = await h.withdraw(p, { gamepassId: pass.id, amount: 10 });
     expect(later.statusCode, later.body).toBe(200);
     t.clock.advance(-91 * DAY);
     await h.invariant();
@@ -485,7 +450,7 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
     expect(await h.balance(p)).toBe(-5);
 
     const pass = await h.pass(p, 5);
-    const res = await h.withdraw(p, pass.id, 5);
+    const res = await h.withdraw(p, { gamepassId: pass.id, amount: 5 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
@@ -505,12 +470,12 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
     await h.cpx(p, `neg-${p.userId}-10`, '1', 4);
     await h.cpx(p, `neg-${p.userId}-11`, '1', 4);
     expect(await h.balance(p)).toBe(3);
-    expect((await h.withdraw(p, pass.id, 5)).json()).toMatchObject({
+    expect((await h.withdraw(p, { gamepassId: pass.id, amount: 5 })).json()).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
       error: 'You only have 3 Robux available.',
     });
     await h.cpx(p, `neg-${p.userId}-12`, '1', 2);
-    expect((await h.withdraw(p, pass.id, 5)).statusCode).toBe(200);
+    expect((await h.withdraw(p, { gamepassId: pass.id, amount: 5 })).statusCode).toBe(200);
     expect(await h.balance(p)).toBe(0);
     await h.invariant();
   });
@@ -523,7 +488,9 @@ describe(`reversals pause withdrawals on ${testEngine}`, () => {
       await hu.cpx(p, `off-${p.userId}`, '1', 5);
       await hu.cpx(p, `off-${p.userId}`, '2', 5);
       await hu.give(p, 20);
-      expect((await hu.withdraw(p, (await hu.pass(p, 10)).id, 10)).statusCode).toBe(200);
+      expect((await hu.withdraw(p, { gamepassId: (await hu.pass(p, 10)).id, amount: 10 })).statusCode).toBe(
+        200,
+      );
       await hu.invariant();
     } finally {
       await u.close();
@@ -805,7 +772,7 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
     const pass = await h.pass(p, 10);
     await t.control('POST', '/mode', { mode: 'error500', paths: [`/v1/users/${p.robloxId}`] });
     try {
-      const res = await h.withdraw(p, pass.id, 10);
+      const res = await h.withdraw(p, { gamepassId: pass.id, amount: 10 });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ code: 'ROBLOX_UNAVAILABLE' });
     } finally {

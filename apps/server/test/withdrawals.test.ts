@@ -6,36 +6,13 @@ import { balanceOf } from './support/accounts.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { playerWith } from './support/sign-ins.ts';
-import { priceFor } from './support/gamepasses.ts';
+import { newPass, withdraw } from './support/gamepasses.ts';
 import { startDiscordHook, type DiscordHook } from './support/discord-hook.ts';
-import { ledgerEntries } from './support/records.ts';
+import { countRows, ledgerEntries } from './support/records.ts';
 
 let t: TestApp;
 
 type Player = SignedInPlayer & { userId: number };
-
-async function withdrawalCount(p: Player): Promise<number> {
-  const row = await t.deps.db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', p.userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-async function newPass(creatorId: number, price: number | null, isForSale = true): Promise<number> {
-  const pass = await t.control('POST', '/gamepasses', { creatorId, price, isForSale });
-  return pass.id;
-}
-
-function withdraw(p: Player, payload: object, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/withdraw',
-    headers: { ...bearer(p.token), ...headers },
-    payload,
-  });
-}
 
 describe(`withdraw requests on ${testEngine}`, () => {
   let alice: Player;
@@ -49,11 +26,11 @@ describe(`withdraw requests on ${testEngine}`, () => {
   });
 
   it('refuses each bad request with a clear message; the balance stays and nothing is recorded', async () => {
-    const good = await newPass(1001, priceFor(10));
-    const othersPass = await newPass(1002, priceFor(10));
-    const wrongPrice = await newPass(1001, 10);
-    const notForSale = await newPass(1001, priceFor(10), false);
-    const offSale = await newPass(1001, null, false);
+    const good = await newPass(t, 1001, 10);
+    const othersPass = await newPass(t, 1002, 10);
+    const wrongPrice = await newPass(t, 1001, 10, { price: 10 });
+    const notForSale = await newPass(t, 1001, 10, { isForSale: false });
+    const offSale = await newPass(t, 1001, 10, { price: null, isForSale: false });
     const link = (id: number) => `https://www.roblox.com/game-pass/${id}/My-Pass`;
 
     // The last column: the reason and figures the answer carries, so a page words it in any language.
@@ -125,7 +102,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       ],
     ];
     for (const [name, payload, status, message, figures] of cases) {
-      const res = await withdraw(alice, payload, { 'user-balance': '999999' });
+      const res = await withdraw(t.app, alice.token, payload, { 'user-balance': '999999' });
       expect(res.statusCode, name).toBe(status);
       const body = res.json();
       expect(body.success, name).toBe(false);
@@ -136,14 +113,14 @@ describe(`withdraw requests on ${testEngine}`, () => {
       if (figures) expect(body, name).toMatchObject(figures);
     }
     expect(await balanceOf(t.deps.db, alice.userId)).toBe(100);
-    expect(await withdrawalCount(alice)).toBe(0);
+    expect(await countRows(t.deps.db, 'withdrawals', 'user_id', alice.userId)).toBe(0);
     await expectInvariant(t.deps.db);
   });
 
   it('refuses a player who is not verified, and a banned one', async () => {
     const bob = await playerWith(t, 'BobBuilder', { balance: 50 });
-    const pass = await newPass(1002, priceFor(10));
-    const res = await withdraw(bob, { gamepassId: String(pass), amount: 10 });
+    const pass = await newPass(t, 1002, 10);
+    const res = await withdraw(t.app, bob.token, { gamepassId: String(pass), amount: 10 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       success: false,
@@ -152,7 +129,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
 
     await verifyPlayer(t, bob);
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', bob.userId).execute();
-    const banned = await withdraw(bob, { gamepassId: String(pass), amount: 10 });
+    const banned = await withdraw(t.app, bob.token, { gamepassId: String(pass), amount: 10 });
     expect(banned.statusCode).toBe(403);
     expect(banned.json()).toMatchObject({
       code: 'BANNED',
@@ -160,7 +137,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       message: expect.stringContaining('banned'),
     });
     expect(await balanceOf(t.deps.db, bob.userId)).toBe(50);
-    expect(await withdrawalCount(bob)).toBe(0);
+    expect(await countRows(t.deps.db, 'withdrawals', 'user_id', bob.userId)).toBe(0);
     await t.deps.db.updateTable('users').set({ status: 'active' }).where('id', '=', bob.userId).execute();
 
     const anonymous = await t.app.inject({
@@ -173,10 +150,10 @@ describe(`withdraw requests on ${testEngine}`, () => {
   });
 
   it('Roblox down while checking the gamepass: 503, balance unchanged', async () => {
-    const pass = await newPass(1001, priceFor(10));
+    const pass = await newPass(t, 1001, 10);
     await t.control('POST', '/mode', { mode: 'down' });
     try {
-      const res = await withdraw(alice, { gamepassId: pass, amount: 10 });
+      const res = await withdraw(t.app, alice.token, { gamepassId: pass, amount: 10 });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         success: false,
@@ -189,10 +166,11 @@ describe(`withdraw requests on ${testEngine}`, () => {
   });
 
   it('a valid request: one debit "Withdraw For Robux" and a pending withdrawal, in one go', async () => {
-    const pass = await newPass(1001, priceFor(10));
+    const pass = await newPass(t, 1001, 10);
     // The spec's client sends username and user-balance: both ignored.
     const res = await withdraw(
-      alice,
+      t.app,
+      alice.token,
       {
         gamepassUrl: `https://www.roblox.com/game-pass/${pass}/Cash-Out`,
         amount: 10,
@@ -237,7 +215,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
     expect(JSON.parse(entry.meta!)).toMatchObject({ withdrawalId: row.id });
 
     // The same gamepass cannot carry a second live withdrawal (the payout account can own it once).
-    const again = await withdraw(alice, { gamepassId: pass, amount: 10 });
+    const again = await withdraw(t.app, alice.token, { gamepassId: pass, amount: 10 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already used for a withdrawal/);
     expect(await balanceOf(t.deps.db, alice.userId)).toBe(90);
@@ -269,8 +247,8 @@ describe(`withdraw requests on ${testEngine}`, () => {
       (id: number) => String(id),
       (id: number) => `www.roblox.com/game-pass/${id}`,
     ]) {
-      const pass = await newPass(1001, priceFor(5));
-      const res = await withdraw(alice, { gamepassId: form(pass), amount: '5' });
+      const pass = await newPass(t, 1001, 5);
+      const res = await withdraw(t.app, alice.token, { gamepassId: form(pass), amount: '5' });
       expect(res.statusCode).toBe(200);
       expect(res.json().withdrawal).toMatchObject({ gamepassId: pass, robux: 5, price: 8 });
     }
@@ -280,20 +258,30 @@ describe(`withdraw requests on ${testEngine}`, () => {
 
   it('an Idempotency-Key makes a repeated submit return the first result, also when repeated at once', async () => {
     const before = await balanceOf(t.deps.db, alice.userId);
-    const pass = await newPass(1001, priceFor(7));
+    const pass = await newPass(t, 1001, 7);
     const key = randomUUID();
-    const first = await withdraw(alice, { gamepassId: pass, amount: 7 }, { 'idempotency-key': key });
+    const first = await withdraw(
+      t.app,
+      alice.token,
+      { gamepassId: pass, amount: 7 },
+      { 'idempotency-key': key },
+    );
     expect(first.statusCode).toBe(200);
-    const second = await withdraw(alice, { gamepassId: pass, amount: 7 }, { 'idempotency-key': key });
+    const second = await withdraw(
+      t.app,
+      alice.token,
+      { gamepassId: pass, amount: 7 },
+      { 'idempotency-key': key },
+    );
     expect(second.statusCode).toBe(200);
     expect(second.json().withdrawal).toEqual(first.json().withdrawal);
     expect(await balanceOf(t.deps.db, alice.userId)).toBe(before - 7);
 
-    const pass2 = await newPass(1001, priceFor(6));
+    const pass2 = await newPass(t, 1001, 6);
     const key2 = randomUUID();
     const burst = await Promise.all(
       Array.from({ length: 5 }, () =>
-        withdraw(alice, { gamepassId: pass2, amount: 6 }, { 'idempotency-key': key2 }),
+        withdraw(t.app, alice.token, { gamepassId: pass2, amount: 6 }, { 'idempotency-key': key2 }),
       ),
     );
     expect(burst.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
@@ -302,8 +290,13 @@ describe(`withdraw requests on ${testEngine}`, () => {
 
     // A key is the player's own: the same key from someone else is a different request.
     const bob = await playerWith(t, 'BobBuilder');
-    const bobPass = await newPass(1002, priceFor(5));
-    const bobs = await withdraw(bob, { gamepassId: bobPass, amount: 5 }, { 'idempotency-key': key });
+    const bobPass = await newPass(t, 1002, 5);
+    const bobs = await withdraw(
+      t.app,
+      bob.token,
+      { gamepassId: bobPass, amount: 5 },
+      { 'idempotency-key': key },
+    );
     expect(bobs.statusCode).toBe(200);
     expect(bobs.json().withdrawal.id).not.toBe(first.json().withdrawal.id);
     await expectInvariant(t.deps.db);
@@ -311,8 +304,10 @@ describe(`withdraw requests on ${testEngine}`, () => {
 
   it('20 concurrent withdrawals of the whole balance: exactly one is accepted', async () => {
     const dave = await playerWith(t, 'DaveTheBrave', { verified: true, balance: 50 });
-    const passes = await Promise.all(Array.from({ length: 20 }, () => newPass(1004, priceFor(50))));
-    const results = await Promise.all(passes.map((pass) => withdraw(dave, { gamepassId: pass, amount: 50 })));
+    const passes = await Promise.all(Array.from({ length: 20 }, () => newPass(t, 1004, 50)));
+    const results = await Promise.all(
+      passes.map((pass) => withdraw(t.app, dave.token, { gamepassId: pass, amount: 50 })),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -323,7 +318,7 @@ describe(`withdraw requests on ${testEngine}`, () => {
       });
     }
     expect(await balanceOf(t.deps.db, dave.userId)).toBe(0);
-    expect(await withdrawalCount(dave)).toBe(1);
+    expect(await countRows(t.deps.db, 'withdrawals', 'user_id', dave.userId)).toBe(1);
     const debits = await ledgerEntries(t.deps.db, { userId: dave.userId, kind: 'withdrawal' });
     expect(debits).toHaveLength(1);
     await expectInvariant(t.deps.db);
@@ -331,9 +326,9 @@ describe(`withdraw requests on ${testEngine}`, () => {
 
   it('concurrent withdrawals to one gamepass with money for all: exactly one is accepted', async () => {
     const carol = await playerWith(t, 'CarolPlays', { verified: true, balance: 100 });
-    const pass = await newPass(1003, priceFor(5));
+    const pass = await newPass(t, 1003, 5);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => withdraw(carol, { gamepassId: pass, amount: 5 })),
+      Array.from({ length: 8 }, () => withdraw(t.app, carol.token, { gamepassId: pass, amount: 5 })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
@@ -358,8 +353,8 @@ describe(`withdraw notifications on ${testEngine}`, () => {
 
   it('tells the webhook about each request, without mentions; a hanging webhook blocks nothing', async () => {
     const alice = await playerWith(t, 'AliceRBX', { verified: true, balance: 40 });
-    const pass = await newPass(1001, priceFor(10));
-    const res = await withdraw(alice, { gamepassId: pass, amount: 10 });
+    const pass = await newPass(t, 1001, 10);
+    const res = await withdraw(t.app, alice.token, { gamepassId: pass, amount: 10 });
     expect(res.statusCode).toBe(200);
     const sent = await hook.settled();
     expect(sent).toHaveLength(1);
@@ -369,8 +364,8 @@ describe(`withdraw notifications on ${testEngine}`, () => {
     expect(told.allowed_mentions).toEqual({ parse: [] });
 
     hook.hang = true;
-    const pass2 = await newPass(1001, priceFor(10));
-    const slow = await withdraw(alice, { gamepassId: pass2, amount: 10 });
+    const pass2 = await newPass(t, 1001, 10);
+    const slow = await withdraw(t.app, alice.token, { gamepassId: pass2, amount: 10 });
     expect(slow.statusCode).toBe(200);
     // Answered while the webhook still holds its message: the request did not wait for it.
     expect(hook.unfinished()).toBe(1);

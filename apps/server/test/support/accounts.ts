@@ -1,4 +1,5 @@
 import type { Database } from '../../src/db/database.ts';
+import { insertUserOnce } from '../../src/modules/users/repository.ts';
 
 /** A player's account as stored: the site's id; balance, earnings and referral earnings in cents; counters. */
 async function accountWhere(db: Database, column: 'id' | 'roblox_id' | 'username', value: number | string) {
@@ -41,6 +42,29 @@ export async function setPlayerStatus(
   status: 'active' | 'banned',
 ): Promise<void> {
   await db.updateTable('users').set({ status }).where('username', '=', username).execute();
+}
+
+/**
+ * A player added through the users repository (`insertUserOnce`), as a first sign-in adds one, for
+ * tests below the API, joined at `joinedAt`: username `<name in lower case><robloxId>`, shown as
+ * `<name> <robloxId>`, or `username` for both when given. Returns the site's id.
+ */
+export async function insertUser(
+  db: Database,
+  robloxId: number,
+  opts: { joinedAt: string; name?: string; username?: string },
+): Promise<number> {
+  const name = opts.name ?? 'Player';
+  const id = await insertUserOnce(db, {
+    username: opts.username ?? `${name.toLowerCase()}${robloxId}`,
+    displayName: opts.username ?? `${name} ${robloxId}`,
+    robloxId,
+    verificationCode: 'x',
+    referredBy: null,
+    joinedAt: opts.joinedAt,
+  });
+  if (id === null) throw new Error('user not created');
+  return id;
 }
 
 /**

@@ -10,9 +10,21 @@ export async function adminCookie(site: Site): Promise<string> {
 }
 
 /**
- * `POST /api/admin/login` with `password`, in-process from `remoteAddress`: the sign-in's limits count
- * per address, so each test names the caller it is.
+ * `POST /api/admin/login` in-process from `remoteAddress`: the sign-in's limits count per address, so
+ * each test names the caller it is. `credentials` is the admin password, or the whole body (a staff
+ * member's `{ username, password, code }`); `browser`, when given, is the console browser cookie sent.
  */
-export function adminSignIn(app: FastifyInstance, password: string, remoteAddress: string) {
-  return app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress });
+export function adminSignIn(
+  app: FastifyInstance,
+  credentials: string | object,
+  remoteAddress: string,
+  browser?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: typeof credentials === 'string' ? { password: credentials } : credentials,
+    remoteAddress,
+    ...(browser === undefined ? {} : { cookies: { console_browser: browser } }),
+  });
 }

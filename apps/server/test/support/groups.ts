@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { StandinControl } from '@rewards/roblox-standin';
 import { balanceOf, userIdOf } from './accounts.ts';
-import { priceFor } from './gamepasses.ts';
+import { priceFor, withdraw } from './gamepasses.ts';
 import { creditRobux, expectInvariant } from './ledger.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './players.ts';
-import { bearer, type TestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 /** The Roblox group that pays group withdrawals in these tests. */
 export const PAYOUT_GROUP_ID = 7_001;
@@ -66,9 +66,10 @@ export function payoutHarness(get: () => TestApp) {
       if (robux > 0) await creditRobux(t().deps.db, t().clock, player.userId, robux);
       return player;
     },
+    /** Credits `robux` to the player through the ledger (an admin grant). */
+    give: (p: PayoutPlayer, robux: number) => creditRobux(t().deps.db, t().clock, p.userId, robux),
     balance: (p: PayoutPlayer) => balanceOf(t().deps.db, p.userId),
-    withdraw: (p: PayoutPlayer, payload: object) =>
-      t().app.inject({ method: 'POST', url: '/api/withdraw', headers: bearer(p.token), payload }),
+    withdraw: (p: PayoutPlayer, payload: object) => withdraw(t().app, p.token, payload),
     /** A group withdrawal the server accepts; returns its id. */
     async requestGroup(p: PayoutPlayer, robux: number): Promise<number> {
       const res = await h.withdraw(p, { method: 'group', amount: robux });
@@ -92,6 +93,16 @@ export function payoutHarness(get: () => TestApp) {
       expect(res.statusCode, res.body).toBe(200);
       return { id: res.json().withdrawal.id as number, pass };
     },
+    /**
+     * A withdrawal to a new gamepass asked for as the withdraw form sends it (no `method`: a gamepass),
+     * which the server accepts; returns its id, pass and the answer's body.
+     */
+    async request(p: PayoutPlayer, robux: number) {
+      const pass = await h.pass(p, robux);
+      const res = await h.withdraw(p, { gamepassId: pass.id, amount: robux });
+      expect(res.statusCode, res.body).toBe(200);
+      return { id: res.json().withdrawal.id as number, pass, body: res.json() };
+    },
     row: (id: number) =>
       t().deps.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     async rowsOf(p: PayoutPlayer) {
@@ -102,6 +113,11 @@ export function payoutHarness(get: () => TestApp) {
     async purchasesOf(passId: number): Promise<unknown[]> {
       const all: Array<{ gamePassId: number }> = await t().control('GET', '/purchases');
       return all.filter((p) => p.gamePassId === passId);
+    },
+    /** How many purchase requests of a gamepass's product the stand-in has had (retries included). */
+    async purchaseRequests(productId: number): Promise<number> {
+      const stats = await t().control('GET', '/stats');
+      return stats[`/v1/purchases/products/${productId}`] ?? 0;
     },
     groupPayoutsTo: (p: PayoutPlayer) => groupPayoutsTo(t().control, p.robloxId),
     invariant: () => expectInvariant(t().deps.db),

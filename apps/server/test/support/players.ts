@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { hashToken } from '../../src/modules/auth/index.ts';
@@ -131,4 +132,55 @@ export async function profileOf(
   const res = await site.api('GET', `/api/profile/${username}`, undefined, bearer(token));
   expect(res.status).toBe(200);
   return res.body;
+}
+
+/**
+ * `POST /api/streak-rewards/claim` in-process with the player's session, answered as it is: the daily
+ * reward, with `body` as the web app sends it (`{}`).
+ */
+export function claimDaily(app: FastifyInstance, token: string, body: object = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/streak-rewards/claim',
+    headers: bearer(token),
+    payload: body,
+  });
+}
+
+/** The daily reward's view (`GET /api/streak-rewards/:name`) in-process with the player's session, which must answer. */
+export async function dailyRewardsOf(
+  app: FastifyInstance,
+  token: string,
+  username: string,
+): Promise<{ claimedToday: boolean; nextClaimAt: string; [k: string]: any }> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/streak-rewards/${username}`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** `POST /api/socials/:id/claim` in-process with the player's session, answered as it is: following a social. */
+export function claimSocial(app: FastifyInstance, token: string, id: string) {
+  return app.inject({ method: 'POST', url: `/api/socials/${id}/claim`, headers: bearer(token) });
+}
+
+/**
+ * `POST /api/verify-bio` in-process with the player's session, answered as it is: `payload` `{}` unless
+ * given, from `address` (default loopback) with `headers` added.
+ */
+export function verifyBio(
+  app: FastifyInstance,
+  token: string,
+  opts: { payload?: unknown; address?: string; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/verify-bio',
+    headers: { ...bearer(token), ...opts.headers },
+    payload: (opts.payload ?? {}) as object,
+    ...(opts.address === undefined ? {} : { remoteAddress: opts.address }),
+  });
 }

@@ -64,8 +64,17 @@ export function hmacPostbackPath(slug: string, params: Record<string, string>, s
   return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig: hmacSign(params, secret) })}`;
 }
 
-/** Sends a postback from CPX Research's address, in-process, and expects it answered `1` (credited). */
-export async function expectPostbackCredited(t: TestApp, url: string): Promise<void> {
+/** A CPX Research postback (`cpxPostbackPath`) sent in-process from CPX Research's address, answered as it is. */
+export function sendCpxPostback(t: TestApp, p: CpxPostback) {
+  return t.app.inject({ method: 'GET', url: cpxPostbackPath(p), remoteAddress: CPX_ADDRESS });
+}
+
+/**
+ * Sends a postback from CPX Research's address, in-process, and expects it answered `1` (credited, or
+ * for a reversal reversed): `postback` is its URL, or a CPX Research postback's fields (`cpxPostbackPath`).
+ */
+export async function expectPostbackCredited(t: TestApp, postback: string | CpxPostback): Promise<void> {
+  const url = typeof postback === 'string' ? postback : cpxPostbackPath(postback);
   const res = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
   expect([res.statusCode, res.body]).toEqual([200, '1']);
 }

@@ -14,10 +14,20 @@ export function ledgerEntriesWithKey(db: Database, key: string) {
   return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
 }
 
-/** The ledger entries of a player, of a kind and with keys like `keyLike` (SQL LIKE): those given; oldest first. */
-export function ledgerEntries(db: Database, where: { userId?: number; kind?: LedgerKind; keyLike?: string }) {
+/**
+ * The ledger entries of a player (by site id or username), of a kind and with keys like `keyLike` (SQL
+ * LIKE): those given; oldest first.
+ */
+export function ledgerEntries(
+  db: Database,
+  where: { userId?: number; username?: string; kind?: LedgerKind; keyLike?: string },
+) {
   let q = db.selectFrom('ledger_entries').selectAll();
   if (where.userId !== undefined) q = q.where('user_id', '=', where.userId);
+  if (where.username !== undefined) {
+    const named = db.selectFrom('users').select('id').where('username', '=', where.username);
+    q = q.where('user_id', 'in', named);
+  }
   if (where.kind !== undefined) q = q.where('kind', '=', where.kind);
   if (where.keyLike !== undefined) q = q.where('idempotency_key', 'like', where.keyLike);
   return q.orderBy('id').execute();

@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { Insertable, Updateable } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import type { DB } from '../../src/db/schema.ts';
+import { bearer } from './site.ts';
 
 /** Changes a wall straight in the database, as the admin console's wall form would (its secret, template, order…). */
 export async function configureWall(
@@ -36,4 +39,14 @@ export async function addWalls(
       })),
     )
     .execute();
+}
+
+/** The walls a player is offered (`GET /api/walls`) in-process with their session, which must answer. */
+export async function wallsOf(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ offerwalls: any[]; surveys: any[]; [k: string]: any }> {
+  const res = await app.inject({ method: 'GET', url: '/api/walls', headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json();
 }
