@@ -64,9 +64,13 @@ export function hmacPostbackPath(slug: string, params: Record<string, string>, s
   return `/api/postback/${slug}?${new URLSearchParams({ ...params, sig: hmacSign(params, secret) })}`;
 }
 
-/** A CPX Research postback (`cpxPostbackPath`) sent in-process from CPX Research's address, answered as it is. */
-export function sendCpxPostback(t: TestApp, p: CpxPostback) {
-  return t.app.inject({ method: 'GET', url: cpxPostbackPath(p), remoteAddress: CPX_ADDRESS });
+/**
+ * A postback sent in-process from CPX Research's address, answered as it is: `postback` is its URL, or
+ * a CPX Research postback's fields (`cpxPostbackPath`).
+ */
+export function sendCpxPostback(t: TestApp, postback: string | CpxPostback) {
+  const url = typeof postback === 'string' ? postback : cpxPostbackPath(postback);
+  return t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
 }
 
 /**
@@ -74,7 +78,6 @@ export function sendCpxPostback(t: TestApp, p: CpxPostback) {
  * for a reversal reversed): `postback` is its URL, or a CPX Research postback's fields (`cpxPostbackPath`).
  */
 export async function expectPostbackCredited(t: TestApp, postback: string | CpxPostback): Promise<void> {
-  const url = typeof postback === 'string' ? postback : cpxPostbackPath(postback);
-  const res = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
+  const res = await sendCpxPostback(t, postback);
   expect([res.statusCode, res.body]).toEqual([200, '1']);
 }
