@@ -44,6 +44,14 @@ describe(`postbacks on ${testEngine}`, () => {
     return rows.map((r) => r.verdict);
   }
 
+  const guardRow = (slug: string, trans: string) =>
+    t.deps.db
+      .selectFrom('offer_transactions')
+      .select(['state', 'credit_entry_id'])
+      .where('wall_slug', '=', slug)
+      .where('trans_id', '=', trans)
+      .executeTakeFirst();
+
   openTestApp();
   beforeAll(async () => {
     for (const name of ['AliceRBX', 'BobBuilder', 'CarolPlays', 'DaveTheBrave']) await t.login(name);
@@ -95,6 +103,35 @@ describe(`postbacks on ${testEngine}`, () => {
         user_id: '1001',
         amount_local: '2.50',
       });
+      expect(await guardRow('cpx', 'cpx-credit-1')).toMatchObject({
+        state: 'credited',
+        credit_entry_id: entry!.id,
+      });
+      await expectInvariant(t.deps.db);
+    });
+
+    it('the guard row notes the id its entry got, also when the newest entry id was taken and removed', async () => {
+      // An entry with the next id, written and removed outside the site: that id is never reused.
+      const user = await account(1003);
+      const [taken] = await t.deps.db
+        .insertInto('ledger_entries')
+        .values({
+          user_id: user.id,
+          amount: 1,
+          kind: 'admin',
+          idempotency_key: 'removed-entry',
+          description: 'removed',
+          params: '{}',
+          created_at: new Date().toISOString(),
+          meta: null,
+        })
+        .returning('id')
+        .execute();
+      await t.deps.db.deleteFrom('ledger_entries').where('id', '=', taken!.id).execute();
+      expect((await get(cpxQuery({ trans: 'cpx-after-gap', user: 1003, local: '0.40' }))).body).toBe('1');
+      const [entry] = await entriesWithKey('postback:cpx:cpx-after-gap');
+      expect(entry!.id).toBeGreaterThan(taken!.id);
+      expect((await guardRow('cpx', 'cpx-after-gap'))?.credit_entry_id).toBe(entry!.id);
       await expectInvariant(t.deps.db);
     });
 

@@ -46,6 +46,19 @@ export function writesTogether(db: Kysely<any>): boolean {
   return isPostgres(db);
 }
 
+/**
+ * The id the next row of `table` (an `idColumn` table, db/migration-helpers.ts) takes, for a write that
+ * must name a row before inserting it. PostgreSQL draws it from the column's sequence (`serial` names
+ * it `<table>_id_seq`): each evaluation draws a new one, so a statement evaluates it once. SQLite
+ * computes what its `autoincrement` would give (one past the largest id the table ever had), which
+ * holds until the transaction's next insert into the table: SQLite runs one writer at a time.
+ */
+export function nextId(db: Kysely<any>, table: string): RawBuilder<number> {
+  return isPostgres(db)
+    ? sql<number>`nextval(${sql.lit(`${table}_id_seq`)})`
+    : sql<number>`(select coalesce(max(v), 0) + 1 from (select max(id) as v from ${sql.table(table)} union all select seq from sqlite_sequence where name = ${sql.lit(table)}))`;
+}
+
 /** Shards of a counter that concurrent transactions add to (PostgreSQL); SQLite uses one. */
 export const COUNTER_SHARDS = 64;
 

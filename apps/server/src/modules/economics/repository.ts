@@ -1,5 +1,6 @@
 import { openWithdrawalStates } from '@rewards/contracts';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { PostingRecord } from '../ledger/index.ts';
 import type { Db } from '../../db/database.ts';
 import { connectionShard } from '../../db/engine-sql.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -44,20 +45,30 @@ const toQuarterRow = (
  * wait for the one before it to commit. Built once (db/prepared.ts): it runs with each credited
  * postback.
  */
-const addFiguresQuery = prepared((db: Db, source: FigureSource, name: string, at: string, ...f: number[]) => {
+/** The upsert of figures `f` (in `FIGURE_NAMES` order) to the quarter hour of `at`, when `when` holds. */
+function addFiguresRow(
+  db: Db,
+  source: FigureSource,
+  name: string,
+  at: string,
+  f: readonly unknown[],
+  when: RawBuilder<SqlBool> = sql<SqlBool>`1 = 1`,
+) {
   const { hour, quarter } = quarterHourOf(sql.val(at));
   return db
     .insertInto('economics_quarters')
     .columns(['hour', 'quarter', 'source', 'name', 'shard', ...FIGURE_NAMES])
     .expression(
-      db.selectNoFrom([
-        hour.as('hour'),
-        quarter.as('quarter'),
-        sql.val(source).as('source'),
-        sql.val(name).as('name'),
-        connectionShard(db).as('shard'),
-        ...FIGURE_NAMES.map((n, i) => sql.val(f[i]).as(n)),
-      ]),
+      db
+        .selectNoFrom([
+          hour.as('hour'),
+          quarter.as('quarter'),
+          sql.val(source).as('source'),
+          sql.val(name).as('name'),
+          connectionShard(db).as('shard'),
+          ...FIGURE_NAMES.map((n, i) => sql.val(f[i]).as(n)),
+        ])
+        .where(when),
     )
     .onConflict((oc) =>
       oc
@@ -71,7 +82,11 @@ const addFiguresQuery = prepared((db: Db, source: FigureSource, name: string, at
           ),
         ),
     );
-});
+}
+
+const addFiguresQuery = prepared((db: Db, source: FigureSource, name: string, at: string, ...f: number[]) =>
+  addFiguresRow(db, source, name, at, f),
+);
 
 export async function addFigures(
   db: Db,
@@ -82,6 +97,15 @@ export async function addFigures(
 ): Promise<void> {
   await addFiguresQuery(db, source, name, at, ...FIGURE_NAMES.map((f) => figures[f] ?? 0));
 }
+
+/**
+ * A completion of a wall at `at` (its R$ and USD), as a record of the credit's posting (ledger
+ * `creditWhen`): counted only when the credit applied.
+ */
+export const wallCompletionRecord: PostingRecord<
+  [wallSlug: string, at: string, cents: number, usdMicros: number]
+> = (db, _entryId, applied, wallSlug, at, cents, usdMicros) =>
+  addFiguresRow(db, 'wall', wallSlug, at, [1, cents, usdMicros, 0, 0, 0, 0], applied);
 
 /** Whether any quarter hour before `hour` (`yyyy-mm-ddThh`) is still to be moved to its day. */
 export async function hasQuartersBefore(db: Db, hour: string): Promise<boolean> {

@@ -136,7 +136,7 @@ export async function creditEarningAlone(deps: Deps, posting: Posting): Promise<
 export function creditEarningWhen<A extends unknown[]>(guard: Guard<A>) {
   const credit = creditWhen(guard);
   return async (deps: Deps, posting: Posting, ...args: A): Promise<PostingResult | null> => {
-    const result = await credit(deps.db, deps.clock, posting, ...args);
+    const result = await credit(deps.db, deps.clock, posting, args);
     const after = result?.account;
     if (after && after.referredBy !== null && after.earnings >= REFERRAL_THRESHOLD) {
       await payReferralOnVerified(deps, posting.userId);

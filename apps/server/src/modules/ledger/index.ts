@@ -5,6 +5,7 @@ export {
   checkInvariant,
   entryParamsOf,
   insufficientFunds,
+  creditWhen,
   post,
   postAlone,
   postRecorded,

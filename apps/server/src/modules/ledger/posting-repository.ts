@@ -7,7 +7,7 @@ import {
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
-import { connectionShard, writesTogether } from '../../db/engine-sql.ts';
+import { connectionShard, nextId, writesTogether } from '../../db/engine-sql.ts';
 import { inGroupedTransaction, inTransaction } from '../../db/transaction.ts';
 import { quarterHourOf } from '../../db/time-buckets.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
@@ -105,13 +105,18 @@ const balanceValuesOf = (a: EntryArgs): BalanceValues => [a[0], a[1], a[8], a[9]
 
 type Q = QueryCreator<any>;
 
-/** The entry's row, as values (`when`: only if that holds). A repeated key inserts nothing. */
+/**
+ * The entry's row, as values (`when`: only if that holds; `id`: its id, chosen before the insert). A
+ * repeated key inserts nothing.
+ */
 function insertEntry(
   q: Q,
   [userId, amount, kind, key, description, params, createdAt, meta]: EntryValues,
   when?: RawBuilder<SqlBool>,
+  id?: Expression<number>,
 ) {
   const values = q.selectNoFrom((eb) => [
+    ...(id ? [sql<number>`${id}`.as('id')] : []),
     eb.val(userId).as('user_id'),
     eb.val(amount).as('amount'),
     eb.val(kind).as('kind'),
@@ -123,7 +128,17 @@ function insertEntry(
   ]);
   return q
     .insertInto('ledger_entries')
-    .columns(['user_id', 'amount', 'kind', 'idempotency_key', 'description', 'params', 'created_at', 'meta'])
+    .columns([
+      ...(id ? ['id'] : []),
+      'user_id',
+      'amount',
+      'kind',
+      'idempotency_key',
+      'description',
+      'params',
+      'created_at',
+      'meta',
+    ])
     .expression(values.where(when ?? sql<SqlBool>`1 = 1`))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning(['id', 'kind', 'amount', 'created_at']);
@@ -213,24 +228,40 @@ const quarterColumns = (
   ];
 };
 
+/** The new entry's id inside a posting's statement (`oneStatement`), once it is chosen or written. */
+const CHOSEN_ENTRY_ID = sql<number>`(select id from n)`;
+const WRITTEN_ENTRY_ID = sql<number>`(select id from e)`;
+/** Inside a posting's statement: the balance changed. */
+const APPLIED = sql<SqlBool>`exists (select 1 from u)`;
+
 /**
  * All in one statement: the balance changes only if the entry went in, and the totals and the quarter
  * hour's figures only if the balance changed (they are written last, so their rows are the last locks
  * the posting takes).
- * `guard`, when given, comes first as `g`: nothing is posted unless it returned a row. `record`, when
- * given, comes last.
+ * `guard`, when given, comes first as `g`, after the entry's id is drawn (`n`, which it may write):
+ * nothing is posted unless it returned a row. `records`, when given, come last (`r0`, `r1`…); the
+ * first one's `id` is answered as `record_id`.
  */
 function oneStatement(
   db: Kysely<any>,
   a: EntryArgs,
   covered: boolean,
-  guard?: (q: Q) => Compilable<unknown>,
-  record?: (q: Q) => Compilable<unknown>,
+  guard?: (entryId: Expression<number>) => Compilable<unknown>,
+  records: (() => Compilable<unknown>)[] = [],
 ) {
-  const start = guard ? db.with('g', (q) => guard(q) as never) : db;
+  const start = guard
+    ? db
+        .with('n', (q) => q.selectNoFrom(nextId(db, 'ledger_entries').as('id')))
+        .with('g', () => guard(CHOSEN_ENTRY_ID) as never)
+    : db;
   const written = start
     .with('e', (q) =>
-      insertEntry(q, entryValuesOf(a), guard ? sql<SqlBool>`exists (select 1 from g)` : undefined),
+      insertEntry(
+        q,
+        entryValuesOf(a),
+        guard ? sql<SqlBool>`exists (select 1 from g)` : undefined,
+        guard ? CHOSEN_ENTRY_ID : undefined,
+      ),
     )
     .with('u', (q) => updateBalance(q, balanceValuesOf(a), covered, sql<SqlBool>`exists (select 1 from e)`))
     .with('t', (q) =>
@@ -247,10 +278,14 @@ function oneStatement(
           .select(quarterColumns(db, sql.ref('e.kind'), sql.ref('e.amount'), sql.ref('e.created_at'))),
       ),
     );
-  const withRecord: typeof written = record ? written.with('r', (q) => record(q) as never) : written;
-  return withRecord.selectNoFrom((eb: any) => [
+  const withRecords = records.reduce<typeof written>(
+    (w, record, i) => w.with(`r${i}`, () => record() as never),
+    written,
+  );
+  return withRecords.selectNoFrom((eb: any) => [
     eb.selectFrom('e').select('id').as('id'),
     ...ACCOUNT_AFTER.map((c) => eb.selectFrom('u').select(c).as(c)),
+    ...(records.length > 0 ? [eb.selectFrom('r0').select('id').as('record_id')] : []),
     ...(guard
       ? [
           eb
@@ -263,7 +298,11 @@ function oneStatement(
   ]);
 }
 
-type Row = { id: number | string | null; moved?: number | null } & Partial<AccountRow>;
+type Row = {
+  id: number | string | null;
+  moved?: number | null;
+  record_id?: number | string | null;
+} & Partial<AccountRow>;
 
 const oneStatementQueries = {
   covered: prepared((db: Db, ...a: EntryArgs) => oneStatement(db, a, true) as Compilable<Row>),
@@ -272,6 +311,10 @@ const oneStatementQueries = {
 
 // On SQLite each part is a statement of its own, given only the values it uses.
 const insertEntryQuery = prepared((db: Db, ...v: EntryValues) => insertEntry(db, v));
+/** The entry with the id its guard was given (`nextId`: the same until the entry goes in). */
+const insertChosenEntryQuery = prepared((db: Db, ...v: EntryValues) =>
+  insertEntry(db, v, undefined, nextId(db, 'ledger_entries')),
+);
 const balanceQuery = (covered: boolean) =>
   prepared((db: Db, ...v: BalanceValues) => updateBalance(db, v, covered));
 const updateBalanceQueries = { covered: balanceQuery(true), uncovered: balanceQuery(false) };
@@ -282,15 +325,19 @@ const addToQuarterQuery = prepared((db: Db, kind: LedgerKind, amount: number, cr
   addToQuarter(db, db.selectNoFrom(quarterColumns(db, sql.val(kind), sql.val(amount), sql.val(createdAt)))),
 );
 
-/** The posting's writes, in the caller's transaction (which it must undo when `account` is null). */
-export async function writePosting(db: Db, e: NewEntry): Promise<Written> {
+/**
+ * The posting's writes, in the caller's transaction (which it must undo when `account` is null).
+ * `chosenId`: the entry takes the id a guard was given (SQLite's part of `guardedCredit`).
+ */
+export async function writePosting(db: Db, e: NewEntry, chosenId = false): Promise<Written> {
   const a = argsOf(e);
   const cover = e.covered ? 'covered' : 'uncovered';
   if (writesTogether(db)) {
     const row = await firstRow(oneStatementQueries[cover](db, ...a));
     return row?.id == null ? null : { entryId: Number(row.id), account: accountAfter(row) };
   }
-  const entry = await firstRow(insertEntryQuery(db, ...entryValuesOf(a)));
+  const insert = chosenId ? insertChosenEntryQuery : insertEntryQuery;
+  const entry = await firstRow(insert(db, ...entryValuesOf(a)));
   if (!entry) return null;
   const account = accountAfter(await firstRow(updateBalanceQueries[cover](db, ...balanceValuesOf(a))));
   if (account) {
@@ -300,73 +347,129 @@ export async function writePosting(db: Db, e: NewEntry): Promise<Written> {
   return { entryId: Number(entry.id), account };
 }
 
+/** What a guard is given besides its own arguments. */
+export interface GuardTerms {
+  /** Must be one of the guard's conditions: it holds while the posting's key is unused. */
+  keyFree: RawBuilder<SqlBool>;
+  /** The id the posting's entry will have, for a guard row that notes it. */
+  entryId: Expression<number>;
+}
+
 /**
  * A write of the caller's own table that a posting depends on: an update or insert of at most one row
- * that returns a column when it changed one. `keyFree` must be one of its conditions: it holds while
- * the posting's key is unused, so the guard never moves for a posting that would not go in.
+ * that returns a column when it changed one. `keyFree` must be one of its conditions, so the guard
+ * never moves for a posting that would not go in.
  */
 export type Guard<A extends unknown[]> = (
-  q: Q,
-  keyFree: RawBuilder<SqlBool>,
+  db: Kysely<any>,
+  terms: GuardTerms,
   ...args: A
 ) => Compilable<unknown>;
 
 const keyFree = (key: unknown) =>
   sql<SqlBool>`not exists (select 1 from ledger_entries where idempotency_key = ${key})`;
 
+const termsOf = (key: unknown, entryId: Expression<number>): GuardTerms => ({
+  keyFree: keyFree(key),
+  entryId,
+});
+
+/** A record's `applied` when it runs after its posting, which wrote the entry `entryId`. */
+const writtenEntry = (entryId: unknown) => sql<SqlBool>`${entryId} is not null`;
+
+/** One record of a posting per argument list (`Record` below). */
+type Records<R extends unknown[][]> = { [K in keyof R]: Record<R[K]> };
+
+/** What a guarded credit wrote: its entry, the account after it, and its first record's id. */
+export interface GuardedWrite {
+  entryId: number;
+  account: AccountAfter;
+  recordId: number | null;
+}
+
 /**
- * Writes `guard` and then, if it changed a row, a credit (never a debit: it cannot be refused): both
- * or neither. One statement on PostgreSQL, which needs no transaction around it (it shares one with
- * the other writes of the moment: group commit); a transaction of its own on SQLite. Answers null when
- * the guard changed nothing.
+ * Writes `guard` and then, if it changed a row, a credit (never a debit: it cannot be refused) and
+ * its `records`: all or nothing. One statement on PostgreSQL, which needs no transaction around it
+ * (it shares one with the other writes of the moment: group commit); on SQLite the guard, the
+ * posting and each record in a transaction of their own (or the caller's). Answers null when the
+ * guard changed nothing.
  */
-export function guardedCredit<A extends unknown[]>(guard: Guard<A>) {
-  const together = prepared((db: Db, ...all: unknown[]) => {
-    const a = all.slice(0, 10) as EntryArgs;
-    return oneStatement(db, a, false, (q) =>
-      guard(q, keyFree(a[3]), ...(all.slice(10) as A)),
-    ) as Compilable<Row>;
-  });
+export function guardedCredit<A extends unknown[], R extends unknown[][] = []>(
+  guard: Guard<A>,
+  ...records: Records<R>
+) {
+  // PostgreSQL: one statement, built once per count of each part's arguments (fixed per caller).
+  const together = new Map<string, ReturnType<typeof togetherOf>>();
+  const togetherOf = (guardArity: number, recordArities: number[]) =>
+    prepared((db: Db, ...all: unknown[]) => {
+      const a = all.slice(0, 10) as EntryArgs;
+      let at = 10;
+      const guardArgs = all.slice(at, (at += guardArity)) as A;
+      const recordArgs = recordArities.map((n) => all.slice(at, (at += n)));
+      return oneStatement(
+        db,
+        a,
+        false,
+        (entryId) => guard(db, termsOf(a[3], entryId), ...guardArgs),
+        records.map(
+          (record, i) => () =>
+            (record as Record<unknown[]>)(db, WRITTEN_ENTRY_ID, APPLIED, ...recordArgs[i]!),
+        ),
+      ) as Compilable<Row>;
+    });
+  // SQLite: statements in a row.
   const alone = prepared((db: Db, key: string, ...args: unknown[]) =>
-    guard(db, keyFree(key), ...(args as A)),
+    guard(db, termsOf(key, nextId(db, 'ledger_entries')), ...(args as A)),
   );
-  return async (
-    db: Database,
-    e: NewEntry,
-    ...args: A
-  ): Promise<{ entryId: number; account: AccountAfter } | null> => {
+  const after = records.map((record) =>
+    prepared((db: Db, entryId: number, ...args: unknown[]) =>
+      (record as Record<unknown[]>)(db, sql.val(entryId), writtenEntry(entryId), ...args),
+    ),
+  );
+  return async (db: Database, e: NewEntry, guardArgs: A, ...recordArgs: R): Promise<GuardedWrite | null> => {
     if (e.amount <= 0 || e.covered) throw new Error('a guarded posting is a credit');
     if (writesTogether(db)) {
-      const row = await inGroupedTransaction(
-        db,
-        e.userId,
-        (q) => firstRow(together(q, ...argsOf(e), ...args)),
-        {
-          oneStatement: true,
-        },
-      );
+      const shape = [guardArgs.length, ...recordArgs.map((r) => r.length)];
+      let query = together.get(shape.join());
+      if (!query) together.set(shape.join(), (query = togetherOf(shape[0]!, shape.slice(1))));
+      const all = [...argsOf(e), ...guardArgs, ...recordArgs.flat()];
+      const row = await inGroupedTransaction(db, e.userId, (q) => firstRow(query(q, ...all)), {
+        oneStatement: true,
+      });
       if (!row || row.moved == null) return null;
       const account = accountAfter(row);
       // The guard moved only while the key was free, and a credit always applies.
       if (row.id == null || !account) throw new Error(`guarded posting ${e.key} moved without its credit`);
-      return { entryId: Number(row.id), account };
+      return {
+        entryId: Number(row.id),
+        account,
+        recordId: row.record_id == null ? null : Number(row.record_id),
+      };
     }
-    return inTransaction(db, async (trx) => {
-      if (!(await firstRow(alone(trx, e.key, ...args)))) return null;
-      const written = await writePosting(trx, e);
+    const inOne = <T>(work: (trx: Db) => Promise<T>) =>
+      db.isTransaction ? work(db) : inTransaction(db, work);
+    return inOne(async (trx) => {
+      if (!(await firstRow(alone(trx, e.key, ...guardArgs)))) return null;
+      const written = await writePosting(trx, e, true);
       if (!written?.account) throw new Error(`guarded posting ${e.key} moved without its credit`);
-      return { entryId: written.entryId, account: written.account };
+      let recordId: number | null = null;
+      for (const [i, write] of after.entries()) {
+        const row = await firstRow(write(trx, written.entryId, ...recordArgs[i]!));
+        if (i === 0) recordId = row && 'id' in (row as object) ? Number((row as { id: unknown }).id) : null;
+      }
+      return { entryId: written.entryId, account: written.account, recordId };
     });
   };
 }
 
 /**
  * A write of the caller's own table that notes a posting's entry: `entryId` is the new entry's id,
- * and `applied` must be one of its conditions (it holds when the posting changed the balance).
+ * and `applied` must be one of its conditions (it holds when the posting changed the balance). The
+ * first record of a posting returns its row's `id`.
  */
 export type Record<A extends unknown[]> = (
-  q: Q,
-  entryId: Expression<number>,
+  db: Kysely<any>,
+  entryId: Expression<number | null>,
   applied: RawBuilder<SqlBool>,
   ...args: A
 ) => Compilable<unknown>;
@@ -376,19 +479,17 @@ export type Record<A extends unknown[]> = (
  * SQLite; in the caller's transaction either way.
  */
 export function recordedPosting<A extends unknown[]>(record: Record<A>) {
-  const applied = sql<SqlBool>`exists (select 1 from u)`;
   const together = (covered: boolean) =>
     prepared((db: Db, ...all: unknown[]) => {
       const a = all.slice(0, 10) as EntryArgs;
       const args = all.slice(10) as A;
-      const entryId = sql<number>`(select id from e)`;
-      return oneStatement(db, a, covered, undefined, (q) =>
-        record(q, entryId, applied, ...args),
-      ) as Compilable<Row>;
+      return oneStatement(db, a, covered, undefined, [
+        () => record(db, WRITTEN_ENTRY_ID, APPLIED, ...args),
+      ]) as Compilable<Row>;
     });
   const both = { covered: together(true), uncovered: together(false) };
   const after = prepared((db: Db, entryId: number, ...args: unknown[]) =>
-    record(db, sql.val(entryId), sql<SqlBool>`1 = 1`, ...(args as A)),
+    record(db, sql.val(entryId), writtenEntry(entryId), ...(args as A)),
   );
   return async (db: Db, e: NewEntry, ...args: A): Promise<Written> => {
     if (writesTogether(db)) {

@@ -95,20 +95,30 @@ function entryOf(clock: Clock, p: Posting): postings.NewEntry {
 }
 
 /**
- * A credit that goes with a write of the caller's own (`guard`, postings.guardedCredit): both are
- * written, or neither when the guard changes no row (null). It needs no transaction of the caller's:
- * one statement on PostgreSQL, a transaction of its own on SQLite.
+ * A credit that goes with a write of the caller's own (`guard`, postings.guardedCredit) and the
+ * records that note it: all are written, or none when the guard changes no row (null). It needs no
+ * transaction of the caller's: one statement on PostgreSQL, a transaction of its own on SQLite.
  */
-export function creditWhen<A extends unknown[]>(guard: postings.Guard<A>) {
-  const write = postings.guardedCredit(guard);
-  return async (db: Database, clock: Clock, p: Posting, ...args: A): Promise<PostingResult | null> => {
-    const written = await write(db, entryOf(clock, p), ...args);
+export function creditWhen<A extends unknown[], R extends unknown[][] = []>(
+  guard: postings.Guard<A>,
+  ...records: { [K in keyof R]: postings.Record<R[K]> }
+) {
+  const write = postings.guardedCredit<A, R>(guard, ...records);
+  return async (
+    db: Database,
+    clock: Clock,
+    p: Posting,
+    guardArgs: A,
+    ...recordArgs: R
+  ): Promise<(PostingResult & { recordId: number | null }) | null> => {
+    const written = await write(db, entryOf(clock, p), guardArgs, ...recordArgs);
     if (!written) return null;
     return {
       applied: true,
       entryId: written.entryId,
       balance: written.account.balance,
       account: written.account,
+      recordId: written.recordId,
     };
   };
 }

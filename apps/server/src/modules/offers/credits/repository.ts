@@ -1,10 +1,10 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Kysely, type SqlBool } from 'kysely';
 import { forUpdate } from '../../../db/engine-sql.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { DB } from '../../../db/schema.ts';
 import { OFFER_TRANSACTION_COLUMNS, type OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Db } from '../../../db/database.ts';
-import type { PostingRecord } from '../../ledger/index.ts';
+import type { Guard, PostingRecord } from '../../ledger/index.ts';
 
 export interface NewOfferTransaction {
   wallSlug: string;
@@ -18,83 +18,106 @@ export interface NewOfferTransaction {
   now: string;
 }
 
+type GuardArgs = [
+  wallSlug: string,
+  transId: string,
+  userId: number,
+  kind: NewOfferTransaction['kind'],
+  amount: number | null,
+  description: string,
+  state: NewOfferTransaction['state'],
+  releaseAt: string | null,
+  now: string,
+];
+
+/**
+ * The transaction's guard row, inserted unless it exists (nothing is returned then, or when the
+ * player does not exist). It takes the player's row lock (PostgreSQL) with it: the lock is the first
+ * thing every transaction on a player's provider transactions takes (ledger `lockUser`), and here it
+ * rides on the guard row's own statement, read `for update` before the insert and kept when the row
+ * existed. As the guard of a credit (ledger `creditWhen`) it notes the credit's entry as it goes in.
+ */
+export const creditGuard: Guard<GuardArgs> = (
+  db,
+  { keyFree, entryId },
+  wallSlug,
+  transId,
+  userId,
+  kind,
+  amount,
+  description,
+  state,
+  releaseAt,
+  now,
+) =>
+  db
+    .insertInto('offer_transactions')
+    .columns([
+      'wall_slug',
+      'trans_id',
+      'user_id',
+      'kind',
+      'amount',
+      'description',
+      'state',
+      'release_at',
+      'credit_entry_id',
+      'reversal_entry_id',
+      'created_at',
+      'updated_at',
+    ])
+    .expression(
+      forUpdate(
+        db,
+        db
+          .selectFrom('users')
+          .select((eb) => [
+            eb.val(wallSlug).as('wall_slug'),
+            eb.val(transId).as('trans_id'),
+            'id',
+            eb.val(kind).as('kind'),
+            eb.val(amount).as('amount'),
+            eb.val(description).as('description'),
+            eb.val(state).as('state'),
+            eb.val(releaseAt).as('release_at'),
+            sql<number | null>`${entryId}`.as('credit_entry_id'),
+            sql<null>`null`.as('reversal_entry_id'),
+            eb.val(now).as('created_at'),
+            eb.val(now).as('updated_at'),
+          ])
+          .where('id', '=', userId)
+          .where(keyFree),
+      ),
+    )
+    .onConflict((oc) => oc.columns(['wall_slug', 'trans_id']).doNothing())
+    .returning('id');
+
+/** The guard's arguments, in order. */
+export const guardArgs = (t: NewOfferTransaction): GuardArgs => [
+  t.wallSlug,
+  t.transId,
+  t.userId,
+  t.kind,
+  t.amount,
+  t.description,
+  t.state,
+  t.releaseAt,
+  t.now,
+];
+
 const insertTransactionQuery = prepared(
-  (
-    db: Kysely<DB>,
-    wallSlug: string,
-    transId: string,
-    userId: number,
-    kind: NewOfferTransaction['kind'],
-    amount: number | null,
-    description: string,
-    state: NewOfferTransaction['state'],
-    releaseAt: string | null,
-    now: string,
-  ) =>
-    db
-      .insertInto('offer_transactions')
-      .columns([
-        'wall_slug',
-        'trans_id',
-        'user_id',
-        'kind',
-        'amount',
-        'description',
-        'state',
-        'release_at',
-        'credit_entry_id',
-        'reversal_entry_id',
-        'created_at',
-        'updated_at',
-      ])
-      .expression(
-        forUpdate(
-          db,
-          db
-            .selectFrom('users')
-            .select((eb) => [
-              eb.val(wallSlug).as('wall_slug'),
-              eb.val(transId).as('trans_id'),
-              'id',
-              eb.val(kind).as('kind'),
-              eb.val(amount).as('amount'),
-              eb.val(description).as('description'),
-              eb.val(state).as('state'),
-              eb.val(releaseAt).as('release_at'),
-              sql<null>`null`.as('credit_entry_id'),
-              sql<null>`null`.as('reversal_entry_id'),
-              eb.val(now).as('created_at'),
-              eb.val(now).as('updated_at'),
-            ])
-            .where('id', '=', userId),
-        ),
-      )
-      .onConflict((oc) => oc.columns(['wall_slug', 'trans_id']).doNothing())
-      .returning('id'),
+  (db: Kysely<DB>, ...args: GuardArgs) =>
+    creditGuard(db, { keyFree: sql<SqlBool>`1 = 1`, entryId: sql<number>`null` }, ...args) as Compilable<{
+      id: number;
+    }>,
 );
 
 /**
- * Takes the player's row lock (PostgreSQL) and inserts the transaction's guard row unless it exists;
- * returns the new id, or null when it existed (or the player does not). The lock is the first thing
- * every transaction on a player's provider transactions takes (ledger `lockUser`), and here it rides
- * on the guard row's own statement: the row is read `for update` before the insert, and stays locked
- * when the guard row already existed.
+ * The guard row alone (`creditGuard`), for a transaction that posts nothing now: a held credit, a
+ * reversal. Returns the new id, or null when it existed (or the player does not).
  */
 export async function insertTransactionOnce(db: Kysely<DB>, t: NewOfferTransaction): Promise<number | null> {
-  const row = await firstRow(
-    insertTransactionQuery(
-      db,
-      t.wallSlug,
-      t.transId,
-      t.userId,
-      t.kind,
-      t.amount,
-      t.description,
-      t.state,
-      t.releaseAt,
-      t.now,
-    ),
-  );
+  const row = await firstRow(insertTransactionQuery(db, ...guardArgs(t)));
   return row?.id ?? null;
 }
 
@@ -132,7 +155,8 @@ export const noteCreditEntry: PostingRecord<[id: number, now: string]> = (q, ent
     .updateTable('offer_transactions')
     .set({ credit_entry_id: entryId, updated_at: now })
     .where('id', '=', id)
-    .where(applied);
+    .where(applied)
+    .returning('id');
 
 /** `noteCreditEntry` on its own, for a credit whose entry existed already. */
 export async function setCreditEntry(db: Kysely<DB>, id: number, entryId: number, now: string) {

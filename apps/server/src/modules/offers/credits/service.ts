@@ -3,8 +3,10 @@ import { fromCents, toCents, type PostbackVerdict } from '@rewards/contracts';
 import type { DB } from '../../../db/schema.ts';
 import type { OfferTransactionsTable } from '../../../db/tables/offers.ts';
 import type { Deps } from '../../../deps.ts';
+import { wallCompletionRecord } from '../../economics/index.ts';
 import {
   bumpCounter,
+  creditWhen,
   findEntryByKey,
   lockUser,
   payReferralCommissions,
@@ -13,12 +15,17 @@ import {
   takeBackReferralCommission,
 } from '../../ledger/index.ts';
 import { payLevelRewardsAfterCredit } from '../../levels/index.ts';
+import { postbackRecord, postbackValues, type NewPostbackBase } from '../postbacks/repository.ts';
 import type { Wall } from '../wall.ts';
 import * as repo from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 const postNotingEntry = postRecorded(repo.noteCreditEntry);
+/** A credit with its guard row, which notes its entry, in one write (ledger `creditWhen`). */
+const creditGuarded = creditWhen(repo.creditGuard);
+/** `creditGuarded` with the postback that asked for it and its wall's completion. */
+const creditGuardedRecorded = creditWhen(repo.creditGuard, postbackRecord, wallCompletionRecord);
 
 export const creditKey = (slug: string, transId: string) => `postback:${slug}:${transId}`;
 /** What a provider credit's ledger entry notes of where it came from. */
@@ -28,6 +35,8 @@ export const reversalKey = (slug: string, transId: string) => `reversal:${slug}:
 export interface CreditOutcome {
   verdict: PostbackVerdict;
   ledgerEntryId: number | null;
+  /** The postback's record, when the credit wrote it (`creditTransaction`'s `postback`). */
+  postbackId?: number;
 }
 
 type OfferTransaction = Selectable<OfferTransactionsTable>;
@@ -39,15 +48,10 @@ type CreditFacts = Pick<OfferTransaction, 'id' | 'wall_slug' | 'trans_id' | 'use
   wall_name: string;
 };
 
-/**
- * Posts a provider transaction's credit to the ledger, in the caller's transaction, with the
- * offers-completed count and the referrer's commission. Runs once per transaction (the caller
- * holds its guard row in state `credited`); the ledger key makes it idempotent besides.
- */
-async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<number> {
-  if (t.amount === null) throw new Error('postCredit needs an amount');
-  const now = deps.clock.now().toISOString();
-  const posting = {
+/** A provider transaction's credit: its amount, with the offers-completed count. */
+const creditPosting = (t: Omit<CreditFacts, 'id'>) => {
+  if (t.amount === null) throw new Error('a credit needs an amount');
+  return {
     userId: t.user_id,
     amount: Number(t.amount),
     kind: t.kind,
@@ -56,7 +60,16 @@ async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<
     offersCompleted: 1,
     meta: creditMeta(t.wall_slug, t.trans_id),
   };
-  const result = await postNotingEntry(trx, deps.clock, posting, t.id, now);
+};
+
+/**
+ * Posts a held provider transaction's credit to the ledger, in the caller's transaction, with the
+ * referrer's commission. Runs once per transaction (the caller moved its guard row to `credited`);
+ * the ledger key makes it idempotent besides.
+ */
+async function postCredit(trx: Kysely<DB>, deps: Deps, t: CreditFacts): Promise<number> {
+  const now = deps.clock.now().toISOString();
+  const result = await postNotingEntry(trx, deps.clock, creditPosting(t), t.id, now);
   if (!result.applied) await repo.setCreditEntry(trx, t.id, result.entryId, now);
   if (result.account) await payReferralCommissions(trx, deps, t.user_id, result.account);
   return result.entryId;
@@ -89,18 +102,20 @@ function creditTerms(deps: Deps, input: CreditInput, now: Date) {
  * A provider's credit for (wall, transId), in the caller's transaction. Idempotent: a repeat
  * answers `duplicate`; a credit whose reversal came first is not paid (`already_reversed`). With
  * OFFER_HOLD_HOURS > 0 a credit of HOLD_EXEMPT_BELOW or more is `held` and paid by `releaseDueHolds`
- * once the hold has passed.
+ * once the hold has passed. `postback`, when given, is the record of the postback that asked for it:
+ * a credit that pays writes it (and its wall's completion) with the money and answers its id.
  */
 export async function creditTransaction(
   trx: Kysely<DB>,
   deps: Deps,
   input: CreditInput,
+  postback?: NewPostbackBase,
 ): Promise<CreditOutcome> {
   const { wall, transId, userId, amount } = input;
   const now = deps.clock.now();
+  const at = now.toISOString();
   const { kind, description, state, releaseAt } = creditTerms(deps, input, now);
-  // The player's lock comes with the guard row's insert.
-  const id = await repo.insertTransactionOnce(trx, {
+  const guard = {
     wallSlug: wall.slug,
     transId,
     userId,
@@ -109,31 +124,43 @@ export async function creditTransaction(
     description,
     state,
     releaseAt,
-    now: now.toISOString(),
-  });
-  if (id === null) {
-    const existing = await repo.findTransaction(trx, wall.slug, transId);
-    if (!existing) throw new Error(`no player ${userId}, or the offer transaction vanished`);
-    if (
-      existing.amount === null &&
-      (await repo.fillAmountOfReversed(trx, existing.id, amount, now.toISOString()))
-    ) {
-      return { verdict: 'already_reversed', ledgerEntryId: null };
-    }
-    return { verdict: 'duplicate', ledgerEntryId: existing.credit_entry_id };
-  }
-  if (state === 'held') return { verdict: 'on_hold', ledgerEntryId: null };
-  // The row just inserted holds exactly these values; no need to read it back.
-  const row = {
-    id,
-    wall_slug: wall.slug,
-    trans_id: transId,
-    user_id: userId,
-    kind,
-    amount,
-    wall_name: wall.name,
+    now: at,
   };
-  return { verdict: 'credited', ledgerEntryId: await postCredit(trx, deps, row) };
+  if (state === 'held') {
+    if ((await repo.insertTransactionOnce(trx, guard)) !== null)
+      return { verdict: 'on_hold', ledgerEntryId: null };
+  } else {
+    const facts = {
+      wall_slug: wall.slug,
+      trans_id: transId,
+      user_id: userId,
+      kind,
+      amount,
+      wall_name: wall.name,
+    };
+    const guardArgs = repo.guardArgs(guard);
+    const paid = postback
+      ? await creditGuardedRecorded(
+          trx,
+          deps.clock,
+          creditPosting(facts),
+          guardArgs,
+          postbackValues({ ...postback, verdict: 'credited', ledgerEntryId: null, createdAt: at }),
+          [wall.slug, at, postback.amount ?? 0, postback.usdMicros ?? 0],
+        )
+      : await creditGuarded(trx, deps.clock, creditPosting(facts), guardArgs);
+    if (paid) {
+      await payReferralCommissions(trx, deps, userId, paid.account!);
+      return { verdict: 'credited', ledgerEntryId: paid.entryId, postbackId: paid.recordId ?? undefined };
+    }
+  }
+  // The guard row was there: a repeat, or a credit after its reversal.
+  const existing = await repo.findTransaction(trx, wall.slug, transId);
+  if (!existing) throw new Error(`no player ${userId}, or the offer transaction vanished`);
+  if (existing.amount === null && (await repo.fillAmountOfReversed(trx, existing.id, amount, at))) {
+    return { verdict: 'already_reversed', ledgerEntryId: null };
+  }
+  return { verdict: 'duplicate', ledgerEntryId: existing.credit_entry_id };
 }
 
 /**

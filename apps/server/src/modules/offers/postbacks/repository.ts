@@ -1,9 +1,10 @@
 import type { PostbackVerdict } from '@rewards/contracts';
-import { sql } from 'kysely';
+import { sql, type Compilable, type SqlBool } from 'kysely';
 import { groupedLookup } from '../../../db/grouped-calls.ts';
 import { firstRow, prepared } from '../../../db/prepared.ts';
 import type { Db } from '../../../db/database.ts';
 import { countPostback } from '../../economics/index.ts';
+import type { PostingRecord } from '../../ledger/index.ts';
 
 /** A postback's record before its verdict is known. */
 export interface NewPostbackBase {
@@ -28,65 +29,109 @@ export interface NewPostback extends NewPostbackBase {
   createdAt: string;
 }
 
+/** A postback's row, as `postbackRecord` takes it (its ledger entry aside). */
+type PostbackValues = [
+  wallSlug: string,
+  transId: string | null,
+  userId: number | null,
+  action: NewPostback['action'],
+  params: string,
+  signature: string | null,
+  rawUrl: string | null,
+  ip: string | null,
+  verdict: PostbackVerdict,
+  amount: number | null,
+  reason: string | null,
+  createdAt: string,
+  usdMicros: number | null,
+];
+
+export const postbackValues = (p: NewPostback): PostbackValues => [
+  p.wallSlug,
+  p.transId,
+  p.userId,
+  p.action,
+  p.params,
+  p.signature,
+  p.rawUrl,
+  p.ip,
+  p.verdict,
+  p.amount,
+  p.reason,
+  p.createdAt,
+  p.usdMicros ?? null,
+];
+
+/**
+ * The postback's row, noting the ledger entry it moved: a record of its credit's posting (ledger
+ * `creditWhen`), or, written alone, of any verdict (`insertPostback`).
+ */
+export const postbackRecord: PostingRecord<PostbackValues> = (
+  db,
+  entryId,
+  applied,
+  wallSlug,
+  transId,
+  userId,
+  action,
+  params,
+  signature,
+  rawUrl,
+  ip,
+  verdict,
+  amount,
+  reason,
+  createdAt,
+  usdMicros,
+) =>
+  db
+    .insertInto('postbacks')
+    .columns([
+      'wall_slug',
+      'trans_id',
+      'user_id',
+      'action',
+      'params',
+      'signature',
+      'raw_url',
+      'ip',
+      'verdict',
+      'amount',
+      'reason',
+      'ledger_entry_id',
+      'created_at',
+      'usd_micros',
+    ])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(wallSlug).as('wall_slug'),
+          eb.val(transId).as('trans_id'),
+          eb.val(userId).as('user_id'),
+          eb.val(action).as('action'),
+          eb.val(params).as('params'),
+          eb.val(signature).as('signature'),
+          eb.val(rawUrl).as('raw_url'),
+          eb.val(ip).as('ip'),
+          eb.val(verdict).as('verdict'),
+          eb.val(amount).as('amount'),
+          eb.val(reason).as('reason'),
+          sql<number | null>`${entryId}`.as('ledger_entry_id'),
+          eb.val(createdAt).as('created_at'),
+          eb.val(usdMicros).as('usd_micros'),
+        ])
+        .where(applied),
+    )
+    .returning('id');
+
 const insertPostbackQuery = prepared(
-  (
-    db: Db,
-    wallSlug: string,
-    transId: string | null,
-    userId: number | null,
-    action: NewPostback['action'],
-    params: string,
-    signature: string | null,
-    rawUrl: string | null,
-    ip: string | null,
-    verdict: PostbackVerdict,
-    amount: number | null,
-    reason: string | null,
-    ledgerEntryId: number | null,
-    createdAt: string,
-    usdMicros: number | null,
-  ) =>
-    db
-      .insertInto('postbacks')
-      .values({
-        wall_slug: wallSlug,
-        trans_id: transId,
-        user_id: userId,
-        action,
-        params,
-        signature,
-        raw_url: rawUrl,
-        ip,
-        verdict,
-        amount,
-        reason,
-        ledger_entry_id: ledgerEntryId,
-        created_at: createdAt,
-        usd_micros: usdMicros,
-      })
-      .returning('id'),
+  (db: Db, ledgerEntryId: number | null, ...v: PostbackValues) =>
+    postbackRecord(db, sql.val(ledgerEntryId), sql<SqlBool>`1 = 1`, ...v) as Compilable<{ id: number }>,
 );
 
+/** The postback's row and its wall's figures, in the caller's transaction. */
 export async function insertPostback(db: Db, p: NewPostback): Promise<number> {
-  const row = await firstRow(
-    insertPostbackQuery(
-      db,
-      p.wallSlug,
-      p.transId,
-      p.userId,
-      p.action,
-      p.params,
-      p.signature,
-      p.rawUrl,
-      p.ip,
-      p.verdict,
-      p.amount,
-      p.reason,
-      p.ledgerEntryId,
-      p.createdAt,
-      p.usdMicros ?? null,
-    ),
-  );
+  const row = await firstRow(insertPostbackQuery(db, p.ledgerEntryId, ...postbackValues(p)));
   // In the caller's transaction, with the money the postback moved.
   await countPostback(db, { ...p, usdMicros: p.usdMicros ?? null });
   return row!.id;

@@ -30,7 +30,7 @@ export const findStreak = groupedLookup(
  */
 export const firstStreak: Guard<[userId: number, day: number, claimDay: string, at: string]> = (
   q,
-  keyFree,
+  { keyFree },
   userId,
   day,
   claimDay,
@@ -59,7 +59,7 @@ export const firstStreak: Guard<[userId: number, day: number, claimDay: string, 
  */
 export const advanceStreak: Guard<
   [userId: number, fromDay: number, fromClaimDay: string, day: number, claimDay: string, at: string]
-> = (q, keyFree, userId, fromDay, fromClaimDay, day, claimDay, at) =>
+> = (q, { keyFree }, userId, fromDay, fromClaimDay, day, claimDay, at) =>
   q
     .updateTable('streaks')
     .set({ day, last_claim_day: claimDay, updated_at: at })
