@@ -99,6 +99,15 @@ describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, 
     expect(rows).toEqual([]);
   });
 
+  it("a posting's balance update changes no indexed column, so PostgreSQL makes it in place", async () => {
+    const { rows } = await sql<{ def: string }>`
+      select pg_get_indexdef(indexrelid) as def from pg_index where indrelid = 'users'::regclass
+    `.execute(t.deps.db);
+    expect(rows.length).toBeGreaterThan(0);
+    const posted = /\b(balance|earnings|offers_completed)\b/;
+    expect(rows.map((r) => r.def).filter((d) => posted.test(d))).toEqual([]);
+  });
+
   it('a postback credit (guard row, entry, balance, offers count, record) is one transaction; a repeat writes only its record', async () => {
     const p = await signInPlayer(t, 'OneTripOffers');
     const first = await statementsOf(async () =>
