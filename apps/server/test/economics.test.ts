@@ -2,6 +2,7 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest, migrationProvider } from '../src/db/migrate.ts';
+import { negativeBalancesKept } from '../src/modules/ledger/index.ts';
 import { runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { insertRawUser, userIdOf } from './support/accounts.ts';
 import { adminCookie } from './support/admin.ts';
@@ -500,6 +501,31 @@ describe(`economics migrations on ${testEngine}`, () => {
       ]);
       await migrator.migrateTo('0034_level_reward_sweeps');
       expect(await payouts()).toEqual([]);
+    } finally {
+      await db.destroy();
+      await empty.remove();
+    }
+  });
+
+  it('migration 0037 starts the kept sum of negative balances from the balances, and down drops it', async () => {
+    const empty = await createEmptyDatabase();
+    const db = createDatabase(empty.url);
+    try {
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      await migrator.migrateTo('0036_economics_settled');
+      for (const [id, balance] of [
+        [1, -700],
+        [2, -300],
+        [3, 500],
+      ] as const) {
+        await insertRawUser(db, id);
+        await db.updateTable('users').set({ balance }).where('id', '=', id).execute();
+      }
+      await migrateToLatest(db);
+      expect(await negativeBalancesKept(db)).toBe(-1_000);
+      await migrator.migrateTo('0036_economics_settled');
+      await migrateToLatest(db);
+      expect(await negativeBalancesKept(db)).toBe(-1_000);
     } finally {
       await db.destroy();
       await empty.remove();

@@ -91,6 +91,8 @@ export interface LedgerTotalsTable {
   entries: number;
   /** Hundredths of R$, signed. */
   cents: number;
+  /** What these entries moved the sum of the balances below zero by (0 or negative, mostly 0). */
+  negative_cents: number;
 }
 
 export const LEDGER_ENTRY_COLUMNS = columnsOf<LedgerEntriesTable>({

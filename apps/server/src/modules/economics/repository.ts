@@ -228,14 +228,9 @@ export async function upsertCost(
     .execute();
 }
 
-/** What players hold and wait for, in hundredths of R$ (balances below zero apart). */
+/** What players wait for, in hundredths of R$, and what the payout account holds. */
 export async function owedFigures(db: Db) {
-  const [negative, onHold, withdrawals, account] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.sum<number>('balance').as('cents'))
-      .where('balance', '<', 0)
-      .executeTakeFirstOrThrow(),
+  const [onHold, withdrawals, account] = await Promise.all([
     db
       .selectFrom('offer_transactions')
       .select((eb) => eb.fn.sum<number>('amount').as('cents'))
@@ -249,7 +244,6 @@ export async function owedFigures(db: Db) {
     db.selectFrom('payout_account').select(['robux', 'group_funds']).where('id', '=', 1).executeTakeFirst(),
   ]);
   return {
-    negativeCents: Number(negative.cents ?? 0),
     onHoldCents: Number(onHold.cents ?? 0),
     withdrawalCents: Number(withdrawals.cents ?? 0),
     payoutRobux: account?.robux === null || account?.robux === undefined ? null : Number(account.robux),

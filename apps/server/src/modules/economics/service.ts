@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { nextDay, previousDay, siteDay } from '../../shared/clock.ts';
 import { badRequest } from '../../shared/errors.ts';
-import { ledgerTotals } from '../ledger/index.ts';
+import { ledgerTotals, negativeBalancesKept } from '../ledger/index.ts';
 import { costSchedule } from './costs.ts';
 import { currencyOf, usd8OfCents, usd8OfMicros } from './money.ts';
 import * as repo from './repository.ts';
@@ -73,12 +73,13 @@ export async function economics(deps: Deps, q: EconomicsQuery): Promise<Economic
   const today = siteDay(now, zone);
   const { from, to } = periodDays(q, today);
   const { currency, money, rate } = currencyOf(deps.env);
-  const [costOn, rows, walls, owed, totals] = await Promise.all([
+  const [costOn, rows, walls, owed, totals, negativeCents] = await Promise.all([
     costSchedule(deps),
     figuresByDay(deps, from, to),
     repo.listWalls(deps.db),
     repo.owedFigures(deps.db),
     ledgerTotals(deps.db),
+    negativeBalancesKept(deps.db),
   ]);
 
   const perDay = new Map(eachDay(from, to).map((d) => [d, { revenue: 0, cost: 0 }]));
@@ -141,7 +142,7 @@ export async function economics(deps: Deps, q: EconomicsQuery): Promise<Economic
 
   const todayMicro = costOn(today);
   const balanceCents = totals.reduce((s, t) => s + t.cents, 0);
-  const availableCents = balanceCents - owed.negativeCents;
+  const availableCents = balanceCents - negativeCents;
   const owedCents = availableCents + owed.onHoldCents + owed.withdrawalCents;
   const funds =
     owed.payoutRobux === null && owed.groupFunds === null
@@ -166,7 +167,7 @@ export async function economics(deps: Deps, q: EconomicsQuery): Promise<Economic
     owed: {
       available: fromCents(availableCents),
       onHold: fromCents(owed.onHoldCents),
-      negative: fromCents(owed.negativeCents),
+      negative: fromCents(negativeCents),
       withdrawals: fromCents(owed.withdrawalCents),
       total: fromCents(owedCents),
       value: money(usd8OfCents(owedCents, todayMicro)),

@@ -12,7 +12,13 @@ export {
   type Posting,
   type PostingResult,
 } from './service.ts';
-export { findEntryByKey, lastEntryId, listEntriesForUser, readTotals as ledgerTotals } from './repository.ts';
+export {
+  findEntryByKey,
+  lastEntryId,
+  listEntriesForUser,
+  negativeBalancesKept,
+  readTotals as ledgerTotals,
+} from './repository.ts';
 export type { AccountAfter, Guard, Record as PostingRecord } from './posting-repository.ts';
 export { ledgerCells, type LedgerCell } from './rollup.ts';
 export { bumpCounter, lockUser } from './accounts.ts';

@@ -168,27 +168,43 @@ function updateBalance(
   return update.returning(ACCOUNT_AFTER);
 }
 
-/** The totals' row of this kind and sign (and this connection's shard) counts one more entry. */
+/**
+ * The totals' row of this kind and sign (and this connection's shard) counts one more entry, and
+ * what the entry moved the sum of the balances below zero by (`negative_cents`: the operator's
+ * "negative balances", read without an index on `users.balance`, decision 41).
+ */
 function addToTotals(q: Q, rows: Compilable<unknown>) {
   return q
     .insertInto('ledger_totals')
-    .columns(['kind', 'credit', 'shard', 'entries', 'cents'])
+    .columns(['kind', 'credit', 'shard', 'entries', 'cents', 'negative_cents'])
     .expression(rows as never)
     .onConflict((oc) =>
       oc.columns(['kind', 'credit', 'shard']).doUpdateSet({
         entries: sql`ledger_totals.entries + 1`,
         cents: sql`ledger_totals.cents + excluded.cents`,
+        negative_cents: sql`ledger_totals.negative_cents + excluded.negative_cents`,
       }),
     );
 }
 
-/** The row `addToTotals` adds, for an entry of `kind` and `amount` (values, or the new entry's columns). */
-const totalsColumns = (db: Kysely<any>, kind: Expression<unknown>, amount: Expression<unknown>) => [
+const belowZero = (cents: Expression<unknown>) => sql`case when ${cents} < 0 then ${cents} else 0 end`;
+
+/**
+ * The row `addToTotals` adds, for an entry of `kind` and `amount` that left its account at
+ * `balance` (values, or the statement's columns).
+ */
+const totalsColumns = (
+  db: Kysely<any>,
+  kind: Expression<unknown>,
+  amount: Expression<unknown>,
+  balance: Expression<unknown>,
+) => [
   sql`${kind}`.as('kind'),
   sql<number>`case when ${amount} > 0 then 1 else 0 end`.as('credit'),
   connectionShard(db).as('shard'),
   sql<number>`1`.as('entries'),
   sql`${amount}`.as('cents'),
+  sql`${belowZero(balance)} - ${belowZero(sql`${balance} - ${amount}`)}`.as('negative_cents'),
 ];
 
 /**
@@ -267,7 +283,9 @@ function oneStatement(
     .with('t', (q) =>
       addToTotals(
         q,
-        q.selectFrom(['e', 'u']).select(totalsColumns(db, sql.ref('e.kind'), sql.ref('e.amount'))),
+        q
+          .selectFrom(['e', 'u'])
+          .select(totalsColumns(db, sql.ref('e.kind'), sql.ref('e.amount'), sql.ref('u.balance'))),
       ),
     )
     .with('h', (q) =>
@@ -318,8 +336,8 @@ const insertChosenEntryQuery = prepared((db: Db, ...v: EntryValues) =>
 const balanceQuery = (covered: boolean) =>
   prepared((db: Db, ...v: BalanceValues) => updateBalance(db, v, covered));
 const updateBalanceQueries = { covered: balanceQuery(true), uncovered: balanceQuery(false) };
-const addToTotalsQuery = prepared((db: Db, kind: LedgerKind, amount: number) =>
-  addToTotals(db, db.selectNoFrom(totalsColumns(db, sql.val(kind), sql.val(amount)))),
+const addToTotalsQuery = prepared((db: Db, kind: LedgerKind, amount: number, balance: number) =>
+  addToTotals(db, db.selectNoFrom(totalsColumns(db, sql.val(kind), sql.val(amount), sql.val(balance)))),
 );
 const addToQuarterQuery = prepared((db: Db, kind: LedgerKind, amount: number, createdAt: string) =>
   addToQuarter(db, db.selectNoFrom(quarterColumns(db, sql.val(kind), sql.val(amount), sql.val(createdAt)))),
@@ -341,7 +359,7 @@ export async function writePosting(db: Db, e: NewEntry, chosenId = false): Promi
   if (!entry) return null;
   const account = accountAfter(await firstRow(updateBalanceQueries[cover](db, ...balanceValuesOf(a))));
   if (account) {
-    await addToTotalsQuery(db, e.kind, e.amount);
+    await addToTotalsQuery(db, e.kind, e.amount, account.balance);
     await addToQuarterQuery(db, e.kind, e.amount, e.createdAt);
   }
   return { entryId: Number(entry.id), account };

@@ -26,6 +26,25 @@ export async function readTotals(db: Db) {
   }));
 }
 
+/** The sum of the balances below zero, in hundredths of R$, as the postings kept it (0 or negative). */
+export async function negativeBalancesKept(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_totals')
+    .select((eb) => eb.fn.sum<number>('negative_cents').as('cents'))
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
+}
+
+/** The same sum, read from the balances themselves (the invariant's check of the kept one). */
+export async function negativeBalancesRead(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.sum<number>('balance').as('cents'))
+    .where('balance', '<', 0)
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
+}
+
 const entryByKeyQuery = prepared((db: Db, key: string) =>
   db.selectFrom('ledger_entries').select(LEDGER_ENTRY_COLUMNS).where('idempotency_key', '=', key),
 );

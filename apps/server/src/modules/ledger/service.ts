@@ -133,10 +133,17 @@ export function postAlone(db: Kysely<DB>, clock: Clock, p: Posting): Promise<Pos
   return db.transaction().execute((trx) => post(trx, clock, p));
 }
 
-/** The ledger's invariant: for every user, the sum of entries equals the cached balance. */
+/**
+ * The ledger's invariant: for every user, the sum of entries equals the cached balance; and the sum
+ * of the balances below zero that the postings keep (`negativeBalances.kept`) is the real one.
+ */
 export async function checkInvariant(db: Kysely<DB>) {
-  const mismatches = await repo.findBalanceMismatches(db);
-  return { ok: mismatches.length === 0, mismatches };
+  const [mismatches, kept, read] = await Promise.all([
+    repo.findBalanceMismatches(db),
+    repo.negativeBalancesKept(db),
+    repo.negativeBalancesRead(db),
+  ]);
+  return { ok: mismatches.length === 0 && kept === read, mismatches, negativeBalances: { kept, read } };
 }
 
 /** An entry's stored `params` as the contracts type them; null for an old entry of no known shape. */
