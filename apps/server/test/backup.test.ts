@@ -1,4 +1,3 @@
-import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { defaultBackupFile, POSTGRES_REFUSAL, sqliteFileOf } from '../../../scri
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { cpxPostbackPath } from './support/postbacks.ts';
+import { sendCpxPostback } from './support/postbacks.ts';
 
 /**
  * `npm run backup` copies the SQLite database while the site writes to it; the copy, restored as
@@ -76,16 +75,11 @@ describe(`backups on ${testEngine}`, () => {
       while (!stopped) {
         const trans = `${prefix}-${n++}`;
         const p = players[n % players.length]!;
-        const q = cpxPostbackPath({
+        const res = await sendCpxPostback(t, {
           trans,
           user: String(p.robloxId),
           local: `${(n % 7) + 1}.25`,
           usd: '0.10',
-        });
-        const res = await t.app.inject({
-          method: 'GET',
-          url: q,
-          remoteAddress: CPX_ADDRESS,
         });
         if (res.statusCode === 200 && res.body === '1') acked.push(`postback:cpx:${trans}`);
         else throw new Error(`postback answered ${res.statusCode} ${res.body}`);
@@ -135,12 +129,10 @@ describe(`backups on ${testEngine}`, () => {
         .executeTakeFirstOrThrow();
       expect(me.json().robux).toBe(Number(user.balance) / 100);
       const trans = `after-restore-${Math.random().toString(36).slice(2)}`;
-      const q = cpxPostbackPath({ trans, user: String(p.robloxId), local: '3', usd: '0.05' });
-      const credit = await app.inject({
-        method: 'GET',
-        url: q,
-        remoteAddress: CPX_ADDRESS,
-      });
+      const credit = await sendCpxPostback(
+        { app },
+        { trans, user: String(p.robloxId), local: '3', usd: '0.05' },
+      );
       expect(credit.body).toBe('1');
       await expectInvariant(db);
     } finally {

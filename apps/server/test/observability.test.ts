@@ -1,4 +1,3 @@
-import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -13,7 +12,7 @@ import type { Deps } from '../src/deps.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { priceFor } from './support/gamepasses.ts';
-import { cpxPostbackPath, md5 } from './support/postbacks.ts';
+import { cpxPostbackPath, expectPostbackCredited, md5, sendCpxPostback } from './support/postbacks.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const CPX_SECRET = 'test-cpx-secret';
@@ -186,13 +185,7 @@ describe(`observability on ${testEngine}`, () => {
     expect(users.statusCode).toBeLessThan(500);
 
     const hash = md5(`obs-1-${CPX_SECRET}`);
-    const credit = await app.inject({
-      method: 'GET',
-      url: cpxPostbackPath({ trans: 'obs-1', user: 1001, local: '2.50', usd: '0.03' }),
-      remoteAddress: CPX_ADDRESS,
-    });
-    expect(credit.statusCode).toBe(200);
-    expect(credit.body).toBe('1');
+    await expectPostbackCredited({ app }, { trans: 'obs-1', user: 1001, local: '2.50', usd: '0.03' });
     const odd = await app.inject({
       method: 'GET',
       url: '/api/nothing-here?sig=sig-in-query-123&token=tok-in-query-456&Hash=hash-in-query-789&page=2',
@@ -276,15 +269,7 @@ describe(`observability on ${testEngine}`, () => {
     const { token, body } = await t.login('BobBuilder');
     const robloxId: number = body.user.robloxId;
     for (const trans of ['m-1', 'm-2', 'm-3']) {
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: cpxPostbackPath({ trans, user: robloxId, local: '40', usd: '0.40' }),
-            remoteAddress: CPX_ADDRESS,
-          })
-        ).body,
-      ).toBe('1');
+      expect((await sendCpxPostback(t, { trans, user: robloxId, local: '40', usd: '0.40' })).body).toBe('1');
     }
     const social = await t.app.inject({
       method: 'POST',
@@ -480,20 +465,18 @@ describe(`observability on ${testEngine}`, () => {
     const { token, body } = await t.login('DaveTheBrave');
     expect(token).toBeTruthy();
     const robloxId: number = body.user.robloxId;
-    const credited = await app.inject({
-      method: 'GET',
-      url: cpxPostbackPath({ trans: 'counted-1', user: robloxId, local: '2.50', usd: '0.03' }),
-      remoteAddress: CPX_ADDRESS,
-    });
+    const credited = await sendCpxPostback(
+      { app },
+      { trans: 'counted-1', user: robloxId, local: '2.50', usd: '0.03' },
+    );
     expect(credited.body).toBe('1');
-    const forged = await app.inject({
-      method: 'GET',
-      url: cpxPostbackPath({ trans: 'counted-2', user: robloxId, local: '2.50', usd: '0.03' }).replace(
+    const forged = await sendCpxPostback(
+      { app },
+      cpxPostbackPath({ trans: 'counted-2', user: robloxId, local: '2.50', usd: '0.03' }).replace(
         /hash=[0-9a-f]+/,
         `hash=${'0'.repeat(32)}`,
       ),
-      remoteAddress: CPX_ADDRESS,
-    });
+    );
     expect(forged.statusCode).toBe(403);
 
     const after = await scrape();

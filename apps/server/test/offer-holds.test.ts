@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { releaseDueHolds } from '../src/modules/offers/index.ts';
-import { CPX_ADDRESS } from '../../../e2e/support/http.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { cpxPostbackPath } from './support/postbacks.ts';
+import { sendCpxPostback } from './support/postbacks.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -16,16 +15,14 @@ const HOUR = 60 * 60 * 1000;
 describe(`offer holds with the default settings on ${testEngine}`, () => {
   let token: string;
 
-  const credit = (trans: string, robux: string, status = '1') => {
-    const url = cpxPostbackPath({
+  const credit = (trans: string, robux: string, status = '1') =>
+    sendCpxPostback(t, {
       status,
       trans,
       user: 1001,
       local: robux,
       usd: (Number(robux) / 100).toFixed(4),
     });
-    return t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
-  };
   async function money() {
     const res = await t.app.inject({ method: 'GET', url: '/api/offers/pending', headers: bearer(token) });
     const u = await t.deps.db

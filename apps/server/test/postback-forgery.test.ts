@@ -10,7 +10,14 @@ import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { configureWall } from './support/walls.ts';
 import { countRows } from './support/records.ts';
-import { hmacHex, md5, sha256 } from './support/postbacks.ts';
+import {
+  CPX_ADDRESS,
+  expectPostbackCredited,
+  hmacHex,
+  md5,
+  sendCpxPostback,
+  sha256,
+} from './support/postbacks.ts';
 
 // Forged and hostile postbacks: the CPX secure_hash attack, every value a player can read tried as
 // every provider's signature, the postback log's bounds (unknown walls, refusal share, size,
@@ -18,8 +25,6 @@ import { hmacHex, md5, sha256 } from './support/postbacks.ts';
 
 /** CPX_SECURE_HASH as createTestApp sets it: the cpx wall's secret until the wall has its own. */
 const CPX_ENV_SECRET = 'test-cpx-secret';
-/** One of CPX Research's published addresses, on the cpx wall's allow-list by default. */
-const CPX_ADDRESS = '188.40.3.73';
 const PUBLIC_URL = 'https://rewards.example';
 const METRICS_TOKEN = 'metrics-token-postback-forgery-0123';
 const PLAYERS = { AliceRBX: 1001, BobBuilder: 1002, CarolPlays: 1003, DaveTheBrave: 1004 } as const;
@@ -301,11 +306,10 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
       const entriesBefore = await earningEntries();
       for (const amount of ['1000000', '5']) {
         for (let i = 0; i < 3; i++) {
-          const res = await inject({
-            method: 'GET',
-            url: `/api/postback/cpx?status=1&trans_id=1001&user_id=1001&amount_local=${amount}&hash=${secureHash}`,
-            remoteAddress: CPX_ADDRESS,
-          });
+          const res = await sendCpxPostback(
+            t,
+            `/api/postback/cpx?status=1&trans_id=1001&user_id=1001&amount_local=${amount}&hash=${secureHash}`,
+          );
           expect([res.statusCode, res.body], `amount_local=${amount} #${i + 1}`).toEqual([
             403,
             'Invalid hash',
@@ -326,12 +330,10 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
       );
 
       // Control: a postback CPX really signs, from the same address for the same R$5, credits.
-      const genuine = await inject({
-        method: 'GET',
-        url: `/api/postback/cpx?status=1&trans_id=cpx-genuine-1&user_id=1001&amount_local=5&amount_usd=0.05&hash=${md5(`cpx-genuine-1-${CPX_ENV_SECRET}`)}`,
-        remoteAddress: CPX_ADDRESS,
-      });
-      expect([genuine.statusCode, genuine.body]).toEqual([200, '1']);
+      await expectPostbackCredited(
+        t,
+        `/api/postback/cpx?status=1&trans_id=cpx-genuine-1&user_id=1001&amount_local=5&amount_usd=0.05&hash=${md5(`cpx-genuine-1-${CPX_ENV_SECRET}`)}`,
+      );
       expect((await balances())[1001]!.balance - before[1001]!.balance).toBe(500);
       await expectInvariant(t.deps.db);
     });

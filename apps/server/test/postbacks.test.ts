@@ -6,10 +6,13 @@ import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { accountOf } from './support/accounts.ts';
 import {
+  CPX_ADDRESS,
   cpxPostbackPath,
+  expectPostbackCredited,
   hmacPostbackPath,
   hmacSign,
   md5,
+  sendCpxPostback,
   TEST_CPX_SECRET,
   type CpxPostback,
 } from './support/postbacks.ts';
@@ -19,8 +22,6 @@ import { ledgerEntriesWithKey } from './support/records.ts';
 
 const GENERIC_SECRET = 'generic-secret-4c1d';
 const REWARD_SECRET = 'reward-secret-77aa';
-/** One of CPX Research's published addresses, which the cpx wall allows by default. */
-const CPX_ADDRESS = '188.40.3.73';
 const HOUR = 60 * 60 * 1000;
 
 /** A CPX postback to Alice (1001) for R$2.50 unless the test says otherwise. */
@@ -28,9 +29,6 @@ const cpxQuery = (p: Partial<CpxPostback> & { trans: string }) =>
   cpxPostbackPath({ ...p, user: p.user ?? 1001, local: p.local ?? '2.50', usd: p.usd ?? '0.10' });
 
 describe(`postbacks on ${testEngine}`, () => {
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers, remoteAddress: CPX_ADDRESS });
-
   const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
   const entriesWithKey = (key: string) => ledgerEntriesWithKey(t.deps.db, key);
   async function verdicts(slug: string, trans: string) {
@@ -65,7 +63,7 @@ describe(`postbacks on ${testEngine}`, () => {
   describe('CPX Research', () => {
     it('a correctly signed postback credits amount_local as R$, answers 1, and is stored as credited', async () => {
       const before = await account(1001);
-      const res = await get(cpxQuery({ trans: 'cpx-credit-1', local: '2.50' }));
+      const res = await sendCpxPostback(t, cpxQuery({ trans: 'cpx-credit-1', local: '2.50' }));
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('1');
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -128,7 +126,9 @@ describe(`postbacks on ${testEngine}`, () => {
         .returning('id')
         .execute();
       await t.deps.db.deleteFrom('ledger_entries').where('id', '=', taken!.id).execute();
-      expect((await get(cpxQuery({ trans: 'cpx-after-gap', user: 1003, local: '0.40' }))).body).toBe('1');
+      expect(
+        (await sendCpxPostback(t, cpxQuery({ trans: 'cpx-after-gap', user: 1003, local: '0.40' }))).body,
+      ).toBe('1');
       const [entry] = await entriesWithKey('postback:cpx:cpx-after-gap');
       expect(entry!.id).toBeGreaterThan(taken!.id);
       expect((await guardRow('cpx', 'cpx-after-gap'))?.credit_entry_id).toBe(entry!.id);
@@ -138,7 +138,7 @@ describe(`postbacks on ${testEngine}`, () => {
     it('the same postback 20 times at once credits once; every answer is 200 "1"', async () => {
       const before = await account(1002);
       const url = cpxQuery({ trans: 'cpx-race-1', user: 1002, local: '1.75' });
-      const answers = await Promise.all(Array.from({ length: 20 }, () => get(url)));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => sendCpxPostback(t, url)));
       for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, '1']);
       const after = await account(1002);
       expect(after.balance - before.balance).toBe(175);
@@ -153,10 +153,9 @@ describe(`postbacks on ${testEngine}`, () => {
     it('its reversal takes back exactly what it credited, once, even when sent many times at once', async () => {
       const before = await account(1002);
       const url = cpxQuery({ status: '2', trans: 'cpx-race-1', user: 1002, local: '-1.75' });
-      const answers = await Promise.all(Array.from({ length: 10 }, () => get(url)));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => sendCpxPostback(t, url)));
       for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, '1']);
-      const again = await get(url);
-      expect([again.statusCode, again.body]).toEqual([200, '1']);
+      await expectPostbackCredited(t, url);
 
       const after = await account(1002);
       expect(after.balance - before.balance).toBe(-175);
@@ -168,19 +167,22 @@ describe(`postbacks on ${testEngine}`, () => {
       const v = await verdicts('cpx', 'cpx-race-1');
       expect(v.filter((x) => x === 'reversed')).toHaveLength(1);
       // A late repeat of the credit pays nothing either.
-      const late = await get(cpxQuery({ trans: 'cpx-race-1', user: 1002, local: '1.75' }));
-      expect([late.statusCode, late.body]).toEqual([200, '1']);
+      await expectPostbackCredited(t, cpxQuery({ trans: 'cpx-race-1', user: 1002, local: '1.75' }));
       expect((await account(1002)).balance).toBe(after.balance);
       await expectInvariant(t.deps.db);
     });
 
     it('a reversal arriving before its credit is recorded, and the credit is then never paid', async () => {
       const before = await account(1003);
-      const rev = await get(cpxQuery({ status: '2', trans: 'cpx-early-rev', user: 1003, local: '3.00' }));
-      expect([rev.statusCode, rev.body]).toEqual([200, '1']);
-      const credit = await get(cpxQuery({ trans: 'cpx-early-rev', user: 1003, local: '3.00' }));
-      expect([credit.statusCode, credit.body]).toEqual([200, '1']);
-      const repeat = await get(cpxQuery({ trans: 'cpx-early-rev', user: 1003, local: '3.00' }));
+      await expectPostbackCredited(
+        t,
+        cpxQuery({ status: '2', trans: 'cpx-early-rev', user: 1003, local: '3.00' }),
+      );
+      await expectPostbackCredited(t, cpxQuery({ trans: 'cpx-early-rev', user: 1003, local: '3.00' }));
+      const repeat = await sendCpxPostback(
+        t,
+        cpxQuery({ trans: 'cpx-early-rev', user: 1003, local: '3.00' }),
+      );
       expect(repeat.statusCode).toBe(200);
       const after = await account(1003);
       expect(after).toEqual(before);
@@ -196,7 +198,7 @@ describe(`postbacks on ${testEngine}`, () => {
         ...Array.from({ length: 5 }, () => cpxQuery({ trans: 'cpx-mixed', user: 1004, local: '4.00' })),
         ...Array.from({ length: 5 }, () => cpxQuery({ status: '2', trans: 'cpx-mixed', user: 1004 })),
       ];
-      const answers = await Promise.all(urls.map((u) => get(u)));
+      const answers = await Promise.all(urls.map((u) => sendCpxPostback(t, u)));
       for (const a of answers) expect(a.statusCode).toBe(200);
       const after = await account(1004);
       expect(after.balance).toBe(before.balance);
@@ -207,17 +209,21 @@ describe(`postbacks on ${testEngine}`, () => {
 
     it('a wrong or missing hash answers 403 and credits nothing', async () => {
       const before = await account(1001);
-      const wrong = await get(cpxQuery({ trans: 'cpx-forged', secret: 'guessed-secret' }));
+      const wrong = await sendCpxPostback(t, cpxQuery({ trans: 'cpx-forged', secret: 'guessed-secret' }));
       expect(wrong.statusCode).toBe(403);
       expect(wrong.body).not.toBe('1');
-      const tampered = await get(
+      const tampered = await sendCpxPostback(
+        t,
         cpxQuery({ trans: 'cpx-forged', hash: md5(`cpx-other-${TEST_CPX_SECRET}`) }),
       );
       expect(tampered.statusCode).toBe(403);
-      const missing = await get('/api/postback/cpx?status=1&trans_id=cpx-forged&user_id=1001&amount_local=9');
+      const missing = await sendCpxPostback(
+        t,
+        '/api/postback/cpx?status=1&trans_id=cpx-forged&user_id=1001&amount_local=9',
+      );
       expect(missing.statusCode).toBe(403);
       // A wrong hash on a reversal takes nothing back either.
-      const rev = await get(cpxQuery({ status: '2', trans: 'cpx-credit-1', secret: 'nope' }));
+      const rev = await sendCpxPostback(t, cpxQuery({ status: '2', trans: 'cpx-credit-1', secret: 'nope' }));
       expect(rev.statusCode).toBe(403);
       expect(await account(1001)).toEqual(before);
       expect(await entriesWithKey('postback:cpx:cpx-forged')).toHaveLength(0);
@@ -230,7 +236,7 @@ describe(`postbacks on ${testEngine}`, () => {
     });
 
     it('an unknown user gets a plain 404 the provider sees; nothing is credited', async () => {
-      const res = await get(cpxQuery({ trans: 'cpx-nobody', user: 999999 }));
+      const res = await sendCpxPostback(t, cpxQuery({ trans: 'cpx-nobody', user: 999999 }));
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.body).toBe('Unknown user');
@@ -246,11 +252,11 @@ describe(`postbacks on ${testEngine}`, () => {
         ['cpx-bad-3', { local: '0' }],
         ['cpx-bad-4', { user: 'AliceRBX' }],
       ] as const) {
-        const res = await get(cpxQuery({ trans, ...overrides }));
+        const res = await sendCpxPostback(t, cpxQuery({ trans, ...overrides }));
         expect(res.statusCode, trans).toBe(400);
         expect(await verdicts('cpx', trans)).toEqual(['invalid']);
       }
-      const listParam = await get(`${cpxQuery({ trans: 'cpx-bad-5' })}&trans_id=cpx-bad-5b`);
+      const listParam = await sendCpxPostback(t, `${cpxQuery({ trans: 'cpx-bad-5' })}&trans_id=cpx-bad-5b`);
       expect(listParam.statusCode).toBe(400);
       expect(await account(1001)).toEqual(before);
     });
@@ -300,7 +306,8 @@ describe(`postbacks on ${testEngine}`, () => {
 
     it('a signed credit (sig parameter) converts USD at the wall rate, answers OK, counts as an offer', async () => {
       const before = await account(1001);
-      const res = await get(
+      const res = await sendCpxPostback(
+        t,
         generic({ user_id: '1001', trans_id: 'lt-1', amount_usd: '0.25', status: 'credit' }),
       );
       expect([res.statusCode, res.body]).toEqual([200, 'OK']);
@@ -322,7 +329,7 @@ describe(`postbacks on ${testEngine}`, () => {
         status: '1',
         click: 'a b&c',
       };
-      const res = await get(`/api/postback/generic?${new URLSearchParams(params)}`, {
+      const res = await sendCpxPostback(t, `/api/postback/generic?${new URLSearchParams(params)}`, {
         'x-signature': hmacSign(params, GENERIC_SECRET),
       });
       expect([res.statusCode, res.body]).toEqual([200, 'OK']);
@@ -332,14 +339,14 @@ describe(`postbacks on ${testEngine}`, () => {
     it('20 at once credit once; the reversal (twice) takes it back once', async () => {
       const before = await account(1003);
       const credit = generic({ user_id: '1003', trans_id: 'lt-race', amount_usd: '0.05' });
-      const answers = await Promise.all(Array.from({ length: 20 }, () => get(credit)));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => sendCpxPostback(t, credit)));
       for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
       expect((await account(1003)).balance - before.balance).toBe(500);
       expect(await entriesWithKey('postback:generic:lt-race')).toHaveLength(1);
       await expectInvariant(t.deps.db);
 
       const reversal = generic({ user_id: '1003', trans_id: 'lt-race', status: 'reversal' });
-      const r = await Promise.all([get(reversal), get(reversal)]);
+      const r = await Promise.all([sendCpxPostback(t, reversal), sendCpxPostback(t, reversal)]);
       for (const a of r) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
       expect(await account(1003)).toEqual(before);
       expect(await entriesWithKey('reversal:generic:lt-race')).toMatchObject([{ amount: -500 }]);
@@ -357,7 +364,10 @@ describe(`postbacks on ${testEngine}`, () => {
         ],
       ] as const;
       for (const [trans, amounts, reason] of cases) {
-        const res = await get(generic({ user_id: '1002', trans_id: trans, status: 'credit', ...amounts }));
+        const res = await sendCpxPostback(
+          t,
+          generic({ user_id: '1002', trans_id: trans, status: 'credit', ...amounts }),
+        );
         expect([res.statusCode, res.body]).toEqual([400, reason]);
         expect(await verdicts('generic', trans)).toEqual(['invalid']);
         expect(await entriesWithKey(`postback:generic:${trans}`)).toHaveLength(0);
@@ -368,11 +378,13 @@ describe(`postbacks on ${testEngine}`, () => {
 
     it('a reversal before its credit (status=2) stops the credit', async () => {
       const before = await account(1004);
-      expect((await get(generic({ user_id: '1004', trans_id: 'lt-early', status: '2' }))).statusCode).toBe(
-        200,
-      );
       expect(
-        (await get(generic({ user_id: '1004', trans_id: 'lt-early', amount_usd: '1' }))).statusCode,
+        (await sendCpxPostback(t, generic({ user_id: '1004', trans_id: 'lt-early', status: '2' })))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await sendCpxPostback(t, generic({ user_id: '1004', trans_id: 'lt-early', amount_usd: '1' })))
+          .statusCode,
       ).toBe(200);
       expect(await account(1004)).toEqual(before);
       expect(await verdicts('generic', 'lt-early')).toEqual(['reversed', 'already_reversed']);
@@ -380,18 +392,24 @@ describe(`postbacks on ${testEngine}`, () => {
 
     it('a wrong signature, a changed parameter or no signature → 403, nothing credited', async () => {
       const before = await account(1001);
-      const wrongKey = await get(
+      const wrongKey = await sendCpxPostback(
+        t,
         generic({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '5' }, 'not-the-secret'),
       );
       expect(wrongKey.statusCode).toBe(403);
       const signed = generic({ user_id: '1001', trans_id: 'lt-forged', amount_usd: '0.01' });
-      const changed = await get(signed.replace('amount_usd=0.01', 'amount_usd=500'));
+      const changed = await sendCpxPostback(t, signed.replace('amount_usd=0.01', 'amount_usd=500'));
       expect(changed.statusCode).toBe(403);
-      const unsigned = await get(`/api/postback/generic?user_id=1001&trans_id=lt-forged&amount_usd=5`);
+      const unsigned = await sendCpxPostback(
+        t,
+        `/api/postback/generic?user_id=1001&trans_id=lt-forged&amount_usd=5`,
+      );
       expect(unsigned.statusCode).toBe(403);
-      const badHeader = await get(`/api/postback/generic?user_id=1001&trans_id=lt-forged&amount_usd=5`, {
-        'x-signature': 'abc',
-      });
+      const badHeader = await sendCpxPostback(
+        t,
+        `/api/postback/generic?user_id=1001&trans_id=lt-forged&amount_usd=5`,
+        { 'x-signature': 'abc' },
+      );
       expect(badHeader.statusCode).toBe(403);
       expect(await account(1001)).toEqual(before);
       expect(await verdicts('generic', 'lt-forged')).toEqual([
@@ -404,17 +422,21 @@ describe(`postbacks on ${testEngine}`, () => {
     });
 
     it('an unknown user → 404; a wall without a secret → refused and stored; an unknown wall → 404, not stored', async () => {
-      const nobody = await get(generic({ user_id: '424242', trans_id: 'lt-nobody', amount_usd: '1' }));
+      const nobody = await sendCpxPostback(
+        t,
+        generic({ user_id: '424242', trans_id: 'lt-nobody', amount_usd: '1' }),
+      );
       expect([nobody.statusCode, nobody.body]).toEqual([404, 'Unknown user']);
 
       // rewardwall has no secret yet: whatever the signature, refused.
-      const noSecret = await get(
+      const noSecret = await sendCpxPostback(
+        t,
         hmacPostbackPath('rewardwall', { user_id: '1001', trans_id: 'ag-0', reward: '5' }, ''),
       );
       expect(noSecret.statusCode).toBe(403);
       expect(await verdicts('rewardwall', 'ag-0')).toEqual(['no_secret']);
 
-      const unknown = await get('/api/postback/nosuchwall?user_id=1001&trans_id=x-1');
+      const unknown = await sendCpxPostback(t, '/api/postback/nosuchwall?user_id=1001&trans_id=x-1');
       expect([unknown.statusCode, unknown.body]).toEqual([404, 'Unknown wall']);
       expect(await verdicts('nosuchwall', 'x-1')).toEqual([]);
       expect(await entriesWithKey('postback:rewardwall:ag-0')).toHaveLength(0);
@@ -423,7 +445,8 @@ describe(`postbacks on ${testEngine}`, () => {
     it("reward mode takes the provider's reward as R$ once the admin set the secret", async () => {
       await configureWall(t.deps.db, 'rewardwall', { secret: REWARD_SECRET });
       const before = await account(1002);
-      const res = await get(
+      const res = await sendCpxPostback(
+        t,
         hmacPostbackPath('rewardwall', { user_id: '1002', trans_id: 'ag-1', reward: '12.5' }, REWARD_SECRET),
       );
       expect([res.statusCode, res.body]).toEqual([200, 'OK']);
@@ -478,7 +501,7 @@ describe(`postbacks on ${testEngine}`, () => {
         { user_id: '1004', trans_id: 'ag-replay', reward: '2' },
         REWARD_SECRET,
       );
-      expect((await get(url)).statusCode).toBe(403);
+      expect((await sendCpxPostback(t, url)).statusCode).toBe(403);
       const stored = await t.deps.db
         .selectFrom('postbacks')
         .select('id')
@@ -496,15 +519,15 @@ describe(`postbacks on ${testEngine}`, () => {
 
   describe('banned players', () => {
     it('a credit to a banned account is refused; a reversal still takes money back', async () => {
-      const credited = await get(cpxQuery({ trans: 'cpx-ban-1', user: 1004, local: '1.00' }));
+      const credited = await sendCpxPostback(t, cpxQuery({ trans: 'cpx-ban-1', user: 1004, local: '1.00' }));
       expect(credited.statusCode).toBe(200);
       const before = await account(1004);
       await t.deps.db.updateTable('users').set({ status: 'banned' }).where('roblox_id', '=', 1004).execute();
       try {
-        const refused = await get(cpxQuery({ trans: 'cpx-ban-2', user: 1004, local: '1.00' }));
+        const refused = await sendCpxPostback(t, cpxQuery({ trans: 'cpx-ban-2', user: 1004, local: '1.00' }));
         expect(refused.statusCode).toBe(403);
         expect(await verdicts('cpx', 'cpx-ban-2')).toEqual(['banned']);
-        const reversed = await get(cpxQuery({ status: '2', trans: 'cpx-ban-1', user: 1004 }));
+        const reversed = await sendCpxPostback(t, cpxQuery({ status: '2', trans: 'cpx-ban-1', user: 1004 }));
         expect(reversed.statusCode).toBe(200);
         expect((await account(1004)).balance - before.balance).toBe(-100);
       } finally {
@@ -522,7 +545,6 @@ describe(`postbacks on ${testEngine}`, () => {
 describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
   let token: string;
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
   async function account() {
     const { balance, earnings, offersCompleted } = await accountOf(t.deps.db, 1001);
     return { balance, earnings, offersCompleted };
@@ -543,9 +565,8 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
   });
 
   it('a credit is pending until the hold passes, then paid once', async () => {
-    const res = await get(cpxQuery({ trans: 'hold-1', local: '2.00' }));
-    expect([res.statusCode, res.body]).toEqual([200, '1']);
-    expect((await get(cpxQuery({ trans: 'hold-1', local: '2.00' }))).statusCode).toBe(200);
+    await expectPostbackCredited(t, cpxQuery({ trans: 'hold-1', local: '2.00' }));
+    expect((await sendCpxPostback(t, cpxQuery({ trans: 'hold-1', local: '2.00' }))).statusCode).toBe(200);
     expect(await account()).toEqual({ balance: 0, earnings: 0, offersCompleted: 0 });
     expect(await pending()).toBe(2);
     const stored = await t.deps.db
@@ -572,7 +593,7 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
   });
 
   it('a read of the pending amount releases what is due', async () => {
-    await get(cpxQuery({ trans: 'hold-2', local: '1.00' }));
+    await sendCpxPostback(t, cpxQuery({ trans: 'hold-2', local: '1.00' }));
     expect(await pending()).toBe(1);
     t.clock.advance(25 * HOUR);
     expect(await pending()).toBe(0);
@@ -580,10 +601,9 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
   });
 
   it('a reversal during the hold cancels the credit; it is never paid', async () => {
-    await get(cpxQuery({ trans: 'hold-3', local: '5.00' }));
+    await sendCpxPostback(t, cpxQuery({ trans: 'hold-3', local: '5.00' }));
     expect(await pending()).toBe(5);
-    const rev = await get(cpxQuery({ status: '2', trans: 'hold-3' }));
-    expect([rev.statusCode, rev.body]).toEqual([200, '1']);
+    await expectPostbackCredited(t, cpxQuery({ status: '2', trans: 'hold-3' }));
     expect(await pending()).toBe(0);
     t.clock.advance(48 * HOUR);
     expect(await releaseDueHolds(t.deps)).toBe(0);
@@ -599,12 +619,12 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
   });
 
   it('a reversal after the release takes the credit back', async () => {
-    await get(cpxQuery({ trans: 'hold-4', local: '1.50' }));
+    await sendCpxPostback(t, cpxQuery({ trans: 'hold-4', local: '1.50' }));
     t.clock.advance(25 * HOUR);
     await releaseDueHolds(t.deps);
     expect((await account()).balance).toBe(450);
-    await get(cpxQuery({ status: '2', trans: 'hold-4' }));
-    await get(cpxQuery({ status: '2', trans: 'hold-4' }));
+    await sendCpxPostback(t, cpxQuery({ status: '2', trans: 'hold-4' }));
+    await sendCpxPostback(t, cpxQuery({ status: '2', trans: 'hold-4' }));
     expect(await account()).toEqual({ balance: 300, earnings: 300, offersCompleted: 2 });
     expect(await checkInvariant(t.deps.db)).toMatchObject({ ok: true });
   });

@@ -8,7 +8,7 @@ import { adminCookie } from './support/admin.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 import { openLiveStream, type OpenStream } from './support/live-stream.ts';
 import { signInPlayer, type SignedInPlayer } from './support/players.ts';
-import { CPX_ADDRESS, cpxPostbackPath } from './support/postbacks.ts';
+import { sendCpxPostback } from './support/postbacks.ts';
 import { seededRandom } from './support/seeded-random.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -80,13 +80,12 @@ describe(`the race board on ${testEngine}`, () => {
   const banned = new Set<string>();
 
   async function postback(p: SignedInPlayer, robux: number, transId: string, reverse = false) {
-    const url = cpxPostbackPath({
+    const res = await sendCpxPostback(t, {
       trans: transId,
       user: p.robloxId,
       local: robux.toFixed(2),
       status: reverse ? '2' : '1',
     });
-    const res = await t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
     // A banned player earns nothing: a credit is refused (a reversal is still taken).
     if (banned.has(p.name)) expect([200, 403]).toContain(res.statusCode);
     else expect([res.statusCode, res.body]).toEqual([200, '1']);

@@ -112,9 +112,7 @@ describe(`referrals on ${testEngine}`, () => {
     expect((await user('AliceRBX')).balance).toBe(5);
     // Crossing R$1 again pays the waiting credit (0.30 → 3) with the new one (1.00 → 10).
     const url = cpxPostbackPath({ trans: 'ref-b-4', user: 1002, local: '1.00' });
-    await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url })),
-    );
+    await Promise.all(Array.from({ length: 10 }, () => sendCpxPostback(t, url)));
     expect(await user('AliceRBX')).toMatchObject({ balance: 18, referralsEarned: 18 });
     await Promise.all(
       ['ref-b-5', 'ref-b-6', 'ref-b-7'].map((trans) =>
@@ -198,9 +196,7 @@ describe(`referral commission percent from the environment on ${testEngine}`, ()
       cpxPostbackPath({ status: '2', trans, user: 1002, local: '0' }),
     );
     const mixed = [...credits, ...reversals, ...credits, ...reversals].sort(() => Math.random() - 0.5);
-    const answers = await Promise.all(
-      mixed.map((url) => t.app.inject({ method: 'GET', remoteAddress: CPX_ADDRESS, url })),
-    );
+    const answers = await Promise.all(mixed.map((url) => sendCpxPostback(t, url)));
     for (const a of answers) expect(a.statusCode).toBe(200);
     const rows = await t.deps.db
       .selectFrom('users')

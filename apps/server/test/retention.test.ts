@@ -6,7 +6,7 @@ import { adminCookie } from './support/admin.ts';
 import { userIdOf } from './support/accounts.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { creditRobux, expectInvariant } from './support/ledger.ts';
-import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
+import { cpxPostbackPath, expectPostbackCredited, sendCpxPostback } from './support/postbacks.ts';
 import { verifyPlayer } from './support/players.ts';
 import { signInFrom } from './support/sign-ins.ts';
 import { bearer } from './support/site.ts';
@@ -127,15 +127,11 @@ describe(`retention on ${testEngine}`, () => {
         t,
         cpxPostbackPath({ trans: 'retention-old-credit', user: alice.robloxId, local: '5.00' }),
       );
-      const refused = await t.app.inject({
-        method: 'GET',
-        url: cpxPostbackPath({
-          trans: 'retention-old-refused',
-          user: alice.robloxId,
-          local: '5.00',
-          hash: 'bad',
-        }),
-        remoteAddress: '188.40.3.73',
+      const refused = await sendCpxPostback(t, {
+        trans: 'retention-old-refused',
+        user: alice.robloxId,
+        local: '5.00',
+        hash: 'bad',
       });
       expect(refused.statusCode).toBe(403);
       await creditRobux(t.deps.db, t.clock, aliceId, 100);

@@ -3,10 +3,10 @@ import { adminCookie } from './support/admin.ts';
 import { accountOf } from './support/accounts.ts';
 import { expectInvariant } from './support/ledger.ts';
 import {
-  CPX_ADDRESS,
   cpxPostbackPath,
   expectPostbackCredited,
   md5,
+  sendCpxPostback,
   TEST_CPX_SECRET,
 } from './support/postbacks.ts';
 import { countRows, ledgerEntriesWithKey } from './support/records.ts';
@@ -97,7 +97,7 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
     const before = await accountOf(t.deps.db, bob.robloxId);
     const path = cpxPostbackPath({ trans, user: bob.robloxId, local: '5', usd: '0.05', hash });
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'GET', url: path, remoteAddress: CPX_ADDRESS });
+      const res = await sendCpxPostback(t, path);
       expect([res.statusCode, res.body]).toEqual([403, 'Invalid hash']);
     }
     expect(await accountOf(t.deps.db, bob.robloxId)).toEqual(before);

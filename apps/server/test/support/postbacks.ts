@@ -66,18 +66,26 @@ export function hmacPostbackPath(slug: string, params: Record<string, string>, s
 
 /**
  * A postback sent in-process from CPX Research's address, answered as it is: `postback` is its URL, or
- * a CPX Research postback's fields (`cpxPostbackPath`).
+ * a CPX Research postback's fields (`cpxPostbackPath`); `headers`, if given, go with it (a signature in a
+ * header). `t` is a test app, or any object with the app to send it to.
  */
-export function sendCpxPostback(t: TestApp, postback: string | CpxPostback) {
+export function sendCpxPostback(
+  t: Pick<TestApp, 'app'>,
+  postback: string | CpxPostback,
+  headers?: Record<string, string>,
+) {
   const url = typeof postback === 'string' ? postback : cpxPostbackPath(postback);
-  return t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS });
+  return t.app.inject({ method: 'GET', url, remoteAddress: CPX_ADDRESS, ...(headers && { headers }) });
 }
 
 /**
  * Sends a postback from CPX Research's address, in-process, and expects it answered `1` (credited, or
  * for a reversal reversed): `postback` is its URL, or a CPX Research postback's fields (`cpxPostbackPath`).
  */
-export async function expectPostbackCredited(t: TestApp, postback: string | CpxPostback): Promise<void> {
+export async function expectPostbackCredited(
+  t: Pick<TestApp, 'app'>,
+  postback: string | CpxPostback,
+): Promise<void> {
   const res = await sendCpxPostback(t, postback);
   expect([res.statusCode, res.body]).toEqual([200, '1']);
 }
