@@ -42,11 +42,7 @@ export async function countCompletion(
   db: Db,
   p: Pick<CountedPostback, 'wallSlug' | 'amount' | 'usdMicros' | 'createdAt'>,
 ): Promise<void> {
-  await repo.addFigures(db, 'wall', p.wallSlug, p.createdAt, {
-    events: 1,
-    cents: p.amount ?? 0,
-    usd_micros: p.usdMicros ?? 0,
-  });
+  await repo.addCompletion(db, p.wallSlug, p.createdAt, p.amount ?? 0, p.usdMicros ?? 0);
 }
 
 /**

@@ -40,12 +40,10 @@ const toQuarterRow = (
 ) => ({ hour: r.hour, quarter: Number(r.quarter), source: r.source, name: r.name, ...toFigures(r) });
 
 /**
- * Adds figures to the quarter hour of `at` (an ISO time), in the shard of this connection: the row
- * stays locked until the writer's transaction ends, and on one row every postback of a wall would
- * wait for the one before it to commit. Built once (db/prepared.ts): it runs with each credited
- * postback.
+ * The upsert of figures `f` (in `FIGURE_NAMES` order) to the quarter hour of `at` (an ISO time), when
+ * `when` holds, in the shard of this connection: the row stays locked until the writer's transaction
+ * ends, and on one row every postback of a wall would wait for the one before it to commit.
  */
-/** The upsert of figures `f` (in `FIGURE_NAMES` order) to the quarter hour of `at`, when `when` holds. */
 function addFiguresRow(
   db: Db,
   source: FigureSource,
@@ -106,6 +104,25 @@ export const wallCompletionRecord: PostingRecord<
   [wallSlug: string, at: string, cents: number, usdMicros: number]
 > = (db, _entryId, applied, wallSlug, at, cents, usdMicros) =>
   addFiguresRow(db, 'wall', wallSlug, at, [1, cents, usdMicros, 0, 0, 0, 0], applied);
+
+/**
+ * `wallCompletionRecord` on its own, for a completion recorded apart from its posting (a held credit,
+ * one an admin approves). Built once (db/prepared.ts).
+ */
+const addCompletionQuery = prepared(
+  (db: Db, wallSlug: string, at: string, cents: number, usdMicros: number) =>
+    wallCompletionRecord(db, sql<null>`null`, sql<SqlBool>`1 = 1`, wallSlug, at, cents, usdMicros),
+);
+
+export async function addCompletion(
+  db: Db,
+  wallSlug: string,
+  at: string,
+  cents: number,
+  usdMicros: number,
+): Promise<void> {
+  await addCompletionQuery(db, wallSlug, at, cents, usdMicros);
+}
 
 /** Whether any quarter hour before `hour` (`yyyy-mm-ddThh`) is still to be moved to its day. */
 export async function hasQuartersBefore(db: Db, hour: string): Promise<boolean> {

@@ -395,6 +395,9 @@ const termsOf = (key: unknown, entryId: Expression<number>): GuardTerms => ({
 /** A record's `applied` when it runs after its posting, which wrote the entry `entryId`. */
 const writtenEntry = (entryId: unknown) => sql<SqlBool>`${entryId} is not null`;
 
+/** What a posting's first record answers. */
+type RecordRow = { id?: number | string | null };
+
 /** One record of a posting per argument list (`Record` below). */
 type Records<R extends unknown[][]> = { [K in keyof R]: Record<R[K]> };
 
@@ -472,8 +475,8 @@ export function guardedCredit<A extends unknown[], R extends unknown[][] = []>(
       if (!written?.account) throw new Error(`guarded posting ${e.key} moved without its credit`);
       let recordId: number | null = null;
       for (const [i, write] of after.entries()) {
-        const row = await firstRow(write(trx, written.entryId, ...recordArgs[i]!));
-        if (i === 0) recordId = row && 'id' in (row as object) ? Number((row as { id: unknown }).id) : null;
+        const row = (await firstRow(write(trx, written.entryId, ...recordArgs[i]!))) as RecordRow | undefined;
+        if (i === 0) recordId = row?.id == null ? null : Number(row.id);
       }
       return { entryId: written.entryId, account: written.account, recordId };
     });

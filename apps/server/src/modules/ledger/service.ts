@@ -110,7 +110,7 @@ export function creditWhen<A extends unknown[], R extends unknown[][] = []>(
     p: Posting,
     guardArgs: A,
     ...recordArgs: R
-  ): Promise<(PostingResult & { recordId: number | null }) | null> => {
+  ): Promise<(PostingResult & { account: postings.AccountAfter; recordId: number | null }) | null> => {
     const written = await write(db, entryOf(clock, p), guardArgs, ...recordArgs);
     if (!written) return null;
     return {

@@ -150,7 +150,7 @@ export async function creditTransaction(
         )
       : await creditGuarded(trx, deps.clock, creditPosting(facts), guardArgs);
     if (paid) {
-      await payReferralCommissions(trx, deps, userId, paid.account!);
+      await payReferralCommissions(trx, deps, userId, paid.account);
       return { verdict: 'credited', ledgerEntryId: paid.entryId, postbackId: paid.recordId ?? undefined };
     }
   }
