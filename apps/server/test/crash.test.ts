@@ -12,7 +12,7 @@ import { loadEnv } from '../src/env.ts';
 import { PAYOUT_LEASE_MS, RETRY_MAX_MS, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { robloxConfigFromEnv } from '../src/roblox/config.ts';
 import { createRobloxGateway } from '../src/roblox/gateway.ts';
-import { ManualClock } from '../src/shared/clock.ts';
+import { ManualClock, siteDay } from '../src/shared/clock.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 import { fromCpx } from '../../../e2e/support/http.ts';
 import { freePort } from '../../../e2e/support/processes.ts';
@@ -39,7 +39,6 @@ const PLAYERS = 12;
 const LANES = 12;
 const CPX_SECRET = 'crash-cpx-secret';
 const SOCIAL_IDS = ['youtube', 'tiktok', 'discord', 'x'];
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 interface Player {
   name: string;
@@ -247,6 +246,8 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
       }
     }
 
+    // The server keys a claim by its site day, which begins at midnight in SITE_TIME_ZONE.
+    const zone = loadEnv(crash.env).SITE_TIME_ZONE;
     async function daily() {
       const p = pick(players.filter((x) => !x.dailyDone));
       const before = new Date();
@@ -254,7 +255,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
       if (!res) return;
       if (res.status === 200) {
         p.dailyDone = true;
-        const days = [...new Set([utcDay(before), utcDay(new Date())])];
+        const days = [...new Set([siteDay(before, zone), siteDay(new Date(), zone)])];
         acked.push({
           keys: (userId) => days.map((d) => `daily:${userId}:${d}`),
           robloxId: p.robloxId,
