@@ -18,6 +18,7 @@ import { expectInvariant } from './support/ledger.ts';
 import { startDiscordHook } from './support/discord-hook.ts';
 import { startRedisServer } from './support/redis-server.ts';
 import { adminSignIn } from './support/admin.ts';
+import { addressesIn, expectRateLimited, playerCall } from './support/calls.ts';
 
 /**
  * Limits where they belong: every limit keys on the address TRUST_PROXY yields; wrong
@@ -40,14 +41,8 @@ const newApp = testApps(REAL_LIMITS);
 
 type Headers = Record<string, string>;
 
-const refresh = (t: TestApp, token: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/verification/refresh', headers: bearer(token), remoteAddress });
-
-function expectRateLimited(res: { statusCode: number; headers: Record<string, unknown>; json(): any }) {
-  expect(res.statusCode).toBe(429);
-  expect(res.json().code).toBe('RATE_LIMITED');
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-}
+/** A new verification sentence for the session (`playerCall`, with its token and an address). */
+const REFRESH = { method: 'POST', url: '/api/verification/refresh' } as const;
 
 describe(`limits where they belong on ${testEngine}`, () => {
   describe('every limit keys on the address TRUST_PROXY yields', () => {
@@ -161,8 +156,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
         const t = await newApp({ DISCORD_WEBHOOK_URL: discord.url });
         const attempt = (remoteAddress: string, password = 'wrong-guess') =>
           adminSignIn(t.app, password, remoteAddress);
-        let next = 0;
-        const freshAddress = () => `203.0.${Math.floor(next / 250)}.${(next++ % 250) + 1}`;
+        const freshAddress = addressesIn('203.0');
 
         // The owner signed in from home before the attack.
         expect((await attempt('198.51.100.200', TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
@@ -253,7 +247,7 @@ describe(`limits where they belong on ${testEngine}`, () => {
 
       const seen = new Set<string>();
       for (let i = 0; i < 20; i++) {
-        const res = await refresh(t, impersonator, '203.0.113.30');
+        const res = await playerCall(t, { ...REFRESH, token: impersonator, address: '203.0.113.30' });
         expect(res.statusCode).toBe(200);
         seen.add(res.json().verificationCode);
       }
@@ -273,7 +267,8 @@ describe(`limits where they belong on ${testEngine}`, () => {
       const t = await newApp();
       const first = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.31' })).token;
       const second = (await signInFrom(t, 'CarolPlays', { address: '198.51.100.31' })).token;
-      const fresh = (await refresh(t, second, '198.51.100.31')).json().verificationCode as string;
+      const fresh = (await playerCall(t, { ...REFRESH, token: second, address: '198.51.100.31' })).json()
+        .verificationCode as string;
       const original = (await profileOf(t, first, 'CarolPlays')).verificationCode!;
       expect(fresh).not.toBe(original);
 
@@ -341,7 +336,8 @@ describe(`limits where they belong on ${testEngine}`, () => {
     it('an expired session’s sentence does not verify', async () => {
       const t = await newApp({ SESSION_TTL_DAYS: '1' });
       const old = (await signInFrom(t, 'BobBuilder', { address: '198.51.100.33' })).token;
-      const oldSentence = (await refresh(t, old, '198.51.100.33')).json().verificationCode as string;
+      const oldSentence = (await playerCall(t, { ...REFRESH, token: old, address: '198.51.100.33' })).json()
+        .verificationCode as string;
       t.clock.advance(2 * 24 * 60 * MINUTE);
       const current = (await signInFrom(t, 'BobBuilder', { address: '198.51.100.33' })).token;
       await setBio(t, 1002, oldSentence);

@@ -8,9 +8,9 @@ import { cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts'
 import { proveOwnership } from './support/players.ts';
 import { atMinute, insertGiveawayRow, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
 import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
-import { signedInStaff } from './support/staff.ts';
+import { consoleRead, signedInStaff } from './support/staff.ts';
+import { addressesIn, playerCall } from './support/calls.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 
 /*
@@ -23,11 +23,11 @@ import { testEngine } from './support/test-database.ts';
 const OWNER = 'ZeldaQuartz';
 const OWNER_ROBLOX_ID = 7346251989;
 const REFERRER = 'CarolPlays';
-let addresses = 0;
-const nextAddress = () => `198.51.100.${++addresses}`;
-
-const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+/** Each sign-in from its own address. */
+const nextAddress = addressesIn('198.51.100');
+/** The deletion dialog's calls (`playerCall`): what deleting would forfeit, and the deletion. */
+const PREVIEW = { url: '/api/account/delete' };
+const DELETE = { method: 'POST', url: '/api/account/delete' } as const;
 
 /** Every row of every table, as text values, from the engine's own catalog. */
 async function everyValue(): Promise<{ where: string; value: string }[]> {
@@ -57,9 +57,7 @@ async function everyValue(): Promise<{ where: string; value: string }[]> {
 }
 
 async function totals() {
-  const cookie = await adminCookie(t);
-  const overview = await t.app.inject({ method: 'GET', url: '/api/admin/overview', headers: { cookie } });
-  expect(overview.statusCode).toBe(200);
+  const overview = await consoleRead(t, await adminCookie(t), '/api/admin/overview');
   const sums = await t.deps.db
     .selectFrom('users')
     .select((eb) => [
@@ -67,7 +65,7 @@ async function totals() {
       eb.fn.sum<number>('earnings').as('earnings'),
     ])
     .executeTakeFirstOrThrow();
-  return { overview: overview.json(), balance: Number(sums.balance), earnings: Number(sums.earnings) };
+  return { overview, balance: Number(sums.balance), earnings: Number(sums.earnings) };
 }
 
 describe(`deleting an account on ${testEngine}`, () => {
@@ -132,12 +130,13 @@ describe(`deleting an account on ${testEngine}`, () => {
 
   it('asks for the balance the dialog showed, then leaves no trace of the player in any table', async () => {
     // A typed name is not proof: whoever typed it cannot delete the account.
-    expect((await api('GET', '/api/account/delete', owner.token)).json()).toMatchObject({
+    expect((await playerCall(t, { ...PREVIEW, token: owner.token })).json()).toMatchObject({
       proofRequired: true,
     });
-    const typed = await api('POST', '/api/account/delete', owner.token, {
-      confirm: 'DELETE',
-      forfeitRobux: 7,
+    const typed = await playerCall(t, {
+      ...DELETE,
+      token: owner.token,
+      body: { confirm: 'DELETE', forfeitRobux: 7 },
     });
     expect([typed.statusCode, typed.json().code]).toEqual([403, 'PROOF_REQUIRED']);
     await proveOwnership(t, owner);
@@ -163,20 +162,27 @@ describe(`deleting an account on ${testEngine}`, () => {
       ]),
     );
 
-    const preview = await api('GET', '/api/account/delete', owner.token);
+    const preview = await playerCall(t, { ...PREVIEW, token: owner.token });
     expect(preview.json()).toEqual({ balance: 7, proofRequired: false });
 
-    const wrong = await api('POST', '/api/account/delete', owner.token, {
-      confirm: 'DELETE',
-      forfeitRobux: 2,
+    const wrong = await playerCall(t, {
+      ...DELETE,
+      token: owner.token,
+      body: { confirm: 'DELETE', forfeitRobux: 2 },
     });
     expect([wrong.statusCode, wrong.json().code, wrong.json().balance]).toEqual([409, 'BALANCE_CHANGED', 7]);
-    expect((await api('POST', '/api/account/delete', owner.token, { forfeitRobux: 7 })).statusCode).toBe(400);
+    expect(
+      (await playerCall(t, { ...DELETE, token: owner.token, body: { forfeitRobux: 7 } })).statusCode,
+    ).toBe(400);
 
-    const res = await api('POST', '/api/account/delete', owner.token, { confirm: 'DELETE', forfeitRobux: 7 });
+    const res = await playerCall(t, {
+      ...DELETE,
+      token: owner.token,
+      body: { confirm: 'DELETE', forfeitRobux: 7 },
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { deleted: true, forfeited: 7 }]);
     // The session is gone with the others.
-    expect((await api('GET', '/api/account/delete', owner.token)).statusCode).toBe(401);
+    expect((await playerCall(t, { ...PREVIEW, token: owner.token })).statusCode).toBe(401);
 
     expect(await traces()).toEqual([]);
 
@@ -200,7 +206,7 @@ describe(`deleting an account on ${testEngine}`, () => {
   it('lets the Roblox account sign up again as a new account', async () => {
     const again = await signInFrom(t, OWNER, { address: nextAddress(), browser: `${OWNER} browser` });
     expect(again.id).not.toBe(owner.id);
-    const profile = await api('GET', '/api/account/delete', again.token);
+    const profile = await playerCall(t, { ...PREVIEW, token: again.token });
     expect(profile.json()).toMatchObject({ balance: 0 });
   });
 
@@ -211,15 +217,16 @@ describe(`deleting an account on ${testEngine}`, () => {
     });
     await postEntry(t.deps.db, t.clock, player.id, 2000, { kind: 'admin', params: {} });
     await insertWithdrawalRow(t.deps.db, player.id, { state: 'pending', paid_at: null });
-    const preview = await api('GET', '/api/account/delete', player.token);
+    const preview = await playerCall(t, { ...PREVIEW, token: player.token });
     expect(preview.json()).toEqual({
       balance: 20,
       blocked: { code: 'WITHDRAWAL_IN_FLIGHT', message: WITHDRAWAL_IN_FLIGHT_MESSAGE },
       proofRequired: true,
     });
-    const res = await api('POST', '/api/account/delete', player.token, {
-      confirm: 'DELETE',
-      forfeitRobux: 20,
+    const res = await playerCall(t, {
+      ...DELETE,
+      token: player.token,
+      body: { confirm: 'DELETE', forfeitRobux: 20 },
     });
     expect([res.statusCode, res.json().code, res.json().error]).toEqual([
       409,
@@ -238,17 +245,20 @@ describe(`deleting an account on ${testEngine}`, () => {
       .set({ protected: 1, verified: 1 })
       .where('id', '=', player.id)
       .execute();
-    expect((await api('GET', '/api/account/delete', player.token)).json()).toEqual({
+    expect((await playerCall(t, { ...PREVIEW, token: player.token })).json()).toEqual({
       balance: 0,
       proofRequired: true,
     });
-    const refused = await api('POST', '/api/account/delete', player.token, {
-      confirm: 'DELETE',
-      forfeitRobux: 0,
+    const refused = await playerCall(t, {
+      ...DELETE,
+      token: player.token,
+      body: { confirm: 'DELETE', forfeitRobux: 0 },
     });
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'PROOF_REQUIRED']);
 
-    const proof = (await api('POST', '/api/account/protection/proof', player.token)).json();
+    const proof = (
+      await playerCall(t, { method: 'POST', url: '/api/account/protection/proof', token: player.token })
+    ).json();
     const robloxId = (
       await t.deps.db
         .selectFrom('users')
@@ -257,10 +267,10 @@ describe(`deleting an account on ${testEngine}`, () => {
         .executeTakeFirstOrThrow()
     ).roblox_id;
     await t.control('PUT', `/users/${robloxId}/description`, { description: proof.sentence });
-    const res = await api('POST', '/api/account/delete', player.token, {
-      confirm: 'DELETE',
-      forfeitRobux: 0,
-      proofToken: proof.proofToken,
+    const res = await playerCall(t, {
+      ...DELETE,
+      token: player.token,
+      body: { confirm: 'DELETE', forfeitRobux: 0, proofToken: proof.proofToken },
     });
     expect(res.statusCode, res.body).toBe(200);
   });

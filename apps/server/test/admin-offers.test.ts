@@ -4,7 +4,7 @@ import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { accountOf } from './support/accounts.ts';
-import { hmacPostbackPath } from './support/postbacks.ts';
+import { expectHmacPostbackOk, hmacPostbackPath } from './support/postbacks.ts';
 import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { addWalls, configureWall, wallsOf } from './support/walls.ts';
@@ -444,15 +444,12 @@ describe(`admin offers on ${testEngine}`, () => {
 
   it('lists postbacks newest first with their raw parameters, filtered by wall and verdict, paged', async () => {
     const alice = await accountOf(t.deps.db, 1001);
-    const first = await t.app.inject({
-      method: 'GET',
-      url: hmacPostbackPath(
-        'genericwall',
-        { user_id: '1001', trans_id: 'log-1', amount_usd: '0.10' },
-        GENERIC_SECRET,
-      ),
-    });
-    expect([first.statusCode, first.body]).toEqual([200, 'OK']);
+    await expectHmacPostbackOk(
+      t,
+      'genericwall',
+      { user_id: '1001', trans_id: 'log-1', amount_usd: '0.10' },
+      GENERIC_SECRET,
+    );
     const forged = await t.app.inject({
       method: 'GET',
       url: hmacPostbackPath(

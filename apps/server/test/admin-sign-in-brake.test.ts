@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { BROWSERS_KEPT } from '../src/modules/admin/console-browsers.ts';
 import { adminCookie, adminSignIn } from './support/admin.ts';
+import { addressesIn, expectRateLimited } from './support/calls.ts';
 import { auditRows } from './support/records.ts';
 import { createStaff, STAFF_PASSWORD, totpAt } from './support/staff.ts';
 import { testApps } from './support/suite.ts';
@@ -28,16 +29,8 @@ function setCookie(res: Injected, name: string): { value: string; line: string }
   return line === undefined ? undefined : { value: line.slice(name.length + 1).split(';')[0]!, line };
 }
 
-/** Refused by the brake: 429 with Retry-After, and no session. */
-function expectWaits(res: Injected) {
-  expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toMatchObject({
-    code: 'RATE_LIMITED',
-    error: expect.stringMatching(/^Too many wrong admin passwords on this site/),
-  });
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(setCookie(res, 'admin_session')).toBeUndefined();
-}
+/** The brake's words when it refuses (`expectRateLimited`: 429 with Retry-After, and no session). */
+const BRAKE = /^Too many wrong admin passwords on this site/;
 
 /**
  * 200 wrong admin passwords from 200 addresses in one minute (none of them limited per address).
@@ -77,7 +70,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     await attack(t);
 
     // A new browser at a new address waits, with the right password too.
-    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.10'));
+    expectRateLimited(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.10'), BRAKE);
 
     // The owner's browser, now at another address, signs in.
     const owner = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.20', browser.value);
@@ -93,9 +86,15 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     // Each sign-in sets a new value and forgets the one it replaced.
     const renewed = setCookie(owner, 'console_browser')!;
     expect(renewed.value).not.toBe(browser.value);
-    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.21', browser.value));
+    expectRateLimited(
+      await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.21', browser.value),
+      BRAKE,
+    );
     // A made-up value of the right shape is a new browser.
-    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.22', 'A'.repeat(32)));
+    expectRateLimited(
+      await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.22', 'A'.repeat(32)),
+      BRAKE,
+    );
 
     // Another server process on the same database knows the browser.
     const second = await buildApp(t.deps, { logger: false });
@@ -126,8 +125,11 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
       ),
     );
     expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(5);
-    for (const refused of burst.filter((r) => r.statusCode !== 401)) expectWaits(refused);
-    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.130', browser));
+    for (const refused of burst.filter((r) => r.statusCode !== 401)) expectRateLimited(refused, BRAKE);
+    expectRateLimited(
+      await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '192.0.2.130', browser),
+      BRAKE,
+    );
   });
 
   it("a staff member's known browser helps only that member: the owner's password and other names wait; the owner's own browser gets in", async () => {
@@ -147,24 +149,28 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     const supportBrowser = setCookie(desk, 'console_browser')!.value;
 
     await attack(t);
-    let next = 0;
-    const fresh = () => `192.0.2.${10 + next++}`;
+    const fresh = addressesIn('192.0.2', 10);
 
     // With the support member's cookie, ADMIN_PASSWORD is as held back as from a new browser, the
     // right one too, and so are another member's name and a name nobody has; none spends the
     // cookie's tries (more attempts than it has).
     for (let i = 0; i < 3; i++) {
-      expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, fresh(), supportBrowser));
-      expectWaits(
+      expectRateLimited(
+        await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, fresh(), supportBrowser),
+        BRAKE,
+      );
+      expectRateLimited(
         await adminSignIn(
           t.app,
           { username: 'brake_other', password: STAFF_PASSWORD },
           fresh(),
           supportBrowser,
         ),
+        BRAKE,
       );
-      expectWaits(
+      expectRateLimited(
         await adminSignIn(t.app, { username: 'nobody_here', password: 'x' }, fresh(), supportBrowser),
+        BRAKE,
       );
     }
     // Its own member still gets in with it (the name in any case), and the owner with the owner's.
@@ -179,8 +185,9 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     expect(ownerBack.statusCode, ownerBack.body).toBe(200);
     // The owner's cookie is no help to a staff member's name either.
     const renewed = setCookie(ownerBack, 'console_browser')!.value;
-    expectWaits(
+    expectRateLimited(
       await adminSignIn(t.app, { username: 'brake_support', password: STAFF_PASSWORD }, fresh(), renewed),
+      BRAKE,
     );
   });
 
@@ -197,7 +204,7 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     expect(desk.statusCode, desk.body).toBe(200);
     await attack(t);
     // From the support member's address, without any cookie: the owner's password waits, the member does not.
-    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.71'));
+    expectRateLimited(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, '198.51.100.71'), BRAKE);
     const member = await adminSignIn(
       t.app,
       { username: 'brake_desk', password: STAFF_PASSWORD },
@@ -233,8 +240,8 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     await attack(t);
     // The oldest cookies were forgotten: they wait like a new browser; the newest still gets in.
     const login = { username: 'brake_minter', password: STAFF_PASSWORD };
-    expectWaits(await adminSignIn(t.app, login, '192.0.2.10', minted[0]));
-    expectWaits(await adminSignIn(t.app, login, '192.0.2.11', minted[4]));
+    expectRateLimited(await adminSignIn(t.app, login, '192.0.2.10', minted[0]), BRAKE);
+    expectRateLimited(await adminSignIn(t.app, login, '192.0.2.11', minted[4]), BRAKE);
     const kept = await adminSignIn(t.app, login, '192.0.2.12', minted[5]);
     expect(kept.statusCode, kept.body).toBe(200);
     const newest = await adminSignIn(t.app, login, '192.0.2.13', minted.at(-1));
@@ -270,11 +277,10 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
 
     await attack(t);
     const now = t.clock.now().getTime();
-    let next = 0;
-    const fresh = () => `192.0.2.${200 + next++}`;
+    const fresh = addressesIn('192.0.2', 200);
 
     // Without a code: waits, and the password is not looked at.
-    expectWaits(await adminSignIn(t.app, { username, password }, fresh()));
+    expectRateLimited(await adminSignIn(t.app, { username, password }, fresh()), BRAKE);
     // A wrong code is refused (and counted) before the password is looked at.
     const wrongCode = await adminSignIn(
       t.app,
@@ -314,6 +320,6 @@ describe(`the brake on wrong admin passwords on ${testEngine}`, () => {
     expect([reused.statusCode, reused.json().error]).toEqual([401, 'Incorrect code']);
 
     // Still on for everyone else: the owner's password from a new browser waits.
-    expectWaits(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, fresh()));
+    expectRateLimited(await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, fresh()), BRAKE);
   });
 });

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { sendCpxPostback } from './support/postbacks.ts';
+import { runCommand } from './support/commands.ts';
 
 /**
  * `npm run backup` copies the SQLite database while the site writes to it; the copy, restored as
@@ -20,30 +20,6 @@ import { sendCpxPostback } from './support/postbacks.ts';
  * invariant and runs the site. On PostgreSQL the script refuses and points to pg_dump, and the
  * README's pg_dump/pg_restore commands are tested the same way.
  */
-
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((ok, fail) => {
-    const child = spawn(cmd, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', fail);
-    child.once('exit', (code) => ok({ code, stdout, stderr }));
-  });
-}
 
 describe(`backups on ${testEngine}`, () => {
   let t: TestApp;
@@ -149,8 +125,8 @@ describe(`backups on ${testEngine}`, () => {
       // Acknowledged means committed: all of these are in the database before the backup starts.
       const committedBefore = [...writer.acked];
       const out = join(dir, 'backups', 'site.db');
-      const backup = await run('npm', ['run', '--silent', 'backup', '--', '--out', out], {
-        DATABASE_URL: t.deps.env.DATABASE_URL!,
+      const backup = await runCommand('npm', ['run', '--silent', 'backup', '--', '--out', out], {
+        env: { DATABASE_URL: t.deps.env.DATABASE_URL! },
       });
       const ackedWhileBackingUp = writer.acked.length - committedBefore.length;
       await writer.stop();
@@ -187,8 +163,8 @@ describe(`backups on ${testEngine}`, () => {
       }
 
       // A backup never overwrites a file that exists.
-      const again = await run('npm', ['run', '--silent', 'backup', '--', '--out', out], {
-        DATABASE_URL: t.deps.env.DATABASE_URL!,
+      const again = await runCommand('npm', ['run', '--silent', 'backup', '--', '--out', out], {
+        env: { DATABASE_URL: t.deps.env.DATABASE_URL! },
       });
       expect(again.code).toBe(1);
       expect(again.stderr).toMatch(/exists already; choose another --out file or add --force/);
@@ -207,8 +183,8 @@ describe(`backups on ${testEngine}`, () => {
   });
 
   it('refuses PostgreSQL with a pointer to the WAL stream, pg_dump and pg_restore', async () => {
-    const res = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards',
+    const res = await runCommand(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
+      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards' },
     });
     expect(res.code).toBe(2);
     expect(res.stderr.trim()).toBe(POSTGRES_REFUSAL);
@@ -222,8 +198,8 @@ describe(`backups on ${testEngine}`, () => {
   });
 
   it('says so when there is no SQLite database where DATABASE_URL points', async () => {
-    const res = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
-      DATABASE_URL: join(dir, 'nothing-here.db'),
+    const res = await runCommand(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
+      env: { DATABASE_URL: join(dir, 'nothing-here.db') },
     });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/^Backup failed: There is no database at .*nothing-here\.db/m);
@@ -238,7 +214,7 @@ describe(`backups on ${testEngine}`, () => {
       await writer.until(60);
       const committedBefore = [...writer.acked];
       const dump = join(dir, 'rewards.dump');
-      const dumped = await run('pg_dump', ['--format=custom', `--file=${dump}`, url], {});
+      const dumped = await runCommand('pg_dump', ['--format=custom', `--file=${dump}`, url]);
       const ackedWhileBackingUp = writer.acked.length - committedBefore.length;
       await writer.stop();
       expect(dumped.code, dumped.stderr).toBe(0);
@@ -255,7 +231,7 @@ describe(`backups on ${testEngine}`, () => {
       target.pathname = `/${name}`;
       let restored: Database | undefined;
       try {
-        const r = await run('pg_restore', ['--no-owner', `--dbname=${target}`, dump], {});
+        const r = await runCommand('pg_restore', ['--no-owner', `--dbname=${target}`, dump]);
         expect(r.code, r.stderr).toBe(0);
         restored = createDatabase(target.toString());
         await checkRestored(restored, committedBefore);

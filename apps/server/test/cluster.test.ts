@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,8 +7,10 @@ import { postAlone } from '../src/modules/ledger/index.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { systemClock } from '../src/shared/clock.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
+import { metricValue } from './support/metrics.ts';
 import { until } from './support/polling.ts';
 import { SITE_OPERATOR } from './support/server-env.ts';
+import { startNodeProcess, type NodeProcess } from './support/server-process.ts';
 import { freePort, nodeArgsOfScript, waitForHealth } from '../../../e2e/support/processes.ts';
 
 /**
@@ -41,42 +42,24 @@ function workersOf(pid: number): number[] {
   return out;
 }
 
-interface Primary {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startCluster(env: Record<string, string>): Primary {
-  let output = '';
-  const child = spawn(process.execPath, nodeArgsOfScript('start:cluster'), {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: 'cluster-test-admin-pw',
-      ...SITE_OPERATOR,
-      // Roblox is not needed here; health then says "degraded" but still answers 200.
-      ROBLOX_USERS_API: 'http://127.0.0.1:9',
-      ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
-      ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
-      ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
-      ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
-      ROBLOX_TIMEOUT_MS: '500',
-      WEB_DIST: resolve(ROOT, 'apps/web/no-such-dist'),
-      WEB_CONCURRENCY: '',
-      CLUSTER_ALLOW_SQLITE: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
-  return { child, output: () => output, exited };
-}
+/** What the cluster runs with here, under each test's own settings. */
+const CLUSTER_ENV = {
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'error',
+  ADMIN_PASSWORD: 'cluster-test-admin-pw',
+  ...SITE_OPERATOR,
+  // Roblox is not needed here; health then says "degraded" but still answers 200.
+  ROBLOX_USERS_API: 'http://127.0.0.1:9',
+  ROBLOX_THUMBNAILS_API: 'http://127.0.0.1:9',
+  ROBLOX_GAMEPASS_API: 'http://127.0.0.1:9',
+  ROBLOX_ECONOMY_API: 'http://127.0.0.1:9',
+  ROBLOX_INVENTORY_API: 'http://127.0.0.1:9',
+  ROBLOX_TIMEOUT_MS: '500',
+  WEB_DIST: resolve(ROOT, 'apps/web/no-such-dist'),
+  WEB_CONCURRENCY: '',
+  CLUSTER_ALLOW_SQLITE: '',
+};
 
 describe(`npm run start:cluster on ${testEngine}`, () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -85,8 +68,8 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
   });
 
   /** A cluster started with `env`, once it answers health at `base`; its processes are killed after the test. */
-  async function clusterAnswering(base: string, env: Record<string, string>): Promise<Primary> {
-    const primary = startCluster(env);
+  async function clusterAnswering(base: string, env: Record<string, string>): Promise<NodeProcess> {
+    const primary = startNodeProcess(nodeArgsOfScript('start:cluster'), { ...CLUSTER_ENV, ...env });
     cleanups.push(async () => {
       if (primary.child.exitCode === null) {
         for (const pid of workersOf(primary.child.pid!)) process.kill(pid, 'SIGKILL');
@@ -119,7 +102,8 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
   ])('refuses $refuses', async ({ workers, messages }) => {
     const db = await createEmptyDatabase();
     cleanups.push(db.remove);
-    const primary = startCluster({
+    const primary = startNodeProcess(nodeArgsOfScript('start:cluster'), {
+      ...CLUSTER_ENV,
       DATABASE_URL: db.url,
       PORT: String(await freePort()),
       WEB_CONCURRENCY: workers,
@@ -132,7 +116,8 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
     // On the SQLite run a PostgreSQL address that is never opened: the refusal comes first.
     const db = testEngine === 'postgres' ? await createEmptyDatabase() : undefined;
     if (db) cleanups.push(db.remove);
-    const primary = startCluster({
+    const primary = startNodeProcess(nodeArgsOfScript('start:cluster'), {
+      ...CLUSTER_ENV,
       DATABASE_URL: db?.url ?? 'postgres://postgres@127.0.0.1:9/never-opened',
       PORT: String(await freePort()),
       WEB_CONCURRENCY: '2',
@@ -255,9 +240,7 @@ describe(`npm run start:cluster on ${testEngine}`, () => {
       return res.text();
     };
     const healthCount = (text: string) =>
-      [
-        ...text.matchAll(/^http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*\} (\d+)$/gm),
-      ].reduce((n, m) => n + Number(m[1]), 0);
+      metricValue(text, 'http_request_duration_seconds_count', { route: '/api/health' });
     const before = await scrape();
     // Fresh connections, handed to the workers in turn: each worker answers some of them.
     for (let i = 0; i < 10; i++)

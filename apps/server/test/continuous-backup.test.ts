@@ -1,20 +1,17 @@
 import SQLite from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { continuousBackupRound } from '../src/db/continuous-backup.ts';
 import { backupsIn } from '../src/db/sqlite-backup.ts';
-import { callApi, fromCpx } from '../../../e2e/support/http.ts';
-import { freePort } from '../../../e2e/support/processes.ts';
+import { fromCpx } from '../../../e2e/support/http.ts';
+import { metricValue } from './support/metrics.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
 import { signInPlayer, type SignedInPlayer } from './support/players.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { serverProcessSuite, startServerProcess } from './support/server-process.ts';
 import { testEngine } from './support/test-database.ts';
 
 /**
@@ -38,42 +35,15 @@ function backupStartOf(file: string): number {
 }
 
 describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
-  let standin: Standin;
-  let dir: string;
-  let server: ServerProcess | null = null;
-  let baseUrl: string;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    standin = await startStandin({ port: 0 });
-    dir = mkdtempSync(join(tmpdir(), 'rewards-continuous-backup-'));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    env = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: join(dir, 'rewards.db'),
-      ADMIN_PASSWORD: 'backup-admin-password-123',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(dir, 'no-web-build'),
-      ...robloxApisAt(standin.url),
-      CPX_SECURE_HASH: CPX_SECRET,
-      METRICS_TOKEN,
-      BACKUP_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
-      BACKUP_KEEP: '5',
-      ...NO_HOLDS_OR_REVIEW,
-      ...RAISED_LIMITS,
-    };
-  });
-
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await standin?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const suite = serverProcessSuite({
+    dirPrefix: 'rewards-continuous-backup-',
+    adminPassword: 'backup-admin-password-123',
+    cpxSecret: CPX_SECRET,
+    env: { METRICS_TOKEN, BACKUP_INTERVAL_SECONDS: String(INTERVAL_SECONDS), BACKUP_KEEP: '5' },
   });
 
   it('copies in a process of its own, and the event loop turns meanwhile', async () => {
+    const { dir } = suite;
     const source = join(dir, 'round.db');
     const live = new SQLite(source);
     live.pragma('journal_mode = WAL');
@@ -108,13 +78,8 @@ describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
   });
 
   it('loses at most the last interval of acknowledged writes when the database is lost', async () => {
-    server = await startServerProcess(baseUrl, env);
-    const site = {
-      api: (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-        callApi(baseUrl, method, path, body, headers),
-      control: standinControl(standin.url),
-      adminPassword: env.ADMIN_PASSWORD!,
-    };
+    const { dir, baseUrl, env, site } = suite;
+    suite.server = await startServerProcess(baseUrl, env);
     const players: SignedInPlayer[] = [];
     for (let i = 0; i < 4; i++) players.push(await signInPlayer(site, `BackupPlayer${i}`));
 
@@ -147,13 +112,13 @@ describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
     const metrics = await fetch(`${baseUrl}/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });
-    const lastSuccess = /^rewards_backup_last_success_timestamp_seconds (\S+)$/m.exec(await metrics.text());
-    expect(Number(lastSuccess?.[1]) * 1000).toBeGreaterThan(firstAck);
+    const lastSuccess = metricValue(await metrics.text(), 'rewards_backup_last_success_timestamp_seconds');
+    expect(lastSuccess * 1000).toBeGreaterThan(firstAck);
 
     // ---- the database is lost: the process dies and its files are deleted ----
-    await server.stop('SIGKILL');
+    await suite.server.stop('SIGKILL');
     const lostAt = Date.now();
-    server = null;
+    suite.server = null;
     stopped = true;
     await lanes;
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${env.DATABASE_URL}${suffix}`, { force: true });
@@ -165,7 +130,7 @@ describe.runIf(testEngine === 'sqlite')('continuous SQLite backup', () => {
     expect(backups.length).toBeLessThanOrEqual(5); // BACKUP_KEEP
     const newest = backups.at(-1)!;
     copyFileSync(newest, env.DATABASE_URL!);
-    server = await startServerProcess(baseUrl, env);
+    suite.server = await startServerProcess(baseUrl, env);
     const restoreMs = Date.now() - restoreStarted;
 
     const db = createDatabase(env.DATABASE_URL);

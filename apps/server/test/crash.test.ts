@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { seededRandom } from './support/seeded-random.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
+import { describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { loadEnv } from '../src/env.ts';
 import { PAYOUT_LEASE_MS, RETRY_MAX_MS, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { robloxConfigFromEnv } from '../src/roblox/config.ts';
 import { createRobloxGateway } from '../src/roblox/gateway.ts';
 import { ManualClock, siteDay } from '../src/shared/clock.ts';
-import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
+import { testEngine } from './support/test-database.ts';
 import { fromCpx } from '../../../e2e/support/http.ts';
-import { freePort } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt, SITE_OPERATOR } from './support/server-env.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { callApi } from '../../../e2e/support/http.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { serverProcessSuite, startServerProcess } from './support/server-process.ts';
 import { bearer } from './support/site.ts';
 import { leasesRunOut } from './support/payout-leases.ts';
 
@@ -60,71 +54,20 @@ interface Acked {
   gamepassId?: number;
 }
 
-/** The production server's environment in both crash suites: automatic payouts from the stand-in. */
-function crashServerEnv(o: { port: string; databaseUrl: string; dir: string; standinUrl: string }) {
-  return {
-    NODE_ENV: 'test',
-    PORT: o.port,
-    HOST: '127.0.0.1',
-    DATABASE_URL: o.databaseUrl,
-    ADMIN_PASSWORD: 'crash-admin-password-123',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: join(o.dir, 'no-web-build'),
-    ...robloxApisAt(o.standinUrl),
-    PAYOUT_MODE: 'roblox',
-    ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
-    PAYOUT_INTERVAL_MS: '200',
-    CPX_SECURE_HASH: CPX_SECRET,
-    ...NO_HOLDS_OR_REVIEW,
-    ...RAISED_LIMITS,
-    ...SITE_OPERATOR,
-  };
-}
-
-/**
- * What a crash suite's server runs with, made before its first test and removed after its last: a
- * Roblox stand-in, a fresh database (on SQLite a file the server creates and migrates itself, as on a
- * first `npm start`), a free port, and `crashServerEnv` with `extraEnv` over it. `server` is the
- * process the suite started last, killed after the last test if it still runs.
- */
-function crashServerSuite(dirPrefix: string, extraEnv: Record<string, string> = {}) {
-  const suite = {
-    standin: null as unknown as Standin,
-    env: {} as Record<string, string>,
-    baseUrl: '',
-    server: null as ServerProcess | null,
-  };
-  let database: TestDatabase | null = null;
-  let dir = '';
-
-  beforeAll(async () => {
-    suite.standin = await startStandin({ port: 0 });
-    dir = mkdtempSync(join(tmpdir(), dirPrefix));
-    database = testEngine === 'postgres' ? await createTestDatabase() : null;
-    suite.baseUrl = `http://127.0.0.1:${await freePort()}`;
-    suite.env = {
-      ...crashServerEnv({
-        port: new URL(suite.baseUrl).port,
-        databaseUrl: database?.url ?? join(dir, 'rewards.db'),
-        dir,
-        standinUrl: suite.standin.url,
-      }),
-      ...extraEnv,
-    };
-  });
-
-  afterAll(async () => {
-    await suite.server?.stop('SIGKILL');
-    await suite.standin?.close();
-    await database?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  return suite;
-}
+/** What both crash suites' servers run with over the suite's: automatic payouts from the stand-in. */
+const AUTOMATIC_PAYOUTS = {
+  PAYOUT_MODE: 'roblox',
+  ROBLOX_PAYOUT_COOKIE: 'crash-payout-cookie',
+  PAYOUT_INTERVAL_MS: '200',
+};
 
 describe(`crash safety of the production server on ${testEngine}`, () => {
-  const crash = crashServerSuite('rewards-crash-');
+  const crash = serverProcessSuite({
+    dirPrefix: 'rewards-crash-',
+    adminPassword: 'crash-admin-password-123',
+    cpxSecret: CPX_SECRET,
+    env: AUTOMATIC_PAYOUTS,
+  });
 
   async function startServer(): Promise<number> {
     const started = Date.now();
@@ -137,8 +80,7 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
     crash.server = null;
   }
 
-  const control = (method: string, path: string, body?: unknown) =>
-    standinControl(crash.standin.url)(method, path, body);
+  const control = (method: string, path: string, body?: unknown) => crash.site.control(method, path, body);
 
   async function api(
     method: string,
@@ -491,23 +433,23 @@ describe(`crash safety of the production server on ${testEngine}`, () => {
 describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
   const GROUP_ID = 7_001;
   const PAYOUTS_PATH = `/v1/groups/${GROUP_ID}/payouts`;
-  const crash = crashServerSuite('rewards-crash-group-', {
-    // Long enough to wait for the held answer: the process dies waiting, not giving up.
-    ROBLOX_TIMEOUT_MS: '30000',
-    PAYOUT_METHODS: 'group',
-    ROBLOX_PAYOUT_GROUP_ID: String(GROUP_ID),
+  const crash = serverProcessSuite({
+    dirPrefix: 'rewards-crash-group-',
+    adminPassword: 'crash-admin-password-123',
+    cpxSecret: CPX_SECRET,
+    env: {
+      ...AUTOMATIC_PAYOUTS,
+      // Long enough to wait for the held answer: the process dies waiting, not giving up.
+      ROBLOX_TIMEOUT_MS: '30000',
+      PAYOUT_METHODS: 'group',
+      ROBLOX_PAYOUT_GROUP_ID: String(GROUP_ID),
+    },
   });
 
   it('is settled as paid from the group transactions after a restart: exactly one payout', async () => {
-    const { standin, env, baseUrl } = crash;
-    const control = standinControl(standin.url);
+    const { env, baseUrl, site } = crash;
+    const { control } = site;
     crash.server = await startServerProcess(baseUrl, env);
-    const site = {
-      api: (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-        callApi(baseUrl, method, path, body, headers),
-      control,
-      adminPassword: env.ADMIN_PASSWORD!,
-    };
     const player = await signInPlayer(site, 'GroupCrash01');
     await verifyPlayer(site, player, '');
     const credit = await callApi(
@@ -547,7 +489,7 @@ describe(`a group payout interrupted by SIGKILL on ${testEngine}`, () => {
     try {
       const deadline = Date.now() + 20_000;
       while ((await payoutsToPlayer()).length === 0) {
-        if (Date.now() > deadline) throw new Error(`the worker never paid:\n${crash.server.output.join('')}`);
+        if (Date.now() > deadline) throw new Error(`the worker never paid:\n${crash.server.output()}`);
         await sleep(20);
       }
       await crash.server.stop('SIGKILL');

@@ -12,6 +12,7 @@ import {
 import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
+import { jsonLeaves } from './support/json-leaves.ts';
 import { testEngine } from './support/test-database.ts';
 
 /*
@@ -80,12 +81,6 @@ async function fillTables(userId: number, tag: string, ids: { giveawayId: number
       })
       .execute();
   }
-}
-
-/** Every value of a JSON document, strings and numbers, however deep. */
-function leaves(value: unknown): unknown[] {
-  if (value === null || typeof value !== 'object') return [value];
-  return Object.values(value).flatMap(leaves);
 }
 
 describe(`a player's data export on ${testEngine}`, () => {
@@ -237,7 +232,7 @@ describe(`a player's data export on ${testEngine}`, () => {
   it('holds nothing that identifies another player, nor any secret of the player', async () => {
     const db = t.deps.db;
     const text = JSON.stringify(doc);
-    const values = leaves(doc);
+    const values = jsonLeaves(doc);
     expect(text).not.toContain(OTHER);
     expect(values).not.toContain(other.robloxId);
     expect(

@@ -10,8 +10,8 @@ import { startDiscordHook } from './support/discord-hook.ts';
 import { BOTH_METHODS_ENV, openPayoutGroup, payoutHarness, setGroupMember } from './support/groups.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { grantRobux, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
-import { hmacPostbackPath } from './support/postbacks.ts';
-import { signedInStaff } from './support/staff.ts';
+import { expectHmacPostbackOk } from './support/postbacks.ts';
+import { consoleRead, signedInStaff } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { atMinute, insertWithdrawalRow } from './support/records.ts';
@@ -42,24 +42,10 @@ async function at(iso: string) {
   cookie = await adminCookie(t);
 }
 
-async function postback(slug: string, params: Record<string, string>, expected = 'OK') {
-  const res = await t.app.inject({ method: 'GET', url: hmacPostbackPath(slug, params, SECRET) });
-  expect([res.statusCode, res.body]).toEqual([200, expected]);
-}
 const credit = (slug: string, trans: string, p: SignedInPlayer, usd: string) =>
-  postback(slug, { trans_id: trans, user_id: String(p.robloxId), amount_usd: usd });
+  expectHmacPostbackOk(t, slug, { trans_id: trans, user_id: String(p.robloxId), amount_usd: usd }, SECRET);
 const reverse = (slug: string, trans: string, p: SignedInPlayer) =>
-  postback(slug, { status: 'reversal', trans_id: trans, user_id: String(p.robloxId) });
-
-async function economics(cookie: string, query: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/economics?${query}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+  expectHmacPostbackOk(t, slug, { status: 'reversal', trans_id: trans, user_id: String(p.robloxId) }, SECRET);
 
 describe(`the operator's economics on ${testEngine}`, () => {
   openTestApp({ env: { ...BOTH_METHODS_ENV, ROBUX_COST_USD: '0.004' } });
@@ -169,7 +155,7 @@ describe(`the operator's economics on ${testEngine}`, () => {
       .execute();
 
     await at('2026-03-20T10:00:00Z');
-    const month = await economics(cookie, 'period=month&month=2026-03');
+    const month = await consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-03');
 
     // By hand, at USD 0.004 per R$:
     // revenue 2.00 + 1.50 + 3.00 + 0.50 + 1.25 + 0.10 − (1.50 + 0.50 + 0.10) = 6.25
@@ -268,10 +254,18 @@ describe(`the operator's economics on ${testEngine}`, () => {
 
     // The same figures once the quarter hours have moved to their days.
     await at('2026-03-21T10:00:00Z');
-    expect(await economics(cookie, 'period=month&month=2026-03')).toEqual(month);
-    expect(await economics(cookie, 'period=custom&from=2026-03-01&to=2026-03-31')).toEqual(month);
-    expect(await economics(cookie, 'period=7d')).toMatchObject({ from: '2026-03-15', to: '2026-03-21' });
-    expect(await economics(cookie, 'period=30d')).toMatchObject({ from: '2026-02-20', to: '2026-03-21' });
+    expect(await consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-03')).toEqual(month);
+    expect(
+      await consoleRead(t, cookie, '/api/admin/economics?period=custom&from=2026-03-01&to=2026-03-31'),
+    ).toEqual(month);
+    expect(await consoleRead(t, cookie, '/api/admin/economics?period=7d')).toMatchObject({
+      from: '2026-03-15',
+      to: '2026-03-21',
+    });
+    expect(await consoleRead(t, cookie, '/api/admin/economics?period=30d')).toMatchObject({
+      from: '2026-02-20',
+      to: '2026-03-21',
+    });
 
     const csv = await t.app.inject({
       method: 'GET',
@@ -292,7 +286,11 @@ describe(`the operator's economics on ${testEngine}`, () => {
 
   it('a Robux cost set from a day on leaves the earlier periods as they were', async () => {
     await at('2026-03-31T10:00:00Z');
-    const first = await economics(cookie, 'period=custom&from=2026-03-01&to=2026-03-15');
+    const first = await consoleRead(
+      t,
+      cookie,
+      '/api/admin/economics?period=custom&from=2026-03-01&to=2026-03-15',
+    );
     const put = (body: object) =>
       t.app.inject({ method: 'PUT', url: '/api/admin/economics/costs', headers: { cookie }, payload: body });
 
@@ -308,13 +306,15 @@ describe(`the operator's economics on ${testEngine}`, () => {
     await at('2026-04-02T10:00:00Z');
     await grantRobux(t, cookie, third.name, 10);
 
-    expect(await economics(cookie, 'period=custom&from=2026-03-01&to=2026-03-15')).toEqual({
+    expect(
+      await consoleRead(t, cookie, '/api/admin/economics?period=custom&from=2026-03-01&to=2026-03-15'),
+    ).toEqual({
       ...first,
       // Today's cost and what is owed now are not the period's.
       robuxCost: 0.005,
       owed: expect.anything(),
     });
-    const april = await economics(cookie, 'period=month&month=2026-04');
+    const april = await consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-04');
     expect(april).toMatchObject({ robuxCost: 0.005, revenue: 0, margin: -0.05 });
     expect(april.cost.byKind.find((k: { kind: string }) => k.kind === 'admin')).toEqual({
       kind: 'admin',
@@ -327,15 +327,15 @@ describe(`the operator's economics on ${testEngine}`, () => {
 
   it('counts a quarter hour moved into its day after the period’s days were read', async () => {
     await at('2026-04-03T10:00:00Z');
-    const before = await economics(cookie, 'period=month&month=2026-04');
+    const before = await consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-04');
     await credit('alpha', 'a-late', third, '1.00');
-    const quarter = await economics(cookie, 'period=month&month=2026-04');
+    const quarter = await consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-04');
     const alpha = (e: { walls: { slug: string; completions: number }[] }) =>
       e.walls.find((w) => w.slug === 'alpha')!.completions;
     expect([quarter.revenue, alpha(quarter)]).toEqual([before.revenue + 1, alpha(before) + 1]);
     // Three hours on, its quarter hour has moved into its day: the days read before are read again.
     await at('2026-04-03T13:00:00Z');
-    expect(await economics(cookie, 'period=month&month=2026-04')).toEqual({
+    expect(await consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-04')).toEqual({
       ...quarter,
       owed: expect.anything(),
     });
@@ -343,11 +343,13 @@ describe(`the operator's economics on ${testEngine}`, () => {
 
   it('views asked together while a quarter hour moves into its day all count it once', async () => {
     await at('2026-04-04T10:00:00Z');
-    const before = await economics(cookie, 'period=month&month=2026-04');
+    const before = await consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-04');
     await credit('alpha', 'a-burst', third, '1.00');
     await at('2026-04-04T13:00:00Z');
     const views = await Promise.all(
-      Array.from({ length: 12 }, () => economics(cookie, 'period=month&month=2026-04')),
+      Array.from({ length: 12 }, () =>
+        consoleRead(t, cookie, '/api/admin/economics?period=month&month=2026-04'),
+      ),
     );
     for (const view of views) {
       expect({ ...view, owed: null }).toEqual({ ...views[0], owed: null });

@@ -7,23 +7,16 @@ import {
   verifyPlayer,
   type SignedInPlayer,
 } from './support/players.ts';
-import { bearer } from './support/test-app.ts';
+import { playerRead } from './support/calls.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
-/** GET /api/first-steps as the player's browser asks for it. */
-async function firstSteps(player: SignedInPlayer) {
-  const res = await t.api('GET', '/api/first-steps', undefined, bearer(player.token));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as {
-    done: boolean;
-    steps: Array<{ id: string; done: boolean; balance?: number; minimum?: number }>;
-  };
-}
+/** A step of the guide, as `GET /api/first-steps` lists it. */
+type Step = { id: string; done: boolean; balance?: number; minimum?: number };
 
 /** Which steps are ticked, in the guide's order. */
 const ticks = async (player: SignedInPlayer) =>
-  (await firstSteps(player)).steps.map((s) => [s.id, s.done] as const);
+  (await playerRead(t, player.token, '/api/first-steps')).steps.map((s: Step) => [s.id, s.done] as const);
 
 describe(`the first-steps guide on ${testEngine}`, () => {
   openTestApp();
@@ -34,7 +27,7 @@ describe(`the first-steps guide on ${testEngine}`, () => {
 
   it('ticks each step after its server event, and is done once all are ticked', async () => {
     const newcomer = await signInPlayer(t, 'FirstStepper');
-    expect(await firstSteps(newcomer)).toEqual({
+    expect(await playerRead(t, newcomer.token, '/api/first-steps')).toEqual({
       done: false,
       steps: [
         { id: 'daily', done: false },
@@ -53,7 +46,9 @@ describe(`the first-steps guide on ${testEngine}`, () => {
       ['withdraw', false],
     ]);
     // R$ 1,50 of R$ 5: below the minimum, not ticked yet.
-    expect((await firstSteps(newcomer)).steps.find((s) => s.id === 'withdraw')).toEqual({
+    expect(
+      (await playerRead(t, newcomer.token, '/api/first-steps')).steps.find((s: Step) => s.id === 'withdraw'),
+    ).toEqual({
       id: 'withdraw',
       done: false,
       balance: 1.5,
@@ -69,24 +64,26 @@ describe(`the first-steps guide on ${testEngine}`, () => {
       ['verify', false],
       ['withdraw', true],
     ]);
-    expect((await firstSteps(newcomer)).steps.find((s) => s.id === 'withdraw')).toEqual({
+    expect(
+      (await playerRead(t, newcomer.token, '/api/first-steps')).steps.find((s: Step) => s.id === 'withdraw'),
+    ).toEqual({
       id: 'withdraw',
       done: true,
       balance: 51.5,
       minimum: 5,
     });
-    expect((await firstSteps(newcomer)).done).toBe(false);
+    expect((await playerRead(t, newcomer.token, '/api/first-steps')).done).toBe(false);
 
     await verifyPlayer(t, newcomer);
-    const finished = await firstSteps(newcomer);
-    expect(finished.steps.every((s) => s.done)).toBe(true);
+    const finished = await playerRead(t, newcomer.token, '/api/first-steps');
+    expect(finished.steps.every((s: Step) => s.done)).toBe(true);
     expect(finished.done).toBe(true);
 
     // Withdrawing most of it leaves the balance below the minimum; the guide stays finished.
     expect((await requestWithdrawal(t, newcomer, 50)).status).toBe(200);
-    const after = await firstSteps(newcomer);
+    const after = await playerRead(t, newcomer.token, '/api/first-steps');
     expect(after.done).toBe(true);
-    expect(after.steps.find((s) => s.id === 'withdraw')).toEqual({
+    expect(after.steps.find((s: Step) => s.id === 'withdraw')).toEqual({
       id: 'withdraw',
       done: true,
       balance: 1.5,
@@ -96,7 +93,7 @@ describe(`the first-steps guide on ${testEngine}`, () => {
 
   it('each player sees their own steps', async () => {
     const other = await signInPlayer(t, 'SecondStepper');
-    expect(await firstSteps(other)).toMatchObject({ done: false });
+    expect(await playerRead(t, other.token, '/api/first-steps')).toMatchObject({ done: false });
     expect(await ticks(other)).toEqual([
       ['daily', false],
       ['social', false],
@@ -111,8 +108,8 @@ describe(`the first-steps guide on ${testEngine}`, () => {
     expect(daily.statusCode, daily.body).toBe(200);
     await verifyPlayer(t, quick);
     expect((await requestWithdrawal(t, quick, 50)).status).toBe(200);
-    const steps = await firstSteps(quick);
-    expect(steps.steps.map((s) => [s.id, s.done])).toEqual([
+    const steps = await playerRead(t, quick.token, '/api/first-steps');
+    expect(steps.steps.map((s: Step) => [s.id, s.done])).toEqual([
       ['daily', true],
       ['social', false],
       ['verify', true],
@@ -134,7 +131,7 @@ describe(`the first-steps guide with a higher minimum withdrawal on ${testEngine
     const followed = await claimSocial(t.app, player.token, 'discord');
     expect(followed.statusCode, followed.body).toBe(200);
     await verifyPlayer(t, player);
-    const steps = await firstSteps(player);
+    const steps = await playerRead(t, player.token, '/api/first-steps');
     expect(steps.steps.at(-1)).toEqual({ id: 'withdraw', done: false, balance: 51.5, minimum: 100 });
     expect(steps.done).toBe(false);
   });

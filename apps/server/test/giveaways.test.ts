@@ -4,6 +4,7 @@ import type { Player } from '../src/modules/auth/index.ts';
 import { createGiveaway, endGiveawayNow, listGiveaways, pickWinner } from '../src/modules/rewards/index.ts';
 import { registerGiveawayScheduler } from '../src/modules/rewards/giveaways/scheduler.ts';
 import { enterGiveaway } from '../src/modules/rewards/giveaways/service.ts';
+import { playerCall } from './support/calls.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { adminCookie as signInAdmin } from './support/admin.ts';
@@ -19,20 +20,11 @@ let adminCookie: string;
 
 const HOUR = 3_600_000;
 
-function getGiveaway(token?: string) {
-  return t.app.inject({ method: 'GET', url: '/api/giveaway', headers: token ? bearer(token) : {} });
-}
-function enter(token: string | null, body: object = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/giveaway/enter',
-    headers: token ? bearer(token) : {},
-    payload: body,
-  });
-}
-function pick() {
-  return t.app.inject({ method: 'POST', url: '/api/giveaway/pick' });
-}
+/** The giveaway's calls, as the web app makes them (`playerCall`); a token is added where a player makes one. */
+const GIVEAWAY = { url: '/api/giveaway' };
+const ENTER = { method: 'POST', url: '/api/giveaway/enter', body: {} } as const;
+const PICK = { method: 'POST', url: '/api/giveaway/pick' } as const;
+
 async function asPlayer(name: string): Promise<Player> {
   const u = await t.deps.db
     .selectFrom('users')
@@ -58,10 +50,10 @@ describe(`giveaways on ${testEngine}`, () => {
   });
 
   it('no giveaway yet: GET answers 404 with an error, pick too', async () => {
-    const res = await getGiveaway();
+    const res = await playerCall(t, GIVEAWAY);
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBeTruthy();
-    expect((await pick()).statusCode).toBe(404);
+    expect((await playerCall(t, PICK)).statusCode).toBe(404);
   });
 
   it('the admin creates a giveaway; admin calls refuse without the cookie; creation is audited', async () => {
@@ -98,7 +90,7 @@ describe(`giveaways on ${testEngine}`, () => {
     const audit = await auditRows(t.deps.db, { action: 'giveaway.create' });
     expect(audit).toHaveLength(1);
 
-    const pub = await getGiveaway();
+    const pub = await playerCall(t, GIVEAWAY);
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toEqual({
       id: res.json().id,
@@ -118,46 +110,56 @@ describe(`giveaways on ${testEngine}`, () => {
   it('players enter once; the answer is the updated giveaway; banned and signed-out players are refused', async () => {
     const alice = await signInPlayer(t, 'AliceRBX');
     const bob = await signInPlayer(t, 'BobBuilder');
-    const res = await enter(alice.token, { username: 'BobBuilder' });
+    const res = await playerCall(t, { ...ENTER, token: alice.token, body: { username: 'BobBuilder' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ entries: 1, entered: true, winner: null });
     // The body's username is ignored: Bob did not enter.
-    expect((await getGiveaway(bob.token)).json()).toMatchObject({ entries: 1, entered: false });
-    expect((await getGiveaway(alice.token)).json()).toMatchObject({ entered: true });
-    expect((await getGiveaway('not-a-real-token')).json()).toMatchObject({ entered: false });
+    expect((await playerCall(t, { ...GIVEAWAY, token: bob.token })).json()).toMatchObject({
+      entries: 1,
+      entered: false,
+    });
+    expect((await playerCall(t, { ...GIVEAWAY, token: alice.token })).json()).toMatchObject({
+      entered: true,
+    });
+    expect((await playerCall(t, { ...GIVEAWAY, token: 'not-a-real-token' })).json()).toMatchObject({
+      entered: false,
+    });
 
-    const twice = await enter(alice.token);
+    const twice = await playerCall(t, { ...ENTER, token: alice.token });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toMatch(/already entered/i);
 
-    expect((await enter(bob.token)).json()).toMatchObject({ entries: 2, entered: true });
+    expect((await playerCall(t, { ...ENTER, token: bob.token })).json()).toMatchObject({
+      entries: 2,
+      entered: true,
+    });
 
     const dave = await signInPlayer(t, 'DaveTheBrave');
     await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'banned');
-    const banned = await enter(dave.token);
+    const banned = await playerCall(t, { ...ENTER, token: dave.token });
     expect(banned.statusCode).toBe(403);
     expect(banned.json()).toMatchObject({ code: 'BANNED' });
     await setPlayerStatus(t.deps.db, 'DaveTheBrave', 'active');
 
-    expect((await enter(null)).statusCode).toBe(401);
-    expect((await getGiveaway()).json().entries).toBe(2);
+    expect((await playerCall(t, { ...ENTER, token: null })).statusCode).toBe(401);
+    expect((await playerCall(t, GIVEAWAY)).json().entries).toBe(2);
   });
 
   it('pick before the end is refused; after it, 20 concurrent picks give one winner among the entries and one prize credit', async () => {
     const carol = await signInPlayer(t, 'CarolPlays');
-    expect((await enter(carol.token)).statusCode).toBe(200);
-    const early = await pick();
+    expect((await playerCall(t, { ...ENTER, token: carol.token })).statusCode).toBe(200);
+    const early = await playerCall(t, PICK);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ error: 'The giveaway has not ended yet.' });
 
-    const current = (await getGiveaway()).json();
+    const current = (await playerCall(t, GIVEAWAY)).json();
     t.clock.set(new Date(Date.parse(current.endDate) + 1000));
-    const late = await enter((await signInPlayer(t, 'DaveTheBrave')).token);
+    const late = await playerCall(t, { ...ENTER, token: (await signInPlayer(t, 'DaveTheBrave')).token });
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toMatch(/ended/i);
 
     const balancesBefore = await t.deps.db.selectFrom('users').select(['username', 'balance']).execute();
-    const results = await Promise.all(Array.from({ length: 20 }, () => pick()));
+    const results = await Promise.all(Array.from({ length: 20 }, () => playerCall(t, PICK)));
     for (const r of results) expect(r.statusCode).toBe(200);
     const winners = new Set(results.map((r) => r.json().winner));
     expect(winners.size).toBe(1);
@@ -175,9 +177,9 @@ describe(`giveaways on ${testEngine}`, () => {
       );
     }
 
-    const view = (await getGiveaway()).json();
+    const view = (await playerCall(t, GIVEAWAY)).json();
     expect(view).toMatchObject({ winner, ended: true, entries: 3 });
-    expect((await pick()).json()).toEqual({ winner });
+    expect((await playerCall(t, PICK)).json()).toEqual({ winner });
     expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${current.id}`)).toHaveLength(1);
     await expectInvariant(t.deps.db);
   });
@@ -189,12 +191,12 @@ describe(`giveaways on ${testEngine}`, () => {
       prize: 5,
       endAt: new Date(t.clock.now().getTime() + 1000).toISOString(),
     });
-    expect((await getGiveaway()).json()).toMatchObject({ id: g.id, entries: 0, ended: false });
+    expect((await playerCall(t, GIVEAWAY)).json()).toMatchObject({ id: g.id, entries: 0, ended: false });
     t.clock.advance(2000);
-    const res = await pick();
+    const res = await playerCall(t, PICK);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ winner: null });
-    expect((await getGiveaway()).json()).toMatchObject({ id: g.id, winner: null, ended: true });
+    expect((await playerCall(t, GIVEAWAY)).json()).toMatchObject({ id: g.id, winner: null, ended: true });
     expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${g.id}`)).toHaveLength(0);
   });
 
@@ -210,12 +212,12 @@ describe(`giveaways on ${testEngine}`, () => {
       prize: 1,
       endAt: new Date(now + 2 * HOUR).toISOString(),
     });
-    expect((await getGiveaway()).json().id).toBe(b.id);
+    expect((await playerCall(t, GIVEAWAY)).json().id).toBe(b.id);
     await endGiveawayNow(t.deps, b.id);
-    expect((await getGiveaway()).json().id).toBe(a.id);
+    expect((await playerCall(t, GIVEAWAY)).json().id).toBe(a.id);
     t.clock.advance(1000);
     await endGiveawayNow(t.deps, a.id);
-    expect((await getGiveaway()).json().id).toBe(a.id);
+    expect((await playerCall(t, GIVEAWAY)).json().id).toBe(a.id);
   });
 
   it('the admin ends a giveaway early: the winner is picked at once and the prize paid; audited', async () => {
@@ -225,7 +227,7 @@ describe(`giveaways on ${testEngine}`, () => {
       endAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
     });
     const alice = await signInPlayer(t, 'AliceRBX');
-    expect((await enter(alice.token)).statusCode).toBe(200);
+    expect((await playerCall(t, { ...ENTER, token: alice.token })).statusCode).toBe(200);
     const res = await consoleCall(t, adminCookie, 'POST', `/api/admin/giveaways/${g.id}/end`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: g.id, ended: true, winner: 'AliceRBX', entries: 1 });
@@ -254,8 +256,8 @@ describe(`giveaways on ${testEngine}`, () => {
     });
     const bob = await signInPlayer(t, 'BobBuilder');
     const x = await signInPlayer(t, 'XssTester');
-    await enter(bob.token);
-    await enter(x.token);
+    await playerCall(t, { ...ENTER, token: bob.token });
+    await playerCall(t, { ...ENTER, token: x.token });
     await setPlayerStatus(t.deps.db, 'XssTester', 'banned');
     t.clock.advance(HOUR + 1000);
     expect(await pickWinner(t.deps, g.id)).toEqual({ winner: 'BobBuilder' });
@@ -297,7 +299,7 @@ describe(`giveaways on ${testEngine}`, () => {
       endAt: new Date(t.clock.now().getTime() + 1000).toISOString(),
     });
     const carol = await signInPlayer(t, 'CarolPlays');
-    await enter(carol.token);
+    await playerCall(t, { ...ENTER, token: carol.token });
     t.clock.advance(2000);
     const host = Fastify({ logger: false });
     host.decorate('deps', t.deps);

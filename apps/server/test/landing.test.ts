@@ -5,30 +5,24 @@ import { runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { requestWithdrawal } from './support/gamepasses.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { bearer } from './support/site.ts';
+import { playerRead } from './support/calls.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { testEngine } from './support/test-database.ts';
-
-const landing = async () => {
-  const res = await t.api('GET', '/api/landing');
-  expect(res.status).toBe(200);
-  return res;
-};
 
 describe(`landing page figures on ${testEngine}`, () => {
   describe('a fresh install', () => {
     openTestApp();
 
     it('shows no figures, only what a new player gets by this site’s own settings', async () => {
-      const res = await landing();
-      expect(res.body).toEqual({
+      const landing = await playerRead(t, null, '/api/landing');
+      expect(landing).toEqual({
         figures: null,
         offer: { firstDailyReward: 50, dailyNeedsOffer: false, minWithdrawal: 5, referralPercent: 10 },
         firstWithdrawalReviewed: false,
         payoutMethods: ['gamepass'],
         rating: null,
       });
-      for (const invented of ['1.5M', '500K', '4.9'])
-        expect(JSON.stringify(res.body)).not.toContain(invented);
+      for (const invented of ['1.5M', '500K', '4.9']) expect(JSON.stringify(landing)).not.toContain(invented);
     });
   });
 
@@ -45,7 +39,7 @@ describe(`landing page figures on ${testEngine}`, () => {
     });
 
     it('are what the cards promise: the minimum, the commission, the offer the daily reward needs, the review', async () => {
-      expect((await landing()).body).toEqual({
+      expect(await playerRead(t, null, '/api/landing')).toEqual({
         figures: null,
         offer: { firstDailyReward: 50, dailyNeedsOffer: true, minWithdrawal: 25, referralPercent: 7 },
         firstWithdrawalReviewed: true,
@@ -101,14 +95,14 @@ describe(`landing page figures on ${testEngine}`, () => {
         if (i < 9) expect((await requestWithdrawal(t, p, 10)).status).toBe(200);
       }
       await payAll();
-      expect((await landing()).body.figures).toBeNull();
+      expect((await playerRead(t, null, '/api/landing')).figures).toBeNull();
 
       // The 20th is paid; one more waits (not paid, not counted).
       expect((await requestWithdrawal(t, list[9]!, 10)).status).toBe(200);
       await payAll();
       expect((await requestWithdrawal(t, list[0]!, 5)).status).toBe(200);
       // Within the minute the figures are the ones read before.
-      expect((await landing()).body.figures).toBeNull();
+      expect((await playerRead(t, null, '/api/landing')).figures).toBeNull();
 
       t.clock.advance(FIGURES_TTL_MS + 1);
       const rewardEntries = await t.deps.db
@@ -117,7 +111,7 @@ describe(`landing page figures on ${testEngine}`, () => {
         .where('kind', 'in', ['offer', 'survey', 'social', 'daily', 'promo', 'referral', 'giveaway'])
         .where('amount', '>', 0)
         .executeTakeFirstOrThrow();
-      expect((await landing()).body.figures).toEqual({
+      expect((await playerRead(t, null, '/api/landing')).figures).toEqual({
         robuxPaidOut: 10 * 7 + 10 * 10,
         rewardsCredited: Number(rewardEntries.n),
         playersPaid: 10,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant, post, postAlone } from '../src/modules/ledger/service.ts';
 import { ManualClock } from '../src/shared/clock.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
-import { insertUser } from './support/accounts.ts';
+import { accountWithId, insertUser } from './support/accounts.ts';
 import { ledgerEntries } from './support/records.ts';
 
 const clock = new ManualClock();
@@ -10,15 +10,6 @@ let tdb: TestDatabase;
 let nextRobloxId = 5000;
 /** The players these tests add, joined at the clock's time. */
 const LEDGER_USER = { name: 'Ledger', joinedAt: clock.now().toISOString() };
-
-async function balanceOf(userId: number) {
-  const row = await tdb.db
-    .selectFrom('users')
-    .select(['balance', 'earnings'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { balance: Number(row.balance), earnings: Number(row.earnings) };
-}
 
 describe(`ledger on ${testEngine}`, () => {
   beforeAll(async () => {
@@ -38,7 +29,7 @@ describe(`ledger on ${testEngine}`, () => {
       params: { platform: 'Test' },
     });
     expect(r).toMatchObject({ applied: true, balance: 150 });
-    expect(await balanceOf(u)).toEqual({ balance: 150, earnings: 150 });
+    expect(await accountWithId(tdb.db, u)).toMatchObject({ balance: 150, earnings: 150 });
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
   });
 
@@ -51,7 +42,7 @@ describe(`ledger on ${testEngine}`, () => {
       key: `t:admin:${u}`,
       params: {},
     });
-    expect(await balanceOf(u)).toEqual({ balance: 2500, earnings: 0 });
+    expect(await accountWithId(tdb.db, u)).toMatchObject({ balance: 2500, earnings: 0 });
   });
 
   it('100 concurrent debits of R$1 against R$10: exactly 10 succeed', async () => {
@@ -80,7 +71,7 @@ describe(`ledger on ${testEngine}`, () => {
     expect(refused).toHaveLength(90);
     for (const r of refused)
       expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
-    expect((await balanceOf(u)).balance).toBe(0);
+    expect((await accountWithId(tdb.db, u)).balance).toBe(0);
     expect(await ledgerEntries(tdb.db, { userId: u })).toHaveLength(11);
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
   });
@@ -118,7 +109,7 @@ describe(`ledger on ${testEngine}`, () => {
       ),
     );
     expect(raced.filter((r) => r.applied)).toHaveLength(1);
-    expect((await balanceOf(u)).balance).toBe(1200);
+    expect((await accountWithId(tdb.db, u)).balance).toBe(1200);
     expect(await ledgerEntries(tdb.db, { userId: u })).toHaveLength(2);
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
   });
@@ -178,7 +169,7 @@ describe(`ledger on ${testEngine}`, () => {
       allowNegative: true,
       earningsDelta: -400,
     });
-    expect(await balanceOf(u)).toEqual({ balance: -300, earnings: 0 });
+    expect(await accountWithId(tdb.db, u)).toMatchObject({ balance: -300, earnings: 0 });
     await expect(
       postAlone(tdb.db, clock, { userId: u, amount: -100, kind: 'withdrawal', key: `t:w2:${u}`, params: {} }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
@@ -189,7 +180,7 @@ describe(`ledger on ${testEngine}`, () => {
       key: `t:o2:${u}`,
       params: { wall: 'Test' },
     });
-    expect((await balanceOf(u)).balance).toBe(200);
+    expect((await accountWithId(tdb.db, u)).balance).toBe(200);
     expect((await checkInvariant(tdb.db)).ok).toBe(true);
   });
 

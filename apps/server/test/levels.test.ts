@@ -7,8 +7,15 @@ import { releaseDueHolds } from '../src/modules/offers/index.ts';
 import { adminCookie } from './support/admin.ts';
 import { balanceOf, setPlayerStatus, userIdOf } from './support/accounts.ts';
 import { expectInvariant } from './support/ledger.ts';
-import { grantRobux, proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
-import { expectPostbackCredited } from './support/postbacks.ts';
+import {
+  grantRobux,
+  profileOf,
+  proveOwnership,
+  signInPlayer,
+  type SignedInPlayer,
+} from './support/players.ts';
+import { playerRead } from './support/calls.ts';
+import { creditThroughCpx, expectPostbackCredited } from './support/postbacks.ts';
 import { auditRows, ledgerEntriesWithKey, rowCount } from './support/records.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -27,24 +34,6 @@ describe('the level curve', () => {
   });
 });
 
-let trans = 0;
-
-/** A signed CPX postback crediting `local` R$ to the player under a transaction id of its own; returns the id. */
-const earn = async (p: SignedInPlayer, local: string) => {
-  const id = `lv-${++trans}`;
-  await expectPostbackCredited(t, { trans: id, user: p.robloxId, local });
-  return id;
-};
-async function levelOf(p: SignedInPlayer): Promise<LevelStatus> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/level', headers: bearer(p.token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-async function profileLevelOf(p: SignedInPlayer): Promise<LevelStatus> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/profile/${p.name}`, headers: bearer(p.token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().level;
-}
 const rewardEntries = async (p: SignedInPlayer, level: number) =>
   ledgerEntriesWithKey(t.deps.db, `level:${await userIdOf(t.deps.db, p.robloxId)}:${level}`);
 /** When the sweep finished paying a level's reward to the players already past it (null: not yet). */
@@ -73,25 +62,34 @@ describe(`levels on ${testEngine}`, () => {
 
   it('rises with offer credits from signed postbacks and falls after a reversal', async () => {
     const p = await signInPlayer(t, 'LevelClimber');
-    expect(await levelOf(p)).toEqual({
+    expect(await playerRead(t, p.token, '/api/level')).toEqual({
       level: 1,
       experience: 0,
       levelStart: 0,
       nextLevelAt: 10,
       nextReward: null,
     });
-    const big = await earn(p, '12.00');
-    await earn(p, '0.50');
-    expect(await levelOf(p)).toMatchObject({ level: 2, experience: 12.5, levelStart: 10, nextLevelAt: 40 });
+    const big = await creditThroughCpx(t, p, '12.00', { prefix: 'lv' });
+    await creditThroughCpx(t, p, '0.50', { prefix: 'lv' });
+    expect(await playerRead(t, p.token, '/api/level')).toMatchObject({
+      level: 2,
+      experience: 12.5,
+      levelStart: 10,
+      nextLevelAt: 40,
+    });
 
     // Only offers and surveys count: R$100 granted by staff moves nothing.
     await grantRobux(t, cookie, p.name, 100);
-    expect((await levelOf(p)).experience).toBe(12.5);
+    expect((await playerRead(t, p.token, '/api/level')).experience).toBe(12.5);
 
     await expectPostbackCredited(t, { status: '2', trans: big, user: p.robloxId, local: '0' });
-    expect(await levelOf(p)).toMatchObject({ level: 1, experience: 0.5 });
+    expect(await playerRead(t, p.token, '/api/level')).toMatchObject({ level: 1, experience: 0.5 });
 
-    expect(await profileLevelOf(p)).toMatchObject({ level: 1, experience: 0.5, nextLevelAt: 10 });
+    expect((await profileOf(t, p.token, p.name)).level).toMatchObject({
+      level: 1,
+      experience: 0.5,
+      nextLevelAt: 10,
+    });
     await expectInvariant(t.deps.db);
   });
 
@@ -102,19 +100,19 @@ describe(`levels on ${testEngine}`, () => {
 
     const p = await signInPlayer(t, 'RewardReacher');
     const id = await userIdOf(t.deps.db, p.robloxId);
-    expect((await levelOf(p)).nextReward).toEqual({ level: 2, amount: 5 });
-    await earn(p, '9.99');
+    expect((await playerRead(t, p.token, '/api/level')).nextReward).toEqual({ level: 2, amount: 5 });
+    await creditThroughCpx(t, p, '9.99', { prefix: 'lv' });
     expect(await rewardEntries(p, 2)).toHaveLength(0);
     // The credit that takes the player to level 2 pays its reward; no read of the level is needed.
-    const first = await earn(p, '0.01');
+    const first = await creditThroughCpx(t, p, '0.01', { prefix: 'lv' });
     expect(await rewardEntries(p, 2)).toHaveLength(1);
     expect(await balanceOf(t.deps.db, id)).toBe(15);
 
     // Below the level again, then back above it: the reward stays paid once.
     await expectPostbackCredited(t, { status: '2', trans: first, user: p.robloxId, local: '0' });
-    expect((await levelOf(p)).level).toBe(1);
-    await earn(p, '11.00');
-    expect((await levelOf(p)).level).toBe(2);
+    expect((await playerRead(t, p.token, '/api/level')).level).toBe(1);
+    await creditThroughCpx(t, p, '11.00', { prefix: 'lv' });
+    expect((await playerRead(t, p.token, '/api/level')).level).toBe(2);
     expect(await rewardEntries(p, 2)).toHaveLength(1);
     expect(await balanceOf(t.deps.db, id)).toBe(25.99);
 
@@ -124,7 +122,10 @@ describe(`levels on ${testEngine}`, () => {
 
     // Two credits at once, each enough for level 2 alone: both see the reward due, one pays it.
     const twin = await signInPlayer(t, 'TwinCredits');
-    await Promise.all([earn(twin, '10.00'), earn(twin, '10.00')]);
+    await Promise.all([
+      creditThroughCpx(t, twin, '10.00', { prefix: 'lv' }),
+      creditThroughCpx(t, twin, '10.00', { prefix: 'lv' }),
+    ]);
     expect(await rewardEntries(twin, 2)).toHaveLength(1);
     expect(await balanceOf(t.deps.db, await userIdOf(t.deps.db, twin.robloxId))).toBe(25);
 
@@ -135,12 +136,12 @@ describe(`levels on ${testEngine}`, () => {
 
   it('reads of the level write nothing; the sweep pays a reward added later to players past it', async () => {
     const p = await signInPlayer(t, 'EarlyBird');
-    await earn(p, '45.00');
-    expect((await levelOf(p)).level).toBe(3);
+    await creditThroughCpx(t, p, '45.00', { prefix: 'lv' });
+    expect((await playerRead(t, p.token, '/api/level')).level).toBe(3);
     expect((await admin('POST', '/api/admin/level-rewards', { level: 3, amount: 2.5 })).statusCode).toBe(201);
 
     const entries = await rowCount(t.deps.db, 'ledger_entries');
-    await Promise.all([levelOf(p), profileLevelOf(p)]);
+    await Promise.all([playerRead(t, p.token, '/api/level'), profileOf(t, p.token, p.name)]);
     expect(await rowCount(t.deps.db, 'ledger_entries')).toBe(entries);
     expect(await rewardEntries(p, 3)).toHaveLength(0);
 
@@ -167,13 +168,13 @@ describe(`levels on ${testEngine}`, () => {
 
   it('a credit in a process whose list of rewards is stale is paid by the sweep', async () => {
     const p = await signInPlayer(t, 'StaleListClimber');
-    await earn(p, '80.00'); // level 3: this process's list (levels 2 and 3) is fresh now
+    await creditThroughCpx(t, p, '80.00', { prefix: 'lv' }); // level 3: this process's list (levels 2 and 3) is fresh now
     // Another process adds level 4's reward: this process's list does not show it for a while.
     await t.deps.db
       .insertInto('level_rewards')
       .values({ level: 4, amount: 100, created_at: t.clock.now().toISOString(), updated_at: '' })
       .execute();
-    await earn(p, '10.00'); // level 4
+    await creditThroughCpx(t, p, '10.00', { prefix: 'lv' }); // level 4
     expect(await rewardEntries(p, 4)).toHaveLength(0);
     expect(await sweepLevelRewards(t.deps)).toBe(1);
     expect(await rewardEntries(p, 4)).toHaveLength(1);
@@ -186,14 +187,14 @@ describe(`levels on ${testEngine}`, () => {
 
   it('pays a banned player nothing; once unbanned, their next credit pays what they reached', async () => {
     const p = await signInPlayer(t, 'BannedClimber');
-    await earn(p, '170.00'); // level 5, with levels 2 and 3's rewards
-    expect((await levelOf(p)).level).toBe(5);
+    await creditThroughCpx(t, p, '170.00', { prefix: 'lv' }); // level 5, with levels 2 and 3's rewards
+    expect((await playerRead(t, p.token, '/api/level')).level).toBe(5);
     await setPlayerStatus(t.deps.db, p.name, 'banned');
     expect((await admin('POST', '/api/admin/level-rewards', { level: 5, amount: 1 })).statusCode).toBe(201);
     expect(await sweepLevelRewards(t.deps)).toBe(0);
     expect(await rewardEntries(p, 5)).toHaveLength(0);
     await setPlayerStatus(t.deps.db, p.name, 'active');
-    await earn(p, '0.50');
+    await creditThroughCpx(t, p, '0.50', { prefix: 'lv' });
     expect(await rewardEntries(p, 5)).toHaveLength(1);
     expect(await rewardEntries(p, 3)).toHaveLength(1);
     expect((await admin('DELETE', '/api/admin/level-rewards/5')).statusCode).toBe(200);
@@ -299,15 +300,15 @@ describe(`levels with offer holds on ${testEngine}`, () => {
     });
     expect(reward.statusCode, reward.body).toBe(201);
     const p = await signInPlayer(t, 'PatientClimber');
-    await earn(p, '12.00');
-    const reversed = await earn(p, '50.00');
-    expect(await levelOf(p)).toMatchObject({ level: 1, experience: 0 });
+    await creditThroughCpx(t, p, '12.00', { prefix: 'lv' });
+    const reversed = await creditThroughCpx(t, p, '50.00', { prefix: 'lv' });
+    expect(await playerRead(t, p.token, '/api/level')).toMatchObject({ level: 1, experience: 0 });
     await expectPostbackCredited(t, { status: '2', trans: reversed, user: p.robloxId, local: '0' });
     t.clock.advance(25 * 60 * 60 * 1000);
     // The hold's release is the credit: it pays level 2's reward once it committed.
     expect(await releaseDueHolds(t.deps)).toBe(1);
     expect(await rewardEntries(p, 2)).toHaveLength(1);
-    expect(await profileLevelOf(p)).toMatchObject({ level: 2, experience: 12 });
+    expect((await profileOf(t, p.token, p.name)).level).toMatchObject({ level: 2, experience: 12 });
     expect(await balanceOf(t.deps.db, await userIdOf(t.deps.db, p.robloxId))).toBe(13);
     await expectInvariant(t.deps.db);
   });

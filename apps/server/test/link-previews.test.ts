@@ -1,13 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizePage, preparePage } from '../src/plugins/page-meta.ts';
 import { deleteOwnAccount } from './support/players.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { fakeWebBuild, metaContent, WEB } from './support/web-pages.ts';
 
 /*
  * Link previews: every page carries Open Graph and Twitter card tags with an absolute
@@ -16,30 +16,18 @@ import { testEngine } from './support/test-database.ts';
  * server, only for a live, unbanned player, and never with the link's own text.
  */
 
-const WEB = resolve(import.meta.dirname, '../../web');
 const SITE = 'https://rbx.example';
 const GENERIC = 'RBXRewards: earn free Robux';
 /** Marks the sign-in page's own file (the build writes it with its chunks preloaded). */
 const LOGIN_MARK = '<link rel="modulepreload" crossorigin href="/assets/LoginPage-test.js">';
 
 /** A web build as the server reads it: the real index.html head, its login page, the preview image. */
-function fakeBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rewards-web-'));
-  const html = readFileSync(join(WEB, 'index.html'), 'utf8');
-  mkdirSync(join(dir, 'routes'));
-  writeFileSync(join(dir, 'index.html'), html);
-  writeFileSync(join(dir, 'routes/login.html'), html.replace('</head>', `${LOGIN_MARK}\n</head>`));
-  copyFileSync(join(WEB, 'public/og-image.png'), join(dir, 'og-image.png'));
-  return dir;
-}
+const BUILD = {
+  files: (html: string) => ({ 'routes/login.html': html.replace('</head>', `${LOGIN_MARK}\n</head>`) }),
+  ogImage: true,
+};
 
-/** The content of `<meta property|name="key">`, or undefined. */
-function meta(html: string, key: string): string | undefined {
-  const match = new RegExp(`<meta\\s+(?:property|name)="${key}"\\s+content="([^"]*)"`).exec(html);
-  return match?.[1];
-}
-
-const titlesOf = (html: string) => [meta(html, 'og:title'), meta(html, 'twitter:title')];
+const titlesOf = (html: string) => [metaContent(html, 'og:title'), metaContent(html, 'twitter:title')];
 
 describe(`link previews on ${testEngine}`, () => {
   let t: TestApp;
@@ -50,7 +38,7 @@ describe(`link previews on ${testEngine}`, () => {
   };
 
   beforeAll(async () => {
-    dist = fakeBuild();
+    dist = fakeWebBuild(BUILD);
     t = await createTestApp({ env: { PUBLIC_URL: `${SITE}/` }, webDist: dist });
     for (const name of ['AliceRBX', 'BobBuilder', 'DaveTheBrave', 'XssTester']) {
       expect((await t.login(name)).status).toBe(200);
@@ -69,9 +57,9 @@ describe(`link previews on ${testEngine}`, () => {
       const { status, html, headers } = await page(url);
       expect([url, status, headers['content-type']]).toEqual([url, 200, 'text/html; charset=utf-8']);
       expect(titlesOf(html)).toEqual([GENERIC, GENERIC]);
-      expect(meta(html, 'og:image')).toBe(`${SITE}/og-image.png`);
-      expect(meta(html, 'twitter:image')).toBe(`${SITE}/og-image.png`);
-      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      expect(metaContent(html, 'og:image')).toBe(`${SITE}/og-image.png`);
+      expect(metaContent(html, 'twitter:image')).toBe(`${SITE}/og-image.png`);
+      expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
       expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
       expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
     }
@@ -92,32 +80,35 @@ describe(`link previews on ${testEngine}`, () => {
       ['/privacy-policy?x=1', `${SITE}/privacy-policy`],
       ['/login?ref=AliceRBX', `${SITE}/login`],
     ]) {
-      expect([url, meta((await page(url!)).html, 'og:url')]).toEqual([url, expected]);
+      expect([url, metaContent((await page(url!)).html, 'og:url')]).toEqual([url, expected]);
     }
     const missing = await page('/no-such-page');
-    expect([missing.status, meta(missing.html, 'og:url')]).toEqual([404, undefined]);
+    expect([missing.status, metaContent(missing.html, 'og:url')]).toEqual([404, undefined]);
   });
 
   it('a Dutch or French crawler gets the preview, the description and <html lang> in its language', async () => {
     const nl = await page('/earn', { 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.8' });
     expect(nl.html).toMatch(/^<!doctype html>\s*<html lang="nl"/i);
     expect(titlesOf(nl.html)).toEqual(Array(2).fill('RBXRewards: verdien gratis Robux'));
-    expect(meta(nl.html, 'description')).toBe(
+    expect(metaContent(nl.html, 'description')).toBe(
       'RBXRewards: verdien Robux met aanbiedingen, enquêtes, dagelijkse reeksen en winacties, en laat ze uitbetalen naar je eigen gamepass.',
     );
-    expect(meta(nl.html, 'og:description')).toBe(
+    expect(metaContent(nl.html, 'og:description')).toBe(
       'Voltooi aanbiedingen, enquêtes, dagelijkse reeksen en winacties, en laat je Robux uitbetalen naar je eigen gamepass.',
     );
-    expect([meta(nl.html, 'og:url'), meta(nl.html, 'og:locale')]).toEqual([`${SITE}/earn`, 'nl_BE']);
+    expect([metaContent(nl.html, 'og:url'), metaContent(nl.html, 'og:locale')]).toEqual([
+      `${SITE}/earn`,
+      'nl_BE',
+    ]);
     expect(nl.headers.vary).toBe('accept-encoding, accept-language');
 
     const fr = await page('/', { 'accept-language': 'fr' });
     expect(fr.html).toMatch(/<html lang="fr"/);
-    expect(meta(fr.html, 'og:description')).toBe(
+    expect(metaContent(fr.html, 'og:description')).toBe(
       'Termine des offres, des sondages, des séries quotidiennes et des concours, et retire tes Robux sur ton propre gamepass.',
     );
     expect(titlesOf(fr.html)).toEqual(Array(2).fill('RBXRewards : gagne des Robux gratuits'));
-    expect(meta(fr.html, 'og:url')).toBe(`${SITE}/`);
+    expect(metaContent(fr.html, 'og:url')).toBe(`${SITE}/`);
 
     // No header, a language we do not have, or ours refused with q=0: English.
     for (const accept of [undefined, 'de-DE,de;q=0.9', 'nl;q=0, de']) {
@@ -245,7 +236,7 @@ describe('link previews without PUBLIC_URL (development)', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = fakeBuild();
+    dist = fakeWebBuild(BUILD);
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => {
@@ -256,7 +247,7 @@ describe('link previews without PUBLIC_URL (development)', () => {
   it("takes the image's origin from the request", async () => {
     for (const host of ['127.0.0.1:4000', 'localhost:5173']) {
       const res = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
-      expect(meta(res.body, 'og:image')).toBe(`http://${host}/og-image.png`);
+      expect(metaContent(res.body, 'og:image')).toBe(`http://${host}/og-image.png`);
     }
   });
 });

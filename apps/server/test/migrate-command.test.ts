@@ -1,5 +1,3 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, isPostgres, type Database } from '../src/db/database.ts';
@@ -9,20 +7,19 @@ import { findUserByRobloxId, insertUserOnce } from '../src/modules/users/index.t
 import { systemClock } from '../src/shared/clock.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { SITE_OPERATOR } from './support/server-env.ts';
+import { runCommand } from './support/commands.ts';
+import { runServerUntilExit } from './support/server-process.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const latest = migrationNames.at(-1)!;
-/** The latest migration but two: `--to` it undoes the two newest migrations. */
+/** The latest migration but two: `--to` its number undoes the two newest migrations. */
 const latestButTwo = migrationNames.at(-3)!;
-const numberOf = (name: string) => String(Number(name.slice(0, 4)));
+const latestButTwoNumber = String(Number(latestButTwo.slice(0, 4)));
 
 /** `npm run migrate` as a developer runs it (scripts/migrate.mjs runs the sources outside production). */
 function migrateCommand(url: string, args: string[] = []) {
-  return spawnSync(process.execPath, ['scripts/migrate.mjs', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url },
-    timeout: 60_000,
+  return runCommand(process.execPath, ['scripts/migrate.mjs', ...args], {
+    env: { NODE_ENV: 'test', DATABASE_URL: url },
+    timeoutMs: 60_000,
   });
 }
 
@@ -81,15 +78,15 @@ describe(`npm run migrate (${testEngine})`, () => {
   });
 
   it('migrates an empty database to the latest migration, then finds nothing to do', async () => {
-    const first = migrateCommand(url);
-    expect(first.status, first.stderr).toBe(0);
+    const first = await migrateCommand(url);
+    expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain(`up   ${migrationNames[0]}`);
     expect(first.stdout).toContain(`up   ${latest}`);
     expect(first.stdout).toContain(`is at ${latest} (the latest)`);
     expect(await schemaState(db)).toEqual({ pending: [], unknown: [] });
 
-    const again = migrateCommand(url);
-    expect(again.status, again.stderr).toBe(0);
+    const again = await migrateCommand(url);
+    expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`Nothing to do: the ${testEngine} database is at ${latest}`);
   });
 
@@ -117,8 +114,8 @@ describe(`npm run migrate (${testEngine})`, () => {
     const before = await kept();
     expect(before.entries).toEqual([{ user_id: user.id, amount: 1250, kind: 'offer' }]);
 
-    const down = migrateCommand(url, ['--to', numberOf(latestButTwo)]);
-    expect(down.status, down.stderr).toBe(0);
+    const down = await migrateCommand(url, ['--to', latestButTwoNumber]);
+    expect(down.code, down.stderr).toBe(0);
     const undone = migrationNames.slice(-2).reverse();
     expect(down.stdout.match(/^down \S+$/gm)).toEqual(undone.map((name) => `down ${name}`));
     expect(down.stdout).toContain(`is at ${latestButTwo} (2 later migration(s) not run)`);
@@ -127,16 +124,16 @@ describe(`npm run migrate (${testEngine})`, () => {
     expect(await schemaSnapshot(db)).toEqual(await schemaMigratedUpTo(latestButTwo));
     expect(await kept()).toEqual(before);
 
-    const up = migrateCommand(url);
-    expect(up.status, up.stderr).toBe(0);
+    const up = await migrateCommand(url);
+    expect(up.code, up.stderr).toBe(0);
     expect(up.stdout.match(/^up {3}\S+$/gm)).toEqual(migrationNames.slice(-2).map((name) => `up   ${name}`));
     expect(await schemaSnapshot(db)).toEqual(await schemaMigratedUpTo(latest));
     expect(await kept()).toEqual(before);
   });
 
   it('refuses a --to that names no migration, changing nothing', async () => {
-    const run = migrateCommand(url, ['--to', '9999']);
-    expect(run.status).toBe(1);
+    const run = await migrateCommand(url, ['--to', '9999']);
+    expect(run.code).toBe(1);
     expect(run.stderr).toContain('No migration "9999"');
     expect(await schemaState(db)).toEqual({ pending: [], unknown: [] });
   });
@@ -155,15 +152,7 @@ describe(`the production start and the schema (${testEngine})`, () => {
     const db = createDatabase(empty.url, { poolSize: 1 });
     try {
       await migrateTo(db, migrationNames.at(-2)!);
-      const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-        cwd: ROOT,
-        env: { ...process.env, ...production, DATABASE_URL: empty.url, PORT: '0', HOST: '127.0.0.1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      server.stdout.on('data', (d) => (output += d));
-      server.stderr.on('data', (d) => (output += d));
-      const code = await new Promise<number | null>((ok) => server.once('exit', ok));
+      const { code, output } = await runServerUntilExit({ ...production, DATABASE_URL: empty.url });
       expect(code, output).not.toBe(0);
       expect(output).toContain(
         `The database schema is behind this build: 1 migration(s) not run (${latest})`,

@@ -31,19 +31,6 @@ const sent: string[] = [];
 let recording = false;
 const query = pg.Client.prototype.query;
 
-function recordQueries() {
-  beforeAll(() => {
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-      if (recording && text) sent.push(text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-  });
-  afterAll(() => {
-    pg.Client.prototype.query = query;
-  });
-}
-
 /** The statements one request sent to PostgreSQL. */
 async function statementsOf(request: () => Promise<unknown>): Promise<string[]> {
   sent.length = 0;
@@ -90,7 +77,17 @@ function expectOneTransaction(statements: string[], budget: number) {
 
 describe.skipIf(testEngine !== 'postgres')('money writes, each one transaction, on postgres', () => {
   openTestApp();
-  recordQueries();
+  // Every query text pg's client sends while `recording`.
+  beforeAll(() => {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+      if (recording && text) sent.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterAll(() => {
+    pg.Client.prototype.query = query;
+  });
 
   it('no money function is left in the database', async () => {
     const { rows } = await sql<{ proname: string }>`

@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSentenceOf } from './support/players.ts';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { createTestDatabase, testEngine, type TestDatabase } from './support/test-database.ts';
 import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
-import { freePort, waitForHealth } from '../../../e2e/support/processes.ts';
+import { freePort } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { balanceOf, userIdOf } from './support/accounts.ts';
 import { ledgerEntries } from './support/records.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
+import { serverProcessEnv } from './support/server-env.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { md5 } from './support/postbacks.ts';
 import { bearer } from './support/site.ts';
@@ -32,35 +32,10 @@ const title = enabled
 
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
 
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    await waitForHealth(`http://127.0.0.1:${port}`, child);
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw err;
-  }
-  return child;
-}
-
-async function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((ok) => child.once('exit', ok));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 describe.skipIf(!enabled)(title, () => {
   let database: TestDatabase;
   let standin: Standin;
-  const servers: ChildProcess[] = [];
-  let ports: number[];
+  const servers: ServerProcess[] = [];
   let serverEnv: Record<string, string>;
   let bases: [string, string];
   let adminCookie: string;
@@ -86,28 +61,30 @@ describe.skipIf(!enabled)(title, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     standin = await startStandin({ port: 0 });
+    const ports = [await freePort(), await freePort()];
+    bases = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
     serverEnv = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
+      ...serverProcessEnv({
+        databaseUrl: database.url,
+        standinUrl: standin.url,
+        adminPassword: ADMIN_PASSWORD,
+        cpxSecret: CPX_SECRET,
+      }),
       LOG_LEVEL: 'error',
-      DATABASE_URL: database.url,
-      ADMIN_PASSWORD,
-      ...robloxApisAt(standin.url),
       ROBLOX_TIMEOUT_MS: '3000',
       // Both processes run the payout worker, polling often, so they compete for every withdrawal.
       PAYOUT_MODE: 'roblox',
       ROBLOX_PAYOUT_COOKIE: 'multi-process-payout-cookie',
       PAYOUT_INTERVAL_MS: '200',
-      CPX_SECURE_HASH: CPX_SECRET,
-      ...NO_HOLDS_OR_REVIEW,
-      ...RAISED_LIMITS,
       // No web app: this is about the API.
       WEB_DIST: resolve(ROOT, 'apps/web/no-such-dist'),
     };
-    ports = [await freePort(), await freePort()];
     // Started together: both check the (already migrated) schema at the same time.
-    servers.push(...(await Promise.all(ports.map((port) => startServer(port, serverEnv)))));
-    bases = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
+    servers.push(
+      ...(await Promise.all(
+        bases.map((base) => startServerProcess(base, { ...serverEnv, PORT: new URL(base).port })),
+      )),
+    );
 
     // Signed in on the first process; the cookie is then used on both.
     const res = await fetch(`${bases[0]}/api/admin/login`, {
@@ -125,15 +102,17 @@ describe.skipIf(!enabled)(title, () => {
    * worker finishes the withdrawal in hand first), then start again for the tests that follow.
    */
   async function finalPurchases(): Promise<Array<{ gamePassId: number }>> {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map((server) => server.stop('SIGTERM', { killAfterMs: 10_000 })));
     const purchases = (await control('GET', '/purchases')) as Array<{ gamePassId: number }>;
-    const restarted = await Promise.all(ports.map((port) => startServer(port, serverEnv)));
+    const restarted = await Promise.all(
+      bases.map((base) => startServerProcess(base, { ...serverEnv, PORT: new URL(base).port })),
+    );
     servers.splice(0, servers.length, ...restarted);
     return purchases;
   }
 
   afterAll(async () => {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map((server) => server.stop('SIGTERM', { killAfterMs: 10_000 })));
     await standin?.close();
     await database?.drop();
   }, 60_000);

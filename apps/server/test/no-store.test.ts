@@ -3,9 +3,12 @@ import { Secret, TOTP } from 'otpauth';
 import { adminCookie } from './support/admin.ts';
 import { proveOwnership, signInPlayer, verifyPlayer } from './support/players.ts';
 import { bearer } from './support/site.ts';
+import { playerCall } from './support/calls.ts';
+import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { testEngine } from './support/test-database.ts';
 import { TEST_ADMIN_PASSWORD } from './support/test-app.ts';
+import { OAUTH_SITE, registerOAuthClient, robloxSignInEnv } from './support/roblox-oauth.ts';
 
 /**
  * Every answer that carries a session token or cookie, a TOTP secret, recovery codes or a data export
@@ -20,55 +23,74 @@ function expectNoStore(res: Injected, status: number) {
   expect(res.headers['cache-control']).toBe('no-store');
 }
 
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-
 describe(`no-store answers on ${testEngine}`, () => {
   openTestApp();
 
   it('player sign-in: POST /api/login and POST /api/login/prove, with a token or refused', async () => {
     await signInPlayer(t, 'NoStoreTyped');
-    const typed = await post('/api/login', { username: 'NoStoreTyped' });
+    const typed = await playerCall(t, {
+      method: 'POST',
+      url: '/api/login',
+      body: { username: 'NoStoreTyped' },
+    });
     expectNoStore(typed, 200);
     expect(typed.json().token).toEqual(expect.any(String));
-    expectNoStore(await post('/api/login', { username: '' }), 400);
+    expectNoStore(await playerCall(t, { method: 'POST', url: '/api/login', body: { username: '' } }), 400);
 
     // A protected account: typing the name answers a proof token; the proof answers a session token.
     const owner = await signInPlayer(t, 'NoStoreProved');
     await verifyPlayer(t, owner);
-    await post('/api/account/protection', { on: true }, bearer(owner.token));
-    const challenge = await post('/api/login', { username: 'NoStoreProved' });
+    await playerCall(t, {
+      method: 'POST',
+      url: '/api/account/protection',
+      body: { on: true },
+      token: owner.token,
+    });
+    const challenge = await playerCall(t, {
+      method: 'POST',
+      url: '/api/login',
+      body: { username: 'NoStoreProved' },
+    });
     expectNoStore(challenge, 403);
     const { proofToken, sentence } = challenge.json().proof;
     await t.control('PUT', `/users/${owner.robloxId}/description`, { description: sentence });
-    const proved = await post('/api/login/prove', { proofToken });
+    const proved = await playerCall(t, { method: 'POST', url: '/api/login/prove', body: { proofToken } });
     expectNoStore(proved, 200);
     expect(proved.json().token).toEqual(expect.any(String));
-    expectNoStore(await post('/api/login/prove', { proofToken }), 400);
+    expectNoStore(
+      await playerCall(t, { method: 'POST', url: '/api/login/prove', body: { proofToken } }),
+      400,
+    );
   });
 
   it('admin and staff sign-in, TOTP setup and the recovery codes', async () => {
-    expectNoStore(await post('/api/admin/login', { password: TEST_ADMIN_PASSWORD }), 200);
-    expectNoStore(await post('/api/admin/login', { password: 'wrong-password' }), 401);
+    expectNoStore(
+      await consoleCall(t, null, 'POST', '/api/admin/login', { password: TEST_ADMIN_PASSWORD }),
+      200,
+    );
+    expectNoStore(
+      await consoleCall(t, null, 'POST', '/api/admin/login', { password: 'wrong-password' }),
+      401,
+    );
 
     const owner = await adminCookie(t);
     const member = { username: 'nostore_staff', password: 'a-long-staff-password' };
-    const created = await post('/api/admin/staff', { ...member, role: 'support' }, { cookie: owner });
+    const created = await consoleCall(t, owner, 'POST', '/api/admin/staff', { ...member, role: 'support' });
     expect(created.statusCode, created.body).toBe(201);
-    const staff = await post('/api/admin/login', member);
+    const staff = await consoleCall(t, null, 'POST', '/api/admin/login', member);
     expectNoStore(staff, 200);
     const cookie = `admin_session=${staff.cookies.find((c) => c.name === 'admin_session')!.value}`;
 
-    const setup = await post('/api/admin/me/totp/setup', undefined, { cookie });
+    const setup = await consoleCall(t, cookie, 'POST', '/api/admin/me/totp/setup');
     expectNoStore(setup, 200);
     const code = TOTP.generate({
       secret: Secret.fromBase32(setup.json().secret),
       timestamp: t.clock.now().getTime(),
     });
-    const enabled = await post('/api/admin/me/totp/enable', { code }, { cookie });
+    const enabled = await consoleCall(t, cookie, 'POST', '/api/admin/me/totp/enable', { code });
     expectNoStore(enabled, 200);
     expect(enabled.json().recoveryCodes).toHaveLength(10);
-    expectNoStore(await post('/api/admin/me/totp/enable', { code }, { cookie }), 409);
+    expectNoStore(await consoleCall(t, cookie, 'POST', '/api/admin/me/totp/enable', { code }), 409);
   });
 
   it('GET /api/account/export', async () => {
@@ -90,23 +112,12 @@ describe(`no-store answers on ${testEngine}`, () => {
   });
 });
 
-const CLIENT = { client_id: 'rewards-test-client', client_secret: 'rewards-test-secret' };
-const SITE = 'http://rewards.test';
-
 describe(`no-store answers of Sign in with Roblox on ${testEngine}`, () => {
   openTestApp({
-    env: (standinUrl) => ({
-      PUBLIC_URL: SITE,
-      ROBLOX_OAUTH_CLIENT_ID: CLIENT.client_id,
-      ROBLOX_OAUTH_CLIENT_SECRET: CLIENT.client_secret,
-      ROBLOX_OAUTH_ISSUER: `${standinUrl}/oauth/`,
-    }),
+    env: robloxSignInEnv,
   });
   beforeAll(async () => {
-    await t.control('POST', '/oauth/client', {
-      ...CLIENT,
-      redirect_uris: [`${SITE}/api/auth/roblox/callback`],
-    });
+    await registerOAuthClient(t);
   });
 
   it('POST /api/auth/roblox/finish, with a session token or refused', async () => {
@@ -123,15 +134,25 @@ describe(`no-store answers of Sign in with Roblox on ${testEngine}`, () => {
       url: `${back.pathname}${back.search}`,
       cookies: Object.fromEntries(start.cookies.map((c) => [c.name, c.value])),
     });
-    const landing = new URL(callback.headers.location as string, SITE);
+    const landing = new URL(callback.headers.location as string, OAUTH_SITE);
     const code = landing.searchParams.get('roblox');
     expect(code, landing.search).toBeTruthy();
 
     const browser = { cookie: start.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
-    const finished = await post('/api/auth/roblox/finish', { code: code! }, browser);
+    const finished = await playerCall(t, {
+      method: 'POST',
+      url: '/api/auth/roblox/finish',
+      body: { code: code! },
+      headers: browser,
+    });
     expectNoStore(finished, 200);
     expect(finished.json().token).toEqual(expect.any(String));
-    const again = await post('/api/auth/roblox/finish', { code: code! }, browser);
+    const again = await playerCall(t, {
+      method: 'POST',
+      url: '/api/auth/roblox/finish',
+      body: { code: code! },
+      headers: browser,
+    });
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
     expect(again.headers['cache-control']).toBe('no-store');
   });

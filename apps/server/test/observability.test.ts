@@ -13,6 +13,7 @@ import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
 import { priceFor } from './support/gamepasses.ts';
 import { cpxPostbackPath, expectPostbackCredited, md5, sendCpxPostback } from './support/postbacks.ts';
+import { parseMetrics, samplesOf, type Sample } from './support/metrics.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const CPX_SECRET = 'test-cpx-secret';
@@ -26,64 +27,6 @@ interface LogLine {
   res?: { statusCode: number };
   [k: string]: unknown;
 }
-
-/** One Prometheus sample line: name{labels} value. */
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** Parses (and so checks) the text format: HELP/TYPE comments, then samples of declared families. */
-function parseMetrics(text: string): { samples: Sample[]; types: Map<string, string> } {
-  expect(text.endsWith('\n')).toBe(true);
-  const types = new Map<string, string>();
-  const samples: Sample[] = [];
-  for (const line of text.slice(0, -1).split('\n')) {
-    // The format ignores empty lines; prom-client puts one between families.
-    if (line === '') continue;
-    const comment = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.+)$/.exec(line);
-    if (comment) {
-      if (comment[1] === 'TYPE') {
-        expect(['counter', 'gauge', 'histogram', 'summary', 'untyped']).toContain(comment[3]);
-        expect(types.has(comment[2]!), `TYPE of ${comment[2]} twice`).toBe(false);
-        types.set(comment[2]!, comment[3]!);
-      }
-      continue;
-    }
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    expect(m, `not a sample line: ${line}`).not.toBeNull();
-    const [, name, rawLabels, rawValue] = m!;
-    const labels: Record<string, string> = {};
-    if (rawLabels) {
-      const re = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(,|$)/gy;
-      let consumed = 0;
-      for (let lm = re.exec(rawLabels); lm; lm = re.exec(rawLabels)) {
-        labels[lm[1]!] = lm[2]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
-        consumed = re.lastIndex;
-      }
-      expect(consumed, `labels of ${line}`).toBe(rawLabels.length);
-    }
-    const family = name!.replace(/_(bucket|sum|count)$/, '');
-    expect(types.has(name!) || types.get(family) === 'histogram', `no TYPE before ${name}`).toBe(true);
-    // NaN is a value (prom-client writes `Nan`, e.g. an event-loop mean with no sample yet); the
-    // format's parsers read it in any case.
-    const nan = /^nan$/i.test(rawValue!);
-    const value = nan
-      ? NaN
-      : rawValue === '+Inf'
-        ? Infinity
-        : rawValue === '-Inf'
-          ? -Infinity
-          : Number(rawValue);
-    expect(Number.isNaN(value) && !nan, line).toBe(false);
-    samples.push({ name: name!, labels, value });
-  }
-  return { samples, types };
-}
-
-const find = (samples: Sample[], name: string, labels: Record<string, string>) =>
-  samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
 
 describe(`observability on ${testEngine}`, () => {
   let t: TestApp;
@@ -343,7 +286,7 @@ describe(`observability on ${testEngine}`, () => {
       expect(types.get('nodejs_gc_duration_seconds')).toBe('histogram');
 
       const count = (labels: Record<string, string>) =>
-        find(samples, 'http_request_duration_seconds_count', labels).reduce((n, s) => n + s.value, 0);
+        samplesOf(samples, 'http_request_duration_seconds_count', labels).reduce((n, s) => n + s.value, 0);
       expect(count({ method: 'GET', route: '/api/health', status_code: '200' })).toBe(3);
       // Unknown paths share one label value: no label per URL a scanner makes up.
       expect(count({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(3);
@@ -355,13 +298,13 @@ describe(`observability on ${testEngine}`, () => {
       ).toBe(false);
 
       // The histogram of each series: cumulative buckets in order, +Inf equals the count.
-      const series = find(samples, 'http_request_duration_seconds_count', {}).filter(
+      const series = samplesOf(samples, 'http_request_duration_seconds_count', {}).filter(
         (s) => s.value > 0 && s.labels.route !== '/metrics',
       );
       expect(series.length).toBeGreaterThanOrEqual(4);
       let recordedSeconds = 0;
       for (const s of series) {
-        const buckets = find(samples, 'http_request_duration_seconds_bucket', {
+        const buckets = samplesOf(samples, 'http_request_duration_seconds_bucket', {
           method: s.labels.method!,
           route: s.labels.route!,
           status_code: s.labels.status_code!,
@@ -370,20 +313,20 @@ describe(`observability on ${testEngine}`, () => {
         for (let i = 1; i < buckets.length; i++)
           expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
         expect(buckets.at(-1)!.value).toBe(s.value);
-        const [sum] = find(samples, 'http_request_duration_seconds_sum', s.labels);
+        const [sum] = samplesOf(samples, 'http_request_duration_seconds_sum', s.labels);
         expect(sum!.value).toBeGreaterThanOrEqual(0);
         recordedSeconds += sum!.value;
       }
       // Durations in seconds: what the histogram recorded fits in the time the requests took.
       expect(recordedSeconds).toBeLessThanOrEqual(spentSeconds);
-      const health = find(samples, 'http_request_duration_seconds_count', {
+      const health = samplesOf(samples, 'http_request_duration_seconds_count', {
         route: '/api/health',
         status_code: '200',
       });
       expect(health[0]!.value).toBe(3);
 
       // Database figures (absolute, from the second scrape) equal the database.
-      expect(find(after, 'rewards_database_up', {})[0]!.value).toBe(1);
+      expect(samplesOf(after, 'rewards_database_up', {})[0]!.value).toBe(1);
       const bySign = await t.deps.db
         .selectFrom('ledger_entries')
         .select((eb) => [
@@ -399,37 +342,39 @@ describe(`observability on ${testEngine}`, () => {
       expect(credits.length).toBeGreaterThanOrEqual(2);
       expect(debits.map((d) => d.kind)).toContain('withdrawal');
       for (const c of credits) {
-        expect(find(after, 'rewards_ledger_credits_total', { kind: c.kind })[0]?.value).toBe(Number(c.n));
-        expect(find(after, 'rewards_ledger_credited_robux_total', { kind: c.kind })[0]?.value).toBe(
+        expect(samplesOf(after, 'rewards_ledger_credits_total', { kind: c.kind })[0]?.value).toBe(
+          Number(c.n),
+        );
+        expect(samplesOf(after, 'rewards_ledger_credited_robux_total', { kind: c.kind })[0]?.value).toBe(
           Number(c.total) / 100,
         );
       }
       for (const d of debits) {
-        expect(find(after, 'rewards_ledger_debits_total', { kind: d.kind })[0]?.value).toBe(Number(d.n));
-        expect(find(after, 'rewards_ledger_debited_robux_total', { kind: d.kind })[0]?.value).toBe(
+        expect(samplesOf(after, 'rewards_ledger_debits_total', { kind: d.kind })[0]?.value).toBe(Number(d.n));
+        expect(samplesOf(after, 'rewards_ledger_debited_robux_total', { kind: d.kind })[0]?.value).toBe(
           -Number(d.total) / 100,
         );
       }
-      expect(find(after, 'rewards_ledger_credits_total', {}).length).toBe(credits.length);
-      expect(find(after, 'rewards_ledger_debits_total', {}).length).toBe(debits.length);
+      expect(samplesOf(after, 'rewards_ledger_credits_total', {}).length).toBe(credits.length);
+      expect(samplesOf(after, 'rewards_ledger_debits_total', {}).length).toBe(debits.length);
       expect(
-        find(after, 'rewards_ledger_credits_total', { kind: 'survey' })[0]!.value,
+        samplesOf(after, 'rewards_ledger_credits_total', { kind: 'survey' })[0]!.value,
       ).toBeGreaterThanOrEqual(3);
       const owed = await t.deps.db
         .selectFrom('users')
         .select((eb) => eb.fn.sum<number>('balance').as('total'))
         .executeTakeFirstOrThrow();
-      expect(find(after, 'rewards_ledger_balance_robux', {})[0]!.value).toBe(Number(owed.total) / 100);
+      expect(samplesOf(after, 'rewards_ledger_balance_robux', {})[0]!.value).toBe(Number(owed.total) / 100);
       const states = Object.fromEntries(
-        find(after, 'rewards_withdrawals', {}).map((s) => [s.labels.state, s.value]),
+        samplesOf(after, 'rewards_withdrawals', {}).map((s) => [s.labels.state, s.value]),
       );
       // The states a withdrawal passes through; paid and refunded only grow (the ledger's totals).
       expect(states).toEqual({ pending: 2, purchasing: 0, needs_review: 0, in_review: 0, held: 0 });
-      expect(find(after, 'rewards_payouts_stopped', {})[0]!.value).toBe(0);
+      expect(samplesOf(after, 'rewards_payouts_stopped', {})[0]!.value).toBe(0);
 
       // Process memory: the heap in use fits in the heap reserved, which fits in the resident memory.
       const gauge = (name: string) => {
-        const [s] = find(after, name, {});
+        const [s] = samplesOf(after, name, {});
         expect(types.get(name), name).toBe('gauge');
         return s!.value;
       };
@@ -452,7 +397,7 @@ describe(`observability on ${testEngine}`, () => {
       return parseMetrics(res.body).samples;
     };
     const value = (samples: Sample[], name: string, labels: Record<string, string>) =>
-      find(samples, name, labels).reduce((n, s) => n + s.value, 0);
+      samplesOf(samples, name, labels).reduce((n, s) => n + s.value, 0);
     const lookup = { endpoint: '/v1/usernames/users' };
     const before = await scrape();
 
@@ -487,7 +432,7 @@ describe(`observability on ${testEngine}`, () => {
     expect(delta('rewards_roblox_requests_total', { ...lookup, outcome: 'ok' })).toBe(1);
     // Ids in paths are one label value, never one per id.
     expect(
-      find(after, 'rewards_roblox_requests_total', {}).some((s) =>
+      samplesOf(after, 'rewards_roblox_requests_total', {}).some((s) =>
         /\/\d+(\/|$)/.test(s.labels.endpoint ?? ''),
       ),
     ).toBe(false);

@@ -57,18 +57,6 @@ interface AlertRule {
   expr: string;
 }
 
-function alertRules(): AlertRule[] {
-  const doc = parse(readFileSync(ALERTS, 'utf8')) as { groups: Array<{ rules: AlertRule[] }> };
-  return doc.groups.flatMap((g) => g.rules);
-}
-
-function dashboardExpressions(): Array<{ panel: string; expr: string }> {
-  const doc = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
-    panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
-  };
-  return doc.panels.flatMap((p) => p.targets.map((t) => ({ panel: p.title, expr: t.expr })));
-}
-
 const promtool = spawnSync('promtool', ['--version']).status === 0;
 
 describe('docs/operations', () => {
@@ -98,7 +86,8 @@ describe('docs/operations', () => {
   });
 
   it('has alerts for the failures the runbook names, each on metrics that exist', () => {
-    const rules = alertRules();
+    const alerts = parse(readFileSync(ALERTS, 'utf8')) as { groups: Array<{ rules: AlertRule[] }> };
+    const rules = alerts.groups.flatMap((g) => g.rules);
     expect(rules.map((r) => r.alert)).toEqual(
       expect.arrayContaining([
         'PayoutsStopped',
@@ -118,7 +107,10 @@ describe('docs/operations', () => {
   });
 
   it('draws the dashboard from metrics that exist', () => {
-    const panels = dashboardExpressions();
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
+      panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+    };
+    const panels = dashboard.panels.flatMap((p) => p.targets.map((t) => ({ panel: p.title, expr: t.expr })));
     expect(panels.length).toBeGreaterThanOrEqual(12);
     for (const { panel, expr } of panels) {
       for (const name of metricNames(expr)) {

@@ -4,8 +4,9 @@ import { Migrator } from 'kysely';
 import { migrateToLatest, migrationProvider } from '../src/db/migrate.ts';
 import { loadEnv } from '../src/env.ts';
 import { accountNamed, insertRawUser } from './support/accounts.ts';
-import { creditRobux, expectInvariant } from './support/ledger.ts';
+import { expectInvariant } from './support/ledger.ts';
 import { proveOwnership, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { playerWith } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
@@ -31,21 +32,13 @@ function harmfulActs(token: string, balance: number) {
 }
 
 /** The owner: verified (proven), then protection turned off, with R$80 on the account. */
-async function verifiedUnprotectedOwner(name: string): Promise<SignedInPlayer> {
-  const owner = await signInPlayer(t, name);
-  await verifyPlayer(t, owner);
-  const off = await t.api('POST', '/api/account/protection', { on: false }, bearer(owner.token));
-  expect([off.status, off.body]).toEqual([200, { protected: false }]);
-  const account = await accountNamed(t.deps.db, name);
-  await creditRobux(t.deps.db, t.clock, account.id, 80);
-  return owner;
-}
+const VERIFIED_UNPROTECTED_OWNER = { verified: true, protection: false, balance: 80 };
 
 describe(`what a session may do follows its proof, on ${testEngine}`, () => {
   openTestApp();
 
   it('a typed name on a verified, unprotected account cannot delete, export, sign the owner out or change protection', async () => {
-    const owner = await verifiedUnprotectedOwner('ProofOwnerOlga');
+    const owner = await playerWith(t, 'ProofOwnerOlga', VERIFIED_UNPROTECTED_OWNER);
     const before = await accountNamed(t.deps.db, 'ProofOwnerOlga');
     // The attacker types the name (the leaderboard lists the best targets): a session opens.
     const typed = await t.api('POST', '/api/login', { username: 'ProofOwnerOlga' });
@@ -83,7 +76,7 @@ describe(`what a session may do follows its proof, on ${testEngine}`, () => {
   });
 
   it('the same acts succeed once the session proves ownership by the bio, for 10 minutes', async () => {
-    const owner = await verifiedUnprotectedOwner('ProofOwnerPia');
+    const owner = await playerWith(t, 'ProofOwnerPia', VERIFIED_UNPROTECTED_OWNER);
     // The owner on a second device: a typed session, then the bio check in that session.
     const second = await t.api('POST', '/api/login', { username: 'ProofOwnerPia' });
     const session = { ...owner, token: second.body.token as string };
@@ -107,7 +100,7 @@ describe(`what a session may do follows its proof, on ${testEngine}`, () => {
   });
 
   it('earning stays open to a typed-name session: credits only ever go to the account', async () => {
-    await verifiedUnprotectedOwner('ProofOwnerQuin');
+    await playerWith(t, 'ProofOwnerQuin', VERIFIED_UNPROTECTED_OWNER);
     const typed = await t.api('POST', '/api/login', { username: 'ProofOwnerQuin' });
     const claim = await t.api(
       'POST',

@@ -6,6 +6,7 @@ import { processWithdrawal, RETRY_MAX_MS, runPayoutOnce } from '../src/modules/w
 import { robloxConfigFromEnv } from '../src/roblox/config.ts';
 import { createRobloxGateway } from '../src/roblox/gateway.ts';
 import { adminCookie } from './support/admin.ts';
+import { adminConsole } from './support/admin-console.ts';
 import { startDiscordHook } from './support/discord-hook.ts';
 import {
   BOTH_METHODS_ENV,
@@ -29,31 +30,17 @@ const MINUTE = 60_000;
 const SECRET_KEY = 'payout-secret-key-of-at-least-32-characters';
 const hook = await startDiscordHook();
 afterAll(() => hook.close());
-const alerts = () => hook.posts.filter((p) => p.content.includes('Payouts stopped'));
 
 /** Exactly `n` "payouts stopped" alerts, every message sent so far arrived (nothing more is on its way). */
 async function expectAlerts(n: number) {
   await hook.settled();
-  expect(alerts()).toHaveLength(n);
-}
-
-/** The admin console's calls. */
-function console_() {
-  let cookie = '';
-  return async (method: 'GET' | 'POST', path: string, payload?: object) => {
-    cookie ||= await adminCookie(t);
-    return t.app.inject({
-      method,
-      url: `/api/admin/payout-account${path}`,
-      headers: { cookie },
-      ...(payload ? { payload } : {}),
-    });
-  };
+  expect(hook.posts.filter((p) => p.content.includes('Payouts stopped'))).toHaveLength(n);
 }
 
 describe(`payouts stopped by Roblox on ${testEngine}`, () => {
   const h = payoutHarness(() => t);
-  const admin = console_();
+  /** The admin console's calls. */
+  const admin = adminConsole(() => t, '/api/admin/payout-account');
   /** Another server process on the same database: its own gateway, its own worker. */
   let other: Deps;
 
@@ -257,7 +244,8 @@ describe(`payouts stopped by Roblox on ${testEngine}`, () => {
 
 describe(`the payout account's Robux, funds and regional pricing on ${testEngine}`, () => {
   const h = payoutHarness(() => t);
-  const admin = console_();
+  /** The admin console's calls. */
+  const admin = adminConsole(() => t, '/api/admin/payout-account');
   const stat = async (path: string) =>
     ((await t.control('GET', '/stats')) as Record<string, number>)[path] ?? 0;
 
@@ -344,7 +332,8 @@ describe(`the payout account's Robux, funds and regional pricing on ${testEngine
 });
 
 describe(`a payout cookie without PAYOUT_SECRET_KEY on ${testEngine}`, () => {
-  const admin = console_();
+  /** The admin console's calls. */
+  const admin = adminConsole(() => t, '/api/admin/payout-account');
 
   openTestApp({ env: BOTH_METHODS_ENV });
 

@@ -14,7 +14,7 @@ import {
   runPayoutOnce,
 } from '../src/modules/withdrawals/payout-worker.ts';
 import { testEngine } from './support/test-database.ts';
-import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
+import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { accountOf } from './support/accounts.ts';
 import { payoutHarness, type PayoutPlayer } from './support/groups.ts';
@@ -28,32 +28,14 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
 type Player = PayoutPlayer;
 
-/** The shared payout helpers bound to one test app, with named players, earnings and console sign-in. */
-function harness(get: () => TestApp) {
-  const t = () => get();
-  return {
-    ...payoutHarness(get),
-    /** A player signed in as `name` and bio-verified. */
-    signIn: (name: string): Promise<Player> => playerWith(t(), name, { verified: true, bioPrefix: '' }),
-    async earnings(p: Player) {
-      return (await accountOf(t().deps.db, p.robloxId)).earnings;
-    },
-    async adminCookie(ip: string) {
-      const res = await adminSignIn(t().app, TEST_ADMIN_PASSWORD, ip);
-      expect(res.statusCode).toBe(200);
-      return firstSetCookie(res);
-    },
-  };
-}
-
 describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
-  const h = harness(() => t);
+  const h = payoutHarness(() => t);
   let alice: Player;
 
   // The worker is driven by hand here (PAYOUT_INTERVAL_MS=0), so each step can be checked.
   openTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '0' } });
   beforeAll(async () => {
-    alice = await h.signIn('AliceRBX');
+    alice = await playerWith(t, 'AliceRBX', { verified: true, bioPrefix: '' });
     await h.give(alice, 1000);
   });
 
@@ -104,7 +86,7 @@ describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
 
   it('price changed before the purchase: refunded through the ledger, nothing bought', async () => {
     const before = await h.balance(alice);
-    const earningsBefore = await h.earnings(alice);
+    const earningsBefore = (await accountOf(t.deps.db, alice.robloxId)).earnings;
     const { id, pass } = await h.request(alice, 30);
     expect(await h.balance(alice)).toBe(before - 30);
     await t.control('PATCH', `/gamepasses/${pass.id}`, { price: 100 });
@@ -115,7 +97,7 @@ describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
     expect(row.last_error).toMatch(/price changed from 43 to 100/);
     expect(await h.purchasesOf(pass.id)).toHaveLength(0);
     expect(await h.balance(alice)).toBe(before);
-    expect(await h.earnings(alice)).toBe(earningsBefore);
+    expect((await accountOf(t.deps.db, alice.robloxId)).earnings).toBe(earningsBefore);
     const refund = await t.deps.db
       .selectFrom('ledger_entries')
       .selectAll()
@@ -323,12 +305,12 @@ describe(`automatic payouts (PAYOUT_MODE=roblox) on ${testEngine}`, () => {
 });
 
 describe(`the in-process payout worker on ${testEngine}`, () => {
-  const h = harness(() => t);
+  const h = payoutHarness(() => t);
 
   openTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '100' } });
 
   it('pays a pending withdrawal by itself', async () => {
-    const bob = await h.signIn('BobBuilder');
+    const bob = await playerWith(t, 'BobBuilder', { verified: true, bioPrefix: '' });
     await h.give(bob, 50);
     const { id, pass } = await h.request(bob, 25);
     await expect.poll(async () => (await h.row(id)).state, { timeout: 10_000, interval: 100 }).toBe('paid');
@@ -339,15 +321,17 @@ describe(`the in-process payout worker on ${testEngine}`, () => {
 });
 
 describe(`manual payouts (PAYOUT_MODE=manual) on ${testEngine}`, () => {
-  const h = harness(() => t);
+  const h = payoutHarness(() => t);
   let carol: Player;
   let cookie: string;
 
   openTestApp();
   beforeAll(async () => {
-    carol = await h.signIn('CarolPlays');
+    carol = await playerWith(t, 'CarolPlays', { verified: true, bioPrefix: '' });
     await h.give(carol, 200);
-    cookie = await h.adminCookie('10.9.0.1');
+    const signedIn = await adminSignIn(t.app, TEST_ADMIN_PASSWORD, '10.9.0.1');
+    expect(signedIn.statusCode).toBe(200);
+    cookie = firstSetCookie(signedIn);
   });
 
   const admin = (

@@ -19,7 +19,7 @@ import { callApi, fromCpx } from '../../../e2e/support/http.ts';
 import { freePort } from '../../../e2e/support/processes.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
 import { signInPlayer, type SignedInPlayer } from './support/players.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt } from './support/server-env.ts';
+import { serverProcessEnv } from './support/server-env.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { testEngine } from './support/test-database.ts';
 
@@ -174,17 +174,14 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL continuous backup (WAL str
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const env = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${primaryPort}/rewards`,
-      ADMIN_PASSWORD: 'wal-backup-admin-password-123',
-      LOG_LEVEL: 'warn',
+      ...serverProcessEnv({
+        port,
+        databaseUrl: `postgres://postgres@127.0.0.1:${primaryPort}/rewards`,
+        standinUrl: standin.url,
+        adminPassword: 'wal-backup-admin-password-123',
+        cpxSecret: CPX_SECRET,
+      }),
       WEB_DIST: join(dir, 'no-web-build'),
-      ...robloxApisAt(standin.url),
-      CPX_SECURE_HASH: CPX_SECRET,
-      ...NO_HOLDS_OR_REVIEW,
-      ...RAISED_LIMITS,
     };
     server = await startServerProcess(baseUrl, env);
     const site = {

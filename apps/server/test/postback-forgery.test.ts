@@ -4,12 +4,15 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prunePostbackLog } from '../src/modules/offers/index.ts';
 import { adminCookie } from './support/admin.ts';
+import { metricValue } from './support/metrics.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { configureWall } from './support/walls.ts';
 import { countRows } from './support/records.ts';
+import { jsonLeaves } from './support/json-leaves.ts';
+import { whileClockBack } from './support/clock-travel.ts';
 import {
   CPX_ADDRESS,
   expectPostbackCredited,
@@ -17,6 +20,7 @@ import {
   md5,
   sendCpxPostback,
   sha256,
+  sortedPairs,
 } from './support/postbacks.ts';
 
 // Forged and hostile postbacks: the CPX secure_hash attack, every value a player can read tried as
@@ -46,13 +50,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 const KEPT: readonly PostbackVerdict[] = ['credited', 'on_hold', 'held', 'approved', 'reversed'];
 const EXPIRING = postbackVerdicts.filter((v) => !KEPT.includes(v));
-
-/** The parameters sorted by name as k=v&k=v, what PHP's http_build_query gives for these values. */
-const sortedPairs = (p: Record<string, string>) =>
-  Object.keys(p)
-    .sort()
-    .map((k) => `${k}=${p[k]}`)
-    .join('&');
 
 /** Runs the calls `size` at a time. */
 async function inBatches<T, R>(
@@ -191,17 +188,6 @@ function postbackRequest(
 
 // ---- What a signed-in player can read ----
 
-/** Every leaf of a JSON value, as text. */
-function leaves(value: unknown, out: string[] = []): string[] {
-  if (value === null || value === undefined) return out;
-  if (typeof value === 'object') {
-    for (const v of Object.values(value)) leaves(v, out);
-    return out;
-  }
-  out.push(String(value));
-  return out;
-}
-
 /** A URL and its parts: origin, host, path, every path segment, every query name and value. */
 function urlParts(text: string): string[] {
   const out = [text];
@@ -216,8 +202,6 @@ function urlParts(text: string): string[] {
   for (const [name, value] of url.searchParams) out.push(name, value);
   return out;
 }
-
-const words = (sentence: unknown) => (typeof sentence === 'string' ? sentence.split(/\s+/) : []);
 
 describe(`forged and hostile postbacks on ${testEngine}`, () => {
   let t: TestApp;
@@ -266,10 +250,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
   async function notStored(reason: string): Promise<number> {
     const res = await inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
     expect(res.statusCode).toBe(200);
-    const line = new RegExp(`^rewards_postbacks_not_stored_total\\{reason="${reason}"\\} (\\d+)$`, 'm').exec(
-      res.body,
-    );
-    return line ? Number(line[1]) : 0;
+    return metricValue(res.body, 'rewards_postbacks_not_stored_total', { reason });
   }
 
   beforeAll(async () => {
@@ -402,20 +383,20 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
     /** Everything `name` can read from the site while signed in. */
     async function readableBy(name: PlayerName): Promise<string[]> {
       const token = tokens[name];
-      const out: string[] = [token, ...leaves(loginBodies[name])];
+      const out: string[] = [token, ...jsonLeaves(loginBodies[name], { asText: true })];
       const walls = await playerGet('/api/walls', token);
       for (const card of [...walls.offerwalls, ...walls.surveys]) {
-        out.push(...leaves(card));
+        out.push(...jsonLeaves(card, { asText: true }));
         if (card.iframeSrc) out.push(...urlParts(card.iframeSrc));
       }
       out.push(...urlParts((await playerGet('/api/cpx/frame', token)).src));
       const profile = await playerGet(`/api/profile/${name}`, token);
-      out.push(...leaves(profile), ...words(profile.verificationCode));
-      out.push(...leaves(await playerGet(`/api/user/${name}`, token)));
+      out.push(...jsonLeaves(profile, { asText: true }), ...(profile.verificationCode?.split(/\s+/) ?? []));
+      out.push(...jsonLeaves(await playerGet(`/api/user/${name}`, token), { asText: true }));
       const referrals = await playerGet('/api/referrals', token);
-      out.push(...leaves(referrals), ...urlParts(referrals.link));
-      out.push(...leaves(await playerGet('/api/transactions', token)));
-      out.push(...leaves(await playerGet('/api/offers/pending', token)));
+      out.push(...jsonLeaves(referrals, { asText: true }), ...urlParts(referrals.link));
+      out.push(...jsonLeaves(await playerGet('/api/transactions', token), { asText: true }));
+      out.push(...jsonLeaves(await playerGet('/api/offers/pending', token), { asText: true }));
       // A fresh verification sentence is shown on request.
       const refreshed = await inject({
         method: 'POST',
@@ -423,17 +404,20 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
         headers: bearer(token),
       });
       expect(refreshed.statusCode).toBe(200);
-      out.push(...leaves(refreshed.json()), ...words(refreshed.json().verificationCode));
+      out.push(
+        ...jsonLeaves(refreshed.json(), { asText: true }),
+        ...(refreshed.json().verificationCode?.split(/\s+/) ?? []),
+      );
       // Other players: their names on the leaderboard, their Roblox ids from the public name lookup.
       const leaderboard = await inject({ method: 'GET', url: '/api/leaderboard' });
-      for (const other of [...leaves(leaderboard.json()), ...PLAYER_NAMES]) {
+      for (const other of [...jsonLeaves(leaderboard.json(), { asText: true }), ...PLAYER_NAMES]) {
         out.push(other);
         const lookup = await inject({
           method: 'POST',
           url: '/api/roblox-lookup',
           payload: { username: other },
         });
-        if (lookup.statusCode === 200) out.push(...leaves(lookup.json()));
+        if (lookup.statusCode === 200) out.push(...jsonLeaves(lookup.json(), { asText: true }));
       }
       // The account's own id on this site (small, so guessable whether shown or not).
       const own = await t.deps.db
@@ -814,8 +798,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
       const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
       // Real postbacks 91 days ago: a refusal (goes) and a credit (stays).
-      t.clock.set(ago(91 * DAY_MS));
-      try {
+      await whileClockBack(t.clock, 91 * DAY_MS, async () => {
         const refused = await inject({
           method: 'GET',
           ...postbackRequest(cpx, 'retention-real-refused', 1002, { signature: md5('nope') }),
@@ -828,9 +811,7 @@ describe(`forged and hostile postbacks on ${testEngine}`, () => {
           remoteAddress: RETENTION_ADDRESS,
         });
         expect([credited.statusCode, credited.body]).toEqual([200, '1']);
-      } finally {
-        t.clock.set(now);
-      }
+      });
 
       // Every verdict at 89 and 91 days, a minute either side of 90 days, with and without a ledger entry.
       const ages: Array<[label: string, ms: number]> = [

@@ -18,7 +18,7 @@ import {
 } from './support/postbacks.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { addWalls, configureWall } from './support/walls.ts';
-import { ledgerEntriesWithKey } from './support/records.ts';
+import { ledgerEntriesWithKey, postbackRows } from './support/records.ts';
 
 const GENERIC_SECRET = 'generic-secret-4c1d';
 const REWARD_SECRET = 'reward-secret-77aa';
@@ -31,16 +31,8 @@ const cpxQuery = (p: Partial<CpxPostback> & { trans: string }) =>
 describe(`postbacks on ${testEngine}`, () => {
   const account = (robloxId: number) => accountOf(t.deps.db, robloxId);
   const entriesWithKey = (key: string) => ledgerEntriesWithKey(t.deps.db, key);
-  async function verdicts(slug: string, trans: string) {
-    const rows = await t.deps.db
-      .selectFrom('postbacks')
-      .select('verdict')
-      .where('wall_slug', '=', slug)
-      .where('trans_id', '=', trans)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.verdict);
-  }
+  const verdicts = async (slug: string, trans: string) =>
+    (await postbackRows(t.deps.db, { slug, trans })).map((r) => r.verdict);
 
   const guardRow = (slug: string, trans: string) =>
     t.deps.db
@@ -569,12 +561,7 @@ describe(`postbacks with OFFER_HOLD_HOURS=24 on ${testEngine}`, () => {
     expect((await sendCpxPostback(t, cpxQuery({ trans: 'hold-1', local: '2.00' }))).statusCode).toBe(200);
     expect(await account()).toEqual({ balance: 0, earnings: 0, offersCompleted: 0 });
     expect(await pending()).toBe(2);
-    const stored = await t.deps.db
-      .selectFrom('postbacks')
-      .select('verdict')
-      .where('trans_id', '=', 'hold-1')
-      .orderBy('id')
-      .execute();
+    const stored = await postbackRows(t.deps.db, { trans: 'hold-1' });
     expect(stored.map((s) => s.verdict)).toEqual(['on_hold', 'duplicate']);
 
     t.clock.advance(23 * HOUR);

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
+import { fakeWebBuild, metaContent } from './support/web-pages.ts';
 
 /*
  * Pages the web build renders into their HTML, one file per language (routes/<segment>.<lang>.html,
@@ -12,7 +11,6 @@ import { testEngine } from './support/test-database.ts';
  * the segment, and a language with no file, gets the segment's plain file.
  */
 
-const WEB = resolve(import.meta.dirname, '../../web');
 const SITE = 'https://rbx.example';
 /** What each file's #root holds, so a test sees which file was sent. */
 const ROOT_OF = {
@@ -22,25 +20,21 @@ const ROOT_OF = {
 };
 
 /** A web build as the server reads it: index.html, the sign-in page's file, and it rendered in en and nl. */
-function fakeBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rewards-web-'));
-  const html = readFileSync(join(WEB, 'index.html'), 'utf8').replace(
-    /<div id="root">[\s\S]*<\/div>\s*<\/div>/,
-    ROOT_OF.plain,
-  );
-  expect(html).toContain(ROOT_OF.plain);
-  mkdirSync(join(dir, 'routes'));
-  writeFileSync(join(dir, 'index.html'), html);
-  writeFileSync(join(dir, 'routes/login.html'), html);
-  for (const language of ['en', 'nl'] as const) {
-    writeFileSync(join(dir, `routes/login.${language}.html`), html.replace(ROOT_OF.plain, ROOT_OF[language]));
-  }
-  return dir;
-}
+const BUILD = {
+  index: (html: string) => {
+    const plain = html.replace(/<div id="root">[\s\S]*<\/div>\s*<\/div>/, ROOT_OF.plain);
+    expect(plain).toContain(ROOT_OF.plain);
+    return plain;
+  },
+  files: (html: string) => ({
+    'routes/login.html': html,
+    'routes/login.en.html': html.replace(ROOT_OF.plain, ROOT_OF.en),
+    'routes/login.nl.html': html.replace(ROOT_OF.plain, ROOT_OF.nl),
+  }),
+};
 
 const rootOf = (html: string) => /<div id="root"[^>]*>[^]*?<\/div>/.exec(html)?.[0];
 const langOf = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
-const ogUrlOf = (html: string) => /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1];
 
 describe(`prerendered pages on ${testEngine}`, () => {
   let t: TestApp;
@@ -52,7 +46,7 @@ describe(`prerendered pages on ${testEngine}`, () => {
   };
 
   beforeAll(async () => {
-    dist = fakeBuild();
+    dist = fakeWebBuild(BUILD);
     t = await createTestApp({ env: { PUBLIC_URL: `${SITE}/` }, webDist: dist });
     expect((await t.login('AliceRBX')).status).toBe(200);
   });
@@ -71,7 +65,7 @@ describe(`prerendered pages on ${testEngine}`, () => {
       const { status, html, headers } = await page('/login', acceptLanguage);
       expect([acceptLanguage, status, rootOf(html)]).toEqual([acceptLanguage, 200, ROOT_OF[language]]);
       expect(langOf(html)).toBe(language);
-      expect(ogUrlOf(html)).toBe(`${SITE}/login`);
+      expect(metaContent(html, 'og:url')).toBe(`${SITE}/login`);
       expect(headers.vary).toContain('accept-language');
       // The page is sent under the same policy as every other: no inline script allowed.
       expect(headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);

@@ -7,19 +7,14 @@ import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer } from './support/players.ts';
 import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { playerCall } from './support/calls.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 import { auditRows, ledgerEntries } from './support/records.ts';
 
 let adminCookie: string;
 
-function redeem(token: string | null, body: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/promocode/redeem',
-    headers: token ? bearer(token) : {},
-    payload: body as object,
-  });
-}
+/** Redeeming a code, as the web app asks (`playerCall`, with the player's token and the form's body). */
+const REDEEM = { method: 'POST', url: '/api/promocode/redeem' } as const;
 
 describe(`promo codes on ${testEngine}`, () => {
   openTestApp();
@@ -80,11 +75,15 @@ describe(`promo codes on ${testEngine}`, () => {
 
   it('" welcome " redeems WELCOME; the same account a second time gets one credit only', async () => {
     const alice = await signInPlayer(t, 'AliceRBX');
-    const first = await redeem(alice.token, { username: 'AliceRBX', code: ' welcome ' });
+    const first = await playerCall(t, {
+      ...REDEEM,
+      token: alice.token,
+      body: { username: 'AliceRBX', code: ' welcome ' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, amount: 10, robux: 10 });
 
-    const second = await redeem(alice.token, { code: 'WELCOME' });
+    const second = await playerCall(t, { ...REDEEM, token: alice.token, body: { code: 'WELCOME' } });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       success: false,
@@ -100,7 +99,11 @@ describe(`promo codes on ${testEngine}`, () => {
   it('the same account redeeming 20 times at once is credited once', async () => {
     const code = await createPromoCode(t.deps, { code: 'BURST', amount: 2.5 });
     const bob = await signInPlayer(t, 'BobBuilder');
-    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(bob.token, { code: 'burst' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        playerCall(t, { ...REDEEM, token: bob.token, body: { code: 'burst' } }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) {
       expect(r.statusCode).toBe(409);
@@ -115,7 +118,9 @@ describe(`promo codes on ${testEngine}`, () => {
     const code = await createPromoCode(t.deps, { code: 'TEN', amount: 5, maxUses: 10 });
     const players = [];
     for (let i = 0; i < 50; i++) players.push(await signInPlayer(t, `Promo${String(i).padStart(2, '0')}`));
-    const results = await Promise.all(players.map((p) => redeem(p.token, { code: 'ten' })));
+    const results = await Promise.all(
+      players.map((p) => playerCall(t, { ...REDEEM, token: p.token, body: { code: 'ten' } })),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(10);
     for (const r of ok) expect(r.json()).toEqual({ success: true, amount: 5, robux: 5 });
@@ -149,7 +154,7 @@ describe(`promo codes on ${testEngine}`, () => {
     });
     const carol = await signInPlayer(t, 'CarolPlays');
     t.clock.advance(61_000);
-    const res = await redeem(carol.token, { code: 'soon' });
+    const res = await playerCall(t, { ...REDEEM, token: carol.token, body: { code: 'soon' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       success: false,
@@ -172,12 +177,12 @@ describe(`promo codes on ${testEngine}`, () => {
     expect(audit).toHaveLength(1);
 
     const carol = await signInPlayer(t, 'CarolPlays');
-    const refused = await redeem(carol.token, { code: 'PAUSED' });
+    const refused = await playerCall(t, { ...REDEEM, token: carol.token, body: { code: 'PAUSED' } });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ success: false, error: 'Invalid promo code.' });
 
     await setPromoCodeActive(t.deps, code.id, true);
-    const ok = await redeem(carol.token, { code: 'paused' });
+    const ok = await playerCall(t, { ...REDEEM, token: carol.token, body: { code: 'paused' } });
     expect(ok.json()).toMatchObject({ success: true, amount: 4 });
     const missing = await consoleCall(t, adminCookie, 'PATCH', '/api/admin/promocodes/999999', {
       active: false,
@@ -188,24 +193,24 @@ describe(`promo codes on ${testEngine}`, () => {
 
   it('unknown and empty codes are refused with readable errors; signed-out callers get 401', async () => {
     const dave = await signInPlayer(t, 'DaveTheBrave');
-    const unknown = await redeem(dave.token, { code: 'NOPE' });
+    const unknown = await playerCall(t, { ...REDEEM, token: dave.token, body: { code: 'NOPE' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({
       success: false,
       error: 'Invalid promo code.',
       reason: 'PROMO_INVALID',
     });
-    const empty = await redeem(dave.token, { code: '   ' });
+    const empty = await playerCall(t, { ...REDEEM, token: dave.token, body: { code: '   ' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ success: false });
-    const anon = await redeem(null, { code: 'WELCOME' });
+    const anon = await playerCall(t, { ...REDEEM, token: null, body: { code: 'WELCOME' } });
     expect(anon.statusCode).toBe(401);
   });
 
   it('a banned player cannot redeem', async () => {
     const x = await signInPlayer(t, 'XssTester');
     await setPlayerStatus(t.deps.db, 'XssTester', 'banned');
-    const res = await redeem(x.token, { code: 'WELCOME' });
+    const res = await playerCall(t, { ...REDEEM, token: x.token, body: { code: 'WELCOME' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'BANNED' });
     expect((await listPromoCodes(t.deps)).find((c) => c.code === 'WELCOME')?.uses).toBe(1);

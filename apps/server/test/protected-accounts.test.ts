@@ -3,51 +3,39 @@ import { ACCOUNT_PROTECTED_MESSAGE } from '@rewards/contracts';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
-import {
-  proveOwnership,
-  setBio,
-  signInPlayer,
-  verifyPlayer,
-  type SignedInPlayer,
-} from './support/players.ts';
+import { proveOwnership, setBio, signInPlayer, verifyPlayer } from './support/players.ts';
 import { setPlayerStatus, userIdOf } from './support/accounts.ts';
+import { playerWith } from './support/sign-ins.ts';
 import { countRows } from './support/records.ts';
 import { hashToken } from '../src/modules/auth/index.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-const setProtection = (player: SignedInPlayer, body: object) =>
-  t.api('POST', '/api/account/protection', body, bearer(player.token));
-
 /** A verified player who turned protection on. */
-async function protectedPlayer(name: string): Promise<SignedInPlayer> {
-  const player = await signInPlayer(t, name);
-  await verifyPlayer(t, player);
-  const on = await setProtection(player, { on: true });
-  expect([on.status, on.body]).toEqual([200, { protected: true }]);
-  return player;
-}
+const PROTECTED = { verified: true, protection: true };
 
 describe(`protected accounts on ${testEngine}`, () => {
   openTestApp();
 
   it('only a verified player may turn protection on; the profile tells it', async () => {
     const player = await signInPlayer(t, 'ProtUnverified');
-    const refused = await setProtection(player, { on: true });
+    const refused = await t.api('POST', '/api/account/protection', { on: true }, bearer(player.token));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'FORBIDDEN', error: expect.stringContaining('Verify') });
     const profile = await t.api('GET', `/api/profile/${player.name}`, undefined, bearer(player.token));
     expect(profile.body.protected).toBe(false);
 
     await verifyPlayer(t, player);
-    expect((await setProtection(player, { on: true })).status).toBe(200);
+    expect((await t.api('POST', '/api/account/protection', { on: true }, bearer(player.token))).status).toBe(
+      200,
+    );
     const after = await t.api('GET', `/api/profile/${player.name}`, undefined, bearer(player.token));
     expect(after.body.protected).toBe(true);
   });
 
   it('typing a protected name opens no session: ACCOUNT_PROTECTED with a fresh sentence', async () => {
-    const player = await protectedPlayer('ProtTyped');
+    const player = await playerWith(t, 'ProtTyped', PROTECTED);
     const before = await countRows(
       t.deps.db,
       'sessions',
@@ -75,7 +63,7 @@ describe(`protected accounts on ${testEngine}`, () => {
   });
 
   it('the bio proof opens the account once; a reused token is refused', async () => {
-    const player = await protectedPlayer('ProtBio');
+    const player = await playerWith(t, 'ProtBio', PROTECTED);
     const { proof } = (await t.api('POST', '/api/login', { username: 'ProtBio' })).body;
     await setBio(t, player.robloxId, `Hello!\n${proof.sentence.toUpperCase()}  bye`);
     const opened = await t.app.inject({
@@ -103,7 +91,7 @@ describe(`protected accounts on ${testEngine}`, () => {
   });
 
   it('a wrong, missing or expired sentence is refused and opens nothing', async () => {
-    const player = await protectedPlayer('ProtWrong');
+    const player = await playerWith(t, 'ProtWrong', PROTECTED);
     const before = await countRows(
       t.deps.db,
       'sessions',
@@ -131,7 +119,7 @@ describe(`protected accounts on ${testEngine}`, () => {
   });
 
   it('a banned protected account stays banned, by name and by proof', async () => {
-    const player = await protectedPlayer('ProtBanned');
+    const player = await playerWith(t, 'ProtBanned', PROTECTED);
     const { proof } = (await t.api('POST', '/api/login', { username: 'ProtBanned' })).body;
     await setBio(t, player.robloxId, proof.sentence);
     await setPlayerStatus(t.deps.db, player.name, 'banned');
@@ -143,10 +131,10 @@ describe(`protected accounts on ${testEngine}`, () => {
   });
 
   it('turning protection off needs proof: a proven session, or a fresh bio proof', async () => {
-    const player = await protectedPlayer('ProtOff');
+    const player = await playerWith(t, 'ProtOff', PROTECTED);
     // Its proof (the bio check) is more than 10 minutes old: it cannot turn protection off alone.
     t.clock.advance(11 * 60 * 1000);
-    const refused = await setProtection(player, { on: false });
+    const refused = await t.api('POST', '/api/account/protection', { on: false }, bearer(player.token));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('PROOF_REQUIRED');
 
@@ -154,26 +142,41 @@ describe(`protected accounts on ${testEngine}`, () => {
     const other = await signInPlayer(t, 'ProtOffOther');
     const othersProof = await t.api('POST', '/api/account/protection/proof', undefined, bearer(other.token));
     await setBio(t, player.robloxId, othersProof.body.sentence);
-    const foreign = await setProtection(player, { on: false, proofToken: othersProof.body.proofToken });
+    const foreign = await t.api(
+      'POST',
+      '/api/account/protection',
+      { on: false, proofToken: othersProof.body.proofToken },
+      bearer(player.token),
+    );
     expect(foreign.status).toBe(400);
 
     const proof = await t.api('POST', '/api/account/protection/proof', undefined, bearer(player.token));
     expect(proof.status).toBe(200);
-    const notYet = await setProtection(player, { on: false, proofToken: proof.body.proofToken });
+    const notYet = await t.api(
+      'POST',
+      '/api/account/protection',
+      { on: false, proofToken: proof.body.proofToken },
+      bearer(player.token),
+    );
     expect(notYet.status).toBe(400);
     await setBio(t, player.robloxId, `code: ${proof.body.sentence}`);
-    const off = await setProtection(player, { on: false, proofToken: proof.body.proofToken });
+    const off = await t.api(
+      'POST',
+      '/api/account/protection',
+      { on: false, proofToken: proof.body.proofToken },
+      bearer(player.token),
+    );
     expect([off.status, off.body]).toEqual([200, { protected: false }]);
     expect((await t.login('ProtOff')).status).toBe(200);
 
     // A session opened by proof may turn it off for 10 minutes, without another sentence.
-    await setProtection(player, { on: true });
+    await t.api('POST', '/api/account/protection', { on: true }, bearer(player.token));
     const { proof: login } = (await t.api('POST', '/api/login', { username: 'ProtOff' })).body;
     await setBio(t, player.robloxId, login.sentence);
     const proven = (await t.api('POST', '/api/login/prove', { proofToken: login.proofToken })).body.token;
     t.clock.advance(9 * 60 * 1000);
     expect((await t.api('POST', '/api/account/protection', { on: false }, bearer(proven))).status).toBe(200);
-    await setProtection(player, { on: true });
+    await t.api('POST', '/api/account/protection', { on: true }, bearer(player.token));
     t.clock.advance(2 * 60 * 1000);
     const stale = await t.api('POST', '/api/account/protection', { on: false }, bearer(proven));
     expect(stale.body.code).toBe('PROOF_REQUIRED');
@@ -183,7 +186,9 @@ describe(`protected accounts on ${testEngine}`, () => {
     // A proven account whose owner turned protection off: typed names open sessions again.
     const player = await signInPlayer(t, 'ProtSessions');
     await verifyPlayer(t, player);
-    expect((await setProtection(player, { on: false })).status).toBe(200);
+    expect((await t.api('POST', '/api/account/protection', { on: false }, bearer(player.token))).status).toBe(
+      200,
+    );
     const second = (await t.login('ProtSessions')).token;
     const third = (await t.login('ProtSessions')).token;
 

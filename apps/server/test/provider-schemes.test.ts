@@ -305,9 +305,6 @@ const NEGATIVE_PAYOUT = {
   over: { robux: '50', usd: '-0.5' },
   reason: 'A credit with a negative USD payout (-0.5) is refused',
 };
-/** Torox and Notik signal a reversal by a negative amount: a credit of theirs can only carry a negative payout. */
-const negativeCredits = (p: Provider) =>
-  p === torox || p === notik ? [NEGATIVE_PAYOUT] : [NEGATIVE_AMOUNT, NEGATIVE_PAYOUT];
 
 /** postbackUrl of each wall, as GET /api/admin/walls gives it. */
 const templates = new Map<string, string>();
@@ -336,7 +333,6 @@ const conversion = (p: Provider, over: Partial<Conversion> = {}): Conversion => 
   event: 'credit',
   ...over,
 });
-const cents = (robux: string) => Math.round(Number(robux) * 100);
 
 describe(`provider postback schemes on ${testEngine}`, () => {
   let t: TestApp;
@@ -379,9 +375,10 @@ describe(`provider postback schemes on ${testEngine}`, () => {
   }
   async function expectCreditedOnce(p: Provider, c: Conversion, before: number) {
     const credits = await entries(`postback:${p.slug}:${c.tx}`);
+    const cents = Math.round(Number(c.robux) * 100);
     expect(credits).toHaveLength(1);
-    expect(Number(credits[0]!.amount)).toBe(cents(c.robux));
-    expect(await balance(c.user)).toBe(before + cents(c.robux));
+    expect(Number(credits[0]!.amount)).toBe(cents);
+    expect(await balance(c.user)).toBe(before + cents);
   }
 
   beforeAll(async () => {
@@ -513,7 +510,10 @@ describe(`provider postback schemes on ${testEngine}`, () => {
       expect(await balance(ALICE)).toBe(before + 120_000);
     });
 
-    for (const { figure, over, reason } of negativeCredits(p)) {
+    // Torox and Notik signal a reversal by a negative amount: a credit of theirs can only carry a negative payout.
+    const negativeCredits =
+      p === torox || p === notik ? [NEGATIVE_PAYOUT] : [NEGATIVE_AMOUNT, NEGATIVE_PAYOUT];
+    for (const { figure, over, reason } of negativeCredits) {
       it(`refuses a credit with a negative ${figure} (400 invalid, the reason logged), crediting nothing`, async () => {
         const c = conversion(p, over);
         await expectNoCredit('invalid', p, c, build(p, c), p.from);

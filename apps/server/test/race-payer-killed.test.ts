@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -10,10 +8,10 @@ import { expectInvariant } from './support/ledger.ts';
 import { signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { expectPostbackCredited } from './support/postbacks.ts';
 import { until } from './support/polling.ts';
+import { startNodeProcess, type NodeProcess } from './support/server-process.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const HOUR = 3600_000;
 const THREE_PRIZES = [
   { from: 1, to: 1, prize: 300 },
@@ -21,30 +19,8 @@ const THREE_PRIZES = [
   { from: 3, to: 3, prize: 100 },
 ];
 
-/** The race payer (support/race-payer-child.ts) as a process of its own on the test's database. */
-function startPayer(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/support/race-payer-child.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.deps.env.DATABASE_URL!,
-      OFFER_HOLD_HOURS: String(t.deps.env.OFFER_HOLD_HOURS),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
-  return { child, exited, output: () => output };
-}
-
-async function kill(child: ChildProcess, exited: Promise<number | null>) {
-  child.kill('SIGKILL');
-  await exited;
-  expect(child.signalCode).toBe('SIGKILL');
-}
+/** The race payer (support/race-payer-child.ts), run as a process of its own. */
+const PAYER = ['--import', 'tsx', 'apps/server/test/support/race-payer-child.ts'];
 
 describe(`a race payer killed between two prizes on ${testEngine}`, () => {
   openTestApp();
@@ -98,14 +74,19 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
     const winners = await Promise.all(players.slice(0, 3).map((p) => userIdOf(t.deps.db, p.robloxId)));
     const before = await Promise.all(winners.map((id) => balanceOf(t.deps.db, id)));
 
-    let payer: ReturnType<typeof startPayer>;
+    // The payers run on the test's database.
+    const payerEnv = {
+      DATABASE_URL: t.deps.env.DATABASE_URL!,
+      OFFER_HOLD_HOURS: String(t.deps.env.OFFER_HOLD_HOURS),
+    };
+    let payer: NodeProcess;
     if (testEngine === 'postgres') {
       // The test holds the second winner's row: prize 1 goes through, prize 2's posting waits on it.
       const holder = new pg.Client({ connectionString: t.deps.env.DATABASE_URL });
       await holder.connect();
       await holder.query('begin');
       await holder.query('select id from users where id = $1 for update', [winners[1]]);
-      payer = startPayer();
+      payer = startNodeProcess(PAYER, payerEnv);
       await until(
         () => `prize 1 paid; payer said:\n${payer.output()}`,
         async () => (await paidRanks()).join() === '1',
@@ -122,12 +103,13 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
           ).rowCount! > 0,
         { intervalMs: 20 },
       );
-      await kill(payer.child, payer.exited);
+      await payer.stop('SIGKILL');
+      expect(payer.child.signalCode).toBe('SIGKILL');
       await holder.query('rollback');
       await holder.end();
     } else {
       // SQLite has one write lock: the payer stops itself inside prize 2's transaction, holding it.
-      payer = startPayer({ STOP_AT_KEY: `race:${raceId}:2` });
+      payer = startNodeProcess(PAYER, { ...payerEnv, STOP_AT_KEY: `race:${raceId}:2` });
       await until(
         () => `the payer inside prize 2; payer said:\n${payer.output()}`,
         () => payer.output().includes('stopped'),
@@ -136,7 +118,8 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
       const probe = new SQLite(t.deps.env.DATABASE_URL!);
       probe.pragma('busy_timeout = 0');
       expect(() => probe.exec('begin immediate')).toThrow(/locked|busy/i);
-      await kill(payer.child, payer.exited);
+      await payer.stop('SIGKILL');
+      expect(payer.child.signalCode).toBe('SIGKILL');
       // The dead process's lock is gone with it, and its open transaction with the lock.
       probe.exec('begin immediate');
       probe.exec('rollback');
@@ -149,10 +132,10 @@ describe(`a race payer killed between two prizes on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
 
     // The next round, again in a process of its own, pays the rest, and one more pays nothing.
-    const again = startPayer();
+    const again = startNodeProcess(PAYER, payerEnv);
     expect(await again.exited, again.output()).toBe(0);
     expect(again.output()).toContain('paid 2');
-    const last = startPayer();
+    const last = startNodeProcess(PAYER, payerEnv);
     expect(await last.exited, last.output()).toBe(0);
     expect(last.output()).toContain('paid 0');
 

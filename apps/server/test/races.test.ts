@@ -7,26 +7,14 @@ import { adminCookie } from './support/admin.ts';
 import { balanceOf, setPlayerStatus, userIdOf } from './support/accounts.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { grantRobux, proveOwnership, signInPlayer, type SignedInPlayer } from './support/players.ts';
-import { expectPostbackCredited } from './support/postbacks.ts';
+import { creditThroughCpx } from './support/postbacks.ts';
+import { ledgerEntries } from './support/records.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-let transSeq = 0;
-
-/** A signed CPX postback from CPX's address: a credit, or with `reverse` the reversal of `trans`. */
-async function postback(p: SignedInPlayer, robux: number, trans = `race-${++transSeq}`, reverse = false) {
-  await expectPostbackCredited(t, {
-    trans,
-    user: p.robloxId,
-    local: robux.toFixed(2),
-    status: reverse ? '2' : '1',
-  });
-  return trans;
-}
 
 /** GET /api/races/current once the board's count has expired, as `p` (or a visitor). */
 async function current(p?: SignedInPlayer) {
@@ -40,15 +28,6 @@ async function current(p?: SignedInPlayer) {
   // Sent as prepared JSON text: still JSON, and still the contract's shape.
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return currentRaceResponse.parse(res.json());
-}
-
-async function raceEntries() {
-  return t.deps.db
-    .selectFrom('ledger_entries')
-    .select(['user_id', 'amount', 'idempotency_key', 'params'])
-    .where('kind', '=', 'race')
-    .orderBy('idempotency_key')
-    .execute();
 }
 
 const THREE_PRIZES = [
@@ -114,18 +93,18 @@ describe(`races on ${testEngine}`, () => {
       RaceDan: dan,
       RaceEve: eve,
     } = players as Record<string, SignedInPlayer>;
-    await postback(amy!, 30);
+    await creditThroughCpx(t, amy!, 30, { prefix: 'race' });
     t.clock.advance(MINUTE);
-    await postback(ben!, 20);
+    await creditThroughCpx(t, ben!, 20, { prefix: 'race' });
     t.clock.advance(MINUTE);
-    eveBig = await postback(eve!, 30);
+    eveBig = await creditThroughCpx(t, eve!, 30, { prefix: 'race' });
     t.clock.advance(MINUTE);
-    await postback(ben!, 5);
+    await creditThroughCpx(t, ben!, 5, { prefix: 'race' });
     t.clock.advance(MINUTE);
-    await postback(cat!, 25);
+    await creditThroughCpx(t, cat!, 25, { prefix: 'race' });
     t.clock.advance(MINUTE);
-    await postback(dan!, 10);
-    await postback(eve!, 20);
+    await creditThroughCpx(t, dan!, 10, { prefix: 'race' });
+    await creditThroughCpx(t, eve!, 20, { prefix: 'race' });
     // Admin, daily, social and promo credits never count in a race.
     await grantRobux(t, cookie, dan!.name, 1000);
     const daily = await t.api('POST', '/api/streak-rewards/claim', {}, bearer(dan!.token));
@@ -203,7 +182,7 @@ describe(`races on ${testEngine}`, () => {
     expect(await settleRaces(t.deps)).toBe(0);
     await releaseDueHolds(t.deps);
     // Eve's R$30 is charged back within the hold: Amy wins.
-    await postback(players.RaceEve!, 30, eveBig, true);
+    await creditThroughCpx(t, players.RaceEve!, 30, { trans: eveBig, reverse: true });
     t.clock.set(new Date('2026-03-09T23:00:00Z'));
     expect((await admin('PATCH', `/api/admin/races/${raceId}`, { name: 'Too late' })).status).toBe(409);
     const admin1 = await admin('GET', `/api/admin/races/${raceId}/standings`);
@@ -226,7 +205,9 @@ describe(`races on ${testEngine}`, () => {
     // A payer that stops after one prize.
     expect(await settleRaces(t.deps, 1)).toBe(1);
     await expectInvariant(t.deps.db);
-    expect((await raceEntries()).map((e) => e.idempotency_key)).toEqual([`race:${raceId}:1`]);
+    expect(
+      (await ledgerEntries(t.deps.db, { kind: 'race' }, 'idempotency_key')).map((e) => e.idempotency_key),
+    ).toEqual([`race:${raceId}:1`]);
     // Two payers at once finish the work between them.
     const both = await Promise.all([settleRaces(t.deps), settleRaces(t.deps)]);
     expect(both[0]! + both[1]!).toBe(2);
@@ -236,7 +217,13 @@ describe(`races on ${testEngine}`, () => {
     const amyId = await userIdOf(t.deps.db, players.RaceAmy!.robloxId);
     const benId = await userIdOf(t.deps.db, players.RaceBen!.robloxId);
     const catId = await userIdOf(t.deps.db, players.RaceCat!.robloxId);
-    expect((await raceEntries()).map((e) => [e.idempotency_key, e.user_id, Number(e.amount)])).toEqual([
+    expect(
+      (await ledgerEntries(t.deps.db, { kind: 'race' }, 'idempotency_key')).map((e) => [
+        e.idempotency_key,
+        e.user_id,
+        Number(e.amount),
+      ]),
+    ).toEqual([
       [`race:${raceId}:1`, amyId, 50000],
       [`race:${raceId}:2`, benId, 25000],
       [`race:${raceId}:3`, catId, 2500],
@@ -291,12 +278,12 @@ describe(`races on ${testEngine}`, () => {
     const device = /device_id=([^;]+)/.exec(finn.setCookies.join('\n'))?.[1];
     const gus = await signInPlayer(t, 'RaceGus', { headers: { cookie: `device_id=${device}` } });
     const hal = await signInPlayer(t, 'RaceHal');
-    await postback(hal, 9);
+    await creditThroughCpx(t, hal, 9, { prefix: 'race' });
     t.clock.advance(MINUTE);
-    await postback(finn, 8);
-    await postback(players.RaceAmy!, 4);
-    await postback(gus, 1);
-    await postback(players.RaceDan!, 2);
+    await creditThroughCpx(t, finn, 8, { prefix: 'race' });
+    await creditThroughCpx(t, players.RaceAmy!, 4, { prefix: 'race' });
+    await creditThroughCpx(t, gus, 1, { prefix: 'race' });
+    await creditThroughCpx(t, players.RaceDan!, 2, { prefix: 'race' });
     await setPlayerStatus(t.deps.db, 'RaceHal', 'banned');
     expect((await current()).standings.map((s: { username: string }) => s.username)).toEqual([
       'RaceFinn',

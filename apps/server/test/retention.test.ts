@@ -12,6 +12,7 @@ import { signInFrom } from './support/sign-ins.ts';
 import { bearer } from './support/site.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { whileClockBack } from './support/clock-travel.ts';
 
 // The retention task: what is past retention goes, on both engines, and nothing that
 // records money ever does. Rows sit a minute either side of each boundary; real sign-ins, a
@@ -22,17 +23,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const OLD_DAYS = 200;
 const SHARED_DEVICE = 'retention-shared-device-0001';
 const RECENT_ADDRESS = '203.0.113.50';
-
-/** Runs `work` with the clock set `days` back, then puts it back. */
-async function daysAgo<T>(days: number, work: () => Promise<T>): Promise<T> {
-  const now = t.clock.now();
-  t.clock.set(new Date(now.getTime() - days * DAY_MS));
-  try {
-    return await work();
-  } finally {
-    t.clock.set(now);
-  }
-}
 
 /** Every table the task reads, as sorted keys: what a run removed is the difference. */
 async function keysOf() {
@@ -114,7 +104,7 @@ describe(`retention on ${testEngine}`, () => {
   beforeAll(async () => {
     // 200 days ago: Alice and Bob sign in from one browser (linked by the device), Alice proves her
     // account, is credited by an offer and withdraws; a forged postback is refused.
-    await daysAgo(OLD_DAYS, async () => {
+    await whileClockBack(t.clock, OLD_DAYS * DAY_MS, async () => {
       const alice = await signInFrom(t, 'AliceRBX', { device: SHARED_DEVICE, address: '198.51.100.1' });
       await signInFrom(t, 'BobBuilder', { device: SHARED_DEVICE, address: '198.51.100.2' });
       aliceId = await userIdOf(t.deps.db, alice.robloxId);
@@ -166,7 +156,7 @@ describe(`retention on ${testEngine}`, () => {
     expectedGone.postbacks.push('retention-old-refused');
 
     // 10 days ago: Alice (another browser) and Carol sign in from one address: linked by it.
-    await daysAgo(10, async () => {
+    await whileClockBack(t.clock, 10 * DAY_MS, async () => {
       await signInFrom(t, 'AliceRBX', { device: 'retention-alice-laptop-0001', address: RECENT_ADDRESS });
       const carol = await signInFrom(t, 'CarolPlays', {
         device: 'retention-carol-phone-00001',

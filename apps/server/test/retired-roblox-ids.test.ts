@@ -9,7 +9,8 @@ import {
   sendCpxPostback,
   TEST_CPX_SECRET,
 } from './support/postbacks.ts';
-import { countRows, ledgerEntriesWithKey } from './support/records.ts';
+import { countRows, ledgerEntriesWithKey, postbackRows } from './support/records.ts';
+import { consoleCall } from './support/staff.ts';
 import { signInFrom } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
@@ -52,30 +53,8 @@ async function deleteOwnAccount(player: Player): Promise<void> {
   expect([res.statusCode, res.json().deleted], res.body).toEqual([200, true]);
 }
 
-async function deleteByStaff(player: Player): Promise<void> {
-  const { id } = await accountOf(t.deps.db, player.robloxId);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/users/${id}/delete`,
-    headers: { cookie: await adminCookie(t) },
-    payload: { confirm: 'DELETE' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 const retiredHashes = async () =>
   (await t.deps.db.selectFrom('retired_roblox_ids').select('id_hash').execute()).map((r) => r.id_hash);
-
-async function verdicts(trans: string) {
-  const rows = await t.deps.db
-    .selectFrom('postbacks')
-    .select(['verdict', 'reason', 'ledger_entry_id'])
-    .where('wall_slug', '=', 'cpx')
-    .where('trans_id', '=', trans)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => [r.verdict, r.reason, r.ledger_entry_id]);
-}
 
 describe(`a deleted account's Roblox id stays refused as a CPX transaction id on ${testEngine}`, () => {
   openTestApp();
@@ -119,7 +98,8 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
     expect(added[0]).not.toBe(hash);
 
     await expectForgeryRefused(erin.robloxId, hash);
-    expect(await verdicts(String(erin.robloxId))).toEqual(
+    const stored = await postbackRows(t.deps.db, { slug: 'cpx', trans: String(erin.robloxId) });
+    expect(stored.map((r) => [r.verdict, r.reason, r.ledger_entry_id])).toEqual(
       Array.from({ length: 4 }, () => ['forged', 'Invalid hash', null]),
     );
   });
@@ -127,7 +107,11 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
   it("a deletion by staff on the player's request retires the Roblox id too", async () => {
     const finn = await signInFrom(t, 'FinnRequests');
     const hash = await frameHash(finn);
-    await deleteByStaff(finn);
+    const { id } = await accountOf(t.deps.db, finn.robloxId);
+    const deleted = await consoleCall(t, await adminCookie(t), 'POST', `/api/admin/users/${id}/delete`, {
+      confirm: 'DELETE',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await countRows(t.deps.db, 'users', 'roblox_id', finn.robloxId)).toBe(0);
     await expectForgeryRefused(finn.robloxId, hash);
   });
@@ -147,6 +131,9 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
 
   it('a numeric transaction id that was never a Roblox id of an account still credits', async () => {
     await expectPostbackCredited(t, cpxPostbackPath({ trans: '987654321', user: bob.robloxId, local: '2' }));
-    expect(await verdicts('987654321')).toEqual([['credited', null, expect.any(Number)]]);
+    const stored = await postbackRows(t.deps.db, { slug: 'cpx', trans: '987654321' });
+    expect(stored.map((r) => [r.verdict, r.reason, r.ledger_entry_id])).toEqual([
+      ['credited', null, expect.any(Number)],
+    ]);
   });
 });

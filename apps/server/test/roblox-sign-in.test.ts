@@ -3,17 +3,13 @@ import { bearer } from './support/test-app.ts';
 import { rowCount } from './support/records.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { testEngine } from './support/test-database.ts';
-
-const CLIENT = { client_id: 'rewards-test-client', client_secret: 'rewards-test-secret' };
-const SITE = 'http://rewards.test';
-const CALLBACK = `${SITE}/api/auth/roblox/callback`;
-
-const signInEnv = (standinUrl: string) => ({
-  PUBLIC_URL: SITE,
-  ROBLOX_OAUTH_CLIENT_ID: CLIENT.client_id,
-  ROBLOX_OAUTH_CLIENT_SECRET: CLIENT.client_secret,
-  ROBLOX_OAUTH_ISSUER: `${standinUrl}/oauth/`,
-});
+import {
+  OAUTH_CALLBACK,
+  OAUTH_CLIENT,
+  OAUTH_SITE,
+  registerOAuthClient,
+  robloxSignInEnv,
+} from './support/roblox-oauth.ts';
 
 /**
  * The cookie each started attempt left in its browser, by state: a test's callback goes with the
@@ -49,7 +45,7 @@ async function authorize(authorizeUrl: URL, robloxId: number): Promise<URL> {
  * a browser without the cookie): where it sends the browser (path and query of the login page).
  */
 async function callback(callbackUrl: URL, cookie?: string | null): Promise<URL> {
-  expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(CALLBACK);
+  expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(OAUTH_CALLBACK);
   const own = browserOfState.get(callbackUrl.searchParams.get('state') ?? '');
   const sent = cookie === undefined ? own : cookie;
   cookieOfLastCallback = sent ?? undefined;
@@ -59,7 +55,7 @@ async function callback(callbackUrl: URL, cookie?: string | null): Promise<URL> 
     headers: sent ? { cookie: sent } : {},
   });
   expect(res.statusCode).toBe(302);
-  return new URL(res.headers.location as string, SITE);
+  return new URL(res.headers.location as string, OAUTH_SITE);
 }
 
 /** The browser of the last callback: the one a finish comes from unless a test names another. */
@@ -96,9 +92,11 @@ async function expectRefused(callbackUrl: URL, reason: string, cookie?: string |
 }
 
 describe(`Sign in with Roblox on ${testEngine}`, () => {
-  openTestApp({ env: signInEnv });
+  openTestApp({
+    env: robloxSignInEnv,
+  });
   beforeAll(async () => {
-    await t.control('POST', '/oauth/client', { ...CLIENT, redirect_uris: [CALLBACK] });
+    await registerOAuthClient(t);
   });
 
   it('says it is on', async () => {
@@ -110,8 +108,8 @@ describe(`Sign in with Roblox on ${testEngine}`, () => {
     const url = await start();
     expect(`${url.origin}${url.pathname}`).toBe(`${t.standinUrl}/oauth/v1/authorize`);
     const q = url.searchParams;
-    expect(q.get('client_id')).toBe(CLIENT.client_id);
-    expect(q.get('redirect_uri')).toBe(CALLBACK);
+    expect(q.get('client_id')).toBe(OAUTH_CLIENT.client_id);
+    expect(q.get('redirect_uri')).toBe(OAUTH_CALLBACK);
     expect(q.get('response_type')).toBe('code');
     expect(q.get('scope')).toBe('openid profile');
     expect(q.get('code_challenge_method')).toBe('S256');

@@ -74,8 +74,6 @@ describe(`limits shared through Redis fail closed when Redis goes away, on ${tes
   });
 });
 
-/** Fills each `:param` with a harmless value. */
-
 /** A body that passes the route's validation, so the refusal seen is the limit's. */
 function payloadOf(url: string): object {
   if (url.endsWith('/withdraw')) return { gamepassId: 1, amount: 10 };

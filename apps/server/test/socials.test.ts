@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariant } from '../src/modules/ledger/service.ts';
-import { bearer } from './support/test-app.ts';
+import { playerCall } from './support/calls.ts';
 import { testEngine } from './support/test-database.ts';
 import { accountNamed } from './support/accounts.ts';
 import { claimSocial } from './support/players.ts';
 import { ledgerEntries } from './support/records.ts';
 import { openTestApp, t } from './support/suite.ts';
 
-function list(token: string) {
-  return t.app.inject({ method: 'GET', url: '/api/socials', headers: bearer(token) });
-}
-
 describe(`socials on ${testEngine}`, () => {
   openTestApp();
 
   it('lists the four socials, each +R$1.5, none claimed for a new player', async () => {
     const { token } = await t.login('AliceRBX');
-    const res = await list(token);
+    const res = await playerCall(t, { url: '/api/socials', token });
     expect(res.statusCode).toBe(200);
     const { socials } = res.json();
     expect(socials.map((s: any) => s.name)).toEqual(['YouTube', 'TikTok', 'Discord', 'X']);
@@ -61,7 +57,9 @@ describe(`socials on ${testEngine}`, () => {
 
   it('the claimed flags follow the ledger, per account', async () => {
     const alice = await t.login('AliceRBX');
-    const flags = (await list(alice.token)).json().socials.map((s: any) => [s.id, s.claimed]);
+    const flags = (await playerCall(t, { url: '/api/socials', token: alice.token }))
+      .json()
+      .socials.map((s: any) => [s.id, s.claimed]);
     expect(flags).toEqual([
       ['youtube', true],
       ['tiktok', false],
@@ -70,14 +68,18 @@ describe(`socials on ${testEngine}`, () => {
     ]);
     // Alice's claim is hers alone: Bob can still claim the same social.
     const bob = await t.login('BobBuilder');
-    expect((await list(bob.token)).json().socials.every((s: any) => s.claimed === false)).toBe(true);
+    expect(
+      (await playerCall(t, { url: '/api/socials', token: bob.token }))
+        .json()
+        .socials.every((s: any) => s.claimed === false),
+    ).toBe(true);
     expect((await claimSocial(t.app, bob.token, 'youtube')).statusCode).toBe(200);
     expect((await claimSocial(t.app, bob.token, 'discord')).json()).toMatchObject({
       success: true,
       amount: 1.5,
       robux: 3,
     });
-    const bobFlags = (await list(bob.token))
+    const bobFlags = (await playerCall(t, { url: '/api/socials', token: bob.token }))
       .json()
       .socials.filter((s: any) => s.claimed)
       .map((s: any) => s.id);
@@ -116,7 +118,7 @@ describe(`socials on ${testEngine}`, () => {
       const res = await claimSocial(t.app, token, 'x');
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'BANNED', error: expect.stringContaining('banned') });
-      expect((await list(token)).statusCode).toBe(200);
+      expect((await playerCall(t, { url: '/api/socials', token })).statusCode).toBe(200);
       expect(await ledgerEntries(t.deps.db, { userId: dave.id, kind: 'social' })).toHaveLength(0);
       expect((await accountNamed(t.deps.db, 'DaveTheBrave')).balance).toBe(dave.balance);
     } finally {

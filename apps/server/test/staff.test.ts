@@ -5,7 +5,8 @@ import { hashPassword } from '../src/modules/admin/staff-secrets.ts';
 import { testEngine } from './support/test-database.ts';
 import { TEST_ADMIN_PASSWORD } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
-import { adminCookie } from './support/admin.ts';
+import { adminCookie, adminSignIn } from './support/admin.ts';
+import { addressesIn } from './support/calls.ts';
 import { creditRobux } from './support/ledger.ts';
 import { userIdOf } from './support/accounts.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
@@ -20,19 +21,8 @@ import { consoleCall, signedInStaff, STAFF_PASSWORD, totpAt } from './support/st
  * per-account and per-address sign-in limits, the Origin check on state-changing admin calls.
  */
 
-let addresses = 0;
 /** Each sign-in from its own address, so the per-address limits of other tests never interfere. */
-const nextIp = () => `10.20.${Math.floor(++addresses / 250)}.${addresses % 250}`;
-
-function login(body: Record<string, unknown>, opts: { ip?: string; origin?: string } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: body,
-    remoteAddress: opts.ip ?? nextIp(),
-    headers: opts.origin ? { origin: opts.origin } : {},
-  });
-}
+const nextIp = addressesIn('10.20');
 
 describe(`staff accounts on ${testEngine}`, () => {
   openTestApp({ env: { REVIEW_FIRST_WITHDRAWAL: 'true', MODERATOR_APPROVE_LIMIT: '20' } });
@@ -213,47 +203,55 @@ describe(`staff accounts on ${testEngine}`, () => {
       .executeTakeFirstOrThrow();
     expect(stored.recovery_codes).not.toContain(codes[0]!);
 
-    const noCode = await login({ username: m.name, password: STAFF_PASSWORD });
+    const noCode = await adminSignIn(t.app, { username: m.name, password: STAFF_PASSWORD }, nextIp());
     expect(noCode.statusCode).toBe(401);
     expect(noCode.json()).toMatchObject({ code: 'TOTP_REQUIRED' });
     expect(noCode.headers['set-cookie']).toBeUndefined();
 
-    const wrong = await login({
-      username: m.name,
-      password: STAFF_PASSWORD,
-      code: totpAt(secret, now + 600_000),
-    });
+    const wrong = await adminSignIn(
+      t.app,
+      { username: m.name, password: STAFF_PASSWORD, code: totpAt(secret, now + 600_000) },
+      nextIp(),
+    );
     expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     expect(wrong.headers['set-cookie']).toBeUndefined();
 
     // The code that turned it on is used up, and so is an older one; the next step counts (clock
     // drift of ±30 s), once.
     for (const used of [totpAt(secret, now), totpAt(secret, now - 30_000)]) {
-      const replay = await login({ username: m.name, password: STAFF_PASSWORD, code: used });
+      const replay = await adminSignIn(
+        t.app,
+        { username: m.name, password: STAFF_PASSWORD, code: used },
+        nextIp(),
+      );
       expect([replay.statusCode, replay.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     }
-    const valid = await login({
-      username: m.name,
-      password: STAFF_PASSWORD,
-      code: totpAt(secret, now + 30_000),
-    });
+    const valid = await adminSignIn(
+      t.app,
+      { username: m.name, password: STAFF_PASSWORD, code: totpAt(secret, now + 30_000) },
+      nextIp(),
+    );
     expect(valid.statusCode, valid.body).toBe(200);
-    const replayed = await login({
-      username: m.name,
-      password: STAFF_PASSWORD,
-      code: totpAt(secret, now + 30_000),
-    });
+    const replayed = await adminSignIn(
+      t.app,
+      { username: m.name, password: STAFF_PASSWORD, code: totpAt(secret, now + 30_000) },
+      nextIp(),
+    );
     expect([replayed.statusCode, replayed.json().code]).toEqual([401, 'UNAUTHENTICATED']);
     const me = await consoleCall(t, firstSetCookie(valid), 'GET', '/api/admin/me');
     expect(me.json()).toMatchObject({ username: m.name, totpEnabled: true });
 
-    const recovery = await login({
-      username: m.name,
-      password: STAFF_PASSWORD,
-      code: codes[3]!.toUpperCase(),
-    });
+    const recovery = await adminSignIn(
+      t.app,
+      { username: m.name, password: STAFF_PASSWORD, code: codes[3]!.toUpperCase() },
+      nextIp(),
+    );
     expect(recovery.statusCode, recovery.body).toBe(200);
-    const again = await login({ username: m.name, password: STAFF_PASSWORD, code: codes[3]! });
+    const again = await adminSignIn(
+      t.app,
+      { username: m.name, password: STAFF_PASSWORD, code: codes[3]! },
+      nextIp(),
+    );
     expect(again.statusCode).toBe(401);
     const left = await t.deps.db
       .selectFrom('staff')
@@ -269,27 +267,35 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect(
       (await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/disable', { code: codes[0]! })).statusCode,
     ).toBe(204);
-    expect((await login({ username: m.name, password: STAFF_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await adminSignIn(t.app, { username: m.name, password: STAFF_PASSWORD }, nextIp())).statusCode,
+    ).toBe(200);
   });
 
   it('5 failed sign-ins of one account (from any addresses) lock it for 15 minutes, with Retry-After', async () => {
     const m = await signedInStaff(t, 'support', { address: nextIp() });
     for (let i = 0; i < 5; i++) {
-      expect((await login({ username: m.name, password: `wrong-${i}` })).statusCode).toBe(401);
+      expect(
+        (await adminSignIn(t.app, { username: m.name, password: `wrong-${i}` }, nextIp())).statusCode,
+      ).toBe(401);
     }
-    const locked = await login({ username: m.name, password: STAFF_PASSWORD });
+    const locked = await adminSignIn(t.app, { username: m.name, password: STAFF_PASSWORD }, nextIp());
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
     // Other accounts are not held back.
     const other = await signedInStaff(t, 'support', { address: nextIp() });
-    expect((await login({ username: other.name, password: STAFF_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await adminSignIn(t.app, { username: other.name, password: STAFF_PASSWORD }, nextIp())).statusCode,
+    ).toBe(200);
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await login({ username: m.name, password: STAFF_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await adminSignIn(t.app, { username: m.name, password: STAFF_PASSWORD }, nextIp())).statusCode,
+    ).toBe(200);
   });
 
   it('unknown names answer like wrong passwords', async () => {
-    const res = await login({ username: 'nobody_here', password: STAFF_PASSWORD });
+    const res = await adminSignIn(t.app, { username: 'nobody_here', password: STAFF_PASSWORD }, nextIp());
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: 'Incorrect username or password' });
   });
 
@@ -331,14 +337,19 @@ describe(`staff accounts on ${testEngine}`, () => {
     });
     expect(disabled.json()).toMatchObject({ disabled: true });
     expect((await consoleCall(t, mod.cookie, 'GET', '/api/admin/me')).statusCode).toBe(401);
-    expect((await login({ username: mod.name, password: STAFF_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await adminSignIn(t.app, { username: mod.name, password: STAFF_PASSWORD }, nextIp())).statusCode,
+    ).toBe(401);
 
     const reset = await consoleCall(t, boss.cookie, 'POST', `/api/admin/staff/${mod.id}/reset-password`, {
       password: 'another-long-password',
     });
     expect(reset.statusCode).toBe(204);
     await consoleCall(t, boss.cookie, 'PATCH', `/api/admin/staff/${mod.id}`, { disabled: false });
-    expect((await login({ username: mod.name, password: 'another-long-password' })).statusCode).toBe(200);
+    expect(
+      (await adminSignIn(t.app, { username: mod.name, password: 'another-long-password' }, nextIp()))
+        .statusCode,
+    ).toBe(200);
 
     const changed = await consoleCall(t, mod.cookie, 'POST', '/api/admin/me/password', {
       current: 'x',
@@ -365,7 +376,7 @@ describe(`staff accounts on ${testEngine}`, () => {
         })
       ).statusCode,
     ).toBe(204);
-    const fresh = await login({ username: m.name, password: 'a-newer-long-password' });
+    const fresh = await adminSignIn(t.app, { username: m.name, password: 'a-newer-long-password' }, nextIp());
     expect(fresh.statusCode).toBe(200);
 
     // A session opened with the old password elsewhere ends at the next change; the one that changed it stays.
@@ -414,7 +425,11 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect(crossSite.statusCode).toBe(403);
     // A login form on another site cannot sign the browser in either.
     expect(
-      (await login({ password: TEST_ADMIN_PASSWORD }, { origin: 'https://evil.example' })).statusCode,
+      (
+        await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, nextIp(), undefined, {
+          origin: 'https://evil.example',
+        })
+      ).statusCode,
     ).toBe(403);
     // GETs are not state-changing.
     expect(
@@ -438,7 +453,7 @@ describe(`ADMIN_BOOTSTRAP=false on ${testEngine}`, () => {
   openTestApp({ env: { ADMIN_BOOTSTRAP: 'false' } });
 
   it('refuses the ADMIN_PASSWORD sign-in; staff still sign in', async () => {
-    const res = await login({ password: TEST_ADMIN_PASSWORD });
+    const res = await adminSignIn(t.app, { password: TEST_ADMIN_PASSWORD }, nextIp());
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -455,7 +470,7 @@ describe(`ADMIN_BOOTSTRAP=false on ${testEngine}`, () => {
         updated_at: now,
       })
       .execute();
-    const staff = await login({ username: 'ROOT', password: STAFF_PASSWORD });
+    const staff = await adminSignIn(t.app, { username: 'ROOT', password: STAFF_PASSWORD }, nextIp());
     expect(staff.statusCode, staff.body).toBe(200);
   });
 });
@@ -468,15 +483,16 @@ describe(`per-address staff sign-in limit on ${testEngine}`, () => {
     for (let i = 0; i < 20; i++) {
       // Past the in-memory "10 a minute" block of the address: a minute apart in batches.
       if (i % 9 === 8) t.clock.advance(61_000);
-      const res = await login({ username: `guess${i}`, password: 'wrong-password' }, { ip });
+      const res = await adminSignIn(t.app, { username: `guess${i}`, password: 'wrong-password' }, ip);
       expect(res.statusCode).toBe(401);
     }
     t.clock.advance(61_000);
-    const held = await login({ username: 'guess_new', password: 'wrong-password' }, { ip });
+    const held = await adminSignIn(t.app, { username: 'guess_new', password: 'wrong-password' }, ip);
     expect(held.statusCode).toBe(429);
     expect(held.json().error).toMatch(/from this address/);
     expect(
-      (await login({ username: 'guess_new', password: 'wrong-password' }, { ip: '10.30.9.9' })).statusCode,
+      (await adminSignIn(t.app, { username: 'guess_new', password: 'wrong-password' }, '10.30.9.9'))
+        .statusCode,
     ).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { standinControl, startStandin, type Standin, type StandinControl } from '@rewards/roblox-standin';
+import { openPayoutGroup } from './support/groups.ts';
 
 /**
  * The Roblox stand-in's payout-side routes, spoken to over HTTP as the server speaks to Roblox:
@@ -61,12 +62,8 @@ const payout = (recipients: Array<{ recipientId: number; amount: number }>, payo
     Recipients: recipients.map((r) => ({ ...r, recipientType: 'User' })),
   });
 
-async function addGroup(funds: number, members: Record<number, string> = {}) {
-  await control('POST', '/groups', { id: GROUP_ID, name: 'Rewards Group', funds });
-  for (const [userId, status] of Object.entries(members)) {
-    await control('PUT', `/groups/${GROUP_ID}/members/${userId}`, { status });
-  }
-}
+/** The group the payouts here come from. */
+const GROUP = { id: GROUP_ID, name: 'Rewards Group' };
 
 describe('the payout account’s session', () => {
   it('accepts any cookie until one is set, then only that one; no cookie is always a 401', async () => {
@@ -112,7 +109,7 @@ describe('the payout account’s session', () => {
 describe('challenges', () => {
   it('answers every authenticated write with a challenge after the CSRF check, and does nothing', async () => {
     const pass = await control('POST', '/gamepasses', { creatorId: 1002, price: 25 });
-    await addGroup(1_000, { 1001: 'Eligible' });
+    await openPayoutGroup(control, 1_000, { ...GROUP, members: { 1001: 'Eligible' } });
     expect(await control('POST', '/challenge', { on: true })).toEqual({
       on: true,
       type: 'twostepverification',
@@ -198,7 +195,7 @@ describe('regional game-pass prices', () => {
 
 describe('group payout eligibility and funds', () => {
   it('names each user Eligible, PayoutRestricted or NotInGroup, keyed by id as a string', async () => {
-    await addGroup(0, { 1001: 'Eligible', 1003: 'PayoutRestricted' });
+    await openPayoutGroup(control, 0, { ...GROUP, members: { 1001: 'Eligible', 1003: 'PayoutRestricted' } });
     const res = await roblox(`/v1/groups/${GROUP_ID}/users-payout-eligibility?userIds=1001,1002,1003`);
     expect(res).toMatchObject({
       status: 200,
@@ -215,7 +212,7 @@ describe('group payout eligibility and funds', () => {
   });
 
   it('refuses an unknown group, bad user ids and an anonymous caller', async () => {
-    await addGroup(0);
+    await openPayoutGroup(control, 0, GROUP);
     expect(await roblox('/v1/groups/42/users-payout-eligibility?userIds=1')).toMatchObject({
       status: 400,
       body: refusal(1, 'The group is invalid or does not exist.'),
@@ -232,7 +229,7 @@ describe('group payout eligibility and funds', () => {
   });
 
   it('answers the group’s funds', async () => {
-    await addGroup(750);
+    await openPayoutGroup(control, 750, GROUP);
     expect(await roblox(`/v1/groups/${GROUP_ID}/currency`)).toMatchObject({
       status: 200,
       body: { robux: 750 },
@@ -248,7 +245,7 @@ describe('group payout eligibility and funds', () => {
 
 describe('group payouts', () => {
   it('pays eligible members from the group’s funds, one transaction per recipient', async () => {
-    await addGroup(1_000, { 1001: 'Eligible', 1002: 'Eligible' });
+    await openPayoutGroup(control, 1_000, { ...GROUP, members: { 1001: 'Eligible', 1002: 'Eligible' } });
     expect(
       await payout([
         { recipientId: 1001, amount: 300 },
@@ -265,7 +262,10 @@ describe('group payouts', () => {
   });
 
   it('refuses in Roblox’s order and moves no Robux when it refuses', async () => {
-    await addGroup(100, { 1001: 'Eligible', 1003: 'PayoutRestricted' });
+    await openPayoutGroup(control, 100, {
+      ...GROUP,
+      members: { 1001: 'Eligible', 1003: 'PayoutRestricted' },
+    });
     const other = (await write('/v1/groups/42/payouts', { PayoutType: 'FixedAmount', Recipients: [] })).body;
     expect(other).toEqual(refusal(1, 'The group is invalid or does not exist.'));
     expect((await payout([{ recipientId: 1001, amount: 10 }], 'Percentage')).body).toEqual(
@@ -296,7 +296,7 @@ describe('group payouts', () => {
   });
 
   it('wants the session first and the CSRF token second', async () => {
-    await addGroup(100, { 1001: 'Eligible' });
+    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     const body = {
       PayoutType: 'FixedAmount',
       Recipients: [{ recipientId: 1001, recipientType: 'User', amount: 1 }],
@@ -313,7 +313,7 @@ describe('group payouts', () => {
   });
 
   it('pays even when a slow answer never reaches the caller', async () => {
-    await addGroup(100, { 1001: 'Eligible' });
+    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     const path = `/v1/groups/${GROUP_ID}/payouts`;
     const token = (await roblox(path, { method: 'POST', body: {} })).headers.get('x-csrf-token')!;
     await control('POST', '/mode', { mode: 'slow', delayMs: 5_000, paths: [path] });
@@ -338,7 +338,7 @@ describe('group payouts', () => {
 
 describe('group payout history', () => {
   it('lists payouts newest first and pages by cursor', async () => {
-    await addGroup(1_000, { 1001: 'Eligible', 1002: 'Eligible' });
+    await openPayoutGroup(control, 1_000, { ...GROUP, members: { 1001: 'Eligible', 1002: 'Eligible' } });
     for (let amount = 1; amount <= 12; amount++) {
       await payout([{ recipientId: amount % 2 ? 1001 : 1002, amount }]);
     }
@@ -372,7 +372,7 @@ describe('group payout history', () => {
   });
 
   it('answers an empty history for other transaction types and refuses bad paging', async () => {
-    await addGroup(100, { 1001: 'Eligible' });
+    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     await payout([{ recipientId: 1001, amount: 5 }]);
     expect((await roblox(`/v2/groups/${GROUP_ID}/transactions?transactionType=Sale&limit=10`)).body).toEqual({
       previousPageCursor: null,
@@ -393,7 +393,7 @@ describe('group payout history', () => {
   });
 
   it('is emptied, with the groups and challenges, by a reset', async () => {
-    await addGroup(100, { 1001: 'Eligible' });
+    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     await payout([{ recipientId: 1001, amount: 5 }]);
     await control('POST', '/challenge', { on: true });
     await control('POST', '/reset');

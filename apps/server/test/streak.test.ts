@@ -6,14 +6,10 @@ import { expectInvariant } from './support/ledger.ts';
 import { ledgerEntries } from './support/records.ts';
 import { claimDaily, dailyRewardsOf, signInPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { playerRead } from './support/calls.ts';
 import { setPlayerStatus } from './support/accounts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function balance(name: string, token: string): Promise<number> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/user/${name}`, headers: bearer(token) });
-  return res.json().robux;
-}
 
 describe(`daily streak on ${testEngine}`, () => {
   openTestApp();
@@ -43,7 +39,7 @@ describe(`daily streak on ${testEngine}`, () => {
     const again = await claimDaily(t.app, alice.token);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatch(/already claimed/i);
-    expect(await balance('AliceRBX', alice.token)).toBe(50);
+    expect((await playerRead(t, alice.token, '/api/user/AliceRBX')).robux).toBe(50);
     expect(await ledgerEntries(t.deps.db, { username: 'AliceRBX', kind: 'daily' })).toHaveLength(1);
 
     const body = await dailyRewardsOf(t.app, alice.token, 'AliceRBX');
@@ -130,7 +126,7 @@ describe(`daily streak on ${testEngine}`, () => {
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error).toBeTruthy();
     expect(await ledgerEntries(t.deps.db, { username: 'CarolPlays', kind: 'daily' })).toHaveLength(1);
-    expect(await balance('CarolPlays', carol.token)).toBe(50);
+    expect((await playerRead(t, carol.token, '/api/user/CarolPlays')).robux).toBe(50);
     const streak = await t.deps.db.selectFrom('streaks').selectAll().execute();
     expect(streak.filter((s) => s.last_claim_day === '2026-05-10')).toHaveLength(1);
     await expectInvariant(t.deps.db);
@@ -149,10 +145,10 @@ describe(`daily streak on ${testEngine}`, () => {
     t.clock.set('2026-06-01T09:00:00Z');
     const dave = await signInPlayer(t, 'DaveTheBrave');
     const alice = await signInPlayer(t, 'AliceRBX');
-    const aliceBefore = await balance('AliceRBX', alice.token);
+    const aliceBefore = (await playerRead(t, alice.token, '/api/user/AliceRBX')).robux;
     const res = await claimDaily(t.app, dave.token, { username: 'AliceRBX' });
     expect(res.json()).toMatchObject({ success: true, day: 1, robux: 50 });
-    expect(await balance('AliceRBX', alice.token)).toBe(aliceBefore);
+    expect((await playerRead(t, alice.token, '/api/user/AliceRBX')).robux).toBe(aliceBefore);
 
     const other = await t.app.inject({
       method: 'GET',

@@ -4,6 +4,7 @@ import { checkInvariant } from '../src/modules/ledger/service.ts';
 import { bearer } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
 import { openTestApp, t } from './support/suite.ts';
+import { playerCall } from './support/calls.ts';
 import { userIdNamed } from './support/accounts.ts';
 import { postEntry } from './support/ledger.ts';
 
@@ -50,11 +51,6 @@ async function withdrawal(user: number, robux: number, state: WithdrawalState) {
   return { id: row.id, entryId: debit.entryId };
 }
 
-async function page(token: string, query = '') {
-  const res = await t.app.inject({ method: 'GET', url: `/api/transactions${query}`, headers: bearer(token) });
-  return res;
-}
-
 describe(`transaction history on ${testEngine}`, () => {
   openTestApp();
 
@@ -62,12 +58,12 @@ describe(`transaction history on ${testEngine}`, () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/transactions' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    expect((await page('forged-token')).statusCode).toBe(401);
+    expect((await playerCall(t, { url: '/api/transactions', token: 'forged-token' })).statusCode).toBe(401);
   });
 
   it('a fresh player has no transactions', async () => {
     const { token } = await t.login('CarolPlays');
-    const res = await page(token);
+    const res = await playerCall(t, { url: '/api/transactions', token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ items: [], nextCursor: null });
   });
@@ -105,7 +101,7 @@ describe(`transaction history on ${testEngine}`, () => {
       { allowNegative: true },
     );
 
-    const res = await page(token);
+    const res = await playerCall(t, { url: '/api/transactions', token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.nextCursor).toBeNull();
@@ -167,7 +163,9 @@ describe(`transaction history on ${testEngine}`, () => {
       .where('user_id', '=', bob)
       .execute();
     for (const e of bobEntries) expect(ids).not.toContain(e.id);
-    const bobPage = (await page((await t.login('BobBuilder')).token)).json();
+    const bobPage = (
+      await playerCall(t, { url: '/api/transactions', token: (await t.login('BobBuilder')).token })
+    ).json();
     expect(bobPage.items.map((i: any) => i.description)).toEqual(['Bob survey', 'Bob offer']);
     expect((await checkInvariant(t.deps.db)).ok).toBe(true);
   });
@@ -192,7 +190,7 @@ describe(`transaction history on ${testEngine}`, () => {
       },
     );
 
-    const items = (await page(token)).json().items;
+    const items = (await playerCall(t, { url: '/api/transactions', token })).json().items;
     expect(items[0]).toEqual({
       id: expect.any(Number),
       type: 'earn',
@@ -222,18 +220,20 @@ describe(`transaction history on ${testEngine}`, () => {
     for (let i = 1; i <= 60; i++)
       await postEntry(t.deps.db, t.clock, me, i, { kind: 'offer', params: { wall: `Credit ${i}` } });
 
-    const first = (await page(token)).json();
+    const first = (await playerCall(t, { url: '/api/transactions', token })).json();
     expect(first.items).toHaveLength(25);
     expect(first.items[0].description).toBe('Credit 60 offer');
     expect(first.nextCursor).toEqual(String(first.items[24].id));
-    const second = (await page(token, `?cursor=${first.nextCursor}`)).json();
+    const second = (
+      await playerCall(t, { url: `/api/transactions?cursor=${first.nextCursor}`, token })
+    ).json();
     expect(second.items[0].description).toBe('Credit 35 offer');
 
     const seen: string[] = [];
     let cursor = '';
     let pages = 0;
     do {
-      const res = await page(token, `?cursor=${cursor}&limit=7`);
+      const res = await playerCall(t, { url: `/api/transactions?cursor=${cursor}&limit=7`, token });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.items.length).toBeLessThanOrEqual(7);
@@ -245,13 +245,15 @@ describe(`transaction history on ${testEngine}`, () => {
     expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => `Credit ${60 - i} offer`));
 
     // Exactly a page's worth left: the last page says so.
-    const all = (await page(token, '?limit=60')).json();
+    const all = (await playerCall(t, { url: '/api/transactions?limit=60', token })).json();
     expect(all.items).toHaveLength(60);
     expect(all.nextCursor).toBeNull();
-    expect((await page(token, '?limit=100')).json().items).toHaveLength(60);
+    expect((await playerCall(t, { url: '/api/transactions?limit=100', token })).json().items).toHaveLength(
+      60,
+    );
 
     for (const bad of ['?limit=0', '?limit=101', '?limit=abc', '?cursor=abc', '?cursor=-5', '?cursor=0']) {
-      const res = await page(token, bad);
+      const res = await playerCall(t, { url: `/api/transactions${bad}`, token });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION' });
     }
@@ -263,7 +265,7 @@ describe(`transaction history on ${testEngine}`, () => {
     await postEntry(t.deps.db, t.clock, carol, 150, { kind: 'social', params: { platform: 'TikTok' } });
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', carol).execute();
     try {
-      const res = await page(token);
+      const res = await playerCall(t, { url: '/api/transactions', token });
       expect(res.statusCode).toBe(200);
       expect(res.json().items).toHaveLength(1);
     } finally {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { REVIEW_RULES, reviewReasons } from '../src/modules/withdrawals/review-rules.ts';
 import { processWithdrawal, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
-import { adminCookie } from './support/admin.ts';
+import { adminConsole } from './support/admin-console.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer, createTestApp, type TestApp } from './support/test-app.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -25,14 +25,11 @@ type Player = PayoutPlayer;
 /** The shared payout helpers bound to one test app, with players of a chosen age, the console and postbacks. */
 function harness(get: () => TestApp) {
   const t = () => get();
-  let cookie = '';
   let names = 0;
   const h = {
     ...payoutHarness(get),
-    async cookie() {
-      cookie ||= await adminCookie(t());
-      return cookie;
-    },
+    /** The admin console's calls. */
+    admin: adminConsole(get),
     /** A fresh Roblox account (created `ageDays` ago, default: years), signed in and bio-verified. */
     async player(opts: { ageDays?: number } = {}): Promise<Player> {
       const name = `Rules${++names}_${randomUUID().slice(0, 8)}`;
@@ -66,14 +63,6 @@ function harness(get: () => TestApp) {
         before: JSON.parse(r.before ?? 'null'),
         after: JSON.parse(r.after ?? 'null'),
       }));
-    },
-    async admin(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-      return t().app.inject({
-        method,
-        url,
-        headers: { cookie: await h.cookie() },
-        ...(payload ? { payload } : {}),
-      });
     },
     ban(p: Player, status: 'banned' | 'active' = 'banned') {
       return h.admin('PUT', `/api/toggle-ban/${p.userId}`, { status });

@@ -22,6 +22,9 @@ async function accountWhere(db: Database, column: 'id' | 'roblox_id' | 'username
 /** The account of a Roblox account that has signed in. */
 export const accountOf = (db: Database, robloxId: number) => accountWhere(db, 'roblox_id', robloxId);
 
+/** The account of a player by the site's id. */
+export const accountWithId = (db: Database, userId: number) => accountWhere(db, 'id', userId);
+
 /** The account of a player by username. */
 export const accountNamed = (db: Database, username: string) => accountWhere(db, 'username', username);
 
@@ -33,7 +36,7 @@ export const userIdOf = async (db: Database, robloxId: number) => (await account
 
 /** A player's balance in R$ (stored in cents). */
 export const balanceOf = async (db: Database, userId: number) =>
-  (await accountWhere(db, 'id', userId)).balance / 100;
+  (await accountWithId(db, userId)).balance / 100;
 
 /** Bans a player (or lifts the ban) straight in the database, as the admin console's ban does. */
 export async function setPlayerStatus(

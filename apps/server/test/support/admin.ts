@@ -12,13 +12,15 @@ export async function adminCookie(site: Site): Promise<string> {
 /**
  * `POST /api/admin/login` in-process from `remoteAddress`: the sign-in's limits count per address, so
  * each test names the caller it is. `credentials` is the admin password, or the whole body (a staff
- * member's `{ username, password, code }`); `browser`, when given, is the console browser cookie sent.
+ * member's `{ username, password, code }`); `browser`, when given, is the console browser cookie sent;
+ * `headers` (an `Origin`, say) go with it.
  */
 export function adminSignIn(
   app: FastifyInstance,
   credentials: string | object,
   remoteAddress: string,
   browser?: string,
+  headers?: Record<string, string>,
 ) {
   return app.inject({
     method: 'POST',
@@ -26,5 +28,6 @@ export function adminSignIn(
     payload: typeof credentials === 'string' ? { password: credentials } : credentials,
     remoteAddress,
     ...(browser === undefined ? {} : { cookies: { console_browser: browser } }),
+    ...(headers === undefined ? {} : { headers }),
   });
 }

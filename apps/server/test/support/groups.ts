@@ -27,9 +27,20 @@ export interface GroupPayout {
   amount: number;
 }
 
-/** The payout group on the stand-in, made afresh (no members) with `funds` Robux. */
-export async function openPayoutGroup(control: StandinControl, funds: number): Promise<void> {
-  await control('POST', '/groups', { id: PAYOUT_GROUP_ID, name: 'Rewards Payouts', funds });
+/**
+ * The payout group on the stand-in, made afresh with `funds` Robux and no members; `opts` give it
+ * another id or name, and members with their payout status.
+ */
+export async function openPayoutGroup(
+  control: StandinControl,
+  funds: number,
+  opts: { id?: number; name?: string; members?: Record<number, 'Eligible' | 'PayoutRestricted'> } = {},
+): Promise<void> {
+  const id = opts.id ?? PAYOUT_GROUP_ID;
+  await control('POST', '/groups', { id, name: opts.name ?? 'Rewards Payouts', funds });
+  for (const [robloxId, status] of Object.entries(opts.members ?? {})) {
+    await control('PUT', `/groups/${id}/members/${robloxId}`, { status });
+  }
 }
 
 export const setGroupMember = (

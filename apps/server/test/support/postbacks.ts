@@ -51,13 +51,16 @@ export function cpxPostbackPath(p: CpxPostback): string {
 
 /** The generic scheme's signature: HMAC-SHA256 of the params but `sig`, sorted by name, as k=v&k=v. */
 export function hmacSign(params: Record<string, string>, secret: string): string {
-  const text = Object.keys(params)
-    .filter((k) => k !== 'sig')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  return createHmac('sha256', secret).update(text).digest('hex');
+  const { sig: _sig, ...signed } = params;
+  return createHmac('sha256', secret).update(sortedPairs(signed)).digest('hex');
 }
+
+/** The parameters sorted by name as k=v&k=v, what PHP's http_build_query gives for these values. */
+export const sortedPairs = (p: Record<string, string>) =>
+  Object.keys(p)
+    .sort()
+    .map((k) => `${k}=${p[k]}`)
+    .join('&');
 
 /** A postback to a wall on the generic scheme, signed with the wall's secret. */
 export function hmacPostbackPath(slug: string, params: Record<string, string>, secret: string): string {
@@ -88,4 +91,37 @@ export async function expectPostbackCredited(
 ): Promise<void> {
   const res = await sendCpxPostback(t, postback);
   expect([res.statusCode, res.body]).toEqual([200, '1']);
+}
+
+let cpxTransactions = 0;
+
+/**
+ * Credits `player` `robux` R$ (a number, or `amount_local` as CPX writes it) through a CPX Research
+ * postback from CPX's address, which must answer `1`, and returns its transaction id: `trans`, or one
+ * of its own, `<prefix>-<n>` (default prefix `cpx`). With `reverse`, the postback reverses `trans`.
+ */
+export async function creditThroughCpx(
+  t: Pick<TestApp, 'app'>,
+  player: { robloxId: number },
+  robux: number | string,
+  opts: { trans?: string; prefix?: string; reverse?: boolean } = {},
+): Promise<string> {
+  const trans = opts.trans ?? `${opts.prefix ?? 'cpx'}-${++cpxTransactions}`;
+  const local = typeof robux === 'number' ? robux.toFixed(2) : robux;
+  await expectPostbackCredited(t, { trans, user: player.robloxId, local, status: opts.reverse ? '2' : '1' });
+  return trans;
+}
+
+/**
+ * Sends a postback to a wall on the generic scheme, signed with `secret` (`hmacPostbackPath`), in-process
+ * from loopback, and expects it answered `OK`.
+ */
+export async function expectHmacPostbackOk(
+  t: Pick<TestApp, 'app'>,
+  slug: string,
+  params: Record<string, string>,
+  secret: string,
+): Promise<void> {
+  const res = await t.app.inject({ method: 'GET', url: hmacPostbackPath(slug, params, secret) });
+  expect([res.statusCode, res.body]).toEqual([200, 'OK']);
 }

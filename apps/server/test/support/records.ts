@@ -16,11 +16,12 @@ export function ledgerEntriesWithKey(db: Database, key: string) {
 
 /**
  * The ledger entries of a player (by site id or username), of a kind and with keys like `keyLike` (SQL
- * LIKE): those given; oldest first.
+ * LIKE): those given; oldest first, or by idempotency key when `orderBy` says so.
  */
 export function ledgerEntries(
   db: Database,
   where: { userId?: number; username?: string; kind?: LedgerKind; keyLike?: string },
+  orderBy: 'id' | 'idempotency_key' = 'id',
 ) {
   let q = db.selectFrom('ledger_entries').selectAll();
   if (where.userId !== undefined) q = q.where('user_id', '=', where.userId);
@@ -30,6 +31,13 @@ export function ledgerEntries(
   }
   if (where.kind !== undefined) q = q.where('kind', '=', where.kind);
   if (where.keyLike !== undefined) q = q.where('idempotency_key', 'like', where.keyLike);
+  return q.orderBy(orderBy).execute();
+}
+
+/** The postbacks stored for a transaction id (any verdict), on the wall `slug` when given; oldest first. */
+export function postbackRows(db: Database, where: { trans: string; slug?: string }) {
+  let q = db.selectFrom('postbacks').selectAll().where('trans_id', '=', where.trans);
+  if (where.slug !== undefined) q = q.where('wall_slug', '=', where.slug);
   return q.orderBy('id').execute();
 }
 

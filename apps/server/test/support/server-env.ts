@@ -50,3 +50,29 @@ export const SITE_OPERATOR = {
   SOCIAL_TIKTOK_URL: 'https://clips.rbx.example/@rbx',
   SOCIAL_X_URL: 'https://micro.rbx.example/rbx',
 };
+
+/**
+ * What a production server process (`server.ts`) runs with in the tests that start one: listening on
+ * 127.0.0.1 (on `port`, when given here), on `databaseUrl`, every Roblox API at `standinUrl`, credits
+ * paid and withdrawals sent to payment at once, the raised limits and a named operator; warnings and
+ * errors logged.
+ */
+export const serverProcessEnv = (o: {
+  port?: number;
+  databaseUrl: string;
+  standinUrl: string;
+  adminPassword: string;
+  cpxSecret: string;
+}) => ({
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  ...(o.port === undefined ? {} : { PORT: String(o.port) }),
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: o.databaseUrl,
+  ADMIN_PASSWORD: o.adminPassword,
+  ...robloxApisAt(o.standinUrl),
+  CPX_SECURE_HASH: o.cpxSecret,
+  ...NO_HOLDS_OR_REVIEW,
+  ...RAISED_LIMITS,
+  ...SITE_OPERATOR,
+});

@@ -1,7 +1,7 @@
 import { startStandin } from '@rewards/roblox-standin';
 import { freePort } from '../../../../e2e/support/processes.ts';
 import { TEST_CPX_SECRET } from './postbacks.ts';
-import { NO_HOLDS_OR_REVIEW, RAISED_LIMITS, robloxApisAt, SITE_OPERATOR } from './server-env.ts';
+import { serverProcessEnv } from './server-env.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -36,17 +36,14 @@ export async function startServerProcesses(
       bases.push(`http://127.0.0.1:${port}`);
       servers.push(
         await startServerProcess(bases.at(-1)!, {
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: String(port),
+          ...serverProcessEnv({
+            port,
+            databaseUrl: database.url,
+            standinUrl: standin.url,
+            adminPassword: 'server-processes-admin-pw',
+            cpxSecret: TEST_CPX_SECRET,
+          }),
           LOG_LEVEL: 'error',
-          DATABASE_URL: database.url,
-          ADMIN_PASSWORD: 'server-processes-admin-pw',
-          ...robloxApisAt(standin.url),
-          CPX_SECURE_HASH: TEST_CPX_SECRET,
-          ...NO_HOLDS_OR_REVIEW,
-          ...RAISED_LIMITS,
-          ...SITE_OPERATOR,
           ...env,
         }),
       );

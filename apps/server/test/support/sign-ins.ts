@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { userIdOf } from './accounts.ts';
 import { creditRobux } from './ledger.ts';
 import { signInPlayer, verifyPlayer, type SignedInPlayer } from './players.ts';
+import { bearer } from './site.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Where a sign-in comes from: the address, the browser's device id cookie and user agent, a referral. */
@@ -75,15 +76,21 @@ export async function signInFrom(t: TestApp, username: string, from: SignInFrom 
 
 /**
  * A player signed in through the real endpoint (`signInPlayer`), bio-verified when `verified` (with
- * `bioPrefix` before the sentence), with `balance` R$ credited through the ledger; with its site id.
+ * `bioPrefix` before the sentence), protection then turned on or off as `protection` says (through
+ * `POST /api/account/protection`, which must answer), with `balance` R$ credited through the ledger;
+ * with its site id.
  */
 export async function playerWith(
   t: TestApp,
   name: string,
-  opts: { verified?: boolean; bioPrefix?: string; balance?: number } = {},
+  opts: { verified?: boolean; bioPrefix?: string; protection?: boolean; balance?: number } = {},
 ): Promise<SignedInPlayer & { userId: number }> {
   const player = await signInPlayer(t, name);
   if (opts.verified) await verifyPlayer(t, player, opts.bioPrefix);
+  if (opts.protection !== undefined) {
+    const res = await t.api('POST', '/api/account/protection', { on: opts.protection }, bearer(player.token));
+    expect([res.status, res.body]).toEqual([200, { protected: opts.protection }]);
+  }
   const userId = await userIdOf(t.deps.db, player.robloxId);
   if (opts.balance) await creditRobux(t.deps.db, t.clock, userId, opts.balance);
   return { ...player, userId };

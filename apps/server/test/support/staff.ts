@@ -71,3 +71,10 @@ export function consoleCall(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** `GET url` of the console in-process with a session cookie, which must answer 200; the answer's JSON. */
+export async function consoleRead(t: TestApp, cookie: string, url: string) {
+  const res = await consoleCall(t, cookie, 'GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
