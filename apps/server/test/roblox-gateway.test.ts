@@ -1,39 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type Standin,
-  type StandinControl,
-  type StandinGamePass,
-  standinControl,
-  startStandin,
-} from '@rewards/roblox-standin';
+import { describe, expect, it } from 'vitest';
+import { type StandinGamePass } from '@rewards/roblox-standin';
+import { openStandin } from './support/suite.ts';
 import { createRobloxGateway, type RobloxGatewayConfig } from '../src/roblox/gateway.ts';
 import { TtlCache } from '../src/shared/ttl-cache.ts';
 
-let standin: Standin;
-/** The stand-in's `/_control` API. */
-let control: StandinControl;
+const stand = openStandin();
 
-beforeAll(async () => {
-  standin = await startStandin({ port: 0 });
-  control = standinControl(standin.url);
-});
-afterAll(async () => {
-  await standin?.close();
-});
-beforeEach(async () => {
-  await control('POST', '/reset');
-});
-
-const hits = async (path: string) => ((await control('GET', '/stats')) as Record<string, number>)[path] ?? 0;
+const hits = async (path: string) =>
+  ((await stand.control('GET', '/stats')) as Record<string, number>)[path] ?? 0;
 
 function gateway(overrides: Partial<RobloxGatewayConfig> = {}) {
   return createRobloxGateway({
-    usersApi: standin.url,
-    thumbnailsApi: standin.url,
-    gamepassApi: standin.url,
-    economyApi: standin.url,
-    inventoryApi: standin.url,
-    groupsApi: standin.url,
+    usersApi: stand.standin.url,
+    thumbnailsApi: stand.standin.url,
+    gamepassApi: stand.standin.url,
+    economyApi: stand.standin.url,
+    inventoryApi: stand.standin.url,
+    groupsApi: stand.standin.url,
     timeoutMs: 5_000,
     payoutCookie: 'payout-cookie',
     ...overrides,
@@ -41,7 +24,7 @@ function gateway(overrides: Partial<RobloxGatewayConfig> = {}) {
 }
 
 const addPass = (pass: Partial<StandinGamePass>): Promise<StandinGamePass> =>
-  control('POST', '/gamepasses', { creatorId: 1002, price: 25, ...pass });
+  stand.control('POST', '/gamepasses', { creatorId: 1002, price: 25, ...pass });
 
 /** Runs `call` and expects it to fail with the friendly 503. */
 async function expectUnavailable(call: () => Promise<unknown>): Promise<void> {
@@ -78,7 +61,7 @@ describe('Roblox gateway: reads', () => {
 
   it('reads the profile description fresh every time', async () => {
     const roblox = gateway();
-    await control('PUT', '/users/1002/description', { description: 'apple river candle' });
+    await stand.control('PUT', '/users/1002/description', { description: 'apple river candle' });
     expect(await roblox.getProfile(1002)).toEqual({
       id: 1002,
       name: 'BobBuilder',
@@ -86,21 +69,21 @@ describe('Roblox gateway: reads', () => {
       description: 'apple river candle',
       created: '2016-04-01T12:00:00.000Z',
     });
-    await control('PUT', '/users/1002/description', { description: 'changed' });
+    await stand.control('PUT', '/users/1002/description', { description: 'changed' });
     expect((await roblox.getProfile(1002))?.description).toBe('changed');
     expect(await roblox.getProfile(999_999)).toBeNull();
   });
 
   it("reads the account's creation date, which the stand-in sets per player", async () => {
     const roblox = gateway();
-    const created: { id: number } = await control('POST', '/users', {
+    const created: { id: number } = await stand.control('POST', '/users', {
       name: 'FreshAccount',
       created: '2026-02-27T09:30:00Z',
     });
     expect((await roblox.getProfile(created.id))?.created).toBe('2026-02-27T09:30:00.000Z');
-    await control('PUT', `/users/${created.id}/created`, { created: '2020-01-02T00:00:00Z' });
+    await stand.control('PUT', `/users/${created.id}/created`, { created: '2020-01-02T00:00:00Z' });
     expect((await roblox.getProfile(created.id))?.created).toBe('2020-01-02T00:00:00.000Z');
-    const bad = await fetch(`${standin.url}/_control/users/${created.id}/created`, {
+    const bad = await fetch(`${stand.standin.url}/_control/users/${created.id}/created`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ created: 'yesterday' }),
@@ -157,10 +140,10 @@ describe('Roblox gateway: purchases', () => {
     const pass = await roblox.getGamePass(created.id);
 
     expect(await roblox.purchaseGamePass(pass!)).toEqual({ kind: 'purchased' });
-    expect(await control('GET', '/purchases')).toMatchObject([
+    expect(await stand.control('GET', '/purchases')).toMatchObject([
       { productId: created.productId, gamePassId: created.id, price: 25, sellerId: 1003, buyerId: 1 },
     ]);
-    expect(standin.state.payout.robux).toBe(1_000_000 - 25);
+    expect(stand.standin.state.payout.robux).toBe(1_000_000 - 25);
     // The first attempt had no token and got a 403 carrying one; the retry went through.
     expect(await hits(`/v1/purchases/products/${created.productId}`)).toBe(2);
 
@@ -173,12 +156,12 @@ describe('Roblox gateway: purchases', () => {
   it('is refused with PriceChanged when the price moved since it was read', async () => {
     const roblox = gateway();
     const pass = (await roblox.getGamePass((await addPass({ price: 25 })).id))!;
-    await control('PATCH', `/gamepasses/${pass.id}`, { price: 30 });
+    await stand.control('PATCH', `/gamepasses/${pass.id}`, { price: 30 });
 
     const outcome = await roblox.purchaseGamePass(pass);
     expect(outcome).toMatchObject({ kind: 'refused', reason: 'PriceChanged' });
     expect(outcome.kind === 'refused' && outcome.detail).toContain('30');
-    expect(standin.state.purchases).toHaveLength(0);
+    expect(stand.standin.state.purchases).toHaveLength(0);
   });
 
   it('is refused when the pass is already owned, not for sale, or funds are short', async () => {
@@ -188,15 +171,15 @@ describe('Roblox gateway: purchases', () => {
     expect(await roblox.purchaseGamePass(owned)).toMatchObject({ kind: 'refused', reason: 'AlreadyOwned' });
 
     const offSale = await addPass({});
-    await control('PATCH', `/gamepasses/${offSale.id}`, { isForSale: false });
+    await stand.control('PATCH', `/gamepasses/${offSale.id}`, { isForSale: false });
     expect(await roblox.purchaseGamePass(offSale)).toMatchObject({ kind: 'refused', reason: 'NotForSale' });
 
-    await control('PATCH', '/payout', { robux: 10 });
+    await stand.control('PATCH', '/payout', { robux: 10 });
     expect(await roblox.purchaseGamePass(await addPass({ price: 11 }))).toMatchObject({
       kind: 'refused',
       reason: 'InsufficientFunds',
     });
-    expect(standin.state.purchases).toHaveLength(1);
+    expect(stand.standin.state.purchases).toHaveLength(1);
   });
 
   it('is blocked without contacting Roblox when no payout cookie is configured', async () => {
@@ -209,11 +192,11 @@ describe('Roblox gateway: purchases', () => {
   it('answers ambiguous on a 500 and never sends the purchase again', async () => {
     const roblox = gateway();
     const pass = await addPass({});
-    await control('POST', '/mode', { mode: 'error500', paths: ['/v1/purchases'] });
+    await stand.control('POST', '/mode', { mode: 'error500', paths: ['/v1/purchases'] });
 
     expect(await roblox.purchaseGamePass(pass)).toMatchObject({ kind: 'ambiguous' });
     expect(await hits(`/v1/purchases/products/${pass.productId}`)).toBe(1);
-    expect(standin.state.purchases.length).toBeLessThanOrEqual(1);
+    expect(stand.standin.state.purchases.length).toBeLessThanOrEqual(1);
   });
 
   it('answers ambiguous on a timeout, and Roblox may still complete it (exactly once)', async () => {
@@ -221,11 +204,11 @@ describe('Roblox gateway: purchases', () => {
     // Fetch a valid CSRF token first, so the slow request is the purchase itself.
     await roblox.purchaseGamePass(await addPass({}));
     const pass = await addPass({});
-    await control('POST', '/mode', { mode: 'slow', delayMs: 1_000, paths: ['/v1/purchases'] });
+    await stand.control('POST', '/mode', { mode: 'slow', delayMs: 1_000, paths: ['/v1/purchases'] });
 
     expect(await roblox.purchaseGamePass(pass)).toMatchObject({ kind: 'ambiguous' });
     // The stand-in did the work and only the answer was late, as an overloaded Roblox may.
-    expect(standin.state.purchases.filter((p) => p.gamePassId === pass.id)).toHaveLength(1);
+    expect(stand.standin.state.purchases.filter((p) => p.gamePassId === pass.id)).toHaveLength(1);
     expect(await hits(`/v1/purchases/products/${pass.productId}`)).toBe(1);
   });
 });
@@ -233,14 +216,14 @@ describe('Roblox gateway: purchases', () => {
 describe('Roblox gateway: when Roblox misbehaves', () => {
   it('retries after a 429 and succeeds', async () => {
     const roblox = gateway();
-    await control('POST', '/mode', { mode: 'ratelimit', times: 1 });
+    await stand.control('POST', '/mode', { mode: 'ratelimit', times: 1 });
     expect(await roblox.getProfile(1001)).toMatchObject({ id: 1001, name: 'AliceRBX' });
     expect(await hits('/v1/users/1001')).toBe(2);
   });
 
   it('gives up with "Roblox is not responding" when Roblox is down', async () => {
     const roblox = gateway();
-    await control('POST', '/mode', { mode: 'down' });
+    await stand.control('POST', '/mode', { mode: 'down' });
     await expectUnavailable(() => roblox.findUserByName('BobBuilder'));
     await expectUnavailable(() => roblox.getGamePass(1));
     // Bounded: one try and two retries.
@@ -251,13 +234,13 @@ describe('Roblox gateway: when Roblox misbehaves', () => {
   it('gives up when Roblox answers too slowly, rather than wait for the answer', async () => {
     const roblox = gateway({ timeoutMs: 1_000 });
     // The answer comes after three times the timeout: a call that waited for it would get the profile.
-    await control('POST', '/mode', { mode: 'slow', delayMs: 3_000 });
+    await stand.control('POST', '/mode', { mode: 'slow', delayMs: 3_000 });
     await expectUnavailable(() => roblox.getProfile(1001));
   });
 
   it('gives up when Roblox keeps rate-limiting', async () => {
     const roblox = gateway();
-    await control('POST', '/mode', { mode: 'ratelimit' });
+    await stand.control('POST', '/mode', { mode: 'ratelimit' });
     await expectUnavailable(() => roblox.getProfile(1001));
   });
 

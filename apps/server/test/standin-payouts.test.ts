@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { standinControl, startStandin, type Standin, type StandinControl } from '@rewards/roblox-standin';
+import { describe, expect, it } from 'vitest';
+import { openStandin } from './support/suite.ts';
 import { openPayoutGroup } from './support/groups.ts';
 
 /**
@@ -7,19 +7,7 @@ import { openPayoutGroup } from './support/groups.ts';
  * the payout account's session, challenges, regional prices, its Robux, and group payouts.
  */
 
-let standin: Standin;
-let control: StandinControl;
-
-beforeAll(async () => {
-  standin = await startStandin({ port: 0 });
-  control = standinControl(standin.url);
-});
-afterAll(async () => {
-  await standin?.close();
-});
-beforeEach(async () => {
-  await control('POST', '/reset');
-});
+const stand = openStandin();
 
 const PAYOUT_USER_ID = 1;
 const GROUP_ID = 5_000_001;
@@ -39,7 +27,7 @@ async function roblox(path: string, { method = 'GET', cookie = 'payout-cookie', 
   if (cookie !== null) headers.cookie = `.ROBLOSECURITY=${cookie}`;
   if (csrf !== undefined) headers['x-csrf-token'] = csrf;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${standin.url}${path}`, {
+  const res = await fetch(`${stand.standin.url}${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -76,19 +64,19 @@ describe('the payout account’s session', () => {
       body: denied,
     });
 
-    await control('PATCH', '/payout', { cookie: 'the-real-one' });
+    await stand.control('PATCH', '/payout', { cookie: 'the-real-one' });
     expect((await roblox(`/v1/users/${PAYOUT_USER_ID}/currency`, { cookie: 'anything' })).status).toBe(401);
     expect((await roblox(`/v1/users/${PAYOUT_USER_ID}/currency`, { cookie: 'the-real-one' })).status).toBe(
       200,
     );
 
-    await control('PATCH', '/payout', { cookie: null });
+    await stand.control('PATCH', '/payout', { cookie: null });
     expect((await roblox(`/v1/users/${PAYOUT_USER_ID}/currency`, { cookie: 'anything' })).status).toBe(200);
   });
 
   it('refuses a purchase with a replaced cookie before the CSRF step', async () => {
-    const pass = await control('POST', '/gamepasses', { creatorId: 1002, price: 25 });
-    await control('PATCH', '/payout', { cookie: 'the-real-one' });
+    const pass = await stand.control('POST', '/gamepasses', { creatorId: 1002, price: 25 });
+    await stand.control('PATCH', '/payout', { cookie: 'the-real-one' });
     const res = await roblox(`/v1/purchases/products/${pass.productId}`, {
       method: 'POST',
       cookie: 'expired',
@@ -96,11 +84,11 @@ describe('the payout account’s session', () => {
     });
     expect(res).toMatchObject({ status: 401, body: denied });
     expect(res.headers.get('x-csrf-token')).toBeNull();
-    expect(await control('GET', '/purchases')).toEqual([]);
+    expect(await stand.control('GET', '/purchases')).toEqual([]);
   });
 
   it('answers only the payout account’s own balance', async () => {
-    await control('PATCH', '/payout', { robux: 321 });
+    await stand.control('PATCH', '/payout', { robux: 321 });
     expect((await roblox(`/v1/users/${PAYOUT_USER_ID}/currency`)).body).toEqual({ robux: 321 });
     expect(await roblox('/v1/users/1001/currency')).toMatchObject({ status: 403, body: denied });
   });
@@ -108,9 +96,9 @@ describe('the payout account’s session', () => {
 
 describe('challenges', () => {
   it('answers every authenticated write with a challenge after the CSRF check, and does nothing', async () => {
-    const pass = await control('POST', '/gamepasses', { creatorId: 1002, price: 25 });
-    await openPayoutGroup(control, 1_000, { ...GROUP, members: { 1001: 'Eligible' } });
-    expect(await control('POST', '/challenge', { on: true })).toEqual({
+    const pass = await stand.control('POST', '/gamepasses', { creatorId: 1002, price: 25 });
+    await openPayoutGroup(stand.control, 1_000, { ...GROUP, members: { 1001: 'Eligible' } });
+    expect(await stand.control('POST', '/challenge', { on: true })).toEqual({
       on: true,
       type: 'twostepverification',
       challengesAnswered: 0,
@@ -142,28 +130,32 @@ describe('challenges', () => {
     }
     expect(bought.headers.get('rblx-challenge-id')).not.toBe(paid.headers.get('rblx-challenge-id'));
 
-    expect(await control('GET', '/purchases')).toEqual([]);
-    expect(await control('GET', '/group-payouts')).toEqual([]);
-    expect((await control('GET', `/groups/${GROUP_ID}`)).funds).toBe(1_000);
-    expect((await control('GET', '/challenge')).challengesAnswered).toBe(2);
+    expect(await stand.control('GET', '/purchases')).toEqual([]);
+    expect(await stand.control('GET', '/group-payouts')).toEqual([]);
+    expect((await stand.control('GET', `/groups/${GROUP_ID}`)).funds).toBe(1_000);
+    expect((await stand.control('GET', '/challenge')).challengesAnswered).toBe(2);
 
-    await control('POST', '/challenge', { on: true, type: 'captcha' });
+    await stand.control('POST', '/challenge', { on: true, type: 'captcha' });
     expect((await payout([{ recipientId: 1001, amount: 10 }])).headers.get('rblx-challenge-type')).toBe(
       'captcha',
     );
 
-    await control('POST', '/challenge', { on: false });
+    await stand.control('POST', '/challenge', { on: false });
     expect(await payout([{ recipientId: 1001, amount: 10 }])).toMatchObject({ status: 200, body: {} });
   });
 });
 
 describe('regional game-pass prices', () => {
   it('shows the payout account its regional price, everyone else the list price, and charges the regional one', async () => {
-    const pass = await control('POST', '/gamepasses', { creatorId: 1002, price: 100, regionalPrice: 80 });
+    const pass = await stand.control('POST', '/gamepasses', {
+      creatorId: 1002,
+      price: 100,
+      regionalPrice: 80,
+    });
     const info = `/game-passes/v1/game-passes/${pass.id}/product-info`;
     expect((await roblox(info, { cookie: null })).body.PriceInRobux).toBe(100);
     expect((await roblox(info)).body.PriceInRobux).toBe(80);
-    await control('PATCH', '/payout', { cookie: 'the-real-one' });
+    await stand.control('PATCH', '/payout', { cookie: 'the-real-one' });
     expect((await roblox(info, { cookie: 'expired' })).body.PriceInRobux).toBe(100);
     expect((await roblox(info, { cookie: 'the-real-one' })).body.PriceInRobux).toBe(80);
 
@@ -174,28 +166,31 @@ describe('regional game-pass prices', () => {
         'the-real-one',
       );
     expect((await buy(100)).body).toMatchObject({ purchased: false, reason: 'PriceChanged', price: 80 });
-    await control('PATCH', '/payout', { robux: 500 });
+    await stand.control('PATCH', '/payout', { robux: 500 });
     expect((await buy(80)).body).toMatchObject({ purchased: true, price: 80, balanceAfterSale: 420 });
-    expect(await control('GET', '/purchases')).toMatchObject([
+    expect(await stand.control('GET', '/purchases')).toMatchObject([
       { gamePassId: pass.id, price: 80, sellerId: 1002 },
     ]);
   });
 
   it('is set and cleared through PATCH; a pass without one sells at its list price', async () => {
-    const pass = await control('POST', '/gamepasses', { creatorId: 1002, price: 100 });
+    const pass = await stand.control('POST', '/gamepasses', { creatorId: 1002, price: 100 });
     expect(pass.regionalPrice).toBeNull();
     const info = `/game-passes/v1/game-passes/${pass.id}/product-info`;
     expect((await roblox(info)).body.PriceInRobux).toBe(100);
-    await control('PATCH', `/gamepasses/${pass.id}`, { regionalPrice: 70 });
+    await stand.control('PATCH', `/gamepasses/${pass.id}`, { regionalPrice: 70 });
     expect((await roblox(info)).body.PriceInRobux).toBe(70);
-    await control('PATCH', `/gamepasses/${pass.id}`, { regionalPrice: null });
+    await stand.control('PATCH', `/gamepasses/${pass.id}`, { regionalPrice: null });
     expect((await roblox(info)).body.PriceInRobux).toBe(100);
   });
 });
 
 describe('group payout eligibility and funds', () => {
   it('names each user Eligible, PayoutRestricted or NotInGroup, keyed by id as a string', async () => {
-    await openPayoutGroup(control, 0, { ...GROUP, members: { 1001: 'Eligible', 1003: 'PayoutRestricted' } });
+    await openPayoutGroup(stand.control, 0, {
+      ...GROUP,
+      members: { 1001: 'Eligible', 1003: 'PayoutRestricted' },
+    });
     const res = await roblox(`/v1/groups/${GROUP_ID}/users-payout-eligibility?userIds=1001,1002,1003`);
     expect(res).toMatchObject({
       status: 200,
@@ -204,7 +199,7 @@ describe('group payout eligibility and funds', () => {
       },
     });
 
-    await control('DELETE', `/groups/${GROUP_ID}/members/1001`);
+    await stand.control('DELETE', `/groups/${GROUP_ID}/members/1001`);
     expect(
       (await roblox(`/v1/groups/${GROUP_ID}/users-payout-eligibility?userIds=1001`)).body
         .usersGroupPayoutEligibility,
@@ -212,7 +207,7 @@ describe('group payout eligibility and funds', () => {
   });
 
   it('refuses an unknown group, bad user ids and an anonymous caller', async () => {
-    await openPayoutGroup(control, 0, GROUP);
+    await openPayoutGroup(stand.control, 0, GROUP);
     expect(await roblox('/v1/groups/42/users-payout-eligibility?userIds=1')).toMatchObject({
       status: 400,
       body: refusal(1, 'The group is invalid or does not exist.'),
@@ -229,12 +224,12 @@ describe('group payout eligibility and funds', () => {
   });
 
   it('answers the group’s funds', async () => {
-    await openPayoutGroup(control, 750, GROUP);
+    await openPayoutGroup(stand.control, 750, GROUP);
     expect(await roblox(`/v1/groups/${GROUP_ID}/currency`)).toMatchObject({
       status: 200,
       body: { robux: 750 },
     });
-    await control('PATCH', `/groups/${GROUP_ID}`, { funds: 20 });
+    await stand.control('PATCH', `/groups/${GROUP_ID}`, { funds: 20 });
     expect((await roblox(`/v1/groups/${GROUP_ID}/currency`)).body).toEqual({ robux: 20 });
     expect((await roblox('/v1/groups/42/currency')).body).toEqual(
       refusal(1, 'The group is invalid or does not exist.'),
@@ -245,7 +240,10 @@ describe('group payout eligibility and funds', () => {
 
 describe('group payouts', () => {
   it('pays eligible members from the group’s funds, one transaction per recipient', async () => {
-    await openPayoutGroup(control, 1_000, { ...GROUP, members: { 1001: 'Eligible', 1002: 'Eligible' } });
+    await openPayoutGroup(stand.control, 1_000, {
+      ...GROUP,
+      members: { 1001: 'Eligible', 1002: 'Eligible' },
+    });
     expect(
       await payout([
         { recipientId: 1001, amount: 300 },
@@ -253,7 +251,7 @@ describe('group payouts', () => {
       ]),
     ).toMatchObject({ status: 200, body: {} });
     expect((await roblox(`/v1/groups/${GROUP_ID}/currency`)).body).toEqual({ robux: 500 });
-    const payouts = await control('GET', '/group-payouts');
+    const payouts = await stand.control('GET', '/group-payouts');
     expect(payouts).toMatchObject([
       { groupId: GROUP_ID, recipientId: 1001, amount: 300 },
       { groupId: GROUP_ID, recipientId: 1002, amount: 200 },
@@ -262,7 +260,7 @@ describe('group payouts', () => {
   });
 
   it('refuses in Roblox’s order and moves no Robux when it refuses', async () => {
-    await openPayoutGroup(control, 100, {
+    await openPayoutGroup(stand.control, 100, {
       ...GROUP,
       members: { 1001: 'Eligible', 1003: 'PayoutRestricted' },
     });
@@ -290,13 +288,13 @@ describe('group payouts', () => {
       refusal(12, 'Insufficient Robux funds.'),
     );
 
-    expect(await control('GET', '/group-payouts')).toEqual([]);
+    expect(await stand.control('GET', '/group-payouts')).toEqual([]);
     expect((await roblox(`/v1/groups/${GROUP_ID}/currency`)).body).toEqual({ robux: 100 });
     expect(await payout([{ recipientId: 1001, amount: 100 }])).toMatchObject({ status: 200 });
   });
 
   it('wants the session first and the CSRF token second', async () => {
-    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
+    await openPayoutGroup(stand.control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     const body = {
       PayoutType: 'FixedAmount',
       Recipients: [{ recipientId: 1001, recipientType: 'User', amount: 1 }],
@@ -309,15 +307,15 @@ describe('group payouts', () => {
     const stale = await roblox(path, { method: 'POST', csrf: 'stale', body });
     expect(stale).toMatchObject({ status: 403, body: refusal(0, 'Token Validation Failed') });
     expect(stale.headers.get('x-csrf-token')).toBeTruthy();
-    expect(await control('GET', '/group-payouts')).toEqual([]);
+    expect(await stand.control('GET', '/group-payouts')).toEqual([]);
   });
 
   it('pays even when a slow answer never reaches the caller', async () => {
-    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
+    await openPayoutGroup(stand.control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     const path = `/v1/groups/${GROUP_ID}/payouts`;
     const token = (await roblox(path, { method: 'POST', body: {} })).headers.get('x-csrf-token')!;
-    await control('POST', '/mode', { mode: 'slow', delayMs: 5_000, paths: [path] });
-    const gaveUp = fetch(`${standin.url}${path}`, {
+    await stand.control('POST', '/mode', { mode: 'slow', delayMs: 5_000, paths: [path] });
+    const gaveUp = fetch(`${stand.standin.url}${path}`, {
       method: 'POST',
       headers: {
         cookie: '.ROBLOSECURITY=payout-cookie',
@@ -331,14 +329,17 @@ describe('group payouts', () => {
       signal: AbortSignal.timeout(300),
     });
     await expect(gaveUp).rejects.toThrow();
-    expect(await control('GET', '/group-payouts')).toMatchObject([{ recipientId: 1001, amount: 40 }]);
-    expect((await control('GET', `/groups/${GROUP_ID}`)).funds).toBe(60);
+    expect(await stand.control('GET', '/group-payouts')).toMatchObject([{ recipientId: 1001, amount: 40 }]);
+    expect((await stand.control('GET', `/groups/${GROUP_ID}`)).funds).toBe(60);
   });
 });
 
 describe('group payout history', () => {
   it('lists payouts newest first and pages by cursor', async () => {
-    await openPayoutGroup(control, 1_000, { ...GROUP, members: { 1001: 'Eligible', 1002: 'Eligible' } });
+    await openPayoutGroup(stand.control, 1_000, {
+      ...GROUP,
+      members: { 1001: 'Eligible', 1002: 'Eligible' },
+    });
     for (let amount = 1; amount <= 12; amount++) {
       await payout([{ recipientId: amount % 2 ? 1001 : 1002, amount }]);
     }
@@ -372,7 +373,7 @@ describe('group payout history', () => {
   });
 
   it('answers an empty history for other transaction types and refuses bad paging', async () => {
-    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
+    await openPayoutGroup(stand.control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     await payout([{ recipientId: 1001, amount: 5 }]);
     expect((await roblox(`/v2/groups/${GROUP_ID}/transactions?transactionType=Sale&limit=10`)).body).toEqual({
       previousPageCursor: null,
@@ -393,12 +394,12 @@ describe('group payout history', () => {
   });
 
   it('is emptied, with the groups and challenges, by a reset', async () => {
-    await openPayoutGroup(control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
+    await openPayoutGroup(stand.control, 100, { ...GROUP, members: { 1001: 'Eligible' } });
     await payout([{ recipientId: 1001, amount: 5 }]);
-    await control('POST', '/challenge', { on: true });
-    await control('POST', '/reset');
-    expect(await control('GET', '/group-payouts')).toEqual([]);
-    expect(await control('GET', '/challenge')).toEqual({
+    await stand.control('POST', '/challenge', { on: true });
+    await stand.control('POST', '/reset');
+    expect(await stand.control('GET', '/group-payouts')).toEqual([]);
+    expect(await stand.control('GET', '/challenge')).toEqual({
       on: false,
       type: 'twostepverification',
       challengesAnswered: 0,

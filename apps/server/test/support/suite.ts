@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { standinControl, startStandin, type Standin, type StandinControl } from '@rewards/roblox-standin';
 import { createTestApp, type TestApp, type TestEnv } from './test-app.ts';
 
 /*
@@ -35,4 +36,24 @@ export function testApps(
     apps.push(app);
     return app;
   };
+}
+
+/**
+ * For suites that speak to the Roblox stand-in alone, without the app: a stand-in of the suite's own
+ * before its first test, reset before each test and closed after the last. The stand-in and its
+ * `/_control` API are the returned object's fields once the suite runs.
+ */
+export function openStandin(): { standin: Standin; control: StandinControl } {
+  const opened = {} as { standin: Standin; control: StandinControl };
+  beforeAll(async () => {
+    opened.standin = await startStandin({ port: 0 });
+    opened.control = standinControl(opened.standin.url);
+  });
+  afterAll(async () => {
+    await opened.standin?.close();
+  });
+  beforeEach(async () => {
+    await opened.control('POST', '/reset');
+  });
+  return opened;
 }
