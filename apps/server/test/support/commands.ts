@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
+/** The repository's root, where commands and the server's child processes run from. */
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 
 /** How a command ended: its exit code (null when a signal ended it) and what it wrote. */
 export interface CommandRun {

@@ -1,16 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { callApi } from '../../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../../e2e/support/processes.ts';
+import { ROOT } from './commands.ts';
 import { serverProcessEnv } from './server-env.ts';
 import type { Site } from './site.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './test-database.ts';
-
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 
 /** The production server, run from its sources through tsx. */
 const SERVER = ['--import', 'tsx', 'apps/server/src/server.ts'];
