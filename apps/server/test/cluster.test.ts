@@ -6,6 +6,7 @@ import { loadEnv } from '../src/env.ts';
 import { postAlone } from '../src/modules/ledger/index.ts';
 import { insertUserOnce } from '../src/modules/users/repository.ts';
 import { systemClock } from '../src/shared/clock.ts';
+import { ROOT } from './support/commands.ts';
 import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 import { metricValue } from './support/metrics.ts';
 import { until } from './support/polling.ts';
@@ -18,8 +19,6 @@ import { freePort, nodeArgsOfScript, waitForHealth } from '../../../e2e/support/
  * migrates the database once and keeps WEB_CONCURRENCY workers serving one port. Run as the
  * package.json script runs it, with the same node flags.
  */
-
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
 /** Node's heap settings in a command line (`--max-old-space-size=…` and the like). */
 const heapFlags = (words: string[]) => words.filter((w) => /^--max-[a-z-]+-size=/.test(w));

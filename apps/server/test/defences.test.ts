@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { adminCookie, adminSignIn } from './support/admin.ts';
@@ -12,8 +12,8 @@ import { verifyBio } from './support/players.ts';
 import { testEngine } from './support/test-database.ts';
 import { freePort, waitFor } from '../../../e2e/support/processes.ts';
 import { startRedisServer } from './support/redis-server.ts';
+import { ROOT } from './support/commands.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const DAY = 24 * 3_600_000;
 
 const newApp = testApps();

@@ -7,6 +7,7 @@ import { callApi, fromCpx, type Answer } from '../../../e2e/support/http.ts';
 import { freePort } from '../../../e2e/support/processes.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { balanceOf, userIdOf } from './support/accounts.ts';
+import { ROOT } from './support/commands.ts';
 import { ledgerEntries } from './support/records.ts';
 import { serverProcessEnv } from './support/server-env.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
@@ -22,7 +23,6 @@ import { bearer } from './support/site.ts';
  * docs/decisions/0005-stateless-processes.md is the rule this checks.
  */
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const ADMIN_PASSWORD = 'multi-process-admin-pw';
 const CPX_SECRET = 'multi-process-cpx-secret';
 const enabled = testEngine === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);

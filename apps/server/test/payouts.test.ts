@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   markWithdrawalPaid,
@@ -23,8 +22,7 @@ import { auditRows } from './support/records.ts';
 import { leasesRunOut } from './support/payout-leases.ts';
 import { adminSignIn } from './support/admin.ts';
 import { firstSetCookie } from './support/site.ts';
-
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+import { ROOT } from './support/commands.ts';
 
 type Player = PayoutPlayer;
 

@@ -11,12 +11,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { callApi, fromCpx } from '../../../e2e/support/http.ts';
 import { freePort } from '../../../e2e/support/processes.ts';
+import { ROOT } from './support/commands.ts';
 import { cpxPostbackPath } from './support/postbacks.ts';
 import { signInPlayer, type SignedInPlayer } from './support/players.ts';
 import { serverProcessEnv } from './support/server-env.ts';
@@ -35,7 +36,6 @@ import { testEngine } from './support/test-database.ts';
  * the instances run as the `postgres` OS user, as PostgreSQL requires.
  */
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const CPX_SECRET = 'wal-backup-cpx-secret';
 const LANES = 4;
 

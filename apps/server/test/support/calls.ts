@@ -33,14 +33,19 @@ export function playerCall(t: Pick<TestApp, 'app'>, call: PlayerCall) {
   });
 }
 
+/** `GET url` in-process with `headers`, which must answer 200; the answer's JSON. */
+export async function readJson(t: Pick<TestApp, 'app'>, url: string, headers: Record<string, string> = {}) {
+  const res = await playerCall(t, { url, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 /**
  * `GET url` in-process with the player's session (`token`; none: a visitor), which must answer 200;
  * the answer's JSON.
  */
-export async function playerRead(t: Pick<TestApp, 'app'>, token: string | null | undefined, url: string) {
-  const res = await playerCall(t, { url, token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+export function playerRead(t: Pick<TestApp, 'app'>, token: string | null | undefined, url: string) {
+  return readJson(t, url, token ? bearer(token) : {});
 }
 
 /**

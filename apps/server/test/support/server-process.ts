@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { standinControl, startStandin, type Standin } from '@rewards/roblox-standin';
 import { callApi } from '../../../../e2e/support/http.ts';
 import { freePort, waitForHealth } from '../../../../e2e/support/processes.ts';
-import { ROOT } from './commands.ts';
+import { spawnCollecting } from './commands.ts';
 import { serverProcessEnv } from './server-env.ts';
 import type { Site } from './site.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './test-database.ts';
@@ -32,22 +32,14 @@ export interface NodeProcess {
  * with `env` over this process's environment; what it writes is kept.
  */
 export function startNodeProcess(args: string[], env: Record<string, string>): NodeProcess {
-  const pieces: string[] = [];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, exited, stdout } = spawnCollecting(process.execPath, args, {
+    env,
+    merge: true,
+    lastWrites: 200,
   });
-  const keep = (d: Buffer) => {
-    pieces.push(d.toString());
-    if (pieces.length > 200) pieces.shift();
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
   return {
     child,
-    output: () => pieces.join(''),
+    output: stdout,
     exited,
     async stop(signal, opts = {}) {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { adminCookie } from './admin.ts';
+import { readJson } from './calls.ts';
 import { firstSetCookie } from './site.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -73,8 +74,6 @@ export function consoleCall(
 }
 
 /** `GET url` of the console in-process with a session cookie, which must answer 200; the answer's JSON. */
-export async function consoleRead(t: TestApp, cookie: string, url: string) {
-  const res = await consoleCall(t, cookie, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+export function consoleRead(t: TestApp, cookie: string, url: string) {
+  return readJson(t, url, cookie ? { cookie } : {});
 }
