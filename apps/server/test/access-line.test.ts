@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildFeatures } from '../src/app.ts';
+import { loggerOptions } from '../src/plugins/request-logging.ts';
 import { testEngine } from './support/test-database.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -62,5 +63,11 @@ describe(`access line on ${testEngine}`, () => {
     await app.inject({ method: 'GET', url: '/api/odd/x' });
     app.log.level = 'info';
     expect(lines).toEqual([]);
+  });
+
+  // pino's own stdout is asynchronous: more CPU a line, and under load the lines waiting for the
+  // thread pool's write held 10–25 MB at the server's peak (docs/scaling.md § Memory).
+  it('goes to stdout one synchronous write a line when no stream is given', () => {
+    expect(loggerOptions('info').stream).toMatchObject({ fd: 1, sync: true });
   });
 });
