@@ -58,6 +58,35 @@ describe('site days in Europe/Brussels', () => {
     );
   });
 
+  it('every instant across the clock changes is on the day Intl reads there, asked in any order', () => {
+    const intlDay = (ms: number, timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(ms);
+    const everyFiveMinutes = (from: string, to: string) =>
+      Array.from(
+        { length: (Date.parse(to) - Date.parse(from)) / 300_000 },
+        (_, i) => Date.parse(from) + i * 300_000,
+      );
+    for (const [timeZone, from, to] of [
+      [BRUSSELS, '2026-03-27T12:00:00Z', '2026-03-31T12:00:00Z'],
+      [BRUSSELS, '2026-10-23T12:00:00Z', '2026-10-27T12:00:00Z'],
+      ['America/Santiago', '2026-09-04T12:00:00Z', '2026-09-08T12:00:00Z'],
+      // Beirut's clocks go back at midnight, from 00:00 to 23:00: that day has two 23:00s.
+      ['Asia/Beirut', '2026-10-23T12:00:00Z', '2026-10-27T12:00:00Z'],
+    ] as const) {
+      const instants = everyFiveMinutes(from, to);
+      // Forwards, backwards, and jumping about: each answer must not depend on the one before.
+      const shuffled = instants.map((ms, i) => instants[(i * 7919) % instants.length]!);
+      for (const ms of [...instants, ...instants.toReversed(), ...shuffled]) {
+        expect(siteDay(new Date(ms), timeZone), new Date(ms).toISOString()).toBe(intlDay(ms, timeZone));
+      }
+    }
+  });
+
   it('a zone whose clocks skip midnight begins the day when they jump', () => {
     // Chile moves from 00:00 to 01:00 on 6 September 2026.
     expect(siteDayStart('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');

@@ -53,9 +53,24 @@ function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** The site day, `yyyy-mm-dd`, that `at` falls in. */
+/** Per zone, the last site day computed, from its first instant to the next day's (exclusive). */
+const lastDays = new Map<string, { from: number; to: number; day: string }>();
+
+/**
+ * The site day, `yyyy-mm-dd`, that `at` falls in. Asking Intl costs a few µs and every credit asks,
+ * so the answer is kept for the rest of its day. Only a day of one offset is kept: there every instant
+ * from its midnight to the next reads that day, which a day the clocks change in does not promise.
+ */
 export function siteDay(at: Date, timeZone: string): string {
-  return isoDay(wallClock(at.getTime(), timeZone));
+  const ms = at.getTime();
+  const last = lastDays.get(timeZone);
+  if (last && ms >= last.from && ms < last.to) return last.day;
+  const day = isoDay(wallClock(ms, timeZone));
+  const from = siteDayStart(day, timeZone).getTime();
+  const to = siteDayStart(nextDay(day), timeZone).getTime();
+  const offset = (instant: number) => wallClock(instant, timeZone) - instant;
+  if (offset(from) === offset(to - 1)) lastDays.set(timeZone, { from, to, day });
+  return day;
 }
 
 /** The calendar day after `day` (`yyyy-mm-dd`). */
