@@ -65,11 +65,13 @@ export function siteDay(at: Date, timeZone: string): string {
   const ms = at.getTime();
   const last = lastDays.get(timeZone);
   if (last && ms >= last.from && ms < last.to) return last.day;
-  const day = isoDay(wallClock(ms, timeZone));
-  const from = siteDayStart(day, timeZone).getTime();
-  const to = siteDayStart(nextDay(day), timeZone).getTime();
   const offset = (instant: number) => wallClock(instant, timeZone) - instant;
-  if (offset(from) === offset(to - 1)) lastDays.set(timeZone, { from, to, day });
+  const here = offset(ms);
+  const day = isoDay(ms + here);
+  // The day's bounds under the offset in force now; kept only when the offset holds at both.
+  const from = Date.parse(`${day}T00:00:00Z`) - here;
+  const to = from + DAY_MS;
+  if (offset(from) === here && offset(to - 1) === here) lastDays.set(timeZone, { from, to, day });
   return day;
 }
 
