@@ -133,6 +133,33 @@ describe(`staff accounts on ${testEngine}`, () => {
     ).toBe(200);
   });
 
+  it('a percent-encoded admin path is checked as the route it reaches: 401 without a session, 403 without the role', async () => {
+    // The router decodes the path, so `/api/%61dmin/staff` is `POST /api/admin/staff`.
+    const encoded = (url: string) =>
+      url.replace(/^\/api\/(.)/, (_, c: string) => `/api/%${c.charCodeAt(0).toString(16)}`);
+    const routes = t.app.adminRoutes.filter((r) => r.method !== 'HEAD');
+    const support = await signedInStaff(t, 'support', { address: nextIp() });
+    for (const route of routes) {
+      const url = encoded(route.url.replace(/:[A-Za-z]+/g, '1'));
+      const body = route.method === 'GET' ? undefined : {};
+      const stranger = await consoleCall(t, null, route.method, url, body);
+      expect([route.method, url, stranger.statusCode]).toEqual([route.method, url, 401]);
+      if (route.method === 'GET' || route.permission === 'self') continue;
+      const supported = await consoleCall(t, support.cookie, route.method, url, body);
+      expect([route.method, url, supported.statusCode]).toEqual([route.method, url, 403]);
+    }
+    // The Origin check of the open sign-in follows the route too.
+    const login = await consoleCall(
+      t,
+      null,
+      'POST',
+      encoded('/api/admin/login'),
+      { password: TEST_ADMIN_PASSWORD },
+      { origin: 'https://evil.example' },
+    );
+    expect(login.statusCode).toBe(403);
+  });
+
   it('support reads every GET and gets 403 on every state-changing admin call (their own account aside)', async () => {
     const support = await signedInStaff(t, 'support', { address: nextIp() });
     for (const route of t.app.adminRoutes.filter((r) => r.method !== 'HEAD')) {

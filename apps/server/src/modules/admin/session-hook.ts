@@ -72,15 +72,18 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance) => {
 
   // Checked before the body is parsed or validated, so every admin call refuses with 401 without
   // the session (403 without the role, or from another site's page), whatever it sends, and a route
-  // that forgets its preHandler is still closed.
+  // that forgets its preHandler is still closed. Decided by the route the router chose, not by the
+  // URL as sent: the router decodes the path (`/api/%61dmin/staff` is `/api/admin/staff`), so a
+  // test of the raw URL would let an encoded path past every check.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!isAdminNamespace(request.url)) return done();
+    const route = request.routeOptions.url;
+    if (route === undefined || !isAdminNamespace(route)) return done();
     try {
       checkAdminOrigin(request, app.deps.env);
     } catch (err) {
       return done(err as Error);
     }
-    if (!isAdminPath(request.url)) return done();
+    if (!isAdminPath(route)) return done();
     requireAdmin(request)
       .then(() => checkPermission(request, request.staff!))
       .then(() => done(), done);
