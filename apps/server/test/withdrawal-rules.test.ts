@@ -113,7 +113,7 @@ describe('withdrawal rule settings', () => {
     ]);
     const extra = { code: 'linked_to_banned', check: () => 'Shares a device with a banned account.' };
     const reasons = await reviewReasons(
-      { deps: {} as never, userId: 1, robloxId: 1, robux: 10, now: new Date() },
+      { deps: {} as never, db: {} as never, userId: 1, robloxId: 1, robux: 10, now: new Date() },
       [extra, { code: 'never', check: () => null }],
     );
     expect(reasons).toEqual([{ code: 'linked_to_banned', text: 'Shares a device with a banned account.' }]);
@@ -587,6 +587,25 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
       error: expect.stringMatching(/only a withdrawal under review or held/),
     });
     expect(await runPayoutOnce(t.deps)).toMatchObject({ id: second.id, outcome: 'paid' });
+    await h.invariant();
+  });
+
+  it('four R$400 requests sent at once count each other: at most R$500 in 24 hours goes to payment unreviewed', async () => {
+    const p = await playerPastFirstWithdrawal();
+    const passes = await Promise.all(Array.from({ length: 4 }, () => h.pass(p, 400)));
+    const answers = await Promise.all(
+      passes.map((pass) => h.withdraw(p, { gamepassId: pass.id, amount: 400 })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = (await h.rowsOf(p)).filter((r) => r.robux === 400);
+    // One of them fits under the threshold; each of the others takes the 24 hours' total over it.
+    expect(rows.map((r) => r.state).sort()).toEqual(['in_review', 'in_review', 'in_review', 'pending']);
+    for (const r of rows.filter((r) => r.state === 'in_review'))
+      expect(JSON.parse(r.review_reasons!).map((x: { code: string }) => x.code)).toEqual(['above_limit']);
+    const pending = rows.find((r) => r.state === 'pending')!;
+    expect(await runPayoutOnce(t.deps)).toMatchObject({ id: pending.id, outcome: 'paid' });
+    for (const r of rows.filter((r) => r.state === 'in_review'))
+      expect((await h.decide(r.id, 'refund')).statusCode).toBe(200);
     await h.invariant();
   });
 

@@ -1,4 +1,5 @@
 import type { ReviewReason } from '@rewards/contracts';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { isLinkedToBannedAccount } from '../signals/index.ts';
 import * as history from './player-history-repository.ts';
@@ -9,12 +10,17 @@ import * as history from './player-history-repository.ts';
  * one entry of `REVIEW_RULES`; adding a reason is adding an entry (its `code` is stable and shown to
  * admins, never to the player).
  *
- * Rules run when the withdrawal is requested, before the debit; one that needs Roblox and cannot reach
- * it fails the request (503, nothing changes) rather than letting the withdrawal through unreviewed.
+ * Rules run when the withdrawal is requested; one that needs Roblox and cannot reach it fails the
+ * request (503, nothing changes) rather than letting the withdrawal through unreviewed. A rule that
+ * reads the player's own withdrawals runs inside the request's transaction, under the player's lock
+ * (`underPlayerLock`): requests sent together then see each other, and splitting R$ 2,000 into five
+ * requests sent at once cannot pass a 24-hour threshold that one after the other would not.
  */
 
 export interface ReviewContext {
   deps: Deps;
+  /** Where the rule reads: the request's transaction for a rule `underPlayerLock`. */
+  db: Db;
   userId: number;
   robloxId: number;
   /** What the player asked for, in whole R$. */
@@ -24,6 +30,8 @@ export interface ReviewContext {
 
 export interface ReviewRule {
   code: string;
+  /** Reads the player's own withdrawals: checked in the request's transaction, under the player's lock. */
+  underPlayerLock?: true;
   /** The reason in words when the rule applies, else null. */
   check(c: ReviewContext): Promise<string | null> | string | null;
 }
@@ -33,9 +41,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** No withdrawal of the account was paid yet (a rejected or refunded one does not count). */
 const firstWithdrawal: ReviewRule = {
   code: 'first_withdrawal',
-  async check({ deps, userId }) {
+  underPlayerLock: true,
+  async check({ deps, db, userId }) {
     if (!deps.env.REVIEW_FIRST_WITHDRAWAL) return null;
-    return (await history.countPaidForUser(deps.db, userId)) === 0
+    return (await history.countPaidForUser(db, userId)) === 0
       ? 'First withdrawal of this account (none paid yet).'
       : null;
   },
@@ -47,11 +56,12 @@ const firstWithdrawal: ReviewRule = {
  */
 const aboveLimit: ReviewRule = {
   code: 'above_limit',
-  async check({ deps, userId, robux, now }) {
+  underPlayerLock: true,
+  async check({ deps, db, userId, robux, now }) {
     const limit = deps.env.REVIEW_ABOVE;
     if (robux > limit) return `R$ ${robux} is more than R$ ${limit}, the review threshold (REVIEW_ABOVE).`;
     const earlier = await history.sumRequestedSince(
-      deps.db,
+      db,
       userId,
       new Date(now.getTime() - DAY_MS).toISOString(),
     );
@@ -80,8 +90,8 @@ const youngAccount: ReviewRule = {
 /** The account shares a device or sign-in address with a banned one (modules/signals). */
 const linkedToBanned: ReviewRule = {
   code: 'linked_to_banned',
-  async check({ deps, userId }) {
-    return (await isLinkedToBannedAccount(deps.db, userId))
+  async check({ db, userId }) {
+    return (await isLinkedToBannedAccount(db, userId))
       ? 'This account shares a device or sign-in address with a banned account (see its linked accounts).'
       : null;
   },
@@ -105,6 +115,29 @@ export async function reviewReasons(
     const text = texts[i];
     return text ? [{ code: rule.code, text }] : [];
   });
+}
+
+/** The rules checked before the request's transaction (Roblox's answers among them). */
+export const reasonsBeforeLock = (c: ReviewContext) =>
+  reviewReasons(
+    c,
+    REVIEW_RULES.filter((r) => !r.underPlayerLock),
+  );
+
+/**
+ * The rules `underPlayerLock`, read through `trx` (which holds the player's lock), with `before`'s
+ * reasons: all of them in the rules' order.
+ */
+export async function reasonsUnderLock(
+  c: ReviewContext,
+  before: readonly ReviewReason[],
+): Promise<ReviewReason[]> {
+  const under = await reviewReasons(
+    c,
+    REVIEW_RULES.filter((r) => r.underPlayerLock),
+  );
+  const order = (r: ReviewReason) => REVIEW_RULES.findIndex((rule) => rule.code === r.code);
+  return [...before, ...under].sort((a, b) => order(a) - order(b));
 }
 
 /** Reads the stored reasons (a JSON column); anything unreadable reads as none. */

@@ -15,12 +15,12 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../share
 import { findUserById } from '../users/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
-import { insertWithDebit } from './request-write.ts';
+import { insertWithDebit, type Requested } from './request-write.ts';
 import { insufficientBalance, parseAmount, withdrawalBounds, type WithdrawInput } from './withdraw-input.ts';
 import { groupPayoutInFlight, passInUse, payoutTarget } from './payout-target.ts';
 
 export { PASS_IN_USE_MESSAGE } from './payout-target.ts';
-import { reviewReasons } from './review-rules.ts';
+import { reasonsBeforeLock, reasonsUnderLock } from './review-rules.ts';
 import { reversalShareOf, withdrawalBlockOf, withdrawalsPaused } from './withdrawal-blocks.ts';
 
 export const SUBMITTED_MESSAGE = 'Your withdrawal request has been submitted.';
@@ -83,27 +83,29 @@ export async function requestWithdrawal(
 
   const target = await payoutTarget(deps, player, input, robux, log);
 
-  const reasons = await reviewReasons({
+  const review = {
     deps,
+    db: deps.db,
     userId: player.id,
     robloxId: player.robloxId,
     robux,
     now: deps.clock.now(),
-  });
-  const state = reasons.length > 0 ? 'in_review' : 'pending';
-  const now = deps.clock.now().toISOString();
-  let created: { id: number; balance: number } | 'repeat' | 'in_use';
+  };
+  const before = await reasonsBeforeLock(review);
+  let created: Requested | 'repeat' | 'in_use';
   try {
-    created = await insertWithDebit(deps, {
-      userId: player.id,
-      robux,
-      amount: cents,
-      ...target,
-      requestKey,
-      now,
-      state,
-      reviewReasons: reasons.length > 0 ? JSON.stringify(reasons) : null,
-    });
+    created = await insertWithDebit(
+      deps,
+      {
+        userId: player.id,
+        robux,
+        amount: cents,
+        ...target,
+        requestKey,
+        now: deps.clock.now().toISOString(),
+      },
+      (trx) => reasonsUnderLock({ ...review, db: trx }, before),
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
       throw insufficientBalance(await balanceOf(deps, player.id));
@@ -118,6 +120,7 @@ export async function requestWithdrawal(
     if (!earlier) throw conflict('This request is being processed. Please try again.');
     return repeatAnswer(deps, earlier);
   }
+  const { state, reasons } = created;
 
   void notifyDiscord(
     deps.env,
