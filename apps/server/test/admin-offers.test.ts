@@ -612,6 +612,60 @@ describe(`admin offers on ${testEngine}`, () => {
     expect((await consoleCall(t, cookie, 'POST', '/api/admin/postbacks/abc/replay')).statusCode).toBe(400);
   });
 
+  it('a replay puts back only a token the log redacted: a sender’s own `token=***` stays refused', async () => {
+    const TOKEN = 'adgate-token-4d5e6f';
+    const adgate = (query: string) => `/api/postback/adgate?${query}&payout=0.4&vc_title=x&state=approved`;
+    const setUp = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgate', {
+      anyAddress: true,
+      allowedIps: [],
+      active: true,
+    });
+    expect(setUp.statusCode, setUp.body).toBe(200);
+    const logged = async (transId: string) =>
+      (
+        (await consoleCall(t, cookie, 'GET', '/api/admin/postbacks?wall=adgate')).json().postbacks as {
+          id: number;
+          verdict: string;
+          transId: string;
+        }[]
+      ).find((p) => p.transId === transId)!;
+    const replay = async (id: number) =>
+      (await consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${id}/replay`)).json();
+    const alice = await accountOf(t.deps.db, 1001);
+
+    // Sent with the literal `***` before the wall had a token, and again after.
+    const early = adgate('s1=1001&points=40&conversion_id=star-1&event_id=1&token=***');
+    expect((await t.app.inject({ method: 'GET', url: early })).statusCode).toBe(403);
+    expect(await logged('star-1')).toMatchObject({ verdict: 'no_secret' });
+    expect(
+      (await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgate', { secret: TOKEN })).statusCode,
+    ).toBe(200);
+    const late = adgate('s1=1001&points=40&conversion_id=star-2&event_id=2&token=***');
+    expect((await t.app.inject({ method: 'GET', url: late })).statusCode).toBe(403);
+    expect(await logged('star-2')).toMatchObject({ verdict: 'bad_signature' });
+    expect(await replay((await logged('star-1')).id)).toMatchObject({
+      status: 403,
+      verdict: 'bad_signature',
+    });
+    expect(await replay((await logged('star-2')).id)).toMatchObject({
+      status: 403,
+      verdict: 'bad_signature',
+    });
+    expect((await accountOf(t.deps.db, 1001)).balance).toBe(alice.balance);
+
+    // The right token for a player not signed up yet: stored as `***`, and the replay once they
+    // have signed up puts the token back and credits.
+    const right = adgate(`s1=1004&points=40&conversion_id=star-3&event_id=3&token=${TOKEN}`);
+    expect((await t.app.inject({ method: 'GET', url: right })).statusCode).toBe(404);
+    const stored = await logged('star-3');
+    expect(stored).toMatchObject({ verdict: 'unknown_user' });
+    expect(JSON.stringify(stored)).not.toContain(TOKEN);
+    await t.login('DaveTheBrave');
+    expect(await replay(stored.id)).toMatchObject({ status: 200, verdict: 'credited' });
+    expect((await accountOf(t.deps.db, 1004)).balance).toBe(4000);
+    await expectInvariant(t.deps.db);
+  });
+
   it('records every change in the audit log with hasSecret, never a secret value', async () => {
     const creates = await auditRows(t.deps.db, { action: 'wall.create' });
     expect(creates.map((r) => r.target)).toEqual([

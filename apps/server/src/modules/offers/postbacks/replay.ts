@@ -4,7 +4,7 @@ import { findWallBySlug } from '../walls/repository.ts';
 import * as repo from './repository.ts';
 import { schemes, SIGNATURE_HEADERS } from './schemes/index.ts';
 import { handlePostback, type PostbackAnswer } from './service.ts';
-import { MAX_STORED_TEXT, REDACTED, storedParams } from './stored-params.ts';
+import { MAX_STORED_TEXT, secretWasRedacted, storedParams } from './stored-params.ts';
 
 /**
  * Runs a stored postback again (admin console), e.g. after its wall's secret was set or its user
@@ -20,8 +20,7 @@ export async function replayPostback(deps: Deps, postbackId: number): Promise<Po
   const wall = await findWallBySlug(deps.db, stored.wall_slug);
   const secretParam = wall ? schemes[wall.postback_scheme]?.secretParam : undefined;
   const secret = wall ? wallSecret(wall, deps.env) : null;
-  if (secretParam && secret && params[secretParam] === REDACTED) {
-    // Stored redacted because it was right when it arrived.
+  if (secretParam && secret && secretWasRedacted(stored.verdict, params, secretParam)) {
     params[secretParam] = secret;
     url = url.replace(new RegExp(`([?&]${secretParam}=)\\*\\*\\*`), `$1${encodeURIComponent(secret)}`);
   }

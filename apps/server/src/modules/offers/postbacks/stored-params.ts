@@ -1,3 +1,4 @@
+import type { PostbackVerdict } from '@rewards/contracts';
 import type * as repo from './repository.ts';
 
 // What the postback log keeps of a postback's parameters and URL, and how it reads them back.
@@ -6,6 +7,26 @@ import type * as repo from './repository.ts';
 export const MAX_STORED_TEXT = 2048;
 /** What a secret carried in the URL (AdGate's token) is stored as once it proved right. */
 export const REDACTED = '***';
+
+/**
+ * Verdicts given before the secret was checked: such a postback is stored as it was sent, so a `***`
+ * in it is the sender's own (anyone may send `token=***`), never the log's redaction.
+ */
+const REFUSED_UNCHECKED = new Set<PostbackVerdict>([
+  'unknown_wall',
+  'forbidden_address',
+  'invalid',
+  'no_secret',
+  'bad_signature',
+]);
+
+/**
+ * The stored secret parameter is the log's redaction of a secret that proved right (a replay may put
+ * the wall's secret back). A postback refused as `invalid` after its check (a negative amount) reads
+ * as unchecked too: replayed, it is refused again either way.
+ */
+export const secretWasRedacted = (verdict: PostbackVerdict, params: Record<string, unknown>, param: string) =>
+  !REFUSED_UNCHECKED.has(verdict) && params[param] === REDACTED;
 
 /**
  * The parameters as JSON, or when longer than the log keeps, that text cut short (no longer JSON:
