@@ -5,6 +5,8 @@ import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { sendCpxPostback } from './support/postbacks.ts';
+import { adminConsole } from './support/admin-console.ts';
+import { accountOf } from './support/accounts.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -75,6 +77,32 @@ describe(`offer holds with the default settings on ${testEngine}`, () => {
     t.clock.advance(25 * HOUR);
     expect(await releaseDueHolds(t.deps)).toBe(0);
     expect(await money()).toEqual({ available: 22, pending: 0 });
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a hold of a player banned meanwhile is not paid while the ban lasts, and is paid once it is lifted', async () => {
+    await t.login('BobBuilder');
+    const held = await sendCpxPostback(t, {
+      trans: 'hold-banned',
+      user: 1002,
+      local: '40.00',
+      usd: '0.4000',
+    });
+    expect([held.statusCode, held.body]).toEqual([200, '1']);
+    const bob = await accountOf(t.deps.db, 1002);
+    // Signed in at each call: the day the test waits outlasts a console session.
+    const ban = (status: 'banned' | 'active') =>
+      adminConsole(() => t)('PUT', `/api/toggle-ban/${bob.id}`, { status });
+    expect((await ban('banned')).statusCode).toBe(200);
+
+    t.clock.advance(25 * HOUR);
+    expect(await releaseDueHolds(t.deps)).toBe(0);
+    expect(await releaseDueHolds(t.deps, { userId: bob.id })).toBe(0);
+    expect((await accountOf(t.deps.db, 1002)).balance).toBe(bob.balance);
+
+    expect((await ban('active')).statusCode).toBe(200);
+    expect(await releaseDueHolds(t.deps)).toBe(1);
+    expect((await accountOf(t.deps.db, 1002)).balance).toBe(bob.balance + 4000);
     await expectInvariant(t.deps.db);
   });
 });

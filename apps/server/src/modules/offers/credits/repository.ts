@@ -171,13 +171,24 @@ export async function setReversalEntry(db: Kysely<DB>, id: number, entryId: numb
     .execute();
 }
 
-/** held → credited, only if still held: the one release of a hold, whatever runs the sweep. */
+/**
+ * held → credited, only if still held and its player is not banned (a banned player earns nothing;
+ * the hold is paid if the ban is lifted): the one release of a hold, whatever runs the sweep.
+ */
 export async function markCreditedIfHeld(db: Kysely<DB>, id: number, now: string): Promise<boolean> {
   const r = await db
     .updateTable('offer_transactions')
     .set({ state: 'credited', updated_at: now })
     .where('id', '=', id)
     .where('state', '=', 'held')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('users')
+          .select('users.id')
+          .whereRef('users.id', '=', 'offer_transactions.user_id')
+          .where('users.status', '<>', 'banned'),
+      ),
+    )
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
@@ -210,12 +221,14 @@ export async function markReversed(db: Kysely<DB>, id: number, now: string): Pro
 /** Holds whose time has come, oldest first. */
 export async function listDueHolds(db: Db, now: string, limit: number, userId?: number) {
   let q = db
-    .selectFrom('offer_transactions')
-    .select(['id', 'user_id'])
-    .where('state', '=', 'held')
-    .where('release_at', '<=', now);
-  if (userId !== undefined) q = q.where('user_id', '=', userId);
-  return q.orderBy('release_at').orderBy('id').limit(limit).execute();
+    .selectFrom('offer_transactions as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.user_id'])
+    .where('t.state', '=', 'held')
+    .where('t.release_at', '<=', now)
+    .where('u.status', '<>', 'banned');
+  if (userId !== undefined) q = q.where('t.user_id', '=', userId);
+  return q.orderBy('t.release_at').orderBy('t.id').limit(limit).execute();
 }
 
 const holdByIdQuery = prepared((db: Db, id: number) =>

@@ -222,7 +222,8 @@ export async function reverseTransaction(
 /**
  * Pays the held credits whose hold has passed (all players', or one player's), each followed, once
  * committed, by the level rewards it made due. Safe to run from several places and processes at
- * once: each hold is released by one conditional update. Returns how many were released.
+ * once: each hold is released by one conditional update. A banned player's holds wait (a banned
+ * player earns nothing) and are paid once the ban is lifted. Returns how many were released.
  */
 export async function releaseDueHolds(
   deps: Deps,
