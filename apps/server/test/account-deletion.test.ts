@@ -321,4 +321,41 @@ describe(`deleting an account on ${testEngine}`, () => {
     });
     expect(again.statusCode).toBe(404);
   });
+
+  it("leaves another player's records alone where a word merely equals the deleted name", async () => {
+    const cookie = await adminCookie(t);
+    const other = await signInFrom(t, 'GrantedGreta', { address: nextAddress(), browser: 'Greta browser' });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/add-points',
+      headers: { cookie },
+      payload: { userId: other.id, points: 25, reason: 'Contest winner' },
+    });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const texts = async () => ({
+      entries: await t.deps.db
+        .selectFrom('ledger_entries')
+        .select(['description', 'params'])
+        .where('user_id', '=', other.id)
+        .execute(),
+      audit: await t.deps.db
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('target', '=', `user:${other.id}`)
+        .execute(),
+    });
+    const before = await texts();
+    expect(JSON.stringify(before)).toContain('Contest winner');
+
+    // A player whose Roblox name is that word deletes their account.
+    const contest = await signInFrom(t, 'Contest', { address: nextAddress(), browser: 'Contest browser' });
+    await proveOwnership(t, contest);
+    const res = await playerCall(t, {
+      ...DELETE,
+      token: contest.token,
+      body: { confirm: 'DELETE', forfeitRobux: 0 },
+    });
+    expect([res.statusCode, res.json()]).toEqual([200, { deleted: true, forfeited: 0 }]);
+    expect(await texts()).toEqual(before);
+  });
 });

@@ -81,9 +81,21 @@ export const TEXT_COLUMNS = {
   audit_log: ['before', 'after'],
 } as const;
 export type TextTable = keyof typeof TEXT_COLUMNS;
-type TextRow = { id: number } & Record<string, string | null>;
+/** The column that says whose row it is: a player's id, or the audit row's target (`user:<id>`). */
+const OWNER_COLUMN: Record<TextTable, string> = {
+  ledger_entries: 'user_id',
+  offer_transactions: 'user_id',
+  withdrawals: 'user_id',
+  postbacks: 'user_id',
+  audit_log: 'target',
+};
+/** A row's id, whose row it is (`owner`, as text), and its text columns. */
+type TextRow = { id: number; owner: string | null } & Record<string, string | null>;
 
-/** Rows of `table` whose text columns contain any of `needles` (lower case; a superset: `_` matches any character). */
+/**
+ * Rows of `table` whose text columns contain any of `needles` (lower case; a superset: `_` matches any
+ * character), with whose row each is.
+ */
 export async function rowsMentioning(
   db: Db,
   table: TextTable,
@@ -93,7 +105,9 @@ export async function rowsMentioning(
   const matches = columns.flatMap((column) =>
     needles.map((needle) => sql`lower(${sql.ref(column)}) like ${`%${needle}%`}`),
   );
-  const { rows } = await sql<TextRow>`select ${sql.join([sql.ref('id'), ...columns.map((c) => sql.ref(c))])}
+  const owner = sql`cast(${sql.ref(OWNER_COLUMN[table])} as text)`.as('owner');
+  const { rows } =
+    await sql<TextRow>`select ${sql.join([sql.ref('id'), owner, ...columns.map((c) => sql.ref(c))])}
     from ${sql.table(table)} where ${sql.join(matches, sql` or `)}`.execute(db);
   return rows;
 }

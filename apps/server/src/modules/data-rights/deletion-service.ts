@@ -91,7 +91,7 @@ async function deleteAccount(
     await retireRobloxId(trx, hashRobloxId(robloxId));
     await repo.deleteSignInRecords(trx, userId);
     await repo.forgetPayoutRecipient(trx, userId, robloxId);
-    await scrubMentions(trx, account.username, robloxId, `deleted-${userId}`);
+    await scrubMentions(trx, userId, account.username, robloxId, `deleted-${userId}`);
     await repo.pseudonymiseUser(trx, userId, at);
     await insertAudit(
       trx,
@@ -109,21 +109,47 @@ async function deleteAccount(
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Every string and number a JSON text holds, at any depth (none when it is not JSON). */
+function jsonValues(text: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string' || typeof v === 'number') out.push(String(v));
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  try {
+    walk(JSON.parse(text));
+  } catch {
+    // Free text: no values of its own.
+  }
+  return out;
+}
+
 /**
- * Rewrites every text that quotes the player: their name as a whole word (any case) becomes the
- * pseudonym, their Roblox id as a whole number becomes 0. Another player's longer name that merely
- * contains this one is left alone.
+ * Rewrites the texts that quote the player: their name as a whole word (any case) becomes the
+ * pseudonym, their Roblox id as a whole number becomes 0. Only rows about the player are rewritten:
+ * their own (by player id, or an audit row whose target is the account), and another's row that
+ * names them as a value of its own (a referrer's commission `{"friend": name}`, a refused postback's
+ * `user_id`). A word that merely equals the name in another player's text (a grant "Contest winner"
+ * while a player named Contest deletes their account) is not theirs to rewrite, nor is another
+ * player's longer name that contains this one.
  */
-async function scrubMentions(db: Db, username: string, robloxId: number, pseudonym: string) {
+async function scrubMentions(db: Db, userId: number, username: string, robloxId: number, pseudonym: string) {
   const name = new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(username)}(?![A-Za-z0-9_])`, 'gi');
   const id = new RegExp(`(?<![0-9])${robloxId}(?![0-9])`, 'g');
   const scrub = (text: string) => text.replace(name, pseudonym).replace(id, '0');
+  const ownRow = (table: repo.TextTable, owner: string | null) =>
+    owner === (table === 'audit_log' ? `user:${userId}` : String(userId));
+  const namesPlayer = (text: string) =>
+    jsonValues(text).some((v) => v === username || v === String(robloxId));
   for (const table of Object.keys(repo.TEXT_COLUMNS) as repo.TextTable[]) {
     const rows = await repo.rowsMentioning(db, table, [username.toLowerCase(), String(robloxId)]);
     for (const row of rows) {
+      const texts = repo.TEXT_COLUMNS[table].map((column) => [column, row[column]] as const);
+      const about =
+        ownRow(table, row.owner) || texts.some(([, v]) => typeof v === 'string' && namesPlayer(v));
+      if (!about) continue;
       const changed: Record<string, string | null> = {};
-      for (const column of repo.TEXT_COLUMNS[table]) {
-        const value = row[column];
+      for (const [column, value] of texts) {
         if (typeof value === 'string' && scrub(value) !== value) changed[column] = scrub(value);
       }
       await repo.rewriteText(db, table, Number(row.id), changed);
