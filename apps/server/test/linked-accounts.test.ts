@@ -11,6 +11,7 @@ import { openTestApp, t } from './support/suite.ts';
 import { userIdNamed } from './support/accounts.ts';
 import { rowCount } from './support/records.ts';
 import { loginFrom } from './support/sign-ins.ts';
+import { bearer } from './support/site.ts';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -33,9 +34,40 @@ describe(`linked accounts on ${testEngine}`, () => {
     return { status: res.statusCode, body: res.json() };
   }
 
+  /** The bio check of `name`'s session `token` (Roblox account `robloxId`) from the browser `device`. */
+  async function proveFromBrowser(name: string, token: string, robloxId: number, device: string) {
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/profile/${name}`,
+      headers: bearer(token),
+    });
+    await t.control('PUT', `/users/${robloxId}/description`, {
+      description: profile.json().verificationCode,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-bio',
+      headers: bearer(token),
+      cookies: { device_id: device },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   openTestApp();
   beforeAll(async () => {
     admin = await adminCookie(t);
+  });
+
+  it('typing the name of an account that exists links nobody to it: anyone may type a name', async () => {
+    const [owner, stranger] = await addRobloxUsers(t, 'Typed', 4601, 2);
+    await loginFrom(t, owner!, { address: '198.51.100.90' });
+    const own = await loginFrom(t, stranger!, { address: '198.51.100.91' });
+    // The stranger types the owner's name in their own browser, from their own address.
+    const typed = await loginFrom(t, owner!, { device: own.device, address: '198.51.100.91' });
+    expect(typed.status).toBe(200);
+    const ownerId = await userIdNamed(t.deps.db, owner!);
+    expect((await listLinkedAccounts(t.deps.db, ownerId)).accounts).toEqual([]);
   });
 
   it('sign-in sets a random device id cookie (httpOnly, SameSite=Lax, 400 days) and keeps it on later sign-ins', async () => {
@@ -129,9 +161,16 @@ describe(`linked accounts on ${testEngine}`, () => {
     const fromDave = await adminGet(`/api/admin/users/${daveId}/linked`);
     expect(fromDave.body.accounts.map((a: any) => a.username)).toEqual(['CarolPlays']);
 
-    // Carol signs in from that browser again later: the last sign-in moves, the first shared time stays.
+    // Carol types her name in that browser again later: a typed name proves nothing and records
+    // nothing. Once she proves the account by the bio check from it, the last sign-in moves and the
+    // first shared time stays.
     t.clock.advance(60 * 60_000);
-    await loginFrom(t, 'CarolPlays', { device: carol.device });
+    const again = await loginFrom(t, 'CarolPlays', { device: carol.device });
+    expect((await adminGet(`/api/admin/users/${daveId}/linked`)).body.accounts[0].signals).toEqual([
+      { kind: 'device', values: 1, firstSharedAt: shared, lastSeenAt: shared },
+    ]);
+    t.clock.advance(60_000);
+    await proveFromBrowser('CarolPlays', again.body.token, 1003, carol.device!);
     const later = await adminGet(`/api/admin/users/${daveId}/linked`);
     expect(later.body.accounts[0].signals).toEqual([
       { kind: 'device', values: 1, firstSharedAt: shared, lastSeenAt: t.clock.now().toISOString() },
@@ -154,13 +193,15 @@ describe(`linked accounts on ${testEngine}`, () => {
   });
 
   it('accounts signed in from one address are linked even from different browsers; loopback and other addresses link nobody', async () => {
-    await loginFrom(t, 'AliceRBX', { address: '203.0.113.9' });
+    // Each account made by its sign-in there (a typed name records only the sign-in that makes it).
+    const [first] = await addRobloxUsers(t, 'Shared', 4501, 1);
+    await loginFrom(t, first!, { address: '203.0.113.9' });
     await loginFrom(t, 'XssTester', { address: '203.0.113.9' });
-    const [aliceId, xssId] = [
-      await userIdNamed(t.deps.db, 'AliceRBX'),
+    const [firstId, xssId] = [
+      await userIdNamed(t.deps.db, first!),
       await userIdNamed(t.deps.db, 'XssTester'),
     ];
-    const seen = await listLinkedAccounts(t.deps.db, aliceId);
+    const seen = await listLinkedAccounts(t.deps.db, firstId);
     expect(seen.accounts.map((a) => [a.username, a.signals.map((s) => s.kind)])).toEqual([
       ['XssTester', ['address']],
     ]);
@@ -168,9 +209,7 @@ describe(`linked accounts on ${testEngine}`, () => {
     expect(
       (await listLinkedAccounts(t.deps.db, await userIdNamed(t.deps.db, 'BobBuilder'))).accounts,
     ).toEqual([]);
-    expect((await listLinkedAccounts(t.deps.db, xssId)).accounts.map((a) => a.username)).toEqual([
-      'AliceRBX',
-    ]);
+    expect((await listLinkedAccounts(t.deps.db, xssId)).accounts.map((a) => a.username)).toEqual([first]);
   });
 
   it('a client cannot pick the address it is recorded at: X-Forwarded-For counts only from TRUST_PROXY', async () => {
@@ -187,7 +226,7 @@ describe(`linked accounts on ${testEngine}`, () => {
     const [viaProxy] = await addRobloxUsers(t, 'Proxied', 4101, 1);
     await loginFrom(t, viaProxy!, { address: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
     const linked = await listLinkedAccounts(t.deps.db, await userIdNamed(t.deps.db, viaProxy!));
-    expect(linked.accounts.map((a) => a.username).sort()).toEqual(['AliceRBX', 'XssTester']);
+    expect(linked.accounts.map((a) => a.username).sort()).toEqual(['Shared01', 'XssTester']);
   });
 
   it('IPv6 addresses link by their /64; an IPv4 address on a dual-stack socket is that IPv4 address', async () => {

@@ -14,7 +14,7 @@ import {
   expectPostbackCredited,
   sendCpxPostback,
 } from './support/postbacks.ts';
-import { verifyBio, verifyPlayer } from './support/players.ts';
+import { signInPlayer, verifyBio, verifyPlayer } from './support/players.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { countRows, ledgerEntries } from './support/records.ts';
 
@@ -386,10 +386,9 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     const before = await account('AliceRBX');
     await expectPostbackCredited(t, { trans: 'late-1', user: 1010, local: '1.00' });
     expect((await account('AliceRBX')).balance).toBe(before.balance + 10);
-    // Frank signs in on Alice's browser once (his own session: a proven account opens only by proof),
-    // from then on no commission flows between them.
-    await t.deps.db.updateTable('users').set({ protected: 0 }).where('roblox_id', '=', 1010).execute();
-    await signIn('FrankFriend', { device: aliceDevice, address: '192.0.2.55' });
+    // Frank signs in on Alice's browser once, proving it is him (a proven account opens only by
+    // proof, and a typed name records nothing); from then on no commission flows between them.
+    await signInPlayer(t, 'FrankFriend', { headers: { cookie: `device_id=${aliceDevice}` } });
     await expectPostbackCredited(t, { trans: 'late-2', user: 1010, local: '2.00' });
     expect(await account('AliceRBX')).toMatchObject({ balance: before.balance + 10, referralsMade: 1 });
     await expectInvariant(t.deps.db);

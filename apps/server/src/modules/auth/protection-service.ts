@@ -44,11 +44,7 @@ export async function proveLogin(
   if (!account) throw badRequest('This proof has expired or was already used. Type your name again.');
   // Banned while the proof was being checked: it stays banned.
   if (account.status === 'banned') throw banned();
-  const hashes = await signals.hashSignals(deps, origin);
-  await deps.db.transaction().execute(async (trx) => {
-    await signals.lockSignals(trx, hashes);
-    await signals.recordSignIn(trx, deps, account.id, hashes, false);
-  });
+  await signals.recordProvenSignIn(deps, account.id, origin);
   return startSession(deps, account, { proof: 'bio', userAgent });
 }
 

@@ -124,7 +124,7 @@ async function proveAccount(
   // The canonical name from Roblox's user API, as a typed-name sign-in reads it.
   const profile = await deps.roblox.getProfile(Number(robloxId));
   if (!profile) throw new SignInFailure('roblox_refused', `No Roblox user ${robloxId}`);
-  const account = await openAccount(deps, profile, p.origin);
+  const account = await openAccount(deps, profile, p.origin, 'roblox');
   await markOwnerProven(deps, account.id, 'roblox', () => referrerNamed(deps, flow.ref, account.id));
 
   const { token: code, hash } = newSessionToken();

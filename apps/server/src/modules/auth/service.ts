@@ -32,7 +32,7 @@ export async function login(
   if (known && typedNameRefused(known)) {
     throw await protectedSignInRefusal(deps, known.id);
   }
-  const user = await openAccount(deps, robloxUser, origin);
+  const user = await openAccount(deps, robloxUser, origin, 'name');
   const refUserId = user.verified === 1 ? null : await referrerNamed(deps, input.ref, user.id);
   return startSession(deps, user, { proof: 'name', userAgent, refUserId });
 }

@@ -13,11 +13,16 @@ export type OpenedAccount = Awaited<ReturnType<typeof openAccount>>;
 
 /**
  * The account of a Roblox user, as any sign-in finds it: renamed to its current Roblox names, or
- * created (within the device's account limit, with no referrer: only proof of ownership sets one); the
- * sign-in's device and address are recorded. Refuses a banned account. Typed names and Sign in with
- * Roblox share it.
+ * created (within the device's account limit, with no referrer: only proof of ownership sets one).
+ * The sign-in's device and address are recorded when it creates the account or proves its owner
+ * (`proof` 'roblox'). Refuses a banned account. Typed names and Sign in with Roblox share it.
  */
-export async function openAccount(deps: Deps, robloxUser: RobloxUser, origin: signals.SignInOrigin) {
+export async function openAccount(
+  deps: Deps,
+  robloxUser: RobloxUser,
+  origin: signals.SignInOrigin,
+  proof: 'name' | 'roblox',
+) {
   const now = deps.clock.now();
   const hashes = await signals.hashSignals(deps, origin);
   const user = await deps.db.transaction().execute(async (trx) => {
@@ -28,9 +33,13 @@ export async function openAccount(deps: Deps, robloxUser: RobloxUser, origin: si
         await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
         await users.updateNames(trx, existing.id, robloxUser.name, robloxUser.displayName);
       }
-      // A refused sign-in (banned) records nothing: anyone may type a banned name, and recording it
-      // would let a stranger link any account of theirs, or anyone's, to a banned one.
-      if (existing.status !== 'banned') await signals.recordSignIn(trx, deps, existing.id, hashes, false);
+      // A typed name records nothing on an account that exists: anyone may type the name of an
+      // account that is not protected (or banned), and recording it would let a stranger link their
+      // accounts, or any two others, to it: a race leader passed over as linked, a referrer's
+      // commission stopped, a withdrawal sent to review as linked to a banned account. The owner's
+      // devices are recorded when they prove the account (the bio check, a proven sign-in).
+      if (existing.status !== 'banned' && proof === 'roblox')
+        await signals.recordSignIn(trx, deps, existing.id, hashes, false);
       return { ...existing, username: robloxUser.name, display_name: robloxUser.displayName };
     }
     await signals.assertMayCreateAccount(trx, deps, hashes);

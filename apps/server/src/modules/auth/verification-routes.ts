@@ -6,6 +6,7 @@ import {
   verifyBioRequest,
   verifyBioResponse,
 } from '@rewards/contracts';
+import { signInOrigin } from '../signals/index.ts';
 import { playerOf } from './session-hook.ts';
 import * as verification from './verification-service.ts';
 
@@ -33,7 +34,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
       },
     },
-    async (request) => verification.verifyBio(app.deps, playerOf(request), request.body?.ref ?? null),
+    async (request, reply) =>
+      verification.verifyBio(
+        app.deps,
+        playerOf(request),
+        request.body?.ref ?? null,
+        signInOrigin(request, reply, app.deps.env),
+      ),
   );
 
   app.post(

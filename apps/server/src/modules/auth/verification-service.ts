@@ -11,6 +11,7 @@ import { revokeSessions } from './sessions-repository.ts';
 import { hashToken } from './tokens.ts';
 import type { Deps } from '../../deps.ts';
 import { findUserByName, newVerificationSentence, normaliseText } from '../users/index.ts';
+import { recordProvenSignIn, type SignInOrigin } from '../signals/index.ts';
 import type { ReferralVia } from '../../db/schema.ts';
 import { payReferralOnVerified } from '../ledger/index.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
@@ -31,7 +32,12 @@ async function loadState(deps: Deps, player: Player) {
  * that session). When two sessions' sentences are found, the account is verified and no session is
  * proven. Sessions that never proved anything are signed out: whoever typed the name keeps nothing.
  */
-export async function verifyBio(deps: Deps, player: Player, ref: string | null): Promise<VerifyBioResponse> {
+export async function verifyBio(
+  deps: Deps,
+  player: Player,
+  ref: string | null,
+  origin: SignInOrigin,
+): Promise<VerifyBioResponse> {
   const state = await loadState(deps, player);
   if (state.verified === 1) return { success: true, message: VERIFIED_MESSAGE };
   const own = await repo.findSessionSentence(deps.db, player.id, hashToken(player.token));
@@ -63,6 +69,8 @@ export async function verifyBio(deps: Deps, player: Player, ref: string | null):
   let refUserId: number | null = null;
   if (holder && holder.token_hash === hashToken(player.token)) {
     await markSessionProven(deps, player);
+    // Its device and address were not recorded when the name was typed: they are the owner's now.
+    await recordProvenSignIn(deps, player.id, origin);
     refUserId = await referrerOfProver(deps, player, ref, holder.ref_user_id);
   } else if (holder) {
     await markSessionHashProven(deps, holder.token_hash);

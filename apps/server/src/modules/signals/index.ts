@@ -20,6 +20,7 @@ export {
   linkedAccountsOfUser,
   listLinkedAccounts,
   lockSignals,
+  recordProvenSignIn,
   recordSignIn,
   signalKey,
   type SignalHashes,

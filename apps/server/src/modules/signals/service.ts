@@ -161,6 +161,18 @@ export async function recordSignIn(
   await repo.markLinked(trx, [...self, ...unmarked], now);
 }
 
+/**
+ * Records a sign-in that proved its owner on an account that exists (a proven sign-in, the bio
+ * check), in its own transaction.
+ */
+export async function recordProvenSignIn(deps: Deps, userId: number, origin: SignInOrigin): Promise<void> {
+  const hashes = await hashSignals(deps, origin);
+  await deps.db.transaction().execute(async (trx) => {
+    await lockSignals(trx, hashes);
+    await recordSignIn(trx, deps, userId, hashes, false);
+  });
+}
+
 /** Most accounts the admin's user view lists. */
 export const LINKED_LIST_LIMIT = 100;
 
