@@ -5,7 +5,7 @@ import { bearer } from './support/test-app.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { accountOf } from './support/accounts.ts';
 import { expectHmacPostbackOk, hmacPostbackPath } from './support/postbacks.ts';
-import { consoleCall } from './support/staff.ts';
+import { consoleCall, signedInStaff } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { addWalls, configureWall, wallsOf } from './support/walls.ts';
 import { auditRows, ledgerEntriesWithKey } from './support/records.ts';
@@ -638,7 +638,13 @@ describe(`admin offers on ${testEngine}`, () => {
     expect((await t.app.inject({ method: 'GET', url: early })).statusCode).toBe(403);
     expect(await logged('star-1')).toMatchObject({ verdict: 'no_secret' });
     expect(
-      (await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgate', { secret: TOKEN })).statusCode,
+      (
+        await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgate', {
+          secret: TOKEN,
+          anyAddress: true,
+          allowedIps: [],
+        })
+      ).statusCode,
     ).toBe(200);
     const late = adgate('s1=1001&points=40&conversion_id=star-2&event_id=2&token=***');
     expect((await t.app.inject({ method: 'GET', url: late })).statusCode).toBe(403);
@@ -664,6 +670,58 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(await replay(stored.id)).toMatchObject({ status: 200, verdict: 'credited' });
     expect((await accountOf(t.deps.db, 1004)).balance).toBe(4000);
     await expectInvariant(t.deps.db);
+  });
+
+  it('shows AdGate’s token only to staff who edit walls; the postback log never shows it', async () => {
+    const TOKEN = 'adgate-token-7g8h9i';
+    expect(
+      (
+        await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgate', {
+          secret: TOKEN,
+          anyAddress: true,
+          allowedIps: [],
+          active: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const support = await signedInStaff(t, 'support', { address: '10.66.0.1' });
+    const urlSeenBy = async (who: string) =>
+      (
+        (await consoleCall(t, who, 'GET', '/api/admin/walls')).json().walls as {
+          slug: string;
+          postbackUrl: string;
+        }[]
+      ).find((w) => w.slug === 'adgate')!.postbackUrl;
+    expect(await urlSeenBy(cookie)).toContain(`token=${TOKEN}&`);
+    const supportUrl = await urlSeenBy(support.cookie);
+    expect(supportUrl).toContain('token=***&');
+    expect(supportUrl).not.toContain(TOKEN);
+
+    // The right token with a negative amount: refused after the token's check, stored as sent
+    // (for a replay), shown without the token to everyone.
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/postback/adgate?token=${TOKEN}&s1=1001&points=-10&payout=0.1&vc_title=x&conversion_id=tok-1&state=approved&event_id=1`,
+    });
+    expect(refused.statusCode).toBe(400);
+    // Too long to keep whole: stored cut short, shown as raw text, still without the token.
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/postback/adgate?token=${TOKEN}&s1=1001&points=-10&payout=0.1&conversion_id=tok-2&state=approved&event_id=2&vc_title=${'x'.repeat(3000)}`,
+    });
+    expect(long.statusCode).toBe(400);
+    for (const who of [cookie, support.cookie]) {
+      const log = await consoleCall(t, who, 'GET', '/api/admin/postbacks?wall=adgate');
+      const row = (log.json().postbacks as { transId: string; verdict: string; params: object }[]).find(
+        (p) => p.transId === 'tok-1',
+      )!;
+      expect(row).toMatchObject({ verdict: 'invalid', params: { token: '***' } });
+      const cut = (log.json().postbacks as { transId: string | null; params: { raw?: string } }[]).find((p) =>
+        p.params.raw?.includes('tok-2'),
+      )!;
+      expect(cut.params.raw).toContain('"token":"***"');
+      expect(JSON.stringify(log.json())).not.toContain(TOKEN);
+    }
   });
 
   it('records every change in the audit log with hasSecret, never a secret value', async () => {

@@ -11,6 +11,7 @@ import {
   idParams,
   postbackDecisionResponse,
   replayPostbackResponse,
+  roleCan,
   testPostbackRequest,
   testPostbackResponse,
   updateWallRequest,
@@ -34,7 +35,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'read' },
     },
     async (request) => ({
-      walls: await service.listWalls(app.deps, base(request)),
+      walls: await service.listWalls(app.deps, base(request), roleCan(request.staff!.role, 'walls.edit')),
     }),
   );
 

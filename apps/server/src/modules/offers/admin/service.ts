@@ -19,16 +19,28 @@ import { decideHeldPostback } from '../postbacks/review.ts';
 import { queryParamsOf } from '../postbacks/params.ts';
 import { replayPostback as replayStoredPostback } from '../postbacks/replay.ts';
 import { handlePostback, type PostbackAnswer } from '../postbacks/service.ts';
-import { storedParams } from '../postbacks/stored-params.ts';
+import { REDACTED, storedParams } from '../postbacks/stored-params.ts';
 import { schemes } from '../postbacks/schemes/index.ts';
 import { testAddress, testPostbackRequest, testTransId, withoutSecret } from '../postbacks/setup.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import { allowedIpsOf, wallSecret } from '../walls/settings.ts';
+import { listAllWalls } from './repository.ts';
 import { ACTOR } from './walls-service.ts';
 
 export { createWall, listWalls, updateWall } from './walls-service.ts';
 
-function toAdminPostback(p: Selectable<PostbacksTable>): AdminPostback {
+/** A cut-short JSON text with the value of `"param":"…"` replaced (what is left of it, to its end). */
+const withoutSecretValue = (text: string, param: string) =>
+  text.replace(new RegExp(`("${param}":")(?:[^"\\\\]|\\\\.)*("?)`, 'g'), `$1${REDACTED}$2`);
+
+/**
+ * A stored postback as the console shows it. The secret parameter of its wall's scheme (AdGate's
+ * token) is shown as `***` whatever its verdict: a postback refused after a right token (an unknown
+ * placeholder user, an address not yet allowed) is stored as sent, for its replay.
+ */
+function toAdminPostback(p: Selectable<PostbacksTable>, secretParam: string | undefined): AdminPostback {
+  const params = storedParams(p.params);
+  if (params && secretParam && secretParam in params) params[secretParam] = REDACTED;
   return {
     id: p.id,
     wall: p.wall_slug,
@@ -37,8 +49,8 @@ function toAdminPostback(p: Selectable<PostbacksTable>): AdminPostback {
     action: p.action,
     amount: p.amount === null ? null : fromCents(Number(p.amount)),
     reason: p.reason,
-    // Cut short when too long to keep whole: shown as the raw text it is.
-    params: storedParams(p.params) ?? { raw: p.params },
+    // Cut short when too long to keep whole: shown as the raw text it is, less the secret.
+    params: params ?? { raw: secretParam ? withoutSecretValue(p.params, secretParam) : p.params },
     verdict: p.verdict,
     ip: p.ip,
     ledgerEntryId: p.ledger_entry_id,
@@ -53,8 +65,10 @@ export async function listPostbacks(deps: Deps, q: AdminPostbacksQuery): Promise
     wallSlug: q.wall || undefined,
     verdict: q.verdict,
   });
+  const walls = await listAllWalls(deps.db);
+  const secretParamOf = new Map(walls.map((w) => [w.slug, schemes[w.postback_scheme]?.secretParam]));
   return {
-    postbacks: rows.map(toAdminPostback),
+    postbacks: rows.map((p) => toAdminPostback(p, secretParamOf.get(p.wall_slug))),
     nextBefore: rows.length === q.limit ? rows[rows.length - 1]!.id : null,
   };
 }

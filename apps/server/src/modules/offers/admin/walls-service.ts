@@ -8,7 +8,7 @@ import type { Deps } from '../../../deps.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import { schemes } from '../postbacks/schemes/index.ts';
-import { postbackUrlFor } from '../postbacks/setup.ts';
+import { postbackUrlFor, withoutSecret } from '../postbacks/setup.ts';
 import type { Wall } from '../wall.ts';
 import { frameParamNames, wallMissing } from '../walls/frame.ts';
 import { allowedIpsOf, frameParamsOf, wallSecret } from '../walls/settings.ts';
@@ -19,10 +19,12 @@ export const ACTOR = 'admin';
 /**
  * What the admin sees of a wall: never the secret, only whether one is set (its own, or for the
  * `cpx` scheme CPX_SECURE_HASH, which its postbacks fall back to), and the postback URL to paste
- * into the provider's dashboard (`base`: the site's public base URL).
+ * into the provider's dashboard (`base`: the site's public base URL), with a secret it carries shown
+ * as `***` unless `showSecret`.
  */
-export function toAdminWall(w: Wall, env: Env, base: string): AdminWall {
+export function toAdminWall(w: Wall, env: Env, base: string, showSecret = true): AdminWall {
   const scheme = schemes[w.postback_scheme];
+  const postbackUrl = scheme ? postbackUrlFor(base, w, scheme, wallSecret(w, env)) : '';
   return {
     id: w.id,
     slug: w.slug,
@@ -41,7 +43,7 @@ export function toAdminWall(w: Wall, env: Env, base: string): AdminWall {
     active: w.active === 1,
     sort: w.sort,
     hasSecret: Boolean(w.secret) || (w.postback_scheme === 'cpx' && Boolean(env.CPX_SECURE_HASH)),
-    postbackUrl: scheme ? postbackUrlFor(base, w, scheme, wallSecret(w, env)) : '',
+    postbackUrl: scheme && !showSecret ? withoutSecret(postbackUrl, scheme) : postbackUrl,
     frameParamNames: frameParamNames(w.iframe_template),
     missing: wallMissing(w, env),
   };
@@ -83,8 +85,13 @@ function assertSecretStaysSecret(
     throw badRequest("frameParams: a frame value carries the wall's secret, which players would see");
 }
 
-export async function listWalls(deps: Deps, base: string): Promise<AdminWall[]> {
-  return (await repo.listAllWalls(deps.db)).map((w) => toAdminWall(w, deps.env, base));
+/**
+ * Every wall as the console shows it. `showSecret`: the postback URL keeps a secret it carries
+ * (AdGate's token, the whole of its protection) only for staff who may edit walls; the others see
+ * `***` in its place.
+ */
+export async function listWalls(deps: Deps, base: string, showSecret: boolean): Promise<AdminWall[]> {
+  return (await repo.listAllWalls(deps.db)).map((w) => toAdminWall(w, deps.env, base, showSecret));
 }
 
 export async function createWall(deps: Deps, input: CreateWallRequest, base: string): Promise<AdminWall> {
