@@ -762,4 +762,26 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(shown.statusCode).toBe(200);
     expectNoSecrets(shown.body);
   });
+  it('a frame placeholder named like an object property is a missing provider id, not a crash', async () => {
+    const created = await consoleCall(t, cookie, 'POST', '/api/admin/walls', {
+      slug: 'protowall',
+      name: 'Proto Wall',
+      logoUrl: '',
+      kind: 'offerwall',
+      iframeTemplate: 'https://proto.example/wall?uid={userId}&c={constructor}&s={toString}',
+      postbackScheme: 'hmac',
+      amountMode: 'reward',
+      rate: 0,
+      anyAddress: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().missing).toEqual([
+      { what: 'providerId', name: 'constructor' },
+      { what: 'providerId', name: 'toString' },
+      { what: 'postbackSecret' },
+    ]);
+    expect((await consoleCall(t, cookie, 'GET', '/api/admin/walls')).statusCode).toBe(200);
+    const walls = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
+    expect(walls.statusCode).toBe(200);
+  });
 });

@@ -50,7 +50,7 @@ export function wallMissing(wall: Wall, env: Env): WallMissing[] {
   if (!template) missing.push({ what: 'frame' });
   const values = frameValuesOf(wall, env);
   for (const name of frameParamNames(template))
-    if (!values[name]?.trim()) missing.push({ what: 'providerId', name });
+    if (!(Object.hasOwn(values, name) && values[name]!.trim())) missing.push({ what: 'providerId', name });
   if (!wallSecret(wall, env)) missing.push({ what: 'postbackSecret' });
   if (allowedIpsOf(wall).length === 0 && wall.any_address !== 1) missing.push({ what: 'allowedIps' });
   return missing;
