@@ -148,6 +148,9 @@ describe(`staff accounts on ${testEngine}`, () => {
       const supported = await consoleCall(t, support.cookie, route.method, url, body);
       expect([route.method, url, supported.statusCode]).toEqual([route.method, url, 403]);
     }
+    // A path no route answers is a 401 too, encoded or not: a stranger cannot map the console.
+    for (const url of ['/api/admin/nothing-here', encoded('/api/admin/nothing-here')])
+      expect([url, (await consoleCall(t, null, 'GET', url)).statusCode]).toEqual([url, 401]);
     // The Origin check of the open sign-in follows the route too.
     const login = await consoleCall(
       t,

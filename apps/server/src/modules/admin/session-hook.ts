@@ -32,6 +32,20 @@ export function isAdminPath(url: string): boolean {
   return ADMIN_PATH.test(url) && !OPEN_ADMIN_PATH.test(url);
 }
 
+/**
+ * The path the admin checks go by: the route the router chose, or for a call no route answers (a 401
+ * there too, so a stranger cannot map the console's routes), its path decoded as the router reads it.
+ */
+function checkedPath(request: FastifyRequest): string {
+  if (request.routeOptions.url !== undefined && !request.is404) return request.routeOptions.url;
+  const path = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Sign-in and sign-out change state too: the Origin check covers them (login CSRF). */
 const isAdminNamespace = (url: string) => ADMIN_PATH.test(url);
 
@@ -76,8 +90,8 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance) => {
   // URL as sent: the router decodes the path (`/api/%61dmin/staff` is `/api/admin/staff`), so a
   // test of the raw URL would let an encoded path past every check.
   app.addHook('onRequest', (request, _reply, done) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || !isAdminNamespace(route)) return done();
+    const route = checkedPath(request);
+    if (!isAdminNamespace(route)) return done();
     try {
       checkAdminOrigin(request, app.deps.env);
     } catch (err) {
