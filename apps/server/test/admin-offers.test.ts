@@ -768,16 +768,22 @@ describe(`admin offers on ${testEngine}`, () => {
       name: 'Proto Wall',
       logoUrl: '',
       kind: 'offerwall',
-      iframeTemplate: 'https://proto.example/wall?uid={userId}&c={constructor}&s={toString}',
-      postbackScheme: 'cpx',
-      amountMode: 'local',
+      iframeTemplate: 'https://proto.example/wall?uid={userId}',
+      postbackScheme: 'hmac',
+      amountMode: 'reward',
       rate: 0,
       anyAddress: true,
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().missing.filter((m: { what: string }) => m.what === 'providerId')).toEqual([
+    // The template changes; the frame values stay as they were, without those names.
+    const changed = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/protowall', {
+      iframeTemplate: 'https://proto.example/wall?uid={userId}&c={constructor}&s={toString}',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().missing).toEqual([
       { what: 'providerId', name: 'constructor' },
       { what: 'providerId', name: 'toString' },
+      { what: 'postbackSecret' },
     ]);
     expect((await consoleCall(t, cookie, 'GET', '/api/admin/walls')).statusCode).toBe(200);
     const walls = await t.app.inject({ method: 'GET', url: '/api/walls', headers: bearer(playerToken) });
