@@ -142,23 +142,37 @@ describe(`admin user management on ${testEngine}`, () => {
     expect((await checkInvariant(t.deps.db)).ok).toBe(true);
   });
 
-  it('an Idempotency-Key makes a repeated grant count once', async () => {
-    const send = () =>
+  it('an Idempotency-Key makes a repeated grant count once, per player', async () => {
+    const bobId = (
+      await t.deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'BobBuilder')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const send = (userId: number) =>
       t.app.inject({
         method: 'POST',
         url: '/api/admin/add-points',
         headers: { cookie, 'idempotency-key': 'grant-1' },
-        payload: { userId: aliceId, points: 10 },
+        payload: { userId, points: 10 },
       });
-    const [a, b] = await Promise.all([send(), send()]);
+    const [a, b] = await Promise.all([send(aliceId), send(aliceId)]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
+    // The same key for another player is another grant, not a repeat of Alice's.
+    expect((await send(bobId)).statusCode).toBe(200);
     const entries = await t.deps.db
       .selectFrom('ledger_entries')
-      .selectAll()
-      .where('idempotency_key', '=', 'admin:grant-1')
+      .select(['user_id', 'amount'])
+      .where('kind', '=', 'admin')
+      .where('idempotency_key', 'like', '%grant-1')
+      .orderBy('id')
       .execute();
-    expect(entries).toHaveLength(1);
+    expect(entries.map((e) => [e.user_id, Number(e.amount)])).toEqual([
+      [aliceId, 1000],
+      [bobId, 1000],
+    ]);
   });
 
   it('unknown user: 404 for ban and points', async () => {

@@ -105,8 +105,9 @@ export async function addPoints(
       userId: user.id,
       amount: toCents(points),
       kind: 'admin',
-      // A retried request with the same Idempotency-Key grants once.
-      key: `admin:${requestKey ?? randomUUID()}`,
+      // A retried request with the same Idempotency-Key grants once; the key is the grant's to this
+      // player (the same key for another player is another grant).
+      key: `admin:${user.id}:${requestKey ?? randomUUID()}`,
       params: input.reason ? { reason: input.reason } : {},
     });
     if (result.applied) {
