@@ -669,6 +669,22 @@ describe(`admin offers on ${testEngine}`, () => {
     await t.login('DaveTheBrave');
     expect(await replay(stored.id)).toMatchObject({ status: 200, verdict: 'credited' });
     expect((await accountOf(t.deps.db, 1004)).balance).toBe(4000);
+
+    // The right token and an amount the wall's settings cannot read: refused after the check (the
+    // player is known), stored as `***`; replayed once the setting is right, the token goes back.
+    const mode = (amountMode: string) =>
+      consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgate', { amountMode });
+    const before = (await consoleCall(t, cookie, 'GET', '/api/admin/walls'))
+      .json()
+      .walls.find((w: { slug: string }) => w.slug === 'adgate').amountMode as string;
+    expect((await mode('reward')).statusCode).toBe(200);
+    const unread = adgate(`s1=1001&points=40&conversion_id=star-4&event_id=4&token=${TOKEN}`);
+    expect((await t.app.inject({ method: 'GET', url: unread })).statusCode).toBe(400);
+    expect(await logged('star-4')).toMatchObject({ verdict: 'invalid', userId: expect.any(Number) });
+    expect((await mode(before)).statusCode).toBe(200);
+    const aliceBefore = (await accountOf(t.deps.db, 1001)).balance;
+    expect(await replay((await logged('star-4')).id)).toMatchObject({ status: 200, verdict: 'credited' });
+    expect((await accountOf(t.deps.db, 1001)).balance).toBe(aliceBefore + 4000);
     await expectInvariant(t.deps.db);
   });
 
@@ -697,25 +713,35 @@ describe(`admin offers on ${testEngine}`, () => {
     expect(supportUrl).toContain('token=***&');
     expect(supportUrl).not.toContain(TOKEN);
 
-    // The right token with a negative amount: refused after the token's check, stored as sent
-    // (for a replay), shown without the token to everyone.
+    // The right token from an address the wall does not allow yet: refused before the token's check
+    // and stored as sent (a replay after the allow-list is fixed needs it), shown without the token.
+    const allowOnly = (allowedIps: string[], anyAddress: boolean) =>
+      consoleCall(t, cookie, 'PATCH', '/api/admin/walls/adgate', { allowedIps, anyAddress });
+    expect((await allowOnly(['203.0.113.200'], false)).statusCode).toBe(200);
     const refused = await t.app.inject({
       method: 'GET',
-      url: `/api/postback/adgate?token=${TOKEN}&s1=1001&points=-10&payout=0.1&vc_title=x&conversion_id=tok-1&state=approved&event_id=1`,
+      url: `/api/postback/adgate?token=${TOKEN}&s1=1001&points=10&payout=0.1&vc_title=x&conversion_id=tok-1&state=approved&event_id=1`,
     });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(403);
     // Too long to keep whole: stored cut short, shown as raw text, still without the token.
     const long = await t.app.inject({
       method: 'GET',
-      url: `/api/postback/adgate?token=${TOKEN}&s1=1001&points=-10&payout=0.1&conversion_id=tok-2&state=approved&event_id=2&vc_title=${'x'.repeat(3000)}`,
+      url: `/api/postback/adgate?token=${TOKEN}&s1=1001&points=10&payout=0.1&conversion_id=tok-2&state=approved&event_id=2&vc_title=${'x'.repeat(3000)}`,
     });
-    expect(long.statusCode).toBe(400);
+    expect(long.statusCode).toBe(403);
+    const stored = await t.deps.db
+      .selectFrom('postbacks')
+      .select('params')
+      .where('trans_id', '=', 'tok-1')
+      .execute();
+    expect(stored[0]!.params).toContain(TOKEN);
+    expect((await allowOnly([], true)).statusCode).toBe(200);
     for (const who of [cookie, support.cookie]) {
       const log = await consoleCall(t, who, 'GET', '/api/admin/postbacks?wall=adgate');
       const row = (log.json().postbacks as { transId: string; verdict: string; params: object }[]).find(
         (p) => p.transId === 'tok-1',
       )!;
-      expect(row).toMatchObject({ verdict: 'invalid', params: { token: '***' } });
+      expect(row).toMatchObject({ verdict: 'forbidden_address', params: { token: '***' } });
       const cut = (log.json().postbacks as { transId: string | null; params: { raw?: string } }[]).find((p) =>
         p.params.raw?.includes('tok-2'),
       )!;

@@ -19,28 +19,34 @@ import { decideHeldPostback } from '../postbacks/review.ts';
 import { queryParamsOf } from '../postbacks/params.ts';
 import { replayPostback as replayStoredPostback } from '../postbacks/replay.ts';
 import { handlePostback, type PostbackAnswer } from '../postbacks/service.ts';
-import { REDACTED, storedParams } from '../postbacks/stored-params.ts';
+import { REDACTED, redactedForView, storedParams } from '../postbacks/stored-params.ts';
 import { schemes } from '../postbacks/schemes/index.ts';
 import { testAddress, testPostbackRequest, testTransId, withoutSecret } from '../postbacks/setup.ts';
 import { findWallBySlug } from '../walls/repository.ts';
 import { allowedIpsOf, wallSecret } from '../walls/settings.ts';
-import { listAllWalls } from './repository.ts';
 import { ACTOR } from './walls-service.ts';
 
 export { createWall, listWalls, updateWall } from './walls-service.ts';
 
-/** A cut-short JSON text with the value of `"param":"…"` replaced (what is left of it, to its end). */
-const withoutSecretValue = (text: string, param: string) =>
-  text.replace(new RegExp(`("${param}":")(?:[^"\\\\]|\\\\.)*("?)`, 'g'), `$1${REDACTED}$2`);
+/** The secret parameters of every scheme (AdGate's token), whatever a wall's scheme is now. */
+const SECRET_PARAMS = [
+  ...new Set(Object.values(schemes).flatMap((s) => (s?.secretParam ? [s.secretParam] : []))),
+];
+
+/** A cut-short JSON text with the value of each `"param":"…"` replaced (what is left of it, to its end). */
+const withoutSecretValues = (text: string) =>
+  SECRET_PARAMS.reduce(
+    (t, param) => t.replace(new RegExp(`("${param}":")(?:[^"\\\\]|\\\\.)*("?)`, 'g'), `$1${REDACTED}$2`),
+    text,
+  );
 
 /**
- * A stored postback as the console shows it. The secret parameter of its wall's scheme (AdGate's
- * token) is shown as `***` whatever its verdict: a postback refused after a right token (an unknown
- * placeholder user, an address not yet allowed) is stored as sent, for its replay.
+ * A stored postback as the console shows it. A secret parameter (AdGate's token) is shown as `***`
+ * whatever the verdict: a postback refused before its token was checked (an address not yet
+ * allowed) is stored as sent, for its replay.
  */
-function toAdminPostback(p: Selectable<PostbacksTable>, secretParam: string | undefined): AdminPostback {
+function toAdminPostback(p: Selectable<PostbacksTable>): AdminPostback {
   const params = storedParams(p.params);
-  if (params && secretParam && secretParam in params) params[secretParam] = REDACTED;
   return {
     id: p.id,
     wall: p.wall_slug,
@@ -50,7 +56,7 @@ function toAdminPostback(p: Selectable<PostbacksTable>, secretParam: string | un
     amount: p.amount === null ? null : fromCents(Number(p.amount)),
     reason: p.reason,
     // Cut short when too long to keep whole: shown as the raw text it is, less the secret.
-    params: params ?? { raw: secretParam ? withoutSecretValue(p.params, secretParam) : p.params },
+    params: params ? redactedForView(params, SECRET_PARAMS) : { raw: withoutSecretValues(p.params) },
     verdict: p.verdict,
     ip: p.ip,
     ledgerEntryId: p.ledger_entry_id,
@@ -65,10 +71,8 @@ export async function listPostbacks(deps: Deps, q: AdminPostbacksQuery): Promise
     wallSlug: q.wall || undefined,
     verdict: q.verdict,
   });
-  const walls = await listAllWalls(deps.db);
-  const secretParamOf = new Map(walls.map((w) => [w.slug, schemes[w.postback_scheme]?.secretParam]));
   return {
-    postbacks: rows.map((p) => toAdminPostback(p, secretParamOf.get(p.wall_slug))),
+    postbacks: rows.map(toAdminPostback),
     nextBefore: rows.length === q.limit ? rows[rows.length - 1]!.id : null,
   };
 }

@@ -20,7 +20,7 @@ export async function replayPostback(deps: Deps, postbackId: number): Promise<Po
   const wall = await findWallBySlug(deps.db, stored.wall_slug);
   const secretParam = wall ? schemes[wall.postback_scheme]?.secretParam : undefined;
   const secret = wall ? wallSecret(wall, deps.env) : null;
-  if (secretParam && secret && secretWasRedacted(stored.verdict, params, secretParam)) {
+  if (secretParam && secret && secretWasRedacted(stored, params, secretParam)) {
     params[secretParam] = secret;
     url = url.replace(new RegExp(`([?&]${secretParam}=)\\*\\*\\*`), `$1${encodeURIComponent(secret)}`);
   }

@@ -9,8 +9,8 @@ export const MAX_STORED_TEXT = 2048;
 export const REDACTED = '***';
 
 /**
- * Verdicts given before the secret was checked: such a postback is stored as it was sent, so a `***`
- * in it is the sender's own (anyone may send `token=***`), never the log's redaction.
+ * Verdicts that may be given before the secret was checked: such a postback is stored as it was sent,
+ * so a `***` in it is the sender's own (anyone may send `token=***`), never the log's redaction.
  */
 const REFUSED_UNCHECKED = new Set<PostbackVerdict>([
   'unknown_wall',
@@ -22,11 +22,23 @@ const REFUSED_UNCHECKED = new Set<PostbackVerdict>([
 
 /**
  * The stored secret parameter is the log's redaction of a secret that proved right (a replay may put
- * the wall's secret back). A postback refused as `invalid` after its check (a negative amount) reads
- * as unchecked too: replayed, it is refused again either way.
+ * the wall's secret back). `invalid` is given before the check (malformed parameters) and after it (an
+ * amount the wall cannot read): only after it is the postback's player known, so a stored player
+ * tells the two apart.
  */
-export const secretWasRedacted = (verdict: PostbackVerdict, params: Record<string, unknown>, param: string) =>
-  !REFUSED_UNCHECKED.has(verdict) && params[param] === REDACTED;
+export const secretWasRedacted = (
+  stored: { verdict: PostbackVerdict; user_id: number | null },
+  params: Record<string, unknown>,
+  param: string,
+) =>
+  (!REFUSED_UNCHECKED.has(stored.verdict) || (stored.verdict === 'invalid' && stored.user_id !== null)) &&
+  params[param] === REDACTED;
+
+/** Every scheme's secret parameter: shown as `***` in the console's log, whatever the wall's scheme now. */
+export const redactedForView = (params: Record<string, unknown>, secretParams: Iterable<string>) => {
+  for (const p of secretParams) if (p in params) params[p] = REDACTED;
+  return params;
+};
 
 /**
  * The parameters as JSON, or when longer than the log keeps, that text cut short (no longer JSON:
