@@ -98,4 +98,10 @@ describe(`prerendered pages on ${testEngine}`, () => {
     const landing = await page('/index', 'nl');
     expect([landing.status, rootOf(landing.html)]).toEqual([200, ROOT_OF.plain]);
   });
+
+  it("an admin path no route answers is a 401 here too, where the web app's catch-all answers every GET", async () => {
+    for (const url of ['/api/admin/nothing-here', '/api/%61dmin/nothing-here', '/api/all-users/x'])
+      for (const method of ['GET', 'HEAD'] as const)
+        expect([method, url, (await t.app.inject({ method, url })).statusCode]).toEqual([method, url, 401]);
+  });
 });

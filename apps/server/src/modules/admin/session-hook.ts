@@ -33,11 +33,14 @@ export function isAdminPath(url: string): boolean {
 }
 
 /**
- * The path the admin checks go by: the route the router chose, or for a call no route answers (a 401
- * there too, so a stranger cannot map the console's routes), its path decoded as the router reads it.
+ * The path the admin checks go by: the console's route the router chose, or for a call no console
+ * route answers (a 401 there too, so a stranger cannot map the console's routes), its path decoded as
+ * the router reads it.
  */
 function checkedPath(request: FastifyRequest): string {
-  if (request.routeOptions.url !== undefined && !request.is404) return request.routeOptions.url;
+  const route = request.is404 ? undefined : request.routeOptions.url;
+  // Any other route (the web app's catch-all `/*` answers every GET) goes by the decoded path.
+  if (route !== undefined && isAdminNamespace(route)) return route;
   const path = request.url.split('?')[0] ?? '';
   try {
     return decodeURIComponent(path);

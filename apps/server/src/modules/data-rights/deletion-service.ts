@@ -109,47 +109,55 @@ async function deleteAccount(
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Every string and number a JSON text holds, at any depth (none when it is not JSON). */
-function jsonValues(text: string): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (typeof v === 'string' || typeof v === 'number') out.push(String(v));
-    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
-  };
+/** Keys under which a text names a player: a name, the site's id (`friend` in a commission's meta) or a Roblox id. */
+const NAME_KEYS = new Set(['friend', 'username', 'player', 'winner']);
+const ROBLOX_ID_KEYS = new Set(['robloxId', 'roblox_id']);
+
+/** Whether a JSON text names the player under one of those keys, at any depth (never when not JSON). */
+function namesPlayer(text: string, player: { id: number; username: string; robloxId: number }): boolean {
+  const walk = (v: unknown): boolean =>
+    !!v &&
+    typeof v === 'object' &&
+    Object.entries(v).some(
+      ([k, x]) =>
+        (NAME_KEYS.has(k) && (x === player.username || x === player.id)) ||
+        (ROBLOX_ID_KEYS.has(k) && Number(x) === player.robloxId) ||
+        walk(x),
+    );
   try {
-    walk(JSON.parse(text));
+    return walk(JSON.parse(text));
   } catch {
-    // Free text: no values of its own.
+    return false;
   }
-  return out;
 }
 
 /**
  * Rewrites the texts that quote the player: their name as a whole word (any case) becomes the
  * pseudonym, their Roblox id as a whole number becomes 0. Only rows about the player are rewritten:
- * their own (by player id, or an audit row whose target is the account), and another's row that
- * names them as a value of its own (a referrer's commission `{"friend": name}`, a refused postback's
- * `user_id`). A word that merely equals the name in another player's text (a grant "Contest winner"
- * while a player named Contest deletes their account) is not theirs to rewrite, nor is another
- * player's longer name that contains this one.
+ * their own (by player id, or an audit row whose target is the account); another's row that names
+ * them under a key that names a player (a referrer's commission, `{"friend": name}`); and a postback
+ * that matched no account whose text holds their Roblox id (sent before they signed up). A word or
+ * value that merely equals the name in another player's text (a grant "Contest", a wall named like
+ * the player) is not theirs to rewrite, nor is another player's longer name that contains this one.
  */
 async function scrubMentions(db: Db, userId: number, username: string, robloxId: number, pseudonym: string) {
   const name = new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(username)}(?![A-Za-z0-9_])`, 'gi');
   const id = new RegExp(`(?<![0-9])${robloxId}(?![0-9])`, 'g');
   const scrub = (text: string) => text.replace(name, pseudonym).replace(id, '0');
-  const ownRow = (table: repo.TextTable, owner: string | null) =>
-    owner === (table === 'audit_log' ? `user:${userId}` : String(userId));
-  const namesPlayer = (text: string) =>
-    jsonValues(text).some((v) => v === username || v === String(robloxId));
+  const player = { id: userId, username, robloxId };
+  const about = (table: repo.TextTable, owner: string | null, texts: readonly string[]) => {
+    if (owner === (table === 'audit_log' ? `user:${userId}` : String(userId))) return true;
+    if (table === 'postbacks' && owner === null) return texts.some((t) => new RegExp(id.source).test(t));
+    return texts.some((t) => namesPlayer(t, player));
+  };
   for (const table of Object.keys(repo.TEXT_COLUMNS) as repo.TextTable[]) {
     const rows = await repo.rowsMentioning(db, table, [username.toLowerCase(), String(robloxId)]);
     for (const row of rows) {
-      const texts = repo.TEXT_COLUMNS[table].map((column) => [column, row[column]] as const);
-      const about =
-        ownRow(table, row.owner) || texts.some(([, v]) => typeof v === 'string' && namesPlayer(v));
-      if (!about) continue;
+      const texts = repo.TEXT_COLUMNS[table].flatMap((c) => (typeof row[c] === 'string' ? [row[c]] : []));
+      if (!about(table, row.owner, texts)) continue;
       const changed: Record<string, string | null> = {};
-      for (const [column, value] of texts) {
+      for (const column of repo.TEXT_COLUMNS[table]) {
+        const value = row[column];
         if (typeof value === 'string' && scrub(value) !== value) changed[column] = scrub(value);
       }
       await repo.rewriteText(db, table, Number(row.id), changed);
