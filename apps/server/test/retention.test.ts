@@ -151,13 +151,37 @@ describe(`retention on ${testEngine}`, () => {
       .select(['user_id', 'value_hash'])
       .where('last_seen_at', '=', oldTime)
       .execute();
-    expect(oldSignals).toHaveLength(4); // the shared device and an address each
+    // The shared device and an address each, and the device of Alice's bio check (sent without the
+    // browser's cookie here, so a device id of its own).
+    expect(oldSignals).toHaveLength(5);
     expectedGone.signInSignals.push(...oldSignals.map((s) => `${s.user_id}|${s.value_hash}`));
     expectedGone.postbacks.push('retention-old-refused');
 
     // 10 days ago: Alice (another browser) and Carol sign in from one address: linked by it.
     await whileClockBack(t.clock, 10 * DAY_MS, async () => {
-      await signInFrom(t, 'AliceRBX', { device: 'retention-alice-laptop-0001', address: RECENT_ADDRESS });
+      // Alice proves it is her (a typed name records nothing on an account that exists): her
+      // account protected again, the sentence in her bio, the proven sign-in from that browser.
+      await t.deps.db.updateTable('users').set({ protected: 1 }).where('id', '=', aliceId).execute();
+      const from = { remoteAddress: RECENT_ADDRESS, cookies: { device_id: 'retention-alice-laptop-0001' } };
+      const typed = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'AliceRBX' },
+        ...from,
+      });
+      expect(typed.statusCode).toBe(403);
+      const { proof } = typed.json();
+      await t.control('PUT', '/users/1001/description', { description: proof.sentence });
+      const proven = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/prove',
+        payload: { proofToken: proof.proofToken },
+        ...from,
+      });
+      expect(proven.statusCode, proven.body).toBe(200);
+      // Its proof, used 10 days ago, is past the day a used proof is kept.
+      const used = await t.deps.db.selectFrom('login_proofs').select('token_hash').execute();
+      expectedGone.loginProofs.push(...used.map((r) => r.token_hash));
       const carol = await signInFrom(t, 'CarolPlays', {
         device: 'retention-carol-phone-00001',
         address: RECENT_ADDRESS,
