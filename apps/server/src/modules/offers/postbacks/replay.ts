@@ -4,7 +4,7 @@ import { findWallBySlug } from '../walls/repository.ts';
 import * as repo from './repository.ts';
 import { schemes, SIGNATURE_HEADERS } from './schemes/index.ts';
 import { handlePostback, type PostbackAnswer } from './service.ts';
-import { MAX_STORED_TEXT, secretWasRedacted, storedParams } from './stored-params.ts';
+import { MAX_STORED_TEXT, secretWasRedacted, storedParams, withQueryValue } from './stored-params.ts';
 
 /**
  * Runs a stored postback again (admin console), e.g. after its wall's secret was set or its user
@@ -22,7 +22,7 @@ export async function replayPostback(deps: Deps, postbackId: number): Promise<Po
   const secret = wall ? wallSecret(wall, deps.env) : null;
   if (secretParam && secret && secretWasRedacted(stored, params, secretParam)) {
     params[secretParam] = secret;
-    url = url.replace(new RegExp(`([?&]${secretParam}=)\\*\\*\\*`), `$1${encodeURIComponent(secret)}`);
+    url = withQueryValue(url, secretParam, encodeURIComponent(secret));
   }
   const headers: Record<string, string | undefined> = {};
   if (stored.signature) for (const h of SIGNATURE_HEADERS) headers[h] = stored.signature;

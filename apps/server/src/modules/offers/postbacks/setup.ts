@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Wall } from '../wall.ts';
 import { firstAllowedAddress } from '../../../shared/addresses.ts';
-import { REDACTED } from './stored-params.ts';
+import { REDACTED, withQueryValue } from './stored-params.ts';
 import { phpUrlencode } from './schemes/signing.ts';
 import type { PostbackScheme, TestPostback } from './schemes/index.ts';
 
@@ -49,8 +49,7 @@ export function testPostbackRequest(
 
 /** The URL with a secret carried in it shown as `***` (for the admin's eyes and the audit log). */
 export function withoutSecret(url: string, scheme: PostbackScheme): string {
-  if (!scheme.secretParam) return url;
-  return url.replace(new RegExp(`([?&]${scheme.secretParam}=)[^&#]*`), `$1${REDACTED}`);
+  return scheme.secretParam ? withQueryValue(url, scheme.secretParam, REDACTED) : url;
 }
 
 /** The address a test postback comes from: the wall's first allowed one, or the loopback when any may send. */

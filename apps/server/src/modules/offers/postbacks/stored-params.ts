@@ -49,10 +49,14 @@ export function storableParams(raw: Record<string, unknown>): string {
   return text.length > MAX_STORED_TEXT ? text.slice(0, MAX_STORED_TEXT) : text;
 }
 
+/** The URL with the first value of `param` in its query replaced by `value` (already URL-encoded). */
+export const withQueryValue = (url: string, param: string, value: string) =>
+  url.replace(new RegExp(`([?&]${param}=)[^&#]*`), (_, head: string) => head + value);
+
 /** The secret parameter's value replaced, in the stored parameters and URL alike. */
 export function redactSecret(record: repo.NewPostbackBase, param: string, params: Record<string, unknown>) {
   record.params = storableParams({ ...params, [param]: REDACTED });
-  record.rawUrl = record.rawUrl?.replace(new RegExp(`([?&]${param}=)[^&#]*`), `$1${REDACTED}`) ?? null;
+  record.rawUrl = record.rawUrl === null ? null : withQueryValue(record.rawUrl, param, REDACTED);
 }
 
 /** The stored parameters, or null when they were cut (a replay would not be the same postback). */
