@@ -99,9 +99,13 @@ describe(`bio verification on ${testEngine}`, () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Verification code not found in bio.');
+    // A browser that proved nothing is given no device id.
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect((await verifiedFlag('CarolPlays')).verified).toBe(0);
     expect((await verifiedFlag('BobBuilder')).verified).toBe(0);
-    expect((await verifyBio(t.app, bob.token)).statusCode).toBe(200);
+    const proven = await verifyBio(t.app, bob.token);
+    expect(proven.statusCode).toBe(200);
+    expect(String(proven.headers['set-cookie'])).toMatch(/^device_id=/);
   });
 
   it('Refresh assigns a new sentence; the old one no longer verifies', async () => {

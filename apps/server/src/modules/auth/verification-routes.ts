@@ -39,7 +39,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps,
         playerOf(request),
         request.body?.ref ?? null,
-        signInOrigin(request, reply, app.deps.env),
+        // Only a proving session's browser is given a device id: the caller's is the owner's then.
+        () => signInOrigin(request, reply, app.deps.env),
       ),
   );
 

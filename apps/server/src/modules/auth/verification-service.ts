@@ -36,7 +36,7 @@ export async function verifyBio(
   deps: Deps,
   player: Player,
   ref: string | null,
-  origin: SignInOrigin,
+  origin: () => SignInOrigin,
 ): Promise<VerifyBioResponse> {
   const state = await loadState(deps, player);
   if (state.verified === 1) return { success: true, message: VERIFIED_MESSAGE };
@@ -70,7 +70,7 @@ export async function verifyBio(
   if (holder && holder.token_hash === hashToken(player.token)) {
     await markSessionProven(deps, player);
     // Its device and address were not recorded when the name was typed: they are the owner's now.
-    await recordProvenSignIn(deps, player.id, origin);
+    await recordProvenSignIn(deps, player.id, origin());
     refUserId = await referrerOfProver(deps, player, ref, holder.ref_user_id);
   } else if (holder) {
     await markSessionHashProven(deps, holder.token_hash);
