@@ -326,21 +326,16 @@ describe(`deleting an account on ${testEngine}`, () => {
   it("leaves another player's records alone where a word merely equals the deleted name", async () => {
     const cookie = await adminCookie(t);
     const other = await signInFrom(t, 'GrantedGreta', { address: nextAddress(), browser: 'Greta browser' });
-    const grant = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/add-points',
-      headers: { cookie },
-      payload: { userId: other.id, points: 25, reason: 'Contest winner' },
-    });
-    expect(grant.statusCode, grant.body).toBe(200);
-    // A value equal to the name, under a key that does not name a player.
-    const exact = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/add-points',
-      headers: { cookie },
-      payload: { userId: other.id, points: 5, reason: 'Contest' },
-    });
-    expect(exact.statusCode, exact.body).toBe(200);
+    // The second reason is a value equal to the name, under a key that does not name a player.
+    for (const reason of ['Contest winner', 'Contest']) {
+      const grant = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/add-points',
+        headers: { cookie },
+        payload: { userId: other.id, points: 5, reason },
+      });
+      expect(grant.statusCode, grant.body).toBe(200);
+    }
     const texts = async () => ({
       entries: await t.deps.db
         .selectFrom('ledger_entries')

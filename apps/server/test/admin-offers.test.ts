@@ -39,6 +39,20 @@ const validWall = {
   anyAddress: true,
 };
 
+/** A bare offerwall on the generic scheme, open to any address, crediting what the postback names. */
+const hmacWall = (slug: string, overrides: Record<string, unknown> = {}) => ({
+  slug,
+  name: slug,
+  logoUrl: '',
+  kind: 'offerwall',
+  iframeTemplate: '',
+  postbackScheme: 'hmac',
+  amountMode: 'reward',
+  rate: 0,
+  anyAddress: true,
+  ...overrides,
+});
+
 let cookie: string;
 let playerToken: string;
 
@@ -522,17 +536,7 @@ describe(`admin offers on ${testEngine}`, () => {
   });
 
   it('replays a refused postback once the secret is set: credited exactly once, however often replayed', async () => {
-    const created = await consoleCall(t, cookie, 'POST', '/api/admin/walls', {
-      slug: 'replaywall',
-      name: 'Replay Wall',
-      logoUrl: '',
-      kind: 'offerwall',
-      iframeTemplate: '',
-      postbackScheme: 'hmac',
-      amountMode: 'reward',
-      rate: 0,
-      anyAddress: true,
-    });
+    const created = await consoleCall(t, cookie, 'POST', '/api/admin/walls', hmacWall('replaywall'));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ hasSecret: false });
 
@@ -789,17 +793,13 @@ describe(`admin offers on ${testEngine}`, () => {
     expectNoSecrets(shown.body);
   });
   it('a frame placeholder named like an object property is a missing provider id, not a crash', async () => {
-    const created = await consoleCall(t, cookie, 'POST', '/api/admin/walls', {
-      slug: 'protowall',
-      name: 'Proto Wall',
-      logoUrl: '',
-      kind: 'offerwall',
-      iframeTemplate: 'https://proto.example/wall?uid={userId}',
-      postbackScheme: 'hmac',
-      amountMode: 'reward',
-      rate: 0,
-      anyAddress: true,
-    });
+    const created = await consoleCall(
+      t,
+      cookie,
+      'POST',
+      '/api/admin/walls',
+      hmacWall('protowall', { iframeTemplate: 'https://proto.example/wall?uid={userId}' }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     // The template changes; the frame values stay as they were, without those names.
     const changed = await consoleCall(t, cookie, 'PATCH', '/api/admin/walls/protowall', {
