@@ -251,7 +251,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
       remoteAddress: opts.address,
       cookies: opts.device ? { device_id: opts.device } : {},
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const device = res.cookies.find((c) => c.name === 'device_id')!.value;
     return { token: res.json().token as string, device };
   }
@@ -330,7 +330,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
 
   it('the link a browser arrived with counts when that browser verifies, even if it signed in without it', async () => {
     await t.control('POST', '/users', { id: 1011, name: 'GinaGuest' });
-    const gina = await signIn('GinaGuest', { address: '192.0.2.56' });
+    const gina = await signIn('GinaGuest', { address: '198.18.7.56' });
     await t.control('PUT', `/users/1011/description`, {
       description: (
         await t.app.inject({ method: 'GET', url: '/api/profile/GinaGuest', headers: bearer(gina.token) })
@@ -391,6 +391,34 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     await signInPlayer(t, 'FrankFriend', { headers: { cookie: `device_id=${aliceDevice}` } });
     await expectPostbackCredited(t, { trans: 'late-2', user: 1010, local: '2.00' });
     expect(await account('AliceRBX')).toMatchObject({ balance: before.balance + 10, referralsMade: 1 });
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a friend who deletes the account: a later reversal of their credit still takes back the commission', async () => {
+    await t.control('POST', '/users', { id: 1077, name: 'GinaGone' });
+    const gina = await signIn('GinaGone', { ref: 'AliceRBX', address: '198.18.7.56' });
+    await verifyPlayer(t, { name: 'GinaGone', token: gina.token, robloxId: 1077 }, 'hello! ');
+    const before = await account('AliceRBX');
+    await expectPostbackCredited(t, { trans: 'gone-1', user: 1077, local: '10.00' });
+    expect((await account('AliceRBX')).balance).toBe(before.balance + 100);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(gina.token),
+      payload: { confirm: 'DELETE', forfeitRobux: 10 },
+    });
+    expect([deleted.statusCode, deleted.body]).toEqual([
+      200,
+      JSON.stringify({ deleted: true, forfeited: 10 }),
+    ]);
+
+    // CPX takes the offer back after the account is gone: the referrer's R$1 goes back with it, once.
+    await expectPostbackCredited(t, { status: '2', trans: 'gone-1', user: 1077, local: '0' });
+    await expectPostbackCredited(t, { status: '2', trans: 'gone-1', user: 1077, local: '0' });
+    expect((await account('AliceRBX')).balance).toBe(before.balance);
+    // An account deleted before its credit came is still unknown: nothing to take back.
+    const unknown = await sendCpxPostback(t, { status: '2', trans: 'gone-never', user: 1077, local: '0' });
+    expect(unknown.statusCode).toBe(404);
     await expectInvariant(t.deps.db);
   });
 });

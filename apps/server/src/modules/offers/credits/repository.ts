@@ -130,6 +130,19 @@ export async function findTransaction(db: Db, wallSlug: string, transId: string)
     .executeTakeFirst();
 }
 
+/** The deleted account a transaction of the wall went to, or null (no such transaction, or a live account's). */
+export async function deletedAccountOfTransaction(db: Db, wallSlug: string, transId: string) {
+  const row = await db
+    .selectFrom('offer_transactions as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select('u.id')
+    .where('t.wall_slug', '=', wallSlug)
+    .where('t.trans_id', '=', transId)
+    .where('u.deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** A credit that arrives after its reversal: note what it would have paid (once), pay nothing. */
 export async function fillAmountOfReversed(
   db: Kysely<DB>,

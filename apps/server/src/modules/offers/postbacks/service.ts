@@ -4,6 +4,7 @@ import { limitKeyOfAddress } from '../../../shared/addresses.ts';
 import { FailureLimiter } from '../../../shared/failure-limiter.ts';
 import { defineCounter } from '../../../shared/process-counters.ts';
 import { creditAndRecord } from '../credits/credit-and-record.ts';
+import { deletedAccountOfTransaction } from '../credits/repository.ts';
 import { reverseTransaction } from '../credits/service.ts';
 import { allowedIpsOf, postbackAddressAllowed, wallSecret } from '../walls/settings.ts';
 import { findWallBySlug } from '../walls/repository.ts';
@@ -203,16 +204,20 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   }
 
   const user = await repo.findUserForPostback(deps.db, pb.robloxId);
-  if (!user) return refuse(404, 'unknown_user', 'Unknown user');
-  record.userId = user.id;
-
   // The money and the record of the postback that moved it are written in one transaction.
   if (pb.action === 'reversal') {
+    // A deleted account's Roblox id names no account, yet what it was credited is still taken back:
+    // with it goes the commission its referrer was paid.
+    const userId = user?.id ?? (await deletedAccountOfTransaction(deps.db, wall.slug, pb.transId));
+    if (userId === null) return refuse(404, 'unknown_user', 'Unknown user');
+    record.userId = userId;
     return deps.db.transaction().execute(async (trx) => {
-      const r = await reverseTransaction(trx, deps, { wall, transId: pb.transId, userId: user.id });
+      const r = await reverseTransaction(trx, deps, { wall, transId: pb.transId, userId });
       return finish(200, success, r.verdict, r.ledgerEntryId, trx);
     });
   }
+  if (!user) return refuse(404, 'unknown_user', 'Unknown user');
+  record.userId = user.id;
   if (user.status === 'banned') return refuse(403, 'banned', 'User is banned');
   const negative = negativeAmountReason(pb.amounts);
   if (negative) return refuse(400, 'invalid', negative);
