@@ -57,7 +57,9 @@ async function everyValue(): Promise<{ where: string; value: string }[]> {
 }
 
 async function totals() {
-  const overview = await consoleRead(t, await adminCookie(t), '/api/admin/overview');
+  const cookie = await adminCookie(t);
+  const overview = await consoleRead(t, cookie, '/api/admin/overview');
+  const { owed } = await consoleRead(t, cookie, '/api/admin/economics');
   const sums = await t.deps.db
     .selectFrom('users')
     .select((eb) => [
@@ -65,7 +67,7 @@ async function totals() {
       eb.fn.sum<number>('earnings').as('earnings'),
     ])
     .executeTakeFirstOrThrow();
-  return { overview, balance: Number(sums.balance), earnings: Number(sums.earnings) };
+  return { overview, owed: owed.total, balance: Number(sums.balance), earnings: Number(sums.earnings) };
 }
 
 describe(`deleting an account on ${testEngine}`, () => {
@@ -188,7 +190,16 @@ describe(`deleting an account on ${testEngine}`, () => {
     expect(await traces()).toEqual([]);
 
     await expectInvariant(t.deps.db);
-    expect(await totals()).toEqual(before);
+    // The balance is forfeited: the site no longer owes it, and its ledger says so.
+    expect(await totals()).toEqual({ ...before, owed: before.owed - 7, balance: before.balance - 700 });
+    const forfeit = await t.deps.db
+      .selectFrom('ledger_entries')
+      .select(['amount', 'kind', 'description'])
+      .where('idempotency_key', '=', `forfeit:${owner.id}`)
+      .execute();
+    expect(forfeit.map((e) => ({ ...e, amount: Number(e.amount) }))).toEqual([
+      { amount: -700, kind: 'forfeit', description: 'Balance forfeited: account deleted' },
+    ]);
     const audit = await t.deps.db
       .selectFrom('audit_log')
       .select(['actor', 'target'])

@@ -13,7 +13,14 @@ export const earningKinds = [
   'race',
 ] as const;
 /** Every kind of ledger entry: what moved a balance. */
-export const ledgerKinds = [...earningKinds, 'admin', 'withdrawal', 'withdrawal_refund', 'reversal'] as const;
+export const ledgerKinds = [
+  ...earningKinds,
+  'admin',
+  'withdrawal',
+  'withdrawal_refund',
+  'reversal',
+  'forfeit',
+] as const;
 export const ledgerKind = z.enum(ledgerKinds);
 export type LedgerKind = z.infer<typeof ledgerKind>;
 
@@ -73,6 +80,8 @@ export interface EntryParamsByKind {
   admin: { reason?: string };
   withdrawal: Record<string, never>;
   withdrawal_refund: Record<string, never>;
+  /** The balance an account gave up when it was deleted. */
+  forfeit: Record<string, never>;
 }
 
 /** An entry's kind with its parameters: one of the closed list above. */
@@ -109,5 +118,7 @@ export function describeEntry(kind: LedgerKind, p: EntryParams): string {
       return 'Withdraw For Robux';
     case 'withdrawal_refund':
       return 'Withdrawal refunded';
+    case 'forfeit':
+      return 'Balance forfeited: account deleted';
   }
 }

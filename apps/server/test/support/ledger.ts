@@ -63,6 +63,7 @@ export function testSubject(kind: LedgerKind): EntrySubject {
     admin: {},
     withdrawal: {},
     withdrawal_refund: {},
+    forfeit: {},
   };
   return { kind, params: params[kind] } as EntrySubject;
 }

@@ -48,5 +48,7 @@ export function describeTransaction(item: Pick<TransactionItem, 'kind' | 'params
       return m.transactions_desc_withdrawal();
     case 'withdrawal_refund':
       return m.transactions_desc_withdrawal_refund();
+    case 'forfeit':
+      return m.transactions_desc_forfeit();
   }
 }

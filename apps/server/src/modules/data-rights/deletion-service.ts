@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
-import { lockUser } from '../ledger/index.ts';
+import { lockUser, post } from '../ledger/index.ts';
 import { retireRobloxId, robloxIdHasher } from '../offers/index.ts';
 import * as repo from './deletion-repository.ts';
 
@@ -87,6 +87,17 @@ async function deleteAccount(
     const balanceCents = Number(account.balance);
     if (opts.forfeitRobux !== undefined) checkForfeit(balanceCents, opts.forfeitRobux);
 
+    // The balance is given up with the account: no longer owed to anyone.
+    if (balanceCents > 0) {
+      await post(trx, deps.clock, {
+        userId,
+        amount: -balanceCents,
+        kind: 'forfeit',
+        params: {},
+        key: `forfeit:${userId}`,
+        earningsDelta: 0,
+      });
+    }
     const robloxId = Number(account.roblox_id);
     await retireRobloxId(trx, hashRobloxId(robloxId));
     await repo.deleteSignInRecords(trx, userId);

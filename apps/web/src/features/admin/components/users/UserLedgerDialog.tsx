@@ -39,6 +39,7 @@ export const KIND_LABEL: Record<string, () => string> = {
   withdrawal: m.admin_ledger_kind_withdrawal,
   withdrawal_refund: m.admin_ledger_kind_withdrawal_refund,
   reversal: m.admin_ledger_kind_reversal,
+  forfeit: m.admin_ledger_kind_forfeit,
 };
 
 /** A player's ledger (`GET /api/admin/users/{id}/ledger`), newest first. */
