@@ -281,6 +281,35 @@ describe(`MAX_ACCOUNTS_PER_DEVICE on ${testEngine}`, () => {
   // the default: 3
   openTestApp();
 
+  it('the session whose sentence is in the bio links the browser it signed in from, whoever presses Check', async () => {
+    const [owner, other] = await addRobloxUsers(t, 'Held', 4611, 2);
+    const first = await loginFrom(t, owner!, { address: '198.51.100.92' });
+    const mine = await loginFrom(t, other!, { address: '198.51.100.93' });
+    // The Roblox account's owner types its name in the browser of the other account: nothing yet.
+    const typed = await loginFrom(t, owner!, { device: mine.device, address: '198.51.100.93' });
+    const ownerId = await userIdNamed(t.deps.db, owner!);
+    expect((await listLinkedAccounts(t.deps.db, ownerId)).accounts).toEqual([]);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/profile/${owner}`,
+      headers: bearer(typed.body.token),
+    });
+    await t.control('PUT', '/users/4611/description', { description: profile.json().verificationCode });
+    // The first session presses Check: the sentence found is the typed session's, so its browser is the owner's.
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-bio',
+      headers: bearer(first.body.token),
+      cookies: { device_id: first.device! },
+      payload: {},
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    const linked = (await listLinkedAccounts(t.deps.db, ownerId)).accounts;
+    expect(linked.map((a) => [a.username, a.signals.map((s) => s.kind).sort()])).toEqual([
+      [other, ['address', 'device']],
+    ]);
+  });
+
   it('a browser creates 3 accounts; the 4th is refused with TOO_MANY_ACCOUNTS and nothing is created; existing accounts still sign in', async () => {
     const names = await addRobloxUsers(t, 'Farm', 5001, 5);
     const first = await loginFrom(t, names[0]!);

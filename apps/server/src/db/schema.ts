@@ -60,6 +60,9 @@ export interface SessionsTable {
   proven_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The referrer whose link this browser came with; applied only if this session proves the account. */
   ref_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The keyed hashes of the device id and address it was opened from (migration 0038); recorded on proof. */
+  device_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  address_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 import type { LedgerKind } from '@rewards/contracts';

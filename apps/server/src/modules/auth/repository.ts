@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { groupedLookup } from '../../db/grouped-calls.ts';
 import { firstRow, prepared } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/database.ts';
+import type { SignalHashes } from '../signals/index.ts';
 
 export async function insertSession(
   db: Database,
@@ -18,6 +19,8 @@ export async function insertSession(
     userAgent?: string | null;
     /** The referrer whose link this browser came with (applied only if this session proves the account). */
     refUserId?: number | null;
+    /** The keyed hashes of its device and address, recorded on the account if it proves it later. */
+    signals?: SignalHashes;
   },
 ) {
   await db
@@ -32,6 +35,8 @@ export async function insertSession(
       user_agent: s.userAgent ? s.userAgent.slice(0, 200) : null,
       proven_at: s.proof === 'bio' || s.proof === 'roblox' ? s.createdAt : null,
       ref_user_id: s.refUserId ?? null,
+      device_hash: s.signals?.device.hash ?? null,
+      address_hash: s.signals?.address?.hash ?? null,
     })
     .execute();
 }

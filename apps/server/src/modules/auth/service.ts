@@ -13,8 +13,9 @@ import { referrerNamed } from './verification-service.ts';
  * Signs a player in by Roblox username. The first sign-in creates the account (unless its device
  * has created MAX_ACCOUNTS_PER_DEVICE already). Anyone may type any name, so the `ref` of a typed
  * sign-in binds nothing: it is kept on the session, and becomes the account's referrer only if this
- * browser is the one that proves the account (verification-service.ts, the bio check). Every sign-in
- * records its device and address (modules/signals), a banned account's too.
+ * browser is the one that proves the account (verification-service.ts, the bio check). A sign-in
+ * that creates the account records its device and address (modules/signals); one that opens an
+ * account that exists keeps them with its session, recorded if that session proves the account.
  */
 export async function login(
   deps: Deps,
@@ -34,7 +35,7 @@ export async function login(
   }
   const user = await openAccount(deps, robloxUser, origin, 'name');
   const refUserId = user.verified === 1 ? null : await referrerNamed(deps, input.ref, user.id);
-  return startSession(deps, user, { proof: 'name', userAgent, refUserId });
+  return startSession(deps, user, { proof: 'name', userAgent, refUserId, signals: user.signalHashes });
 }
 
 export async function logout(deps: Deps, token: string): Promise<void> {

@@ -59,14 +59,20 @@ export async function openAccount(
   });
   if (!user) throw new Error('Account vanished during sign-in');
   if (user.status === 'banned') throw banned();
-  return user;
+  return { ...user, signalHashes: hashes };
 }
 
 /** A new session of an opened account; `proof` says how its owner was recognised. */
 export async function startSession(
   deps: Deps,
-  user: OpenedAccount,
-  how: { proof: 'name' | 'bio' | 'roblox'; userAgent?: string | null; refUserId?: number | null },
+  user: Omit<OpenedAccount, 'signalHashes'>,
+  how: {
+    proof: 'name' | 'bio' | 'roblox';
+    userAgent?: string | null;
+    refUserId?: number | null;
+    /** The sign-in's device and address, kept with a session that has not proved the account yet. */
+    signals?: signals.SignalHashes;
+  },
 ): Promise<LoginResponse> {
   const now = deps.clock.now();
   const { token, hash } = newSessionToken();
@@ -81,6 +87,7 @@ export async function startSession(
     proof: how.proof,
     userAgent: how.userAgent ?? null,
     refUserId: how.refUserId ?? null,
+    signals: how.signals,
   });
   return {
     success: true,

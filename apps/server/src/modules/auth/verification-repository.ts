@@ -30,7 +30,7 @@ export async function findSessionsWithSentenceIn(db: Db, userId: number, bio: st
   return (
     db
       .selectFrom('sessions')
-      .select(['token_hash', 'verification_code', 'ref_user_id'])
+      .select(['token_hash', 'verification_code', 'ref_user_id', 'device_hash', 'address_hash'])
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)

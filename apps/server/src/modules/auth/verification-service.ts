@@ -11,7 +11,7 @@ import { revokeSessions } from './sessions-repository.ts';
 import { hashToken } from './tokens.ts';
 import type { Deps } from '../../deps.ts';
 import { findUserByName, newVerificationSentence, normaliseText } from '../users/index.ts';
-import { recordProvenSignIn, type SignInOrigin } from '../signals/index.ts';
+import { keptSignals, recordProvenSignals, recordProvenSignIn, type SignInOrigin } from '../signals/index.ts';
 import type { ReferralVia } from '../../db/schema.ts';
 import { payReferralOnVerified } from '../ledger/index.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
@@ -74,6 +74,9 @@ export async function verifyBio(
     refUserId = await referrerOfProver(deps, player, ref, holder.ref_user_id);
   } else if (holder) {
     await markSessionHashProven(deps, holder.token_hash);
+    // The holder's browser is the owner's: what its sign-in kept is recorded now.
+    const kept = keptSignals(holder.device_hash, holder.address_hash);
+    if (kept) await recordProvenSignals(deps, player.id, kept);
     refUserId = holder.ref_user_id;
   }
   await revokeSessions(deps.db, player.id, now, 'unproven');

@@ -166,11 +166,24 @@ export async function recordSignIn(
  * check), in its own transaction.
  */
 export async function recordProvenSignIn(deps: Deps, userId: number, origin: SignInOrigin): Promise<void> {
-  const hashes = await hashSignals(deps, origin);
+  await recordProvenSignals(deps, userId, await hashSignals(deps, origin));
+}
+
+/** `recordProvenSignIn` of signals hashed before (kept with a session that has now proved the account). */
+export async function recordProvenSignals(deps: Deps, userId: number, hashes: SignalHashes): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await lockSignals(trx, hashes);
     await recordSignIn(trx, deps, userId, hashes, false);
   });
+}
+
+/** The signals a session kept from its sign-in (null: it kept none, e.g. opened before they were kept). */
+export function keptSignals(deviceHash: string | null, addressHash: string | null): SignalHashes | null {
+  if (!deviceHash) return null;
+  return {
+    device: { kind: 'device', hash: deviceHash },
+    address: addressHash ? { kind: 'address', hash: addressHash } : null,
+  };
 }
 
 /** Most accounts the admin's user view lists. */
