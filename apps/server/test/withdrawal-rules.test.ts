@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { REVIEW_RULES, reviewReasons } from '../src/modules/withdrawals/review-rules.ts';
+import { isLinkedToBannedAccount } from '../src/modules/signals/index.ts';
 import { processWithdrawal, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { adminConsole } from './support/admin-console.ts';
 import { testEngine } from './support/test-database.ts';
@@ -113,7 +114,15 @@ describe('withdrawal rule settings', () => {
     ]);
     const extra = { code: 'linked_to_banned', check: () => 'Shares a device with a banned account.' };
     const reasons = await reviewReasons(
-      { deps: {} as never, db: {} as never, userId: 1, robloxId: 1, robux: 10, now: new Date() },
+      {
+        deps: {} as never,
+        db: {} as never,
+        userId: 1,
+        robloxId: 1,
+        robux: 10,
+        now: new Date(),
+        sessionSignals: null,
+      },
       [extra, { code: 'never', check: () => null }],
     );
     expect(reasons).toEqual([{ code: 'linked_to_banned', text: 'Shares a device with a banned account.' }]);
@@ -719,6 +728,29 @@ describe(`review rules (PAYOUT_MODE=roblox, the shipped review defaults) on ${te
     expect((await h.ban(other)).statusCode).toBe(200);
     const linked = await h.request(p, 10);
     expect(await reasonCodes(linked.id)).toEqual(['linked_to_banned']);
+    await h.invariant();
+  });
+
+  it('a session opened by typed name from a banned player’s browser asks in review, and links nobody', async () => {
+    const p = await playerPastFirstWithdrawal();
+    // Its owner turned protection off: anyone may open the account by typing its name.
+    await t.deps.db.updateTable('users').set({ protected: 0 }).where('id', '=', p.userId).execute();
+    const evader = await h.player();
+    const seen = await signInPlayer(t, evader.name);
+    const device = /device_id=([^;]+)/.exec(seen.setCookies.join('\n'))?.[1];
+    expect(device).toBeTruthy();
+    expect((await h.ban(evader)).statusCode).toBe(200);
+
+    // From the banned player's browser, the account's name typed: its session asks for R$10.
+    const typed = await signInPlayer(t, p.name, { headers: { cookie: `device_id=${device}` } });
+    const asked = await h.request({ ...p, token: typed.token }, 10);
+    expect(await reasonCodes(asked.id)).toEqual(['linked_to_banned']);
+    // The account itself is linked to nobody, and its owner's own session is not held back.
+    expect(await isLinkedToBannedAccount(t.deps.db, p.userId)).toBe(false);
+    const own = await h.request(p, 10);
+    expect(own.body.withdrawal.state).toBe('pending');
+    expect(await runPayoutOnce(t.deps)).toMatchObject({ id: own.id, outcome: 'paid' });
+    expect((await h.decide(asked.id, 'refund')).statusCode).toBe(200);
     await h.invariant();
   });
 

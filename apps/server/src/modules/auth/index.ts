@@ -4,6 +4,7 @@
 export { authenticatePlugin, playerNamed, playerOf, type Player } from './session-hook.ts';
 export { hashToken, newSessionToken } from './tokens.ts';
 export { findSessionUser } from './repository.ts';
+export { signalsOfSession } from './session-signals.ts';
 export { requireOwnershipProof } from './ownership-proof.ts';
 export { sessionRecentlyProven } from './session-proof.ts';
 export { sessionSentence } from './verification-service.ts';

@@ -98,3 +98,12 @@ export async function revokeSession(db: Database, tokenHash: string, now: string
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** The keyed hashes of the device and address a session was opened from (null on each when not kept). */
+export async function sessionSignalHashes(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['device_hash', 'address_hash'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}

@@ -24,6 +24,7 @@ export {
   recordProvenSignals,
   recordProvenSignIn,
   recordSignIn,
+  sessionUsedByBanned,
   signalKey,
   type SignalHashes,
   type SignInOrigin,

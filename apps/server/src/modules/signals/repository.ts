@@ -193,6 +193,27 @@ export async function sharesWithBanned(db: Db, userId: number): Promise<boolean>
   return row !== undefined;
 }
 
+/** Whether a banned account other than `userId` signed in with one of these values. */
+export async function valuesUsedByBanned(
+  db: Db,
+  userId: number,
+  values: readonly SignalValue[],
+): Promise<boolean> {
+  if (values.length === 0) return false;
+  const row = await db
+    .selectFrom('sign_in_signals as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select('o.user_id')
+    .where((eb) =>
+      eb.or(values.map((v) => eb.and([eb('o.kind', '=', v.kind), eb('o.value_hash', '=', v.hash)]))),
+    )
+    .where('o.user_id', '<>', userId)
+    .where('u.status', '=', 'banned')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The account's referrer and how it was attributed, if it has one. */
 export async function findReferrer(db: Db, userId: number) {
   return db

@@ -255,3 +255,15 @@ export function areLinked(db: Kysely<DB>, a: number, b: number): Promise<boolean
 export function isLinkedToBannedAccount(db: Kysely<DB>, userId: number): Promise<boolean> {
   return repo.sharesWithBanned(db, userId);
 }
+
+/**
+ * Whether a session's kept device or address (a typed sign-in's, not recorded on the account) is one
+ * a banned account signed in with: the session is used from a banned player's browser or address.
+ */
+export function sessionUsedByBanned(
+  db: Kysely<DB>,
+  userId: number,
+  kept: SignalHashes | null,
+): Promise<boolean> {
+  return repo.valuesUsedByBanned(db, userId, kept ? valuesOf(kept) : []);
+}

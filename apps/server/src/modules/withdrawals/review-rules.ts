@@ -1,7 +1,7 @@
 import type { ReviewReason } from '@rewards/contracts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { isLinkedToBannedAccount } from '../signals/index.ts';
+import { isLinkedToBannedAccount, sessionUsedByBanned, type SignalHashes } from '../signals/index.ts';
 import * as history from './player-history-repository.ts';
 
 /**
@@ -26,6 +26,8 @@ export interface ReviewContext {
   /** What the player asked for, in whole R$. */
   robux: number;
   now: Date;
+  /** The device and address the asking session was opened from, when it kept them (a typed name). */
+  sessionSignals: SignalHashes | null;
 }
 
 export interface ReviewRule {
@@ -87,12 +89,18 @@ const youngAccount: ReviewRule = {
   },
 };
 
-/** The account shares a device or sign-in address with a banned one (modules/signals). */
+/**
+ * The account shares a device or sign-in address with a banned one (modules/signals), or the session
+ * asking was opened by its typed name from a banned account's browser or address (recorded on no
+ * account: anyone may type a name, but only the asker's own session is judged by it).
+ */
 const linkedToBanned: ReviewRule = {
   code: 'linked_to_banned',
-  async check({ db, userId }) {
-    return (await isLinkedToBannedAccount(db, userId))
-      ? 'This account shares a device or sign-in address with a banned account (see its linked accounts).'
+  async check({ db, userId, sessionSignals }) {
+    if (await isLinkedToBannedAccount(db, userId))
+      return 'This account shares a device or sign-in address with a banned account (see its linked accounts).';
+    return (await sessionUsedByBanned(db, userId, sessionSignals))
+      ? 'Asked for from a session signed in by typed name from the browser or address of a banned account.'
       : null;
   },
 };

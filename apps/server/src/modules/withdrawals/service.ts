@@ -9,7 +9,7 @@ import {
   type WithdrawResponse,
 } from '@rewards/contracts';
 import type { WithdrawalsTable } from '../../db/tables/withdrawals.ts';
-import type { Player } from '../auth/index.ts';
+import { signalsOfSession, type Player } from '../auth/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { findUserById } from '../users/index.ts';
@@ -90,6 +90,7 @@ export async function requestWithdrawal(
     robloxId: player.robloxId,
     robux,
     now: deps.clock.now(),
+    sessionSignals: await signalsOfSession(deps.db, player.token),
   };
   const before = await reasonsBeforeLock(review);
   let created: Requested | 'repeat' | 'in_use';
