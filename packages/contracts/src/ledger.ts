@@ -12,15 +12,10 @@ export const earningKinds = [
   'level',
   'race',
 ] as const;
+/** Kinds that are not earnings: staff grants, withdrawals and refunds, reversals, a deleted account's balance. */
+const otherKinds = ['admin', 'withdrawal', 'withdrawal_refund', 'reversal', 'forfeit'] as const;
 /** Every kind of ledger entry: what moved a balance. */
-export const ledgerKinds = [
-  ...earningKinds,
-  'admin',
-  'withdrawal',
-  'withdrawal_refund',
-  'reversal',
-  'forfeit',
-] as const;
+export const ledgerKinds = [...earningKinds, ...otherKinds] as const;
 export const ledgerKind = z.enum(ledgerKinds);
 export type LedgerKind = z.infer<typeof ledgerKind>;
 
