@@ -7,6 +7,8 @@ import { openTestApp, t } from './support/suite.ts';
 import { sendCpxPostback } from './support/postbacks.ts';
 import { adminConsole } from './support/admin-console.ts';
 import { accountOf } from './support/accounts.ts';
+import { proveOwnership } from './support/players.ts';
+import { signInFrom } from './support/sign-ins.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -103,6 +105,47 @@ describe(`offer holds with the default settings on ${testEngine}`, () => {
     expect((await ban('active')).statusCode).toBe(200);
     expect(await releaseDueHolds(t.deps)).toBe(1);
     expect((await accountOf(t.deps.db, 1002)).balance).toBe(bob.balance + 4000);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a credit held when its account is deleted is given up with it: never paid, no longer owed', async () => {
+    const gone = await signInFrom(t, 'HeldHenry', { address: '198.18.9.1', browser: 'Henry browser' });
+    await proveOwnership(t, gone);
+    const held = await sendCpxPostback(t, {
+      trans: 'hold-gone',
+      user: gone.robloxId,
+      local: '30.00',
+      usd: '0.3000',
+    });
+    expect([held.statusCode, held.body]).toEqual([200, '1']);
+    const owed = async () => (await adminConsole(() => t)('GET', '/api/admin/economics')).json().owed.total;
+    const owedBefore = await owed();
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(gone.token),
+      payload: { confirm: 'DELETE', forfeitRobux: 0 },
+    });
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, { deleted: true, forfeited: 0 }]);
+    expect(await owed()).toBe(owedBefore - 30);
+
+    t.clock.advance(25 * HOUR);
+    expect(await releaseDueHolds(t.deps, { userId: gone.id })).toBe(0);
+    const row = await t.deps.db
+      .selectFrom('offer_transactions')
+      .select(['state', 'credit_entry_id'])
+      .where('trans_id', '=', 'hold-gone')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'forfeited', credit_entry_id: null });
+    expect(
+      (
+        await t.deps.db
+          .selectFrom('users')
+          .select('balance')
+          .where('id', '=', gone.id)
+          .executeTakeFirstOrThrow()
+      ).balance,
+    ).toBe(0);
     await expectInvariant(t.deps.db);
   });
 });

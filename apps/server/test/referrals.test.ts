@@ -398,6 +398,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     await t.control('POST', '/users', { id: 1077, name: 'GinaGone' });
     const gina = await signIn('GinaGone', { ref: 'AliceRBX', address: '198.18.7.56' });
     await verifyPlayer(t, { name: 'GinaGone', token: gina.token, robloxId: 1077 }, 'hello! ');
+    const ginaId = (await account('GinaGone')).id;
     const before = await account('AliceRBX');
     await expectPostbackCredited(t, { trans: 'gone-1', user: 1077, local: '10.00' });
     expect((await account('AliceRBX')).balance).toBe(before.balance + 100);
@@ -416,6 +417,17 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     await expectPostbackCredited(t, { status: '2', trans: 'gone-1', user: 1077, local: '0' });
     await expectPostbackCredited(t, { status: '2', trans: 'gone-1', user: 1077, local: '0' });
     expect((await account('AliceRBX')).balance).toBe(before.balance);
+    // Gina's R$10 left with the account (its forfeit): it is not taken a second time.
+    const gone = await t.deps.db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'amount'])
+      .where('user_id', '=', ginaId)
+      .orderBy('id')
+      .execute();
+    expect(gone.map((e) => [e.kind, Number(e.amount)])).toEqual([
+      ['survey', 1000],
+      ['forfeit', -1000],
+    ]);
     // An account deleted before its credit came is still unknown: nothing to take back.
     const unknown = await sendCpxPostback(t, { status: '2', trans: 'gone-never', user: 1077, local: '0' });
     expect(unknown.statusCode).toBe(404);

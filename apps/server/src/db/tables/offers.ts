@@ -98,7 +98,8 @@ export interface OfferTransactionsTable {
   /** Hundredths of R$; null for a reversal that arrived before its credit. */
   amount: number | null;
   description: string;
-  state: 'held' | 'credited' | 'reversed';
+  /** `forfeited`: held when its account was deleted, never to be paid. */
+  state: 'held' | 'credited' | 'reversed' | 'forfeited';
   release_at: string | null;
   credit_entry_id: number | null;
   reversal_entry_id: number | null;

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
 import { lockUser, post } from '../ledger/index.ts';
-import { retireRobloxId, robloxIdHasher } from '../offers/index.ts';
+import { forfeitHolds, retireRobloxId, robloxIdHasher } from '../offers/index.ts';
 import * as repo from './deletion-repository.ts';
 
 const PROOF_REFUSAL =
@@ -87,7 +87,8 @@ async function deleteAccount(
     const balanceCents = Number(account.balance);
     if (opts.forfeitRobux !== undefined) checkForfeit(balanceCents, opts.forfeitRobux);
 
-    // The balance is given up with the account: no longer owed to anyone.
+    // The balance and the credits still held are given up with the account: no longer owed to anyone.
+    await forfeitHolds(trx, userId, at);
     if (balanceCents > 0) {
       await post(trx, deps.clock, {
         userId,

@@ -143,6 +143,16 @@ export async function deletedAccountOfTransaction(db: Db, wallSlug: string, tran
   return row?.id ?? null;
 }
 
+/** The account's held credits, given up with the account: never released, no longer owed. */
+export async function forfeitHolds(db: Kysely<DB>, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable('offer_transactions')
+    .set({ state: 'forfeited', updated_at: now })
+    .where('user_id', '=', userId)
+    .where('state', '=', 'held')
+    .execute();
+}
+
 /** A credit that arrives after its reversal: note what it would have paid (once), pay nothing. */
 export async function fillAmountOfReversed(
   db: Kysely<DB>,

@@ -200,6 +200,11 @@ export async function reverseTransaction(
   }
   const credit = await findEntryByKey(trx, creditKey(wall.slug, transId));
   if (!credit) return { verdict: 'reversed', ledgerEntryId: null }; // was held: the hold is cancelled
+  if ((await repo.deletedAccountOfTransaction(trx, wall.slug, transId)) !== null) {
+    // The account's balance went with it (its forfeit): only the commission the credit paid comes back.
+    await takeBackReferralCommission(trx, deps, credit.id);
+    return { verdict: 'reversed', ledgerEntryId: null };
+  }
   const amount = Number(credit.amount);
   const result = await post(trx, deps.clock, {
     userId: credit.user_id,
