@@ -166,7 +166,7 @@ describe(`deleting an account on ${testEngine}`, () => {
     );
 
     const preview = await playerCall(t, { ...PREVIEW, token: owner.token });
-    expect(preview.json()).toEqual({ balance: 7, proofRequired: false });
+    expect(preview.json()).toEqual({ balance: 7, pending: 0, proofRequired: false });
 
     const wrong = await playerCall(t, {
       ...DELETE,
@@ -232,6 +232,7 @@ describe(`deleting an account on ${testEngine}`, () => {
     const preview = await playerCall(t, { ...PREVIEW, token: player.token });
     expect(preview.json()).toEqual({
       balance: 20,
+      pending: 0,
       blocked: { code: 'WITHDRAWAL_IN_FLIGHT', message: WITHDRAWAL_IN_FLIGHT_MESSAGE },
       proofRequired: true,
     });
@@ -259,6 +260,7 @@ describe(`deleting an account on ${testEngine}`, () => {
       .execute();
     expect((await playerCall(t, { ...PREVIEW, token: player.token })).json()).toEqual({
       balance: 0,
+      pending: 0,
       proofRequired: true,
     });
     const refused = await playerCall(t, {

@@ -120,6 +120,12 @@ describe(`offer holds with the default settings on ${testEngine}`, () => {
     expect([held.statusCode, held.body]).toEqual([200, '1']);
     const owed = async () => (await adminConsole(() => t)('GET', '/api/admin/economics')).json().owed.total;
     const owedBefore = await owed();
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/delete',
+      headers: bearer(gone.token),
+    });
+    expect(preview.json()).toEqual({ balance: 0, pending: 30, proofRequired: false });
     const deleted = await t.app.inject({
       method: 'POST',
       url: '/api/account/delete',

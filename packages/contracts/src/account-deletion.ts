@@ -24,6 +24,8 @@ export type AccountDeletionBlock = z.infer<typeof accountDeletionBlock>;
 export const accountDeletionPreview = z.object({
   /** The balance that would be forfeited; the dialog shows it and sends it back as `forfeitRobux`. */
   balance: z.number(),
+  /** R$ of credits still on hold (not yet withdrawable): given up with the account too. */
+  pending: z.number(),
   /** Present when deletion is refused for now. */
   blocked: accountDeletionBlock.optional(),
   /**

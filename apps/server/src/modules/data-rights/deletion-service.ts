@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
 import { lockUser, post } from '../ledger/index.ts';
-import { forfeitHolds, retireRobloxId, robloxIdHasher } from '../offers/index.ts';
+import { forfeitHolds, pendingRobuxOf, retireRobloxId, robloxIdHasher } from '../offers/index.ts';
 import * as repo from './deletion-repository.ts';
 
 const PROOF_REFUSAL =
@@ -29,6 +29,7 @@ export async function deletionPreview(deps: Deps, player: Player): Promise<Accou
     : undefined;
   return {
     balance: fromCents(Number(account.balance)),
+    pending: await pendingRobuxOf(deps, player.id),
     ...(blocked ? { blocked } : {}),
     proofRequired: !sessionRecentlyProven(deps, player),
   };
@@ -67,8 +68,9 @@ function checkForfeit(balanceCents: number, forfeitRobux: number) {
 
 /**
  * One transaction, under the account's lock (a withdrawal or credit cannot slip in between the checks
- * and the writes). The balance is not moved: the ledger still adds up and the operator's totals do
- * not change; nothing leads back to the player or their Roblox account. The Roblox id is kept only
+ * and the writes). The balance and the credits on hold are given up (a `forfeit` entry; held credits
+ * marked forfeited), so they are no longer owed; the ledger still adds up, and nothing leads back to
+ * the player or their Roblox account. The Roblox id is kept only
  * as a keyed hash, so the CPX frame hash the player was shown never becomes a valid postback
  * signature (modules/offers/postbacks/retired-ids.ts).
  */

@@ -91,6 +91,8 @@ export function DeleteAccountDialog({
             {forfeit > 0
               ? m.profile_delete_forfeit({ amount: formatRobux(forfeit, { cents: 'always' }) })
               : m.profile_delete_nothing({ amount: formatRobux(0, { cents: 'always' }) })}{' '}
+            {preview.pending > 0 &&
+              `${m.profile_delete_pending({ amount: formatRobux(preview.pending, { cents: 'always' }) })} `}
             {m.profile_delete_cannot_undo()}
           </AlertDialog.Description>
           <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm text-slate-300">

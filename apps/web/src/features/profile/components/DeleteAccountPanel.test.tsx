@@ -9,6 +9,7 @@ import { DeleteAccountPanel } from './DeleteAccountPanel';
 
 const preview = (changes: Partial<AccountDeletionPreview> = {}): AccountDeletionPreview => ({
   balance: 12.5,
+  pending: 0,
   proofRequired: false,
   ...changes,
 });
@@ -37,7 +38,9 @@ describe('DeleteAccountPanel', () => {
     signIn();
     renderPage(<DeleteAccountPanel />, '/profile');
     const { user, dialog } = await openDialog();
-    expect(within(dialog).getByTestId('deletion-forfeit').textContent).toContain('You will lose R$ 12.50.');
+    expect(within(dialog).getByTestId('deletion-forfeit').textContent).toBe(
+      'You will lose R$ 12.50. This cannot be undone.',
+    );
     expect(dialog.textContent).toMatch(/Erased:.*username/);
     expect(dialog.textContent).toMatch(/Kept.*rewards history and withdrawals/);
 
@@ -55,6 +58,16 @@ describe('DeleteAccountPanel', () => {
       ['/api/account/delete', { confirm: 'DELETE', forfeitRobux: 12.5 }],
       ['/api/logout', undefined],
     ]);
+  });
+
+  it('says that credits still on hold are lost too', async () => {
+    stubApi({ 'GET /api/account/delete': { body: preview({ pending: 30 }) } });
+    signIn();
+    renderPage(<DeleteAccountPanel />, '/profile');
+    const { dialog } = await openDialog();
+    expect(within(dialog).getByTestId('deletion-forfeit').textContent).toBe(
+      'You will lose R$ 12.50. R$ 30.00 still on hold is lost too. This cannot be undone.',
+    );
   });
 
   it('while a withdrawal is on its way the button is off and says why', async () => {
