@@ -6,7 +6,13 @@ import { adminCookie } from './support/admin.ts';
 import { expectInvariant, postEntry } from './support/ledger.ts';
 import { CPX_ADDRESS, cpxPostbackPath, expectPostbackCredited } from './support/postbacks.ts';
 import { proveOwnership } from './support/players.ts';
-import { atMinute, insertGiveawayRow, insertSignInTraces, insertWithdrawalRow } from './support/records.ts';
+import {
+  atMinute,
+  insertGiveawayRow,
+  insertSignInTraces,
+  insertWithdrawalRow,
+  ledgerEntriesWithKey,
+} from './support/records.ts';
 import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { consoleRead, signedInStaff } from './support/staff.ts';
 import { addressesIn, playerCall } from './support/calls.ts';
@@ -192,14 +198,10 @@ describe(`deleting an account on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
     // The balance is forfeited: the site no longer owes it, and its ledger says so.
     expect(await totals()).toEqual({ ...before, owed: before.owed - 7, balance: before.balance - 700 });
-    const forfeit = await t.deps.db
-      .selectFrom('ledger_entries')
-      .select(['amount', 'kind', 'description'])
-      .where('idempotency_key', '=', `forfeit:${owner.id}`)
-      .execute();
-    expect(forfeit.map((e) => ({ ...e, amount: Number(e.amount) }))).toEqual([
-      { amount: -700, kind: 'forfeit', description: 'Balance forfeited: account deleted' },
-    ]);
+    const forfeit = await ledgerEntriesWithKey(t.deps.db, `forfeit:${owner.id}`);
+    expect(
+      forfeit.map((e) => ({ amount: Number(e.amount), kind: e.kind, description: e.description })),
+    ).toEqual([{ amount: -700, kind: 'forfeit', description: 'Balance forfeited: account deleted' }]);
     const audit = await t.deps.db
       .selectFrom('audit_log')
       .select(['actor', 'target'])

@@ -6,7 +6,7 @@ import { expectInvariant } from './support/ledger.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { sendCpxPostback } from './support/postbacks.ts';
 import { adminConsole } from './support/admin-console.ts';
-import { accountOf } from './support/accounts.ts';
+import { accountOf, balanceOf } from './support/accounts.ts';
 import { proveOwnership } from './support/players.ts';
 import { signInFrom } from './support/sign-ins.ts';
 
@@ -143,15 +143,7 @@ describe(`offer holds with the default settings on ${testEngine}`, () => {
       .where('trans_id', '=', 'hold-gone')
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'forfeited', credit_entry_id: null });
-    expect(
-      (
-        await t.deps.db
-          .selectFrom('users')
-          .select('balance')
-          .where('id', '=', gone.id)
-          .executeTakeFirstOrThrow()
-      ).balance,
-    ).toBe(0);
+    expect(await balanceOf(t.deps.db, gone.id)).toBe(0);
     await expectInvariant(t.deps.db);
   });
 });

@@ -418,12 +418,7 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     await expectPostbackCredited(t, { status: '2', trans: 'gone-1', user: 1077, local: '0' });
     expect((await account('AliceRBX')).balance).toBe(before.balance);
     // Gina's R$10 left with the account (its forfeit): it is not taken a second time.
-    const gone = await t.deps.db
-      .selectFrom('ledger_entries')
-      .select(['kind', 'amount'])
-      .where('user_id', '=', ginaId)
-      .orderBy('id')
-      .execute();
+    const gone = await ledgerEntries(t.deps.db, { userId: ginaId });
     expect(gone.map((e) => [e.kind, Number(e.amount)])).toEqual([
       ['survey', 1000],
       ['forfeit', -1000],

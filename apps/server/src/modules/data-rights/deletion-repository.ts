@@ -30,8 +30,9 @@ export async function hasWithdrawalInFlight(db: Db, userId: number): Promise<boo
 }
 
 /**
- * The account keeps its id, its ledger and counters (its balance was forfeited); its name becomes `deleted-<id>` and its Roblox id
- * `-<id>`, which no Roblox account has, so the Roblox account signs up again as a new account.
+ * The account keeps its id, its ledger and counters (its balance was forfeited); its name becomes
+ * `deleted-<id>` and its Roblox id `-<id>`, which no Roblox account has, so the Roblox account signs
+ * up again as a new account.
  */
 export async function pseudonymiseUser(db: Db, userId: number, at: string) {
   const pseudonym = `deleted-${userId}`;

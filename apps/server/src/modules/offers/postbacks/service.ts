@@ -206,8 +206,8 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
   const user = await repo.findUserForPostback(deps.db, pb.robloxId);
   // The money and the record of the postback that moved it are written in one transaction.
   if (pb.action === 'reversal') {
-    // A deleted account's Roblox id names no account, yet what it was credited is still taken back:
-    // with it goes the commission its referrer was paid.
+    // A deleted account's Roblox id names no account, yet its credit is still reversed: the
+    // commission the credit paid its referrer comes back (credits/service.ts, reverseTransaction).
     const userId = user?.id ?? (await deletedAccountOfTransaction(deps.db, wall.slug, pb.transId));
     if (userId === null) return refuse(404, 'unknown_user', 'Unknown user');
     record.userId = userId;
