@@ -173,7 +173,7 @@ export const updateRaceRequest = z.object({
 export type UpdateRaceRequest = z.infer<typeof updateRaceRequest>;
 
 /** Why a player in the prize places was passed over. */
-export const raceExclusions = ['banned', 'linked'] as const;
+export const raceExclusions = ['banned', 'deleted', 'linked'] as const;
 export const raceExclusion = z.enum(raceExclusions);
 export type RaceExclusion = z.infer<typeof raceExclusion>;
 

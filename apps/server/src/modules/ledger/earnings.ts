@@ -56,6 +56,7 @@ export async function payReferralCommissions(
   const percent = deps.env.REFERRAL_COMMISSION_PERCENT;
   if (percent <= 0) return;
   if (facts.referrer_status === 'banned') return; // banned accounts earn nothing; paid once unbanned
+  if (facts.referrer_deleted_at !== null) return; // a deleted account gave up what it had: paid to nobody
   const credits = await repo.uncommissionedCredits(trx, userId);
   for (const c of credits) {
     const commission = Math.floor((Number(c.amount) * percent) / 100);

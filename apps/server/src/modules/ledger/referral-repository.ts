@@ -15,6 +15,7 @@ const referralFactsQuery = prepared((db: Db, userId: number) =>
       'f.referred_by',
       'f.verified',
       'r.status as referrer_status',
+      'r.deleted_at as referrer_deleted_at',
       'q.friend_id as qualified',
     ])
     .where('f.id', '=', userId),

@@ -95,6 +95,7 @@ export async function activePlayersPastUnpaid(db: Db, level: number, startCents:
     .select('t.user_id')
     .where('t.state', '=', 'credited')
     .where('u.status', '=', 'active')
+    .where('u.deleted_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -122,10 +123,14 @@ export async function markSwept(db: Db, level: number, createdAt: string, now: s
     .execute();
 }
 
-/** The player's account status, read under their row lock before a payment. */
-export async function statusOf(db: Db, userId: number) {
-  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
-  return row?.status;
+/** Whether the player may be paid (active, not deleted), read under their row lock before a payment. */
+export async function mayBePaid(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select(['status', 'deleted_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.status === 'active' && row.deleted_at === null;
 }
 
 /** Level rewards, lowest level first, with how many players were paid each (one level's, if given). */

@@ -60,13 +60,13 @@ export function forgetRewardedLevels(deps: Deps): void {
  * transaction: under the player's row lock (which a provider's credit, hold release and reversal
  * take too) it reads their status and experience again, so a reversal that landed meanwhile is seen
  * and a concurrent payment that committed first is seen by its payment rows. Each payment is a ledger
- * entry keyed `level:<user>:<level>` and a `level_reward_payments` row. Banned players are paid
- * nothing. Returns how many rewards it paid.
+ * entry keyed `level:<user>:<level>` and a `level_reward_payments` row. Banned and deleted accounts
+ * are paid nothing. Returns how many rewards it paid.
  */
 export async function payDueRewards(deps: Deps, userId: number): Promise<number> {
   return inTransaction(deps.db, async (trx) => {
     await lockUser(trx, userId);
-    if ((await repo.statusOf(trx, userId)) !== 'active') return 0;
+    if (!(await repo.mayBePaid(trx, userId))) return 0;
     const reached = levelOfCents(await repo.experienceOf(trx, userId));
     const now = deps.clock.now().toISOString();
     const due = await repo.unpaidRewardsUpTo(trx, userId, reached);

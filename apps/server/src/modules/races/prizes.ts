@@ -39,15 +39,17 @@ export async function startNextRaces(deps: Deps): Promise<number> {
 }
 
 /**
- * Why a player may not win: banned, or sharing a device or sign-in address with another player who
+ * Why a player may not win: banned, deleted, or sharing a device or sign-in address with another player who
  * earned in this race (an account and its alt would otherwise take two prizes, or one for the other).
  */
 async function exclusionOf(
   deps: Deps,
-  player: PeriodEarning & { banned: boolean },
+  player: PeriodEarning & { banned: boolean; deleted: boolean },
   inRace: ReadonlyMap<number, PeriodEarning>,
 ): Promise<{ excluded: RaceExclusion; linkedTo: string | null } | null> {
   if (player.banned) return { excluded: 'banned', linkedTo: null };
+  // A deleted account's balance was given up with it: a prize would be paid to nobody.
+  if (player.deleted) return { excluded: 'deleted', linkedTo: null };
   const { accounts } = await listLinkedAccounts(deps.db, player.userId);
   const other = accounts.find((a) => a._id !== player.userId && inRace.has(a._id));
   return other ? { excluded: 'linked', linkedTo: other.username } : null;
@@ -69,7 +71,11 @@ export async function fixResults(deps: Deps, race: repo.RaceRow): Promise<boolea
   for (const p of players) {
     if (rank > ranks) break;
     const who = (await repo.playersByIds(deps.db, [p.userId])).get(p.userId);
-    const exclusion = await exclusionOf(deps, { ...p, banned: who?.banned ?? true }, inRace);
+    const exclusion = await exclusionOf(
+      deps,
+      { ...p, banned: who?.banned ?? true, deleted: who?.deleted ?? false },
+      inRace,
+    );
     rows.push({
       race_id: race.id,
       place: rows.length + 1,

@@ -217,15 +217,23 @@ export async function resultsOfUser(db: Db, userId: number) {
     .execute();
 }
 
-/** Names and whether banned, of the given players (the standings' top, the players a decision walks). */
+/**
+ * Names, and whether banned or deleted, of the given players (the standings' top, the players a
+ * decision walks).
+ */
 export async function playersByIds(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, { username: string; banned: boolean }>();
+  if (ids.length === 0) return new Map<number, { username: string; banned: boolean; deleted: boolean }>();
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'username', 'status'])
+    .select(['id', 'username', 'status', 'deleted_at'])
     .where('id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [Number(r.id), { username: r.username, banned: r.status === 'banned' }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { username: r.username, banned: r.status === 'banned', deleted: r.deleted_at !== null },
+    ]),
+  );
 }
 
 /** Every banned player's id (a few among many): left out of the public standings. */

@@ -194,7 +194,7 @@ export async function insertRetiredRobloxId(db: Db, idHash: string): Promise<voi
 }
 
 export async function findUserStatus(db: Db, userId: number) {
-  return db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['status', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
 }
 
 /**

@@ -29,10 +29,14 @@ export async function decideHeldPostback(
     }
     if (decision === 'rejected')
       return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null, userId: null };
-    if ((await repo.findUserStatus(trx, row.user_id ?? 0))?.status === 'banned') {
+    const player = await repo.findUserStatus(trx, row.user_id ?? 0);
+    if (player?.status === 'banned') {
       throw conflict(
         'This player is banned: credits to banned accounts are refused. Reject it, or unban first.',
       );
+    }
+    if (player?.deleted_at) {
+      throw conflict('This player deleted their account: nothing can be credited to it. Reject it.');
     }
     const wall = await findWallBySlug(trx, row.wall_slug);
     if (!wall || row.user_id === null || row.trans_id === null || row.amount === null) {

@@ -134,7 +134,7 @@ export async function setDraw(
     .execute();
 }
 
-/** Entrants who may still win (banned players are left out), by user id: the draw's order. */
+/** Entrants who may still win (banned and deleted accounts are left out), by user id: the draw's order. */
 export async function listEligibleEntrants(db: Db, giveawayId: number) {
   return db
     .selectFrom('giveaway_entries as e')
@@ -142,6 +142,7 @@ export async function listEligibleEntrants(db: Db, giveawayId: number) {
     .select(['e.user_id', 'u.username'])
     .where('e.giveaway_id', '=', giveawayId)
     .where('u.status', '=', 'active')
+    .where('u.deleted_at', 'is', null)
     .orderBy('e.user_id')
     .execute();
 }

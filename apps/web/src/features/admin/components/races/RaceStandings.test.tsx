@@ -74,6 +74,18 @@ describe('RaceStandings', () => {
           linkedTo: null,
           paid: false,
         },
+        {
+          place: 3,
+          userId: 6,
+          username: 'deleted-6',
+          amount: 80,
+          reachedAt: '2026-03-01T10:40:00Z',
+          prizeRank: null,
+          prize: 0,
+          excluded: 'deleted',
+          linkedTo: null,
+          paid: false,
+        },
       ],
     });
     const table = await screen.findByRole('table');
@@ -82,6 +94,7 @@ describe('RaceStandings', () => {
       ['Place', 'Player', 'Earned', 'Prize', 'Result'],
       ['1', 'Winner', 'R$ 120', 'R$ 50', 'Paid, rank 1'],
       ['2', 'Cheat', 'R$ 90', '—', 'Passed over: banned'],
+      ['3', 'deleted-6', 'R$ 80', '—', 'Passed over: account deleted'],
     ]);
   });
 });

@@ -11,6 +11,7 @@ import { SectionError } from '../SectionError';
 
 function resultText(r: AdminRaceResult): string {
   if (r.excluded === 'banned') return m.races_admin_result_banned();
+  if (r.excluded === 'deleted') return m.races_admin_result_deleted();
   if (r.excluded === 'linked') return m.races_admin_result_linked({ name: r.linkedTo ?? '?' });
   const rank = formatCount(r.prizeRank ?? 0);
   return r.paid ? m.races_admin_result_paid({ rank }) : m.races_admin_result_unpaid({ rank });

@@ -1,0 +1,169 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { settleRaces } from '../src/modules/races/prizes.ts';
+import { sweepLevelRewards } from '../src/modules/levels/rewards.ts';
+import { adminCookie } from './support/admin.ts';
+import { expectInvariant } from './support/ledger.ts';
+import { creditThroughCpx, expectPostbackCredited, sendCpxPostback } from './support/postbacks.ts';
+import { deleteOwnAccount, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import { ledgerEntries, ledgerEntriesWithKey, postbackRows } from './support/records.ts';
+import { consoleCall } from './support/staff.ts';
+import { bearer } from './support/test-app.ts';
+import { openTestApp, t } from './support/suite.ts';
+import { testEngine } from './support/test-database.ts';
+
+/*
+ * A deleted account gave up its balance: nothing paid to it afterwards is owed to anyone. Draws,
+ * race prizes, level rewards, an admin's approval of a held credit and a friend's commission all
+ * pass it over, and a live player gets what it would have taken.
+ */
+
+const HOUR = 3_600_000;
+let cookie: string;
+
+const idOf = async (player: { robloxId: number }) =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('roblox_id', '=', player.robloxId)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+const balanceOfId = async (id: number) =>
+  Number(
+    (await t.deps.db.selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow())
+      .balance,
+  );
+const inAnHour = () => new Date(t.clock.now().getTime() + HOUR).toISOString();
+
+async function newGiveaway(title: string) {
+  const created = await consoleCall(t, cookie, 'POST', '/api/admin/giveaways', {
+    title,
+    description: 'x',
+    prize: 100,
+    endAt: inAnHour(),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as number;
+}
+const enter = (player: SignedInPlayer) =>
+  t.app.inject({ method: 'POST', url: '/api/giveaway/enter', headers: bearer(player.token), payload: {} });
+
+describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
+  openTestApp();
+  beforeAll(async () => {
+    cookie = await adminCookie(t);
+  });
+
+  it("a giveaway's draw passes over a deleted entrant; with none left it has no winner", async () => {
+    const id = await newGiveaway('Gone');
+    const gone = await signInPlayer(t, 'GhostGail');
+    expect((await enter(gone)).statusCode).toBe(200);
+    const goneId = await idOf(gone);
+    await deleteOwnAccount(t, gone, 0);
+    t.clock.advance(2 * HOUR);
+    const end = await consoleCall(t, cookie, 'POST', `/api/admin/giveaways/${id}/end`);
+    expect(end.statusCode, end.body).toBe(200);
+    expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${id}`)).toEqual([]);
+    expect(await balanceOfId(goneId)).toBe(0);
+  });
+
+  it('a deleted account that led a race is passed over: the live player takes the prize', async () => {
+    const start = t.clock.now();
+    const race = await consoleCall(t, cookie, 'POST', '/api/admin/races', {
+      name: 'Sprint',
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + HOUR).toISOString(),
+      prizes: [{ from: 1, to: 1, prize: 100 }],
+    });
+    expect(race.statusCode, race.body).toBe(201);
+    const raceId = race.json().id as number;
+    const gone = await signInPlayer(t, 'RaceGhost');
+    const live = await signInPlayer(t, 'RaceLive');
+    await creditThroughCpx(t, gone, 30, { prefix: 'del-race' });
+    await creditThroughCpx(t, live, 10, { prefix: 'del-race' });
+    const goneId = await idOf(gone);
+    await deleteOwnAccount(t, gone, 30);
+    t.clock.advance(2 * HOUR);
+    await settleRaces(t.deps);
+    const prize = await ledgerEntriesWithKey(t.deps.db, `race:${raceId}:1`);
+    expect(prize.map((e) => [e.user_id, Number(e.amount)])).toEqual([[await idOf(live), 10000]]);
+    expect(await balanceOfId(goneId)).toBe(0);
+    const standings = await consoleCall(t, cookie, 'GET', `/api/admin/races/${raceId}/standings`);
+    expect(standings.json().results.map((r: Record<string, unknown>) => [r.prizeRank, r.excluded])).toEqual([
+      [null, 'deleted'],
+      [1, null],
+    ]);
+  });
+
+  it('a level reward the operator adds later is not paid to a deleted account', async () => {
+    const gone = await signInPlayer(t, 'LevelGhost');
+    const live = await signInPlayer(t, 'LevelLive');
+    await creditThroughCpx(t, gone, 30, { prefix: 'del-level' });
+    await creditThroughCpx(t, live, 30, { prefix: 'del-level' });
+    const goneId = await idOf(gone);
+    await deleteOwnAccount(t, gone, 30);
+    const made = await consoleCall(t, cookie, 'POST', '/api/admin/level-rewards', { level: 2, amount: 5 });
+    expect(made.statusCode, made.body).toBe(201);
+    t.clock.advance(60_000);
+    await sweepLevelRewards(t.deps);
+    expect(await ledgerEntriesWithKey(t.deps.db, `level:${goneId}:2`)).toEqual([]);
+    expect(await ledgerEntriesWithKey(t.deps.db, `level:${await idOf(live)}:2`)).toHaveLength(1);
+    expect(await balanceOfId(goneId)).toBe(0);
+  });
+
+  it("an admin's approval of a held credit of a deleted account is refused, and rejecting it works", async () => {
+    const gone = await signInPlayer(t, 'HeldGhost');
+    const held = await sendCpxPostback(t, {
+      trans: 'del-held-1',
+      user: gone.robloxId,
+      local: '20.00',
+      usd: null,
+    });
+    expect([held.statusCode, held.body]).toEqual([200, '1']);
+    const [row] = await postbackRows(t.deps.db, { trans: 'del-held-1' });
+    expect(row!.verdict).toBe('held');
+    await deleteOwnAccount(t, gone, 0);
+    const approve = await consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${row!.id}/approve`);
+    expect([approve.statusCode, approve.json().error]).toEqual([
+      409,
+      'This player deleted their account: nothing can be credited to it. Reject it.',
+    ]);
+    expect(await balanceOfId(row!.user_id!)).toBe(0);
+    const reject = await consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${row!.id}/reject`);
+    expect(reject.statusCode, reject.body).toBe(200);
+  });
+
+  it("a referrer who deleted their account gets no commission from a friend's later credits", async () => {
+    const signIn = async (username: string, address: string, ref?: string) => {
+      await t.control('POST', '/users', { name: username });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, ref },
+        remoteAddress: address,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        name: username,
+        token: res.json().token as string,
+        robloxId: res.json().user.robloxId as number,
+      };
+    };
+    const hank = await signIn('HankGone', '198.18.9.1');
+    const fay = await signIn('FayStays', '198.18.9.2', 'HankGone');
+    await verifyPlayer(t, fay, 'hello! ');
+    const hankId = await idOf(hank);
+    // While Hank's account exists, Fay's credit pays him his commission.
+    await expectPostbackCredited(t, { trans: 'del-ref-1', user: fay.robloxId, local: '10.00' });
+    const commissions = async () =>
+      (await ledgerEntries(t.deps.db, { userId: hankId })).filter((e) => e.kind === 'referral');
+    expect(await commissions()).toHaveLength(1);
+    await deleteOwnAccount(t, hank, 1);
+    await expectPostbackCredited(t, { trans: 'del-ref-2', user: fay.robloxId, local: '10.00' });
+    expect(await commissions()).toHaveLength(1);
+    expect(await balanceOfId(hankId)).toBe(0);
+    await expectInvariant(t.deps.db);
+  });
+});
