@@ -13,7 +13,7 @@ import {
   insertWithdrawalRow,
   ledgerEntriesWithKey,
 } from './support/records.ts';
-import { signInFrom, type SignedInFrom } from './support/sign-ins.ts';
+import { loginFrom, signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { consoleRead, signedInStaff } from './support/staff.ts';
 import { addressesIn, playerCall } from './support/calls.ts';
 import { openTestApp, t } from './support/suite.ts';
@@ -21,9 +21,10 @@ import { testEngine } from './support/test-database.ts';
 
 /*
  * Delete my account: afterwards no table holds the player's name, Roblox id or sign-in
- * hashes, the ledger still adds up, the operator's totals are unchanged, and the Roblox account signs
- * up again as a new account. The player's rows are made through the real endpoints where they exist
- * (sign-ins, postbacks) and straight in the database for the rest, as the data export test does.
+ * hashes, the ledger still adds up, the operator's totals are unchanged, and the Roblox account gets
+ * the same account back only on proof. The player's rows are made through the real endpoints where
+ * they exist (sign-ins, postbacks) and straight in the database for the rest, as the data export
+ * test does.
  */
 
 const OWNER = 'ZeldaQuartz';
@@ -217,11 +218,42 @@ describe(`deleting an account on ${testEngine}`, () => {
     expect(kept.length).toBeGreaterThan(0);
   });
 
-  it('lets the Roblox account sign up again as a new account', async () => {
-    const again = await signInFrom(t, OWNER, { address: nextAddress(), browser: `${OWNER} browser` });
-    expect(again.id).not.toBe(owner.id);
-    const profile = await playerCall(t, { ...PREVIEW, token: again.token });
+  it('gives the account back to its Roblox account on proof, with nothing of its balance', async () => {
+    // A typed name does not undo the deletion: it is asked for proof, and the account stays deleted.
+    const typed = await loginFrom(t, OWNER, { address: nextAddress(), browser: `${OWNER} browser` });
+    expect([typed.status, typed.body.code]).toEqual([403, 'ACCOUNT_PROTECTED']);
+    const still = await t.deps.db
+      .selectFrom('users')
+      .select(['username', 'deleted_at'])
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(still).toEqual({ username: `deleted-${owner.id}`, deleted_at: expect.any(String) });
+    expect(await everyValue()).not.toContainEqual(expect.objectContaining({ value: OWNER }));
+
+    await t.control('PUT', `/users/${OWNER_ROBLOX_ID}/description`, {
+      description: typed.body.proof.sentence,
+    });
+    const proven = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/prove',
+      payload: { proofToken: typed.body.proof.proofToken },
+      remoteAddress: nextAddress(),
+    });
+    expect(proven.statusCode, proven.body).toBe(200);
+    const back = await t.deps.db
+      .selectFrom('users')
+      .select(['id', 'username', 'roblox_id', 'deleted_at'])
+      .where('roblox_id', '=', OWNER_ROBLOX_ID)
+      .executeTakeFirstOrThrow();
+    expect({ ...back, roblox_id: Number(back.roblox_id) }).toEqual({
+      id: owner.id,
+      username: OWNER,
+      roblox_id: OWNER_ROBLOX_ID,
+      deleted_at: null,
+    });
+    const profile = await playerCall(t, { ...PREVIEW, token: proven.json().token });
     expect(profile.json()).toMatchObject({ balance: 0 });
+    await expectInvariant(t.deps.db);
   });
 
   it('waits for a withdrawal in flight, with words that say why', async () => {

@@ -4,7 +4,14 @@ import { sweepLevelRewards } from '../src/modules/levels/rewards.ts';
 import { adminCookie } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { creditThroughCpx, expectPostbackCredited, sendCpxPostback } from './support/postbacks.ts';
-import { deleteOwnAccount, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
+import {
+  claimDaily,
+  deleteOwnAccount,
+  signInPlayer,
+  verifyPlayer,
+  type SignedInPlayer,
+} from './support/players.ts';
+import { createPromoCode } from '../src/modules/rewards/index.ts';
 import { ledgerEntries, ledgerEntriesWithKey, postbackRows } from './support/records.ts';
 import { consoleCall } from './support/staff.ts';
 import { bearer } from './support/test-app.ts';
@@ -165,5 +172,83 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
     expect(await commissions()).toHaveLength(1);
     expect(await balanceOfId(hankId)).toBe(0);
     await expectInvariant(t.deps.db);
+  });
+});
+
+describe(`a deleted account comes back to its Roblox account on ${testEngine}`, () => {
+  openTestApp();
+  beforeAll(async () => {
+    cookie = await adminCookie(t);
+  });
+
+  it("what it used stays used: the day's claim, a promo code, a giveaway entry", async () => {
+    const code = await createPromoCode(t.deps, { code: 'ONCEONLY', amount: 2 });
+    const id = await newGiveaway('Once');
+    const rita = await signInPlayer(t, 'ReturningRita');
+    const ritaId = await idOf(rita);
+    expect((await claimDaily(t.app, rita.token)).statusCode).toBe(200);
+    const redeem = (player: SignedInPlayer) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/promocode/redeem',
+        headers: bearer(player.token),
+        payload: { code: 'ONCEONLY' },
+      });
+    expect((await redeem(rita)).statusCode).toBe(200);
+    expect((await enter(rita)).statusCode).toBe(200);
+    const balance = await balanceOfId(ritaId);
+    await deleteOwnAccount(t, rita, balance / 100);
+
+    // The same Roblox account, proven through its bio: the same account, its balance given up.
+    const back = await signInPlayer(t, 'ReturningRita');
+    expect(await idOf(back)).toBe(ritaId);
+    expect(await balanceOfId(ritaId)).toBe(0);
+    const again = await claimDaily(t.app, back.token);
+    expect(again.statusCode, again.body).not.toBe(200);
+    const promo = await redeem(back);
+    expect([promo.statusCode, promo.json().reason]).toEqual([409, 'PROMO_ALREADY_REDEEMED']);
+    const entry = await enter(back);
+    expect([entry.statusCode, entry.json().error]).toEqual([409, 'You have already entered this giveaway.']);
+    expect(await balanceOfId(ritaId)).toBe(0);
+    expect(await ledgerEntries(t.deps.db, { kind: 'promo', keyLike: `promo:${code.id}:%` })).toHaveLength(1);
+    const entries = await t.deps.db
+      .selectFrom('giveaway_entries')
+      .select('user_id')
+      .where('giveaway_id', '=', id)
+      .execute();
+    expect(entries.map((e) => Number(e.user_id))).toEqual([ritaId]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a banned account deleted by staff is not opened again by its Roblox account', async () => {
+    const bart = await signInPlayer(t, 'BannedBart');
+    const bartId = await idOf(bart);
+    const ban = await consoleCall(t, cookie, 'PUT', `/api/toggle-ban/${bartId}`, { status: 'banned' });
+    expect(ban.statusCode, ban.body).toBe(200);
+    const deleted = await consoleCall(t, cookie, 'POST', `/api/admin/users/${bartId}/delete`, {
+      confirm: 'DELETE',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'BannedBart' },
+    });
+    expect([typed.statusCode, typed.json().code]).toEqual([403, 'ACCOUNT_PROTECTED']);
+    await t.control('PUT', `/users/${bart.robloxId}/description`, {
+      description: typed.json().proof.sentence,
+    });
+    const proven = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/prove',
+      payload: { proofToken: typed.json().proof.proofToken },
+    });
+    expect(proven.statusCode, proven.body).toBe(403);
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['status', 'deleted_at'])
+      .where('id', '=', bartId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'banned', deleted_at: expect.any(String) });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from './support/postbacks.ts';
 import { countRows, ledgerEntriesWithKey, postbackRows } from './support/records.ts';
 import { consoleCall } from './support/staff.ts';
+import { signInPlayer } from './support/players.ts';
 import { signInFrom } from './support/sign-ins.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { bearer } from './support/test-app.ts';
@@ -120,8 +121,10 @@ describe(`a deleted account's Roblox id stays refused as a CPX transaction id on
     const gail = await signInFrom(t, 'GailReturns');
     const hash = await frameHash(gail);
     await deleteOwnAccount(gail);
-    const again = await signInFrom(t, 'GailReturns');
+    // Proven through the bio, the Roblox account gets its account back.
+    const again = await signInPlayer(t, 'GailReturns');
     expect(again.robloxId).toBe(gail.robloxId);
+    expect((await accountOf(t.deps.db, gail.robloxId)).id).toBe(gail.id);
     await expectForgeryRefused(gail.robloxId, hash);
     const retired = (await retiredHashes()).length;
     await deleteOwnAccount(again);

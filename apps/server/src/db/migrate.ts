@@ -46,6 +46,7 @@ import * as m0035 from './migrations/0035_payout_figures.ts';
 import * as m0036 from './migrations/0036_economics_settled.ts';
 import * as m0037 from './migrations/0037_balance_updates_in_place.ts';
 import * as m0038 from './migrations/0038_session_signals.ts';
+import * as m0039 from './migrations/0039_retired_account.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0036_economics_settled': m0036,
   '0037_balance_updates_in_place': m0037,
   '0038_session_signals': m0038,
+  '0039_retired_account': m0039,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */

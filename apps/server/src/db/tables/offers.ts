@@ -130,6 +130,8 @@ export const OFFER_TRANSACTION_COLUMNS = columnsOf<OfferTransactionsTable>({
 export interface RetiredRobloxIdsTable {
   /** HMAC-SHA256 of `roblox_id:<id>` with the signal key (modules/signals `hashSignal`). */
   id_hash: string;
+  /** The deleted account it had (migration 0039); null for ids retired before. */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

@@ -24,8 +24,15 @@ const PROOF_GONE = 'This proof has expired or was already used. Ask for a new se
 const NOT_IN_BIO =
   "The sentence is not in your Roblox profile's About yet. Save it there, then press Check again.";
 
-/** A fresh random sentence that proves `userId` once it is in that account's bio (for 10 minutes). */
-export async function newLoginProof(deps: Deps, userId: number): Promise<LoginProofChallenge> {
+/**
+ * A fresh random sentence that proves `userId` once it is in that account's bio (for 10 minutes);
+ * `robloxId`: the Roblox account to check instead, for a deleted account (which keeps none).
+ */
+export async function newLoginProof(
+  deps: Deps,
+  userId: number,
+  robloxId?: number,
+): Promise<LoginProofChallenge> {
   const now = deps.clock.now();
   const { token, hash } = newSessionToken();
   const sentence = users.newVerificationSentence();
@@ -33,6 +40,7 @@ export async function newLoginProof(deps: Deps, userId: number): Promise<LoginPr
   await repo.insertLoginProof(deps.db, {
     tokenHash: hash,
     userId,
+    robloxId,
     sentence,
     createdAt: now.toISOString(),
     expiresAt,
@@ -59,7 +67,7 @@ export async function useBioProof(deps: Deps, proofToken: string, userId?: numbe
   if (!(await repo.useLoginProof(deps.db, proof.proofId, deps.clock.now().toISOString()))) {
     throw badRequest(PROOF_GONE);
   }
-  return proof;
+  return { ...proof, profile };
 }
 
 /**

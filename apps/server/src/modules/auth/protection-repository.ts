@@ -2,7 +2,14 @@ import type { Db } from '../../db/database.ts';
 
 export async function insertLoginProof(
   db: Db,
-  p: { tokenHash: string; userId: number; sentence: string; createdAt: string; expiresAt: string },
+  p: {
+    tokenHash: string;
+    userId: number;
+    sentence: string;
+    createdAt: string;
+    expiresAt: string;
+    robloxId?: number;
+  },
 ) {
   await db
     .insertInto('login_proofs')
@@ -12,20 +19,31 @@ export async function insertLoginProof(
       sentence: p.sentence,
       created_at: p.createdAt,
       expires_at: p.expiresAt,
+      roblox_id: p.robloxId ?? null,
     })
     .execute();
 }
 
-/** An unused, unexpired proof and the account it opens. */
+/** An unused, unexpired proof, the account it opens and the Roblox id whose bio it is checked in. */
 export async function findLiveLoginProof(db: Db, tokenHash: string, now: string) {
-  return db
+  const row = await db
     .selectFrom('login_proofs as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id as proofId', 'p.sentence', 'u.id as userId', 'u.roblox_id', 'u.status'])
+    .select([
+      'p.id as proofId',
+      'p.sentence',
+      'p.roblox_id as proof_roblox_id',
+      'u.id as userId',
+      'u.roblox_id',
+      'u.status',
+    ])
     .where('p.token_hash', '=', tokenHash)
     .where('p.used_at', 'is', null)
     .where('p.expires_at', '>', now)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { proof_roblox_id, ...proof } = row;
+  return { ...proof, roblox_id: Number(proof_roblox_id ?? proof.roblox_id) };
 }
 
 /** Marks the proof used; false when another request used it first (or it expired meanwhile). */

@@ -11,7 +11,7 @@ import * as users from '../users/index.ts';
 import { newLoginProof, requireOwnershipProof, useBioProof } from './ownership-proof.ts';
 import * as repo from './protection-repository.ts';
 import type { Player } from './session-hook.ts';
-import { startSession } from './session-start.ts';
+import { openAccount, startSession } from './session-start.ts';
 import { revokeSessions } from './sessions-repository.ts';
 
 /**
@@ -19,8 +19,12 @@ import { revokeSessions } from './sessions-repository.ts';
  * page needs to continue (a fresh sentence and its token). Anyone may type the name, so the proof
  * tells nothing about the account beyond that it is protected.
  */
-export async function protectedSignInRefusal(deps: Deps, userId: number): Promise<AppError> {
-  const proof = await newLoginProof(deps, userId);
+export async function protectedSignInRefusal(
+  deps: Deps,
+  userId: number,
+  robloxId?: number,
+): Promise<AppError> {
+  const proof = await newLoginProof(deps, userId, robloxId);
   return new AppError(403, 'ACCOUNT_PROTECTED', ACCOUNT_PROTECTED_MESSAGE, {
     message: ACCOUNT_PROTECTED_MESSAGE,
     proof,
@@ -40,8 +44,12 @@ export async function proveLogin(
   userAgent: string | undefined,
 ): Promise<LoginResponse> {
   const proof = await useBioProof(deps, proofToken);
-  const account = await users.findUserById(deps.db, proof.userId);
+  let account = await users.findUserById(deps.db, proof.userId);
   if (!account) throw badRequest('This proof has expired or was already used. Type your name again.');
+  // A deleted account asked back: its Roblox account proved it, so it opens again (session-start.ts).
+  if (account.deleted_at !== null) {
+    account = await openAccount(deps, proof.profile, origin, 'roblox');
+  }
   // Banned while the proof was being checked: it stays banned.
   if (account.status === 'banned') throw banned();
   await signals.recordProvenSignIn(deps, account.id, origin);

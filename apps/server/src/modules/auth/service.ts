@@ -33,6 +33,15 @@ export async function login(
   if (known && typedNameRefused(known)) {
     throw await protectedSignInRefusal(deps, known.id);
   }
+  // A deleted account comes back to its Roblox account only on proof: a typed name that undid a
+  // deletion would show the player's history to whoever typed it.
+  if (!known) {
+    const deleted = await users.deletedAccountOf(
+      deps.db,
+      (await signals.robloxIdHasher(deps))(robloxUser.id),
+    );
+    if (deleted !== undefined) throw await protectedSignInRefusal(deps, deleted, robloxUser.id);
+  }
   const user = await openAccount(deps, robloxUser, origin, 'name');
   const refUserId = user.verified === 1 ? null : await referrerNamed(deps, input.ref, user.id);
   return startSession(deps, user, { proof: 'name', userAgent, refUserId, signals: user.signalHashes });

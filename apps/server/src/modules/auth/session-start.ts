@@ -1,6 +1,6 @@
 import { fromCents, type LoginResponse } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
-import { banned } from '../../shared/errors.ts';
+import { banned, conflict } from '../../shared/errors.ts';
 import * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
 import * as sessions from './repository.ts';
@@ -25,6 +25,7 @@ export async function openAccount(
 ) {
   const now = deps.clock.now();
   const hashes = await signals.hashSignals(deps, origin);
+  const hashRobloxId = await signals.robloxIdHasher(deps);
   const user = await deps.db.transaction().execute(async (trx) => {
     await signals.lockSignals(trx, hashes);
     const existing = await users.findUserByRobloxId(trx, robloxUser.id);
@@ -42,19 +43,33 @@ export async function openAccount(
         await signals.recordSignIn(trx, deps, existing.id, hashes, false);
       return { ...existing, username: robloxUser.name, display_name: robloxUser.displayName };
     }
-    await signals.assertMayCreateAccount(trx, deps, hashes);
     await users.releaseNameHeldByOther(trx, robloxUser.name, robloxUser.id);
-    const id = await users.insertUserOnce(trx, {
+    const names = {
       username: robloxUser.name,
       displayName: robloxUser.displayName,
       robloxId: robloxUser.id,
       verificationCode: users.newVerificationSentence(),
-      referredBy: null,
-      joinedAt: now.toISOString(),
-    });
+    };
+    // A Roblox account whose account was deleted gets that account back, with what it used and what
+    // it owes: deleting is not a way to claim one-time rewards again or to leave a debt behind
+    // (docs/decisions/0043). Its balance was given up; whether typing its name needs proof is kept.
+    // Only on proof: a typed name is refused before this (auth/service.ts), unless a deletion
+    // landed in between.
+    const deleted = await users.deletedAccountOf(trx, hashRobloxId(robloxUser.id));
+    let id: number | null;
+    if (deleted !== undefined) {
+      if (proof !== 'roblox') throw conflict('This account was just deleted. Sign in again.');
+      await users.restoreAccount(trx, deleted, names);
+      id = deleted;
+    } else {
+      await signals.assertMayCreateAccount(trx, deps, hashes);
+      id = await users.insertUserOnce(trx, { ...names, referredBy: null, joinedAt: now.toISOString() });
+    }
     const created = await users.findUserByRobloxId(trx, robloxUser.id);
-    // `id` is null when a concurrent first sign-in of the same account created it.
-    if (created) await signals.recordSignIn(trx, deps, created.id, hashes, id !== null);
+    // `id` is null when a concurrent first sign-in of the same account created it. A banned account
+    // (one deleted while banned comes back banned) records nothing.
+    if (created && created.status !== 'banned')
+      await signals.recordSignIn(trx, deps, created.id, hashes, id !== null);
     return created;
   });
   if (!user) throw new Error('Account vanished during sign-in');

@@ -30,9 +30,9 @@ export async function hasWithdrawalInFlight(db: Db, userId: number): Promise<boo
 }
 
 /**
- * The account keeps its id, its ledger and counters (its balance was forfeited); its name becomes
- * `deleted-<id>` and its Roblox id `-<id>`, which no Roblox account has, so the Roblox account signs
- * up again as a new account.
+ * The account keeps its id, its ledger and counters (its balance was forfeited) and whether typing
+ * its name needs proof; its name becomes `deleted-<id>` and its Roblox id `-<id>`, which no Roblox
+ * account has. The Roblox account signing up again gets it back (`retired_roblox_ids`).
  */
 export async function pseudonymiseUser(db: Db, userId: number, at: string) {
   const pseudonym = `deleted-${userId}`;
@@ -44,7 +44,6 @@ export async function pseudonymiseUser(db: Db, userId: number, at: string) {
       display_name: pseudonym,
       roblox_id: -userId,
       verification_code: null,
-      protected: 0,
       deleted_at: at,
     })
     .where('id', '=', userId)

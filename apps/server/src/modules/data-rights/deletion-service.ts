@@ -12,7 +12,8 @@ import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
 import { lockUser, post } from '../ledger/index.ts';
-import { forfeitHolds, pendingRobuxOf, retireRobloxId, robloxIdHasher } from '../offers/index.ts';
+import { forfeitHolds, pendingRobuxOf, retireRobloxId } from '../offers/index.ts';
+import { robloxIdHasher } from '../signals/index.ts';
 import * as repo from './deletion-repository.ts';
 
 const PROOF_REFUSAL =
@@ -102,7 +103,7 @@ async function deleteAccount(
       });
     }
     const robloxId = Number(account.roblox_id);
-    await retireRobloxId(trx, hashRobloxId(robloxId));
+    await retireRobloxId(trx, hashRobloxId(robloxId), userId);
     await repo.deleteSignInRecords(trx, userId);
     await repo.forgetPayoutRecipient(trx, userId, robloxId);
     await scrubMentions(trx, userId, account.username, robloxId, `deleted-${userId}`);

@@ -8,7 +8,7 @@ export { handlePostback } from './postbacks/service.ts';
 export { replayPostback } from './postbacks/replay.ts';
 export { prunePostbackLog } from './postbacks/retention.ts';
 export { listPostbacks } from './postbacks/repository.ts';
-export { retireRobloxId, robloxIdHasher } from './postbacks/retired-ids.ts';
+export { retireRobloxId } from './postbacks/retired-ids.ts';
 // For races: each player's provider earnings over a race's period, and what changed them since a
 // reader last looked (new transactions and reversals, by id).
 export {

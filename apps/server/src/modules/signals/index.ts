@@ -24,6 +24,7 @@ export {
   recordProvenSignals,
   recordProvenSignIn,
   recordSignIn,
+  robloxIdHasher,
   sessionUsedByBanned,
   signalKey,
   type SignalHashes,

@@ -102,6 +102,16 @@ export function hashSignal(key: Buffer, kind: HashedKind, value: string): string
   return createHmac('sha256', key).update(`${kind}:${value}`).digest('base64url');
 }
 
+/**
+ * Hashes Roblox ids as a deleted account's is kept (`retired_roblox_ids`). Made before the
+ * transaction that uses it: the first call in a process may read or store the key, and on SQLite a
+ * statement outside an open transaction waits for it.
+ */
+export async function robloxIdHasher(deps: Deps): Promise<(robloxId: number) => string> {
+  const key = await signalKey(deps);
+  return (robloxId) => hashSignal(key, 'roblox_id', String(robloxId));
+}
+
 export async function hashSignals(deps: Deps, origin: SignInOrigin): Promise<SignalHashes> {
   const key = await signalKey(deps);
   const address = linkingAddress(origin.ip);

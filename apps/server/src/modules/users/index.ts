@@ -4,7 +4,9 @@ export {
   findUserById,
   findUserByName,
   findUserByRobloxId,
+  deletedAccountOf,
   insertUserOnce,
+  restoreAccount,
   releaseNameHeldByOther,
   updateNames,
 } from './repository.ts';

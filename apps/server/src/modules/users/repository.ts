@@ -64,6 +64,39 @@ export async function insertUserOnce(
   return row?.id ?? null;
 }
 
+/** The deleted account a Roblox id had, by the id's keyed hash (`retired_roblox_ids`), if any. */
+export async function deletedAccountOf(db: Db, robloxIdHash: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('retired_roblox_ids as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('u.id')
+    .where('r.id_hash', '=', robloxIdHash)
+    .where('u.deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** Gives a deleted account back to its Roblox account: its names and Roblox id again, live. */
+export async function restoreAccount(
+  db: Db,
+  id: number,
+  u: { username: string; displayName: string; robloxId: number; verificationCode: string },
+) {
+  await db
+    .updateTable('users')
+    .set({
+      username: u.username,
+      username_lower: u.username.toLowerCase(),
+      display_name: u.displayName,
+      roblox_id: u.robloxId,
+      verification_code: u.verificationCode,
+      deleted_at: null,
+    })
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .execute();
+}
+
 export async function updateNames(db: Db, id: number, username: string, displayName: string) {
   await db
     .updateTable('users')

@@ -184,12 +184,15 @@ export async function isRetiredRobloxId(db: Db, idHash: string): Promise<boolean
   return (await firstRow(retiredRobloxIdQuery(db, idHash))) !== undefined;
 }
 
-/** Keeps a deleted account's Roblox id as its keyed hash (once: the id may have had several accounts). */
-export async function insertRetiredRobloxId(db: Db, idHash: string): Promise<void> {
+/**
+ * Keeps a deleted account's Roblox id as its keyed hash, with the account (once per id: an id retired
+ * before the account was kept with it gets it now).
+ */
+export async function insertRetiredRobloxId(db: Db, idHash: string, userId: number): Promise<void> {
   await db
     .insertInto('retired_roblox_ids')
-    .values({ id_hash: idHash })
-    .onConflict((oc) => oc.column('id_hash').doNothing())
+    .values({ id_hash: idHash, user_id: userId })
+    .onConflict((oc) => oc.column('id_hash').doUpdateSet({ user_id: userId }))
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/database.ts';
 import type { Deps } from '../../../deps.ts';
-import { hashSignal, signalKey } from '../../signals/index.ts';
+import { robloxIdHasher } from '../../signals/index.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -11,18 +11,11 @@ import * as repo from './repository.ts';
  */
 
 /**
- * Hashes Roblox ids as they are kept once their account is deleted. Made before the transaction
- * that uses it: the first call in a process may read or store the key, and on SQLite a statement
- * outside an open transaction waits for it.
+ * Keeps the Roblox id of an account being deleted, with the account, in the deletion's transaction:
+ * the Roblox account signing up again gets it back (auth's `openAccount`).
  */
-export async function robloxIdHasher(deps: Deps): Promise<(robloxId: number) => string> {
-  const key = await signalKey(deps);
-  return (robloxId) => hashSignal(key, 'roblox_id', String(robloxId));
-}
-
-/** Keeps the Roblox id of an account being deleted, in the deletion's transaction. */
-export async function retireRobloxId(trx: Db, idHash: string): Promise<void> {
-  await repo.insertRetiredRobloxId(trx, idHash);
+export async function retireRobloxId(trx: Db, idHash: string, userId: number): Promise<void> {
+  await repo.insertRetiredRobloxId(trx, idHash, userId);
 }
 
 /** Whether a number is the Roblox id of an account, or of one since deleted: a value the frame signed. */
