@@ -11,7 +11,7 @@ import {
   insertGiveawayRow,
   insertSignInTraces,
   insertWithdrawalRow,
-  ledgerEntriesWithKey,
+  ledgerEntries,
 } from './support/records.ts';
 import { loginFrom, signInFrom, type SignedInFrom } from './support/sign-ins.ts';
 import { consoleRead, signedInStaff } from './support/staff.ts';
@@ -199,7 +199,7 @@ describe(`deleting an account on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
     // The balance is forfeited: the site no longer owes it, and its ledger says so.
     expect(await totals()).toEqual({ ...before, owed: before.owed - 7, balance: before.balance - 700 });
-    const forfeit = await ledgerEntriesWithKey(t.deps.db, `forfeit:${owner.id}`);
+    const forfeit = await ledgerEntries(t.deps.db, { userId: owner.id, keyLike: `forfeit:${owner.id}:%` });
     expect(
       forfeit.map((e) => ({ amount: Number(e.amount), kind: e.kind, description: e.description })),
     ).toEqual([{ amount: -700, kind: 'forfeit', description: 'Balance forfeited: account deleted' }]);

@@ -12,6 +12,8 @@ import {
   type SignedInPlayer,
 } from './support/players.ts';
 import { createPromoCode } from '../src/modules/rewards/index.ts';
+import { runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
+import { requestWithdrawal } from './support/gamepasses.ts';
 import { ledgerEntries, ledgerEntriesWithKey, postbackRows } from './support/records.ts';
 import { consoleCall } from './support/staff.ts';
 import { bearer } from './support/test-app.ts';
@@ -176,7 +178,8 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
 });
 
 describe(`a deleted account comes back to its Roblox account on ${testEngine}`, () => {
-  openTestApp();
+  // Payouts run when the test asks (runPayoutOnce), not on a timer.
+  openTestApp({ env: { PAYOUT_MODE: 'roblox', PAYOUT_INTERVAL_MS: '0' } });
   beforeAll(async () => {
     cookie = await adminCookie(t);
   });
@@ -250,5 +253,47 @@ describe(`a deleted account comes back to its Roblox account on ${testEngine}`, 
       .where('id', '=', bartId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'banned', deleted_at: expect.any(String) });
+  });
+  it('a credit withdrawn, then reversed after the deletion, is a debt the account comes back with', async () => {
+    const dora = await signInPlayer(t, 'DebtDora');
+    await verifyPlayer(t, dora, 'hello! ');
+    const doraId = await idOf(dora);
+    await expectPostbackCredited(t, { trans: 'debt-1', user: dora.robloxId, local: '10.00' });
+    const asked = await requestWithdrawal(t, dora, 7);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(await runPayoutOnce(t.deps)).toMatchObject({ outcome: 'paid' });
+    expect(await balanceOfId(doraId)).toBe(300);
+    await deleteOwnAccount(t, dora, 3);
+
+    // CPX takes the R$10 back: the R$3 given up covers part of it, the R$7 withdrawn is owed.
+    await expectPostbackCredited(t, { status: '2', trans: 'debt-1', user: dora.robloxId, local: '0' });
+    await expectPostbackCredited(t, { status: '2', trans: 'debt-1', user: dora.robloxId, local: '0' });
+    expect(await balanceOfId(doraId)).toBe(-700);
+    const entries = await ledgerEntries(t.deps.db, { userId: doraId });
+    expect(entries.map((e) => [e.kind, Number(e.amount)])).toEqual([
+      ['survey', 1000],
+      ['withdrawal', -700],
+      ['forfeit', -300],
+      ['reversal', -700],
+    ]);
+    // Back through the bio: the same account, the debt with it.
+    const back = await signInPlayer(t, 'DebtDora');
+    expect(await idOf(back)).toBe(doraId);
+    expect(await balanceOfId(doraId)).toBe(-700);
+    await expectInvariant(t.deps.db);
+  });
+  it('deleted, back and deleted again: each deletion gives up the balance it had', async () => {
+    const otto = await signInPlayer(t, 'TwiceOtto');
+    const ottoId = await idOf(otto);
+    await creditThroughCpx(t, otto, 5, { prefix: 'twice-a' });
+    await deleteOwnAccount(t, otto, 5);
+    t.clock.advance(60_000);
+    const back = await signInPlayer(t, 'TwiceOtto');
+    await creditThroughCpx(t, back, 4, { prefix: 'twice-b' });
+    await deleteOwnAccount(t, back, 4);
+    expect(await balanceOfId(ottoId)).toBe(0);
+    const forfeits = await ledgerEntries(t.deps.db, { userId: ottoId, kind: 'forfeit' });
+    expect(forfeits.map((e) => Number(e.amount))).toEqual([-500, -400]);
+    await expectInvariant(t.deps.db);
   });
 });

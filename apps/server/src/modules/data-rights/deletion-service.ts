@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
 import { lockUser, post } from '../ledger/index.ts';
-import { forfeitHolds, pendingRobuxOf, retireRobloxId } from '../offers/index.ts';
+import { forfeitHolds, forfeitKey, pendingRobuxOf, retireRobloxId } from '../offers/index.ts';
 import { robloxIdHasher } from '../signals/index.ts';
 import * as repo from './deletion-repository.ts';
 
@@ -93,14 +93,16 @@ async function deleteAccount(
     // The balance and the credits still held are given up with the account: no longer owed to anyone.
     await forfeitHolds(trx, userId, at);
     if (balanceCents > 0) {
-      await post(trx, deps.clock, {
+      const forfeit = await post(trx, deps.clock, {
         userId,
         amount: -balanceCents,
         kind: 'forfeit',
         params: {},
-        key: `forfeit:${userId}`,
+        key: forfeitKey(userId, at),
         earningsDelta: 0,
       });
+      // A key already used would leave the balance owed to a deleted account: never let it pass.
+      if (!forfeit.applied) throw new Error(`the forfeit of account ${userId} at ${at} was already posted`);
     }
     const robloxId = Number(account.roblox_id);
     await retireRobloxId(trx, hashRobloxId(robloxId), userId);

@@ -130,17 +130,32 @@ export async function findTransaction(db: Db, wallSlug: string, transId: string)
     .executeTakeFirst();
 }
 
-/** The deleted account a transaction of the wall went to, or null (no such transaction, or a live account's). */
+/**
+ * The deleted account a transaction of the wall went to, with when it was deleted, or null (no such
+ * transaction, or a live account's).
+ */
 export async function deletedAccountOfTransaction(db: Db, wallSlug: string, transId: string) {
   const row = await db
     .selectFrom('offer_transactions as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select('u.id')
+    .select(['u.id', 'u.deleted_at'])
     .where('t.wall_slug', '=', wallSlug)
     .where('t.trans_id', '=', transId)
     .where('u.deleted_at', 'is not', null)
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ? { id: Number(row.id), deleted_at: row.deleted_at! } : null;
+}
+
+/** The account's credits (paid ones, not holds) reversed since `since`: wall, id and amount. */
+export async function reversedSince(db: Db, userId: number, since: string) {
+  return db
+    .selectFrom('offer_transactions')
+    .select(['wall_slug', 'trans_id', 'amount'])
+    .where('user_id', '=', userId)
+    .where('state', '=', 'reversed')
+    .where('credit_entry_id', 'is not', null)
+    .where('updated_at', '>=', since)
+    .execute();
 }
 
 /** The account's held credits, given up with the account: never released, no longer owed. */

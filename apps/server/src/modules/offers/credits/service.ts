@@ -31,6 +31,11 @@ export const creditKey = (slug: string, transId: string) => `postback:${slug}:${
 /** What a provider credit's ledger entry notes of where it came from. */
 export const creditMeta = (slug: string, transId: string) => ({ wall: slug, transId });
 export const reversalKey = (slug: string, transId: string) => `reversal:${slug}:${transId}`;
+/**
+ * The key of the balance an account gave up when it was deleted at `deletedAt` (an account deleted,
+ * brought back and deleted again gives up twice); a later reversal is netted against it.
+ */
+export const forfeitKey = (userId: number, deletedAt: string) => `forfeit:${userId}:${deletedAt}`;
 
 export interface CreditOutcome {
   verdict: PostbackVerdict;
@@ -200,12 +205,13 @@ export async function reverseTransaction(
   }
   const credit = await findEntryByKey(trx, creditKey(wall.slug, transId));
   if (!credit) return { verdict: 'reversed', ledgerEntryId: null }; // was held: the hold is cancelled
-  if ((await repo.deletedAccountOfTransaction(trx, wall.slug, transId)) !== null) {
-    // The account's balance went with it (its forfeit): only the commission the credit paid comes back.
+  const deleted = await repo.deletedAccountOfTransaction(trx, wall.slug, transId);
+  const amount = deleted ? await debtBeyondForfeit(trx, deleted, wall.slug, transId) : Number(credit.amount);
+  if (amount <= 0) {
+    // The deleted account's forfeit already gave this back: only the commission the credit paid comes back.
     await takeBackReferralCommission(trx, deps, credit.id);
     return { verdict: 'reversed', ledgerEntryId: null };
   }
-  const amount = Number(credit.amount);
   const result = await post(trx, deps.clock, {
     userId: credit.user_id,
     amount: -amount,
@@ -222,6 +228,31 @@ export async function reverseTransaction(
     await takeBackReferralCommission(trx, deps, credit.id);
   }
   return { verdict: 'reversed', ledgerEntryId: result.entryId };
+}
+
+/**
+ * What a reversal of a deleted account's credit still takes: the balance it gave up covered the
+ * reversals since, up to its amount; past that they are a debt, as they would have been had it
+ * stayed (R$7 given up and R$10 reversed leave -R$3). The account's Roblox account gets it back with
+ * the debt (decision 0043). `transId`'s transaction is already marked reversed.
+ */
+async function debtBeyondForfeit(
+  trx: Kysely<DB>,
+  account: { id: number; deleted_at: string },
+  wallSlug: string,
+  transId: string,
+): Promise<number> {
+  const forfeit = await findEntryByKey(trx, forfeitKey(account.id, account.deleted_at));
+  const forfeited = forfeit ? -Number(forfeit.amount) : 0;
+  let reversed = 0;
+  let taken = 0;
+  for (const r of await repo.reversedSince(trx, account.id, account.deleted_at)) {
+    reversed += Number(r.amount);
+    if (r.wall_slug === wallSlug && r.trans_id === transId) continue;
+    const entry = await findEntryByKey(trx, reversalKey(r.wall_slug, r.trans_id));
+    if (entry) taken -= Number(entry.amount);
+  }
+  return Math.max(0, reversed - forfeited) - taken;
 }
 
 /**
