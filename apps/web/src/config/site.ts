@@ -12,5 +12,5 @@ export const BALANCE_POLL_MS = 15_000;
 
 export const COPYRIGHT_YEAR = 2025;
 
-/** When the terms and the privacy policy last changed (shown as "August 2025", in the language). */
-export const LEGAL_LAST_UPDATED = '2025-08-15';
+/** When the terms and the privacy policy last changed (shown as "November 2026", in the language). */
+export const LEGAL_LAST_UPDATED = '2026-11-29';

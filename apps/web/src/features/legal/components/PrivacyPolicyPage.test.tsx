@@ -93,7 +93,7 @@ describe('PrivacyPolicyPage', () => {
     changeLocale('fr');
     renderPage(<PrivacyPolicyPage />, '/privacy-policy');
     expect(screen.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeTruthy();
-    expect(screen.getByText('Dernière mise à jour : août 2025')).toBeTruthy();
+    expect(screen.getByText('Dernière mise à jour : novembre 2026')).toBeTruthy();
     expect(entryFor('Ton compte ')).toMatch(/Pourquoi : \S.*Conservé : tant que ton compte existe/);
     const shown = screen
       .getByRole('heading', { name: /Ce que les autres joueurs peuvent voir/ })
@@ -107,7 +107,7 @@ describe('PrivacyPolicyPage', () => {
     changeLocale('nl');
     renderPage(<TermsPage />, '/terms');
     expect(screen.getByRole('heading', { level: 1, name: 'Gebruiksvoorwaarden' })).toBeTruthy();
-    expect(screen.getByText('Laatst bijgewerkt: augustus 2025')).toBeTruthy();
+    expect(screen.getByText('Laatst bijgewerkt: november 2026')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '10. Contact' }).closest('section')!.textContent).toBe(
       '10. ContactVragen over deze voorwaarden? Open een ticket in het supportkanaal van onze Discord-communityserver.',
     );
