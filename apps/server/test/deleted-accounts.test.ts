@@ -223,37 +223,6 @@ describe(`a deleted account comes back to its Roblox account on ${testEngine}`, 
     await expectInvariant(t.deps.db);
   });
 
-  it('a banned account deleted by staff is not opened again by its Roblox account', async () => {
-    const bart = await signInPlayer(t, 'BannedBart');
-    const bartId = await idOf(bart);
-    const ban = await consoleCall(t, cookie, 'PUT', `/api/toggle-ban/${bartId}`, { status: 'banned' });
-    expect(ban.statusCode, ban.body).toBe(200);
-    const deleted = await consoleCall(t, cookie, 'POST', `/api/admin/users/${bartId}/delete`, {
-      confirm: 'DELETE',
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    const typed = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'BannedBart' },
-    });
-    expect([typed.statusCode, typed.json().code]).toEqual([403, 'ACCOUNT_PROTECTED']);
-    await t.control('PUT', `/users/${bart.robloxId}/description`, {
-      description: typed.json().proof.sentence,
-    });
-    const proven = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/prove',
-      payload: { proofToken: typed.json().proof.proofToken },
-    });
-    expect(proven.statusCode, proven.body).toBe(403);
-    const row = await t.deps.db
-      .selectFrom('users')
-      .select(['status', 'deleted_at'])
-      .where('id', '=', bartId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'banned', deleted_at: expect.any(String) });
-  });
   it('a credit withdrawn, then reversed after the deletion, is a debt the account comes back with', async () => {
     const dora = await signInPlayer(t, 'DebtDora');
     await verifyPlayer(t, dora, 'hello! ');

@@ -9,8 +9,8 @@ export interface LoginProofsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-  /** The Roblox id whose bio is checked when the account has none (deleted; migration 0039). */
-  roblox_id: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The Roblox id whose bio is checked when the account has none (deleted), sealed with the token (migration 0039). */
+  sealed_roblox_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One Sign in with Roblox attempt: what the callback must match, used once (migration 0012). */

@@ -10,7 +10,7 @@ import {
   type OverviewResponse,
 } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, notFound } from '../../shared/errors.ts';
+import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import { previousDay, siteDay, siteDayStart } from '../../shared/clock.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { insertAudit, listAudit } from '../audit/index.ts';
@@ -101,6 +101,9 @@ export async function addPoints(
   return deps.db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, input.userId);
     if (!user) throw notFound('User not found.');
+    // A deleted account gave up its balance: R$ added to it would be owed to nobody.
+    if (user.deleted_at !== null)
+      throw conflict('This player deleted their account: nothing can be added to it.');
     const result = await post(trx, deps.clock, {
       userId: user.id,
       amount: toCents(points),

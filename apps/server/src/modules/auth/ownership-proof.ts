@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, banned, notFound } from '../../shared/errors.ts';
 import * as users from '../users/index.ts';
 import * as repo from './protection-repository.ts';
+import { openRobloxId, sealRobloxId } from './sealed-roblox-id.ts';
 import type { Player } from './session-hook.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 import { markSessionProven, PROOF_TTL_MS, sessionRecentlyProven } from './session-proof.ts';
@@ -40,7 +41,7 @@ export async function newLoginProof(
   await repo.insertLoginProof(deps.db, {
     tokenHash: hash,
     userId,
-    robloxId,
+    sealedRobloxId: robloxId === undefined ? undefined : sealRobloxId(token, robloxId),
     sentence,
     createdAt: now.toISOString(),
     expiresAt,
@@ -59,7 +60,10 @@ export async function useBioProof(deps: Deps, proofToken: string, userId?: numbe
   // A banned account opens no new session; its own session may still prove itself (its data).
   if (proof.status === 'banned' && userId === undefined) throw banned();
   // Throws 503 when Roblox is down; the proof stays usable.
-  const profile = await deps.roblox.getProfile(Number(proof.roblox_id));
+  const robloxId = proof.sealed_roblox_id
+    ? openRobloxId(proofToken, proof.sealed_roblox_id)
+    : Number(proof.roblox_id);
+  const profile = await deps.roblox.getProfile(robloxId);
   if (!profile) throw notFound('The Roblox profile could not be found. Is the account still active?');
   if (!users.normaliseText(profile.description).includes(users.normaliseText(proof.sentence))) {
     throw badRequest(NOT_IN_BIO);

@@ -8,7 +8,7 @@ export async function insertLoginProof(
     sentence: string;
     createdAt: string;
     expiresAt: string;
-    robloxId?: number;
+    sealedRobloxId?: string;
   },
 ) {
   await db
@@ -19,20 +19,20 @@ export async function insertLoginProof(
       sentence: p.sentence,
       created_at: p.createdAt,
       expires_at: p.expiresAt,
-      roblox_id: p.robloxId ?? null,
+      sealed_roblox_id: p.sealedRobloxId ?? null,
     })
     .execute();
 }
 
-/** An unused, unexpired proof, the account it opens and the Roblox id whose bio it is checked in. */
+/** An unused, unexpired proof and the account it opens (with a deleted one's Roblox id, sealed). */
 export async function findLiveLoginProof(db: Db, tokenHash: string, now: string) {
-  const row = await db
+  return db
     .selectFrom('login_proofs as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .select([
       'p.id as proofId',
       'p.sentence',
-      'p.roblox_id as proof_roblox_id',
+      'p.sealed_roblox_id',
       'u.id as userId',
       'u.roblox_id',
       'u.status',
@@ -41,9 +41,6 @@ export async function findLiveLoginProof(db: Db, tokenHash: string, now: string)
     .where('p.used_at', 'is', null)
     .where('p.expires_at', '>', now)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { proof_roblox_id, ...proof } = row;
-  return { ...proof, roblox_id: Number(proof_roblox_id ?? proof.roblox_id) };
 }
 
 /** Marks the proof used; false when another request used it first (or it expired meanwhile). */

@@ -1,5 +1,5 @@
 import type { LoginRequest, LoginResponse } from '@rewards/contracts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, banned } from '../../shared/errors.ts';
 import type { Deps } from '../../deps.ts';
 import * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
@@ -40,7 +40,9 @@ export async function login(
       deps.db,
       (await signals.robloxIdHasher(deps))(robloxUser.id),
     );
-    if (deleted !== undefined) throw await protectedSignInRefusal(deps, deleted, robloxUser.id);
+    // Deleted while banned: refused as a banned account's name is, and never opened again.
+    if (deleted?.status === 'banned') throw banned();
+    if (deleted) throw await protectedSignInRefusal(deps, deleted.id, robloxUser.id);
   }
   const user = await openAccount(deps, robloxUser, origin, 'name');
   const refUserId = user.verified === 1 ? null : await referrerNamed(deps, input.ref, user.id);

@@ -1,6 +1,7 @@
 import { fromCents, type LoginResponse } from '@rewards/contracts';
 import type { Deps } from '../../deps.ts';
 import { banned, conflict } from '../../shared/errors.ts';
+import { insertAudit } from '../audit/index.ts';
 import * as signals from '../signals/index.ts';
 import * as users from '../users/index.ts';
 import * as sessions from './repository.ts';
@@ -54,22 +55,27 @@ export async function openAccount(
     // it owes: deleting is not a way to claim one-time rewards again or to leave a debt behind
     // (docs/decisions/0043). Its balance was given up; whether typing its name needs proof is kept.
     // Only on proof: a typed name is refused before this (auth/service.ts), unless a deletion
-    // landed in between.
+    // landed in between. One deleted while banned stays deleted. It counts against the device's and
+    // the address's account limits as a new account would: its deletion freed its place.
     const deleted = await users.deletedAccountOf(trx, hashRobloxId(robloxUser.id));
+    if (deleted?.status === 'banned') throw banned();
+    if (deleted && proof !== 'roblox') throw conflict('This account was just deleted. Sign in again.');
+    await signals.assertMayCreateAccount(trx, deps, hashes);
     let id: number | null;
-    if (deleted !== undefined) {
-      if (proof !== 'roblox') throw conflict('This account was just deleted. Sign in again.');
-      await users.restoreAccount(trx, deleted, names);
-      id = deleted;
+    if (deleted) {
+      await users.restoreAccount(trx, deleted.id, names);
+      await insertAudit(
+        trx,
+        { actor: 'player', action: 'account.restore', target: `user:${deleted.id}` },
+        now.toISOString(),
+      );
+      id = deleted.id;
     } else {
-      await signals.assertMayCreateAccount(trx, deps, hashes);
       id = await users.insertUserOnce(trx, { ...names, referredBy: null, joinedAt: now.toISOString() });
     }
     const created = await users.findUserByRobloxId(trx, robloxUser.id);
-    // `id` is null when a concurrent first sign-in of the same account created it. A banned account
-    // (one deleted while banned comes back banned) records nothing.
-    if (created && created.status !== 'banned')
-      await signals.recordSignIn(trx, deps, created.id, hashes, id !== null);
+    // `id` is null when a concurrent first sign-in of the same account created it.
+    if (created) await signals.recordSignIn(trx, deps, created.id, hashes, id !== null);
     return created;
   });
   if (!user) throw new Error('Account vanished during sign-in');

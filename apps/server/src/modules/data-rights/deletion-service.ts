@@ -12,12 +12,18 @@ import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
 import { lockUser, post } from '../ledger/index.ts';
-import { forfeitHolds, forfeitKey, pendingRobuxOf, retireRobloxId } from '../offers/index.ts';
+import { forfeitHolds, pendingRobuxOf, retireRobloxId } from '../offers/index.ts';
 import { robloxIdHasher } from '../signals/index.ts';
 import * as repo from './deletion-repository.ts';
 
 const PROOF_REFUSAL =
   "Prove this account is yours to delete it: put the sentence in your Roblox profile's About.";
+
+/**
+ * The key of the balance given up by a deletion at `at`: an account deleted, brought back and
+ * deleted again gives up twice.
+ */
+const forfeitKey = (userId: number, at: string) => `forfeit:${userId}:${at}`;
 
 const inFlight = () => new AppError(409, 'WITHDRAWAL_IN_FLIGHT', WITHDRAWAL_IN_FLIGHT_MESSAGE);
 

@@ -14,6 +14,7 @@ export {
 } from './service.ts';
 export {
   findEntryByKey,
+  firstEntryAfter,
   lastEntryId,
   listEntriesForUser,
   negativeBalancesKept,

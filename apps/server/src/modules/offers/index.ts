@@ -2,7 +2,7 @@
 // postback log's pruning (run by the retention module with the rest of the site's retention), and
 // keeping a deleted account's Roblox id refused as a CPX transaction id (account deletion); for
 // the wiring, the sweep that pays held credits whose hold has passed.
-export { forfeitKey, pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
+export { pendingRobuxOf, releaseDueHolds } from './credits/service.ts';
 export { forfeitHolds } from './credits/repository.ts';
 export { handlePostback } from './postbacks/service.ts';
 export { replayPostback } from './postbacks/replay.ts';

@@ -65,15 +65,15 @@ export async function insertUserOnce(
 }
 
 /** The deleted account a Roblox id had, by the id's keyed hash (`retired_roblox_ids`), if any. */
-export async function deletedAccountOf(db: Db, robloxIdHash: string): Promise<number | undefined> {
+export async function deletedAccountOf(db: Db, robloxIdHash: string) {
   const row = await db
     .selectFrom('retired_roblox_ids as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select('u.id')
+    .select(['u.id', 'u.status'])
     .where('r.id_hash', '=', robloxIdHash)
     .where('u.deleted_at', 'is not', null)
     .executeTakeFirst();
-  return row ? Number(row.id) : undefined;
+  return row ? { id: Number(row.id), status: row.status } : undefined;
 }
 
 /** Gives a deleted account back to its Roblox account: its names and Roblox id again, live. */

@@ -130,30 +130,30 @@ export async function findTransaction(db: Db, wallSlug: string, transId: string)
     .executeTakeFirst();
 }
 
-/**
- * The deleted account a transaction of the wall went to, with when it was deleted, or null (no such
- * transaction, or a live account's).
- */
+/** The deleted account a transaction of the wall went to, or null (no such transaction, or a live account's). */
 export async function deletedAccountOfTransaction(db: Db, wallSlug: string, transId: string) {
   const row = await db
     .selectFrom('offer_transactions as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.deleted_at'])
+    .select('u.id')
     .where('t.wall_slug', '=', wallSlug)
     .where('t.trans_id', '=', transId)
     .where('u.deleted_at', 'is not', null)
     .executeTakeFirst();
-  return row ? { id: Number(row.id), deleted_at: row.deleted_at! } : null;
+  return row?.id ?? null;
 }
 
-/** The account's credits (paid ones, not holds) reversed since `since`: wall, id and amount. */
-export async function reversedSince(db: Db, userId: number, since: string) {
+/**
+ * The account's credits paid before ledger entry `beforeEntryId` and reversed since `since`: wall,
+ * id and amount.
+ */
+export async function reversedSince(db: Db, userId: number, since: string, beforeEntryId: number) {
   return db
     .selectFrom('offer_transactions')
     .select(['wall_slug', 'trans_id', 'amount'])
     .where('user_id', '=', userId)
     .where('state', '=', 'reversed')
-    .where('credit_entry_id', 'is not', null)
+    .where('credit_entry_id', '<', beforeEntryId)
     .where('updated_at', '>=', since)
     .execute();
 }

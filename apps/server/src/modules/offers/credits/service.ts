@@ -8,6 +8,7 @@ import {
   bumpCounter,
   creditWhen,
   findEntryByKey,
+  firstEntryAfter,
   lockUser,
   payReferralCommissions,
   post,
@@ -31,11 +32,6 @@ export const creditKey = (slug: string, transId: string) => `postback:${slug}:${
 /** What a provider credit's ledger entry notes of where it came from. */
 export const creditMeta = (slug: string, transId: string) => ({ wall: slug, transId });
 export const reversalKey = (slug: string, transId: string) => `reversal:${slug}:${transId}`;
-/**
- * The key of the balance an account gave up when it was deleted at `deletedAt` (an account deleted,
- * brought back and deleted again gives up twice); a later reversal is netted against it.
- */
-export const forfeitKey = (userId: number, deletedAt: string) => `forfeit:${userId}:${deletedAt}`;
 
 export interface CreditOutcome {
   verdict: PostbackVerdict;
@@ -205,10 +201,9 @@ export async function reverseTransaction(
   }
   const credit = await findEntryByKey(trx, creditKey(wall.slug, transId));
   if (!credit) return { verdict: 'reversed', ledgerEntryId: null }; // was held: the hold is cancelled
-  const deleted = await repo.deletedAccountOfTransaction(trx, wall.slug, transId);
-  const amount = deleted ? await debtBeyondForfeit(trx, deleted, wall.slug, transId) : Number(credit.amount);
+  const amount = await amountToReverse(trx, credit, wall.slug, transId);
   if (amount <= 0) {
-    // The deleted account's forfeit already gave this back: only the commission the credit paid comes back.
+    // The balance the account gave up with its deletion covered it: only the commission comes back.
     await takeBackReferralCommission(trx, deps, credit.id);
     return { verdict: 'reversed', ledgerEntryId: null };
   }
@@ -231,28 +226,29 @@ export async function reverseTransaction(
 }
 
 /**
- * What a reversal of a deleted account's credit still takes: the balance it gave up covered the
- * reversals since, up to its amount; past that they are a debt, as they would have been had it
- * stayed (R$7 given up and R$10 reversed leave -R$3). The account's Roblox account gets it back with
- * the debt (decision 0043). `transId`'s transaction is already marked reversed.
+ * What a reversal takes from the account: the whole credit, unless the account was deleted after it
+ * (whether or not it came back since). Then the balance it gave up covers the reversals of its
+ * earlier credits, up to its amount; past that they are a debt, as they would have been had it
+ * stayed (R$7 given up and R$10 reversed leave -R$3), which its Roblox account comes back with
+ * (decision 0043). `transId`'s transaction is already marked reversed.
  */
-async function debtBeyondForfeit(
+async function amountToReverse(
   trx: Kysely<DB>,
-  account: { id: number; deleted_at: string },
+  credit: { id: number; user_id: number; amount: number },
   wallSlug: string,
   transId: string,
 ): Promise<number> {
-  const forfeit = await findEntryByKey(trx, forfeitKey(account.id, account.deleted_at));
-  const forfeited = forfeit ? -Number(forfeit.amount) : 0;
+  const forfeit = await firstEntryAfter(trx, credit.user_id, 'forfeit', credit.id);
+  if (!forfeit) return Number(credit.amount);
   let reversed = 0;
   let taken = 0;
-  for (const r of await repo.reversedSince(trx, account.id, account.deleted_at)) {
+  for (const r of await repo.reversedSince(trx, credit.user_id, forfeit.created_at, forfeit.id)) {
     reversed += Number(r.amount);
     if (r.wall_slug === wallSlug && r.trans_id === transId) continue;
     const entry = await findEntryByKey(trx, reversalKey(r.wall_slug, r.trans_id));
     if (entry) taken -= Number(entry.amount);
   }
-  return Math.max(0, reversed - forfeited) - taken;
+  return Math.max(0, reversed + Number(forfeit.amount)) - taken;
 }
 
 /**

@@ -209,8 +209,7 @@ export async function handlePostback(deps: Deps, req: PostbackRequest): Promise<
     // A deleted account's Roblox id names no account, yet its credit is still reversed: the
     // commission the credit paid its referrer comes back, and what its forfeit did not cover
     // (credits/service.ts, reverseTransaction).
-    const userId =
-      user?.id ?? (await deletedAccountOfTransaction(deps.db, wall.slug, pb.transId))?.id ?? null;
+    const userId = user?.id ?? (await deletedAccountOfTransaction(deps.db, wall.slug, pb.transId));
     if (userId === null) return refuse(404, 'unknown_user', 'Unknown user');
     record.userId = userId;
     return deps.db.transaction().execute(async (trx) => {
