@@ -1,14 +1,18 @@
+import { Migrator } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database.ts';
+import { migrateToLatest, migrationProvider } from '../src/db/migrate.ts';
+import { insertRawUser } from './support/accounts.ts';
 import { adminCookie } from './support/admin.ts';
-import { expectInvariant } from './support/ledger.ts';
+import { expectInvariant, postEntry, testSubject } from './support/ledger.ts';
 import { expectPostbackCredited } from './support/postbacks.ts';
 import { deleteOwnAccount, signInPlayer, verifyPlayer, type SignedInPlayer } from './support/players.ts';
 import { OAUTH_CALLBACK, OAUTH_SITE, registerOAuthClient, robloxSignInEnv } from './support/roblox-oauth.ts';
-import { loginFrom } from './support/sign-ins.ts';
+import { loginFrom, signInFrom } from './support/sign-ins.ts';
 import { consoleCall } from './support/staff.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { createTestApp } from './support/test-app.ts';
-import { testEngine } from './support/test-database.ts';
+import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 
 /*
  * A deleted account comes back to its Roblox account only as decision 0043 says: on proof, within
@@ -213,6 +217,132 @@ describe(`a deleted account's return and the account limits on ${testEngine}`, (
       expect(live.map((u) => u.username).sort()).toEqual(['FarmA2', 'FarmA3']);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe(`reversals after a deletion on ${testEngine}`, () => {
+  openTestApp();
+  const tick = () => t.clock.advance(60_000);
+  const credit = (trans: string, user: number, local: string) =>
+    expectPostbackCredited(t, { trans, user, local });
+  const reverse = (trans: string, user: number) =>
+    expectPostbackCredited(t, { status: '2', trans, user, local: '0' });
+  const account = async (id: number) => {
+    const r = await t.deps.db
+      .selectFrom('users')
+      .select(['balance', 'earnings', 'offers_completed'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { balance: Number(r.balance), earnings: Number(r.earnings), offers: Number(r.offers_completed) };
+  };
+
+  /** Credit c1 R$10, delete (gives up 10), come back, credit c2 R$5, delete (gives up 5). */
+  async function twoDeletions(name: string): Promise<{ id: number; robloxId: number }> {
+    const p = await signInPlayer(t, name);
+    const id = await idOf(p.robloxId);
+    await credit(`${name}-c1`, p.robloxId, '10.00');
+    tick();
+    await deleteOwnAccount(t, p, 10);
+    tick();
+    const back = await signInPlayer(t, name);
+    await credit(`${name}-c2`, p.robloxId, '5.00');
+    tick();
+    await deleteOwnAccount(t, back, 5);
+    tick();
+    return { id, robloxId: p.robloxId };
+  }
+
+  it('two deletions: both reversals are covered by what was given up, in either order', async () => {
+    const a = await twoDeletions('NetOrderA');
+    await reverse('NetOrderA-c2', a.robloxId);
+    await reverse('NetOrderA-c1', a.robloxId);
+    const b = await twoDeletions('NetOrderB');
+    await reverse('NetOrderB-c1', b.robloxId);
+    await reverse('NetOrderB-c2', b.robloxId);
+    expect([(await account(a.id)).balance, (await account(b.id)).balance]).toEqual([0, 0]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a reversal the given-up balance covered still takes the offer out of earnings and offers completed', async () => {
+    const p = await signInPlayer(t, 'CovCount');
+    const id = await idOf(p.robloxId);
+    await credit('cov-1', p.robloxId, '10.00');
+    tick();
+    await deleteOwnAccount(t, p, 10);
+    tick();
+    await reverse('cov-1', p.robloxId);
+    expect(await account(id)).toEqual({ balance: 0, earnings: 0, offers: 0 });
+  });
+
+  it("a friend's reversal after the referrer deleted is covered by the commission it gave up", async () => {
+    const referrer = await signInFrom(t, 'RefGone', { address: '198.51.100.11', browser: 'ref browser' });
+    const friend = await signInFrom(t, 'RefFriend', {
+      address: '198.51.100.12',
+      browser: 'friend browser',
+      ref: 'RefGone',
+    });
+    await verifyPlayer(t, friend);
+    await credit('ref-f-1', friend.robloxId, '10.00');
+    expect((await account(referrer.id)).balance).toBe(100);
+    tick();
+    await deleteOwnAccount(t, referrer, 1);
+    tick();
+    await reverse('ref-f-1', friend.robloxId);
+    await signInPlayer(t, 'RefGone');
+    expect((await account(referrer.id)).balance).toBe(0);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a reversal stamped a moment before the deletion still takes what the given-up balance did not cover', async () => {
+    const p = await signInPlayer(t, 'SkewSam');
+    const id = await idOf(p.robloxId);
+    await credit('skew-1', p.robloxId, '10.00');
+    await postEntry(t.deps.db, t.clock, id, -990, testSubject('withdrawal'));
+    tick();
+    await deleteOwnAccount(t, p, 0.1);
+    // On PostgreSQL a reversal may read the clock, then wait on the lock the deletion holds.
+    t.clock.set(new Date(t.clock.now().getTime() - 1));
+    await reverse('skew-1', p.robloxId);
+    expect((await account(id)).balance).toBe(-990);
+    await expectInvariant(t.deps.db);
+  });
+});
+
+describe(`migration 0039 on ${testEngine}`, () => {
+  it('gives accounts deleted before it the balance they gave up as their cover', async () => {
+    const empty = await createEmptyDatabase();
+    const db = createDatabase(empty.url);
+    try {
+      await new Migrator({ db, provider: migrationProvider }).migrateTo('0038_session_signals');
+      await insertRawUser(db, 1);
+      await insertRawUser(db, 2);
+      await db
+        .insertInto('ledger_entries')
+        .values({
+          user_id: 1,
+          amount: -700,
+          kind: 'forfeit',
+          idempotency_key: 'forfeit:1',
+          description: 'Balance forfeited: account deleted',
+          params: '{}',
+          created_at: '2026-01-02T00:00:00.000Z',
+        })
+        .execute();
+      await db
+        .updateTable('users')
+        .set({ balance: -700, deleted_at: '2026-01-02T00:00:00.000Z' })
+        .where('id', '=', 1)
+        .execute();
+      await migrateToLatest(db);
+      const users = await db.selectFrom('users').select(['id', 'forfeit_cover']).orderBy('id').execute();
+      expect(users.map((u) => [Number(u.id), Number(u.forfeit_cover)])).toEqual([
+        [1, 700],
+        [2, 0],
+      ]);
+    } finally {
+      await db.destroy();
+      await empty.remove();
     }
   });
 });

@@ -34,6 +34,8 @@ export interface UsersTable {
   protected: Generated<number>;
   /** When the account was deleted and pseudonymised (migration 0015); null: a live account. */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What of the balance given up with a deletion still covers later reversals, hundredths (migration 0039). */
+  forfeit_cover: Generated<number>;
   /** How the referrer was attributed (migration 0021): `bio`, `roblox` or `before_rule`. */
   referral_via: ColumnType<ReferralVia | null, ReferralVia | null | undefined, ReferralVia | null>;
 }

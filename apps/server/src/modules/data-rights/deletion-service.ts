@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { requireOwnershipProof, sessionRecentlyProven, type Player } from '../auth/index.ts';
-import { lockUser, post } from '../ledger/index.ts';
+import { addForfeitCover, lockUser, post } from '../ledger/index.ts';
 import { forfeitHolds, pendingRobuxOf, retireRobloxId } from '../offers/index.ts';
 import { robloxIdHasher } from '../signals/index.ts';
 import * as repo from './deletion-repository.ts';
@@ -109,6 +109,8 @@ async function deleteAccount(
       });
       // A key already used would leave the balance owed to a deleted account: never let it pass.
       if (!forfeit.applied) throw new Error(`the forfeit of account ${userId} at ${at} was already posted`);
+      // What it gave up still absorbs later reversals of what it earned (ledger `reverseEarning`).
+      await addForfeitCover(trx, userId, balanceCents);
     }
     const robloxId = Number(account.roblox_id);
     await retireRobloxId(trx, hashRobloxId(robloxId), userId);

@@ -13,7 +13,7 @@ export const lockUser: (trx: Kysely<DB>, userId: number) => Promise<void> = prep
   (trx: Kysely<DB>, userId: number) => trx.selectFrom('users').select('id').where('id', '=', userId),
 );
 
-type Counter = 'offers_completed' | 'referrals_earned';
+type Counter = 'offers_completed' | 'referrals_earned' | 'earnings';
 
 const bumpCounterQuery = (column: Counter) =>
   prepared((trx: Kysely<DB>, userId: number, delta: number) => {
@@ -26,6 +26,7 @@ const bumpCounterQuery = (column: Counter) =>
 const bumpCounterQueries = {
   offers_completed: bumpCounterQuery('offers_completed'),
   referrals_earned: bumpCounterQuery('referrals_earned'),
+  earnings: bumpCounterQuery('earnings'),
 };
 
 /** `users.<column> + delta`, never below zero. */
@@ -36,4 +37,40 @@ export async function bumpCounter(
   delta: number,
 ): Promise<void> {
   await bumpCounterQueries[column](trx, userId, delta);
+}
+
+/*
+ * The balance an account gave up when it was deleted stays its cover against later reversals of
+ * what it earned (`users.forfeit_cover`, in hundredths): had it stayed, that balance would have
+ * absorbed them. A reversal takes from the cover first and debits only the rest, so the account
+ * that comes back (decision 0043) owes what it would have owed, and no more.
+ */
+
+/** Adds a deletion's given-up balance to the account's cover. */
+export async function addForfeitCover(trx: Kysely<DB>, userId: number, cents: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ forfeit_cover: sql`forfeit_cover + ${cents}` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Of `cents` a reversal takes from the account, what its cover does not cover (the cover is used up
+ * by as much). Under the account's lock.
+ */
+export async function uncoveredByForfeit(trx: Kysely<DB>, userId: number, cents: number): Promise<number> {
+  const row = await trx
+    .selectFrom('users')
+    .select('forfeit_cover')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const used = Math.min(Math.max(0, Number(row?.forfeit_cover ?? 0)), cents);
+  if (used <= 0) return cents;
+  await trx
+    .updateTable('users')
+    .set({ forfeit_cover: sql`forfeit_cover - ${used}` })
+    .where('id', '=', userId)
+    .execute();
+  return cents - used;
 }

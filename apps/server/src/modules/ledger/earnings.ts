@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { areLinked } from '../signals/index.ts';
-import { bumpCounter, lockUser } from './accounts.ts';
+import { bumpCounter, lockUser, uncoveredByForfeit } from './accounts.ts';
 import * as repo from './referral-repository.ts';
 import { findEntryByKey } from './repository.ts';
 import type { AccountAfter, Guard } from './posting-repository.ts';
@@ -100,17 +100,45 @@ export async function takeBackReferralCommission(
   if (!commission) return;
   const amount = Number(commission.amount);
   await lockUser(trx, commission.user_id);
-  const result = await post(trx, deps.clock, {
+  const result = await reverseEarning(trx, deps, {
     userId: commission.user_id,
-    amount: -amount,
-    kind: 'reversal',
+    amount,
     key: commissionReversalKey(creditEntryId),
     params: { reverses: 'referral' },
-    allowNegative: true,
-    earningsDelta: -amount,
     meta: { creditEntryId, reverses: commission.id },
   });
-  if (result.applied) await bumpCounter(trx, commission.user_id, 'referrals_earned', -amount);
+  if (!result || result.applied) await bumpCounter(trx, commission.user_id, 'referrals_earned', -amount);
+}
+
+/**
+ * Takes an earning of `amount` back from the account (a provider's reversal, a commission's): from
+ * what it gave up with a deletion first (`uncoveredByForfeit`), then a `reversal` entry of the rest,
+ * allowed below zero; its earnings drop by the whole amount either way. Called once per reversal,
+ * under the account's lock. Null: the cover took it all, and no entry was posted.
+ */
+export async function reverseEarning(
+  trx: Kysely<DB>,
+  deps: Deps,
+  p: {
+    userId: number;
+    amount: number;
+    key: string;
+    params: Extract<Posting, { kind: 'reversal' }>['params'];
+    meta: Posting['meta'];
+  },
+): Promise<PostingResult | null> {
+  const debit = await uncoveredByForfeit(trx, p.userId, p.amount);
+  if (debit <= 0) {
+    await bumpCounter(trx, p.userId, 'earnings', -p.amount);
+    return null;
+  }
+  return post(trx, deps.clock, {
+    ...p,
+    amount: -debit,
+    kind: 'reversal',
+    allowNegative: true,
+    earningsDelta: -p.amount,
+  });
 }
 
 /**

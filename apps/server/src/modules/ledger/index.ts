@@ -14,7 +14,6 @@ export {
 } from './service.ts';
 export {
   findEntryByKey,
-  firstEntryAfter,
   lastEntryId,
   listEntriesForUser,
   negativeBalancesKept,
@@ -22,12 +21,13 @@ export {
 } from './repository.ts';
 export type { AccountAfter, Guard, Record as PostingRecord } from './posting-repository.ts';
 export { ledgerCells, type LedgerCell } from './rollup.ts';
-export { bumpCounter, lockUser } from './accounts.ts';
+export { addForfeitCover, bumpCounter, lockUser } from './accounts.ts';
 export {
   creditEarning,
   creditEarningAlone,
   creditEarningWhen,
   payReferralCommissions,
   payReferralOnVerified,
+  reverseEarning,
   takeBackReferralCommission,
 } from './earnings.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { firstRow, prepared } from '../../db/prepared.ts';
 import { quarterHourOf } from '../../db/time-buckets.ts';
-import { LEDGER_ENTRY_COLUMNS, type LedgerKind } from '../../db/schema.ts';
+import { LEDGER_ENTRY_COLUMNS } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 
 /** The whole ledger counted and summed by kind and sign, from the running totals: a few dozen rows. */
@@ -51,19 +51,6 @@ const entryByKeyQuery = prepared((db: Db, key: string) =>
 
 export async function findEntryByKey(db: Db, key: string) {
   return firstRow(entryByKeyQuery(db, key));
-}
-
-/** The player's first entry of `kind` posted after entry `afterId`, if any. */
-export async function firstEntryAfter(db: Db, userId: number, kind: LedgerKind, afterId: number) {
-  return db
-    .selectFrom('ledger_entries')
-    .select(LEDGER_ENTRY_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
 }
 
 /** Users whose cached balance differs from the sum of their entries. */

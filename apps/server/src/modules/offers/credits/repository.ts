@@ -143,21 +143,6 @@ export async function deletedAccountOfTransaction(db: Db, wallSlug: string, tran
   return row?.id ?? null;
 }
 
-/**
- * The account's credits paid before ledger entry `beforeEntryId` and reversed since `since`: wall,
- * id and amount.
- */
-export async function reversedSince(db: Db, userId: number, since: string, beforeEntryId: number) {
-  return db
-    .selectFrom('offer_transactions')
-    .select(['wall_slug', 'trans_id', 'amount'])
-    .where('user_id', '=', userId)
-    .where('state', '=', 'reversed')
-    .where('credit_entry_id', '<', beforeEntryId)
-    .where('updated_at', '>=', since)
-    .execute();
-}
-
 /** The account's held credits, given up with the account: never released, no longer owed. */
 export async function forfeitHolds(db: Kysely<DB>, userId: number, now: string): Promise<void> {
   await db

@@ -8,11 +8,10 @@ import {
   bumpCounter,
   creditWhen,
   findEntryByKey,
-  firstEntryAfter,
   lockUser,
   payReferralCommissions,
-  post,
   postRecorded,
+  reverseEarning,
   takeBackReferralCommission,
 } from '../../ledger/index.ts';
 import { payLevelRewardsAfterCredit } from '../../levels/index.ts';
@@ -201,54 +200,21 @@ export async function reverseTransaction(
   }
   const credit = await findEntryByKey(trx, creditKey(wall.slug, transId));
   if (!credit) return { verdict: 'reversed', ledgerEntryId: null }; // was held: the hold is cancelled
-  const amount = await amountToReverse(trx, credit, wall.slug, transId);
-  if (amount <= 0) {
-    // The balance the account gave up with its deletion covered it: only the commission comes back.
-    await takeBackReferralCommission(trx, deps, credit.id);
-    return { verdict: 'reversed', ledgerEntryId: null };
-  }
-  const result = await post(trx, deps.clock, {
+  // What the account gave up with a deletion since covers it first (decision 0043).
+  const result = await reverseEarning(trx, deps, {
     userId: credit.user_id,
-    amount: -amount,
-    kind: 'reversal',
+    amount: Number(credit.amount),
     params: { reverses: kind, wall: wall.name },
     key: reversalKey(wall.slug, transId),
-    allowNegative: true,
-    earningsDelta: -amount,
     meta: { wall: wall.slug, transId, reverses: credit.id },
   });
-  await repo.setReversalEntry(trx, t.id, result.entryId, now);
-  if (result.applied) {
+  const entryId = result?.entryId ?? null;
+  if (entryId !== null) await repo.setReversalEntry(trx, t.id, entryId, now);
+  if (!result || result.applied) {
     await bumpCounter(trx, credit.user_id, 'offers_completed', -1);
     await takeBackReferralCommission(trx, deps, credit.id);
   }
-  return { verdict: 'reversed', ledgerEntryId: result.entryId };
-}
-
-/**
- * What a reversal takes from the account: the whole credit, unless the account was deleted after it
- * (whether or not it came back since). Then the balance it gave up covers the reversals of its
- * earlier credits, up to its amount; past that they are a debt, as they would have been had it
- * stayed (R$7 given up and R$10 reversed leave -R$3), which its Roblox account comes back with
- * (decision 0043). `transId`'s transaction is already marked reversed.
- */
-async function amountToReverse(
-  trx: Kysely<DB>,
-  credit: { id: number; user_id: number; amount: number },
-  wallSlug: string,
-  transId: string,
-): Promise<number> {
-  const forfeit = await firstEntryAfter(trx, credit.user_id, 'forfeit', credit.id);
-  if (!forfeit) return Number(credit.amount);
-  let reversed = 0;
-  let taken = 0;
-  for (const r of await repo.reversedSince(trx, credit.user_id, forfeit.created_at, forfeit.id)) {
-    reversed += Number(r.amount);
-    if (r.wall_slug === wallSlug && r.trans_id === transId) continue;
-    const entry = await findEntryByKey(trx, reversalKey(r.wall_slug, r.trans_id));
-    if (entry) taken -= Number(entry.amount);
-  }
-  return Math.max(0, reversed + Number(forfeit.amount)) - taken;
+  return { verdict: 'reversed', ledgerEntryId: entryId };
 }
 
 /**
