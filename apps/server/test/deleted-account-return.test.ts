@@ -294,6 +294,24 @@ describe(`reversals after a deletion on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
   });
 
+  it('what was earned after coming back is not covered: its reversal is a debt', async () => {
+    const p = await signInPlayer(t, 'LaterLou');
+    const id = await idOf(p.robloxId);
+    await credit('later-1', p.robloxId, '10.00');
+    tick();
+    await deleteOwnAccount(t, p, 10);
+    tick();
+    await signInPlayer(t, 'LaterLou');
+    await credit('later-2', p.robloxId, '4.00');
+    await postEntry(t.deps.db, t.clock, id, -400, testSubject('withdrawal'));
+    await reverse('later-2', p.robloxId);
+    expect((await account(id)).balance).toBe(-400);
+    // The cover is still there for what was earned before the deletion.
+    await reverse('later-1', p.robloxId);
+    expect((await account(id)).balance).toBe(-400);
+    await expectInvariant(t.deps.db);
+  });
+
   it('a reversal stamped a moment before the deletion still takes what the given-up balance did not cover', async () => {
     const p = await signInPlayer(t, 'SkewSam');
     const id = await idOf(p.robloxId);
@@ -310,23 +328,46 @@ describe(`reversals after a deletion on ${testEngine}`, () => {
 });
 
 describe(`migration 0039 on ${testEngine}`, () => {
-  it('gives accounts deleted before it the balance they gave up as their cover', async () => {
+  it('gives accounts deleted before it what they gave up, less what reversals since took', async () => {
     const empty = await createEmptyDatabase();
     const db = createDatabase(empty.url);
     try {
       await new Migrator({ db, provider: migrationProvider }).migrateTo('0038_session_signals');
       await insertRawUser(db, 1);
       await insertRawUser(db, 2);
+      const entry = (id: number, amount: number, kind: 'survey' | 'forfeit', key: string) =>
+        db
+          .insertInto('ledger_entries')
+          .values({
+            id,
+            user_id: 1,
+            amount,
+            kind,
+            idempotency_key: key,
+            description: kind,
+            params: '{}',
+            created_at: '2026-01-02T00:00:00.000Z',
+          })
+          .execute();
+      await entry(1, 300, 'survey', 'postback:cpx:t1');
+      await entry(2, 700, 'survey', 'postback:cpx:t2');
+      await entry(3, -700, 'forfeit', 'forfeit:1');
+      // Reversed after the deletion, when a deleted account's reversal debited nothing: R$3 of the 7 used.
       await db
-        .insertInto('ledger_entries')
+        .insertInto('offer_transactions')
         .values({
+          wall_slug: 'cpx',
+          trans_id: 't1',
           user_id: 1,
-          amount: -700,
-          kind: 'forfeit',
-          idempotency_key: 'forfeit:1',
-          description: 'Balance forfeited: account deleted',
-          params: '{}',
-          created_at: '2026-01-02T00:00:00.000Z',
+          kind: 'survey',
+          amount: 300,
+          description: 'CPX survey',
+          state: 'reversed',
+          release_at: null,
+          credit_entry_id: 1,
+          reversal_entry_id: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-03T00:00:00.000Z',
         })
         .execute();
       await db
@@ -335,10 +376,16 @@ describe(`migration 0039 on ${testEngine}`, () => {
         .where('id', '=', 1)
         .execute();
       await migrateToLatest(db);
-      const users = await db.selectFrom('users').select(['id', 'forfeit_cover']).orderBy('id').execute();
-      expect(users.map((u) => [Number(u.id), Number(u.forfeit_cover)])).toEqual([
-        [1, 700],
-        [2, 0],
+      const users = await db
+        .selectFrom('users')
+        .select(['id', 'forfeit_cover', 'forfeit_cover_through'])
+        .orderBy('id')
+        .execute();
+      expect(
+        users.map((u) => [Number(u.id), Number(u.forfeit_cover), Number(u.forfeit_cover_through)]),
+      ).toEqual([
+        [1, 400, 3],
+        [2, 0, 0],
       ]);
     } finally {
       await db.destroy();

@@ -36,6 +36,8 @@ export interface UsersTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** What of the balance given up with a deletion still covers later reversals, hundredths (migration 0039). */
   forfeit_cover: Generated<number>;
+  /** The last forfeit's ledger entry: the cover takes reversals of entries before it only (migration 0039). */
+  forfeit_cover_through: Generated<number>;
   /** How the referrer was attributed (migration 0021): `bio`, `roblox` or `before_rule`. */
   referral_via: ColumnType<ReferralVia | null, ReferralVia | null | undefined, ReferralVia | null>;
 }

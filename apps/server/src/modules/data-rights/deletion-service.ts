@@ -110,7 +110,7 @@ async function deleteAccount(
       // A key already used would leave the balance owed to a deleted account: never let it pass.
       if (!forfeit.applied) throw new Error(`the forfeit of account ${userId} at ${at} was already posted`);
       // What it gave up still absorbs later reversals of what it earned (ledger `reverseEarning`).
-      await addForfeitCover(trx, userId, balanceCents);
+      await addForfeitCover(trx, userId, balanceCents, forfeit.entryId);
     }
     const robloxId = Number(account.roblox_id);
     await retireRobloxId(trx, hashRobloxId(robloxId), userId);

@@ -41,36 +41,49 @@ export async function bumpCounter(
 
 /*
  * The balance an account gave up when it was deleted stays its cover against later reversals of
- * what it earned (`users.forfeit_cover`, in hundredths): had it stayed, that balance would have
- * absorbed them. A reversal takes from the cover first and debits only the rest, so the account
- * that comes back (decision 0043) owes what it would have owed, and no more.
+ * what it had earned by then (`users.forfeit_cover`, in hundredths, for entries before
+ * `forfeit_cover_through`, the last forfeit's entry): had it stayed, that balance would have absorbed
+ * them. Such a reversal takes from the cover first and debits only the rest, so the account that
+ * comes back (decision 0043) owes what it would have owed, and no more. What it earns after coming
+ * back is not covered.
  */
 
-/** Adds a deletion's given-up balance to the account's cover. */
-export async function addForfeitCover(trx: Kysely<DB>, userId: number, cents: number): Promise<void> {
+/** Adds a deletion's given-up balance (its forfeit entry `entryId`) to the account's cover. */
+export async function addForfeitCover(
+  trx: Kysely<DB>,
+  userId: number,
+  cents: number,
+  entryId: number,
+): Promise<void> {
   await trx
     .updateTable('users')
-    .set({ forfeit_cover: sql`forfeit_cover + ${cents}` })
+    .set({ forfeit_cover: sql`forfeit_cover + ${cents}`, forfeit_cover_through: entryId })
     .where('id', '=', userId)
     .execute();
 }
 
 /**
- * Of `cents` a reversal takes from the account, what its cover does not cover (the cover is used up
- * by as much). Under the account's lock.
+ * Of `cents` a reversal of entry `reverses` takes from the account, the part its cover takes (the
+ * cover is used up by as much; nothing for an entry after the last forfeit). Under the account's lock.
  */
-export async function uncoveredByForfeit(trx: Kysely<DB>, userId: number, cents: number): Promise<number> {
+export async function coveredByForfeit(
+  trx: Kysely<DB>,
+  userId: number,
+  cents: number,
+  reverses: number,
+): Promise<number> {
   const row = await trx
     .selectFrom('users')
-    .select('forfeit_cover')
+    .select(['forfeit_cover', 'forfeit_cover_through'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  const used = Math.min(Math.max(0, Number(row?.forfeit_cover ?? 0)), cents);
-  if (used <= 0) return cents;
+  if (!row || reverses >= Number(row.forfeit_cover_through)) return 0;
+  const used = Math.min(Math.max(0, Number(row.forfeit_cover)), cents);
+  if (used <= 0) return 0;
   await trx
     .updateTable('users')
     .set({ forfeit_cover: sql`forfeit_cover - ${used}` })
     .where('id', '=', userId)
     .execute();
-  return cents - used;
+  return used;
 }

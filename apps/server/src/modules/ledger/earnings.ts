@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { areLinked } from '../signals/index.ts';
-import { bumpCounter, lockUser, uncoveredByForfeit } from './accounts.ts';
+import { bumpCounter, coveredByForfeit, lockUser } from './accounts.ts';
 import * as repo from './referral-repository.ts';
 import { findEntryByKey } from './repository.ts';
 import type { AccountAfter, Guard } from './posting-repository.ts';
@@ -103,18 +103,20 @@ export async function takeBackReferralCommission(
   const result = await reverseEarning(trx, deps, {
     userId: commission.user_id,
     amount,
+    reverses: commission.id,
     key: commissionReversalKey(creditEntryId),
     params: { reverses: 'referral' },
-    meta: { creditEntryId, reverses: commission.id },
+    meta: { creditEntryId },
   });
   if (!result || result.applied) await bumpCounter(trx, commission.user_id, 'referrals_earned', -amount);
 }
 
 /**
- * Takes an earning of `amount` back from the account (a provider's reversal, a commission's): from
- * what it gave up with a deletion first (`uncoveredByForfeit`), then a `reversal` entry of the rest,
- * allowed below zero; its earnings drop by the whole amount either way. Called once per reversal,
- * under the account's lock. Null: the cover took it all, and no entry was posted.
+ * Takes an earning of `amount` (ledger entry `reverses`) back from the account (a provider's
+ * reversal, a commission's): from what it gave up with a deletion first (`coveredByForfeit`), then a
+ * `reversal` entry of the rest, allowed below zero, noting what the cover took; its earnings drop by
+ * the whole amount either way. Called once per reversal (the caller's guard), under the account's
+ * lock. Null: the cover took it all, and no entry was posted.
  */
 export async function reverseEarning(
   trx: Kysely<DB>,
@@ -122,22 +124,26 @@ export async function reverseEarning(
   p: {
     userId: number;
     amount: number;
+    reverses: number;
     key: string;
     params: Extract<Posting, { kind: 'reversal' }>['params'];
-    meta: Posting['meta'];
+    meta: Record<string, unknown>;
   },
 ): Promise<PostingResult | null> {
-  const debit = await uncoveredByForfeit(trx, p.userId, p.amount);
-  if (debit <= 0) {
+  const covered = await coveredByForfeit(trx, p.userId, p.amount, p.reverses);
+  if (covered >= p.amount) {
     await bumpCounter(trx, p.userId, 'earnings', -p.amount);
     return null;
   }
   return post(trx, deps.clock, {
-    ...p,
-    amount: -debit,
+    userId: p.userId,
+    key: p.key,
+    params: p.params,
+    amount: -(p.amount - covered),
     kind: 'reversal',
     allowNegative: true,
     earningsDelta: -p.amount,
+    meta: { ...p.meta, reverses: p.reverses, ...(covered > 0 ? { coveredByForfeit: covered } : {}) },
   });
 }
 

@@ -204,9 +204,10 @@ export async function reverseTransaction(
   const result = await reverseEarning(trx, deps, {
     userId: credit.user_id,
     amount: Number(credit.amount),
+    reverses: credit.id,
     params: { reverses: kind, wall: wall.name },
     key: reversalKey(wall.slug, transId),
-    meta: { wall: wall.slug, transId, reverses: credit.id },
+    meta: { wall: wall.slug, transId },
   });
   const entryId = result?.entryId ?? null;
   if (entryId !== null) await repo.setReversalEntry(trx, t.id, entryId, now);
