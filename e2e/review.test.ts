@@ -133,6 +133,8 @@ describe('withdrawal review in Chromium', () => {
     await page.goto(`${stack.baseUrl}/admin`);
     await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // Signed in only once the console shows: leaving earlier would cancel the sign-in's request.
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
     await page.goto(`${stack.baseUrl}/admin?section=withdrawals`);
     await page.getByRole('heading', { level: 2, name: 'Withdrawals', exact: true }).waitFor();
     await page.getByRole('tab', { name: /^To approve( \d+)?$/ }).click();
