@@ -2,7 +2,7 @@ import { Migrator } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest, migrationProvider } from '../src/db/migrate.ts';
-import { insertRawUser } from './support/accounts.ts';
+import { accountWithId, insertRawUser, userIdOf } from './support/accounts.ts';
 import { adminCookie } from './support/admin.ts';
 import { expectInvariant, postEntry, testSubject } from './support/ledger.ts';
 import { expectPostbackCredited } from './support/postbacks.ts';
@@ -22,20 +22,10 @@ import { createEmptyDatabase, testEngine } from './support/test-database.ts';
 
 const typeName = (username: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { username } });
-const idOf = async (robloxId: number) =>
-  Number(
-    (
-      await t.deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('roblox_id', '=', robloxId)
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
 const userRow = (id: number) =>
   t.deps.db
     .selectFrom('users')
-    .select(['username', 'roblox_id', 'status', 'deleted_at', 'balance'])
+    .select(['username', 'roblox_id', 'status', 'deleted_at'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
@@ -54,7 +44,7 @@ function shape(res: Awaited<ReturnType<typeof typeName>>) {
 }
 
 async function banAndDelete(cookie: string, player: SignedInPlayer): Promise<number> {
-  const id = await idOf(player.robloxId);
+  const id = await userIdOf(t.deps.db, player.robloxId);
   expect(
     (await consoleCall(t, cookie, 'PUT', `/api/toggle-ban/${id}`, { status: 'banned' })).statusCode,
   ).toBe(200);
@@ -76,7 +66,7 @@ describe(`a deleted account and strangers on ${testEngine}`, () => {
     const live = await signInPlayer(t, 'LiveProt');
     await verifyPlayer(t, live);
     const gone = await signInPlayer(t, 'GoneNever');
-    const goneId = await idOf(gone.robloxId);
+    const goneId = await userIdOf(t.deps.db, gone.robloxId);
     await deleteOwnAccount(t, gone, 0);
 
     const typed = await typeName('GoneNever');
@@ -108,29 +98,29 @@ describe(`a deleted account and strangers on ${testEngine}`, () => {
 
   it('staff cannot add R$ to a deleted account', async () => {
     const gone = await signInPlayer(t, 'PointsGhost');
-    const goneId = await idOf(gone.robloxId);
+    const goneId = await userIdOf(t.deps.db, gone.robloxId);
     await deleteOwnAccount(t, gone, 0);
     const res = await consoleCall(t, cookie, 'POST', '/api/admin/add-points', { userId: goneId, points: 25 });
     expect([res.statusCode, res.json().error]).toEqual([
       409,
       'This player deleted their account: nothing can be added to it.',
     ]);
-    expect(Number((await userRow(goneId)).balance)).toBe(0);
+    expect((await accountWithId(t.deps.db, goneId)).balance).toBe(0);
   });
 
   it('a credit given up with the account and reversed after it came back costs nothing more', async () => {
     const ben = await signInPlayer(t, 'RevBen');
-    const benId = await idOf(ben.robloxId);
+    const benId = await userIdOf(t.deps.db, ben.robloxId);
     await expectPostbackCredited(t, { trans: 'rr-b', user: ben.robloxId, local: '10.00' });
     await deleteOwnAccount(t, ben, 10);
     const back = await signInPlayer(t, 'RevBen');
-    expect(await idOf(back.robloxId)).toBe(benId);
+    expect(await userIdOf(t.deps.db, back.robloxId)).toBe(benId);
     await expectPostbackCredited(t, { status: '2', trans: 'rr-b', user: ben.robloxId, local: '0' });
-    expect(Number((await userRow(benId)).balance)).toBe(0);
+    expect((await accountWithId(t.deps.db, benId)).balance).toBe(0);
     // A credit earned after the return is taken back whole.
     await expectPostbackCredited(t, { trans: 'rr-c', user: ben.robloxId, local: '4.00' });
     await expectPostbackCredited(t, { status: '2', trans: 'rr-c', user: ben.robloxId, local: '0' });
-    expect(Number((await userRow(benId)).balance)).toBe(0);
+    expect((await accountWithId(t.deps.db, benId)).balance).toBe(0);
     await expectInvariant(t.deps.db);
   });
 });
@@ -165,7 +155,7 @@ describe(`Sign in with Roblox and a deleted account on ${testEngine}`, () => {
 
   it('opens a deleted account again; one deleted while banned stays deleted', async () => {
     const kim = await signInPlayer(t, 'SiwrKim');
-    const kimId = await idOf(kim.robloxId);
+    const kimId = await userIdOf(t.deps.db, kim.robloxId);
     await deleteOwnAccount(t, kim, 0);
     expect((await signInWithRoblox(kim.robloxId)).searchParams.get('error')).toBeNull();
     expect(await userRow(kimId)).toMatchObject({ username: 'SiwrKim', deleted_at: null });
@@ -228,19 +218,12 @@ describe(`reversals after a deletion on ${testEngine}`, () => {
     expectPostbackCredited(t, { trans, user, local });
   const reverse = (trans: string, user: number) =>
     expectPostbackCredited(t, { status: '2', trans, user, local: '0' });
-  const account = async (id: number) => {
-    const r = await t.deps.db
-      .selectFrom('users')
-      .select(['balance', 'earnings', 'offers_completed'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return { balance: Number(r.balance), earnings: Number(r.earnings), offers: Number(r.offers_completed) };
-  };
+  const account = (id: number) => accountWithId(t.deps.db, id);
 
   /** Credit c1 R$10, delete (gives up 10), come back, credit c2 R$5, delete (gives up 5). */
   async function twoDeletions(name: string): Promise<{ id: number; robloxId: number }> {
     const p = await signInPlayer(t, name);
-    const id = await idOf(p.robloxId);
+    const id = await userIdOf(t.deps.db, p.robloxId);
     await credit(`${name}-c1`, p.robloxId, '10.00');
     tick();
     await deleteOwnAccount(t, p, 10);
@@ -266,13 +249,13 @@ describe(`reversals after a deletion on ${testEngine}`, () => {
 
   it('a reversal the given-up balance covered still takes the offer out of earnings and offers completed', async () => {
     const p = await signInPlayer(t, 'CovCount');
-    const id = await idOf(p.robloxId);
+    const id = await userIdOf(t.deps.db, p.robloxId);
     await credit('cov-1', p.robloxId, '10.00');
     tick();
     await deleteOwnAccount(t, p, 10);
     tick();
     await reverse('cov-1', p.robloxId);
-    expect(await account(id)).toEqual({ balance: 0, earnings: 0, offers: 0 });
+    expect(await account(id)).toMatchObject({ balance: 0, earnings: 0, offersCompleted: 0 });
   });
 
   it("a friend's reversal after the referrer deleted is covered by the commission it gave up", async () => {
@@ -296,7 +279,7 @@ describe(`reversals after a deletion on ${testEngine}`, () => {
 
   it('what was earned after coming back is not covered: its reversal is a debt', async () => {
     const p = await signInPlayer(t, 'LaterLou');
-    const id = await idOf(p.robloxId);
+    const id = await userIdOf(t.deps.db, p.robloxId);
     await credit('later-1', p.robloxId, '10.00');
     tick();
     await deleteOwnAccount(t, p, 10);
@@ -314,7 +297,7 @@ describe(`reversals after a deletion on ${testEngine}`, () => {
 
   it('a reversal stamped a moment before the deletion still takes what the given-up balance did not cover', async () => {
     const p = await signInPlayer(t, 'SkewSam');
-    const id = await idOf(p.robloxId);
+    const id = await userIdOf(t.deps.db, p.robloxId);
     await credit('skew-1', p.robloxId, '10.00');
     await postEntry(t.deps.db, t.clock, id, -990, testSubject('withdrawal'));
     tick();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settleRaces } from '../src/modules/races/prizes.ts';
 import { sweepLevelRewards } from '../src/modules/levels/rewards.ts';
+import { accountWithId, userIdOf } from './support/accounts.ts';
 import { adminCookie } from './support/admin.ts';
 import { expectInvariant } from './support/ledger.ts';
 import { creditThroughCpx, expectPostbackCredited, sendCpxPostback } from './support/postbacks.ts';
@@ -29,21 +30,6 @@ import { testEngine } from './support/test-database.ts';
 const HOUR = 3_600_000;
 let cookie: string;
 
-const idOf = async (player: { robloxId: number }) =>
-  Number(
-    (
-      await t.deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('roblox_id', '=', player.robloxId)
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
-const balanceOfId = async (id: number) =>
-  Number(
-    (await t.deps.db.selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow())
-      .balance,
-  );
 const inAnHour = () => new Date(t.clock.now().getTime() + HOUR).toISOString();
 
 async function newGiveaway(title: string) {
@@ -69,13 +55,13 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
     const id = await newGiveaway('Gone');
     const gone = await signInPlayer(t, 'GhostGail');
     expect((await enter(gone)).statusCode).toBe(200);
-    const goneId = await idOf(gone);
+    const goneId = await userIdOf(t.deps.db, gone.robloxId);
     await deleteOwnAccount(t, gone, 0);
     t.clock.advance(2 * HOUR);
     const end = await consoleCall(t, cookie, 'POST', `/api/admin/giveaways/${id}/end`);
     expect(end.statusCode, end.body).toBe(200);
     expect(await ledgerEntriesWithKey(t.deps.db, `giveaway:${id}`)).toEqual([]);
-    expect(await balanceOfId(goneId)).toBe(0);
+    expect((await accountWithId(t.deps.db, goneId)).balance).toBe(0);
   });
 
   it('a deleted account that led a race is passed over: the live player takes the prize', async () => {
@@ -92,13 +78,15 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
     const live = await signInPlayer(t, 'RaceLive');
     await creditThroughCpx(t, gone, 30, { prefix: 'del-race' });
     await creditThroughCpx(t, live, 10, { prefix: 'del-race' });
-    const goneId = await idOf(gone);
+    const goneId = await userIdOf(t.deps.db, gone.robloxId);
     await deleteOwnAccount(t, gone, 30);
     t.clock.advance(2 * HOUR);
     await settleRaces(t.deps);
     const prize = await ledgerEntriesWithKey(t.deps.db, `race:${raceId}:1`);
-    expect(prize.map((e) => [e.user_id, Number(e.amount)])).toEqual([[await idOf(live), 10000]]);
-    expect(await balanceOfId(goneId)).toBe(0);
+    expect(prize.map((e) => [e.user_id, Number(e.amount)])).toEqual([
+      [await userIdOf(t.deps.db, live.robloxId), 10000],
+    ]);
+    expect((await accountWithId(t.deps.db, goneId)).balance).toBe(0);
     const standings = await consoleCall(t, cookie, 'GET', `/api/admin/races/${raceId}/standings`);
     expect(standings.json().results.map((r: Record<string, unknown>) => [r.prizeRank, r.excluded])).toEqual([
       [null, 'deleted'],
@@ -111,15 +99,17 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
     const live = await signInPlayer(t, 'LevelLive');
     await creditThroughCpx(t, gone, 30, { prefix: 'del-level' });
     await creditThroughCpx(t, live, 30, { prefix: 'del-level' });
-    const goneId = await idOf(gone);
+    const goneId = await userIdOf(t.deps.db, gone.robloxId);
     await deleteOwnAccount(t, gone, 30);
     const made = await consoleCall(t, cookie, 'POST', '/api/admin/level-rewards', { level: 2, amount: 5 });
     expect(made.statusCode, made.body).toBe(201);
     t.clock.advance(60_000);
     await sweepLevelRewards(t.deps);
     expect(await ledgerEntriesWithKey(t.deps.db, `level:${goneId}:2`)).toEqual([]);
-    expect(await ledgerEntriesWithKey(t.deps.db, `level:${await idOf(live)}:2`)).toHaveLength(1);
-    expect(await balanceOfId(goneId)).toBe(0);
+    expect(
+      await ledgerEntriesWithKey(t.deps.db, `level:${await userIdOf(t.deps.db, live.robloxId)}:2`),
+    ).toHaveLength(1);
+    expect((await accountWithId(t.deps.db, goneId)).balance).toBe(0);
   });
 
   it("an admin's approval of a held credit of a deleted account is refused, and rejecting it works", async () => {
@@ -139,7 +129,7 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
       409,
       'This player deleted their account: nothing can be credited to it. Reject it.',
     ]);
-    expect(await balanceOfId(row!.user_id!)).toBe(0);
+    expect((await accountWithId(t.deps.db, row!.user_id!)).balance).toBe(0);
     const reject = await consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${row!.id}/reject`);
     expect(reject.statusCode, reject.body).toBe(200);
   });
@@ -163,7 +153,7 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
     const hank = await signIn('HankGone', '198.18.9.1');
     const fay = await signIn('FayStays', '198.18.9.2', 'HankGone');
     await verifyPlayer(t, fay, 'hello! ');
-    const hankId = await idOf(hank);
+    const hankId = await userIdOf(t.deps.db, hank.robloxId);
     // While Hank's account exists, Fay's credit pays him his commission.
     await expectPostbackCredited(t, { trans: 'del-ref-1', user: fay.robloxId, local: '10.00' });
     const commissions = async () =>
@@ -172,7 +162,7 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
     await deleteOwnAccount(t, hank, 1);
     await expectPostbackCredited(t, { trans: 'del-ref-2', user: fay.robloxId, local: '10.00' });
     expect(await commissions()).toHaveLength(1);
-    expect(await balanceOfId(hankId)).toBe(0);
+    expect((await accountWithId(t.deps.db, hankId)).balance).toBe(0);
     await expectInvariant(t.deps.db);
   });
 });
@@ -188,7 +178,7 @@ describe(`a deleted account comes back to its Roblox account on ${testEngine}`, 
     const code = await createPromoCode(t.deps, { code: 'ONCEONLY', amount: 2 });
     const id = await newGiveaway('Once');
     const rita = await signInPlayer(t, 'ReturningRita');
-    const ritaId = await idOf(rita);
+    const ritaId = await userIdOf(t.deps.db, rita.robloxId);
     expect((await claimDaily(t.app, rita.token)).statusCode).toBe(200);
     const redeem = (player: SignedInPlayer) =>
       t.app.inject({
@@ -199,20 +189,20 @@ describe(`a deleted account comes back to its Roblox account on ${testEngine}`, 
       });
     expect((await redeem(rita)).statusCode).toBe(200);
     expect((await enter(rita)).statusCode).toBe(200);
-    const balance = await balanceOfId(ritaId);
+    const balance = (await accountWithId(t.deps.db, ritaId)).balance;
     await deleteOwnAccount(t, rita, balance / 100);
 
     // The same Roblox account, proven through its bio: the same account, its balance given up.
     const back = await signInPlayer(t, 'ReturningRita');
-    expect(await idOf(back)).toBe(ritaId);
-    expect(await balanceOfId(ritaId)).toBe(0);
+    expect(await userIdOf(t.deps.db, back.robloxId)).toBe(ritaId);
+    expect((await accountWithId(t.deps.db, ritaId)).balance).toBe(0);
     const again = await claimDaily(t.app, back.token);
     expect(again.statusCode, again.body).not.toBe(200);
     const promo = await redeem(back);
     expect([promo.statusCode, promo.json().reason]).toEqual([409, 'PROMO_ALREADY_REDEEMED']);
     const entry = await enter(back);
     expect([entry.statusCode, entry.json().error]).toEqual([409, 'You have already entered this giveaway.']);
-    expect(await balanceOfId(ritaId)).toBe(0);
+    expect((await accountWithId(t.deps.db, ritaId)).balance).toBe(0);
     expect(await ledgerEntries(t.deps.db, { kind: 'promo', keyLike: `promo:${code.id}:%` })).toHaveLength(1);
     const entries = await t.deps.db
       .selectFrom('giveaway_entries')
@@ -226,18 +216,18 @@ describe(`a deleted account comes back to its Roblox account on ${testEngine}`, 
   it('a credit withdrawn, then reversed after the deletion, is a debt the account comes back with', async () => {
     const dora = await signInPlayer(t, 'DebtDora');
     await verifyPlayer(t, dora, 'hello! ');
-    const doraId = await idOf(dora);
+    const doraId = await userIdOf(t.deps.db, dora.robloxId);
     await expectPostbackCredited(t, { trans: 'debt-1', user: dora.robloxId, local: '10.00' });
     const asked = await requestWithdrawal(t, dora, 7);
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect(await runPayoutOnce(t.deps)).toMatchObject({ outcome: 'paid' });
-    expect(await balanceOfId(doraId)).toBe(300);
+    expect((await accountWithId(t.deps.db, doraId)).balance).toBe(300);
     await deleteOwnAccount(t, dora, 3);
 
     // CPX takes the R$10 back: the R$3 given up covers part of it, the R$7 withdrawn is owed.
     await expectPostbackCredited(t, { status: '2', trans: 'debt-1', user: dora.robloxId, local: '0' });
     await expectPostbackCredited(t, { status: '2', trans: 'debt-1', user: dora.robloxId, local: '0' });
-    expect(await balanceOfId(doraId)).toBe(-700);
+    expect((await accountWithId(t.deps.db, doraId)).balance).toBe(-700);
     const entries = await ledgerEntries(t.deps.db, { userId: doraId });
     expect(entries.map((e) => [e.kind, Number(e.amount)])).toEqual([
       ['survey', 1000],
@@ -247,20 +237,20 @@ describe(`a deleted account comes back to its Roblox account on ${testEngine}`, 
     ]);
     // Back through the bio: the same account, the debt with it.
     const back = await signInPlayer(t, 'DebtDora');
-    expect(await idOf(back)).toBe(doraId);
-    expect(await balanceOfId(doraId)).toBe(-700);
+    expect(await userIdOf(t.deps.db, back.robloxId)).toBe(doraId);
+    expect((await accountWithId(t.deps.db, doraId)).balance).toBe(-700);
     await expectInvariant(t.deps.db);
   });
   it('deleted, back and deleted again: each deletion gives up the balance it had', async () => {
     const otto = await signInPlayer(t, 'TwiceOtto');
-    const ottoId = await idOf(otto);
+    const ottoId = await userIdOf(t.deps.db, otto.robloxId);
     await creditThroughCpx(t, otto, 5, { prefix: 'twice-a' });
     await deleteOwnAccount(t, otto, 5);
     t.clock.advance(60_000);
     const back = await signInPlayer(t, 'TwiceOtto');
     await creditThroughCpx(t, back, 4, { prefix: 'twice-b' });
     await deleteOwnAccount(t, back, 4);
-    expect(await balanceOfId(ottoId)).toBe(0);
+    expect((await accountWithId(t.deps.db, ottoId)).balance).toBe(0);
     const forfeits = await ledgerEntries(t.deps.db, { userId: ottoId, kind: 'forfeit' });
     expect(forfeits.map((e) => Number(e.amount))).toEqual([-500, -400]);
     await expectInvariant(t.deps.db);
