@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../src/deps.ts';
-import { claim } from '../src/modules/withdrawals/payout-repository.ts';
+import { claim, notePurchaseAttempt } from '../src/modules/withdrawals/payout-repository.ts';
 import {
   PAYOUT_LEASE_MS,
   processWithdrawal,
@@ -86,6 +86,18 @@ describe(`a payout lease on the database's clock, on ${testEngine}`, () => {
       outcome: 'not_claimed',
     });
     expect(await row(id)).toMatchObject({ state: 'purchasing', claimed_by: 'holder', attempts: 1 });
+    expect(await purchasesOf(passId)).toHaveLength(0);
+  });
+
+  it('recording the attempt renews the lease: a request on its way is not taken over, however long the checks took', async () => {
+    const { id, passId } = await withdrawal(13);
+    await claimBy(workerWithClock(0), id);
+    // The checks before the request took the whole lease, but nobody took the claim meanwhile.
+    await leasesRunOut(t.deps.db, [id]);
+    expect(await notePurchaseAttempt(t.deps.db, id, 'holder', new Date().toISOString())).toBe(true);
+    // The request is on its way: another worker must not send a second one.
+    expect(await runPayoutOnce(workerWithClock(0))).toBeNull();
+    expect(await row(id)).toMatchObject({ state: 'purchasing', claimed_by: 'holder', purchase_attempts: 1 });
     expect(await purchasesOf(passId)).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { groupLink } from '@rewards/contracts';
 import { RETRY_MAX_MS, runPayoutOnce } from '../src/modules/withdrawals/payout-worker.ts';
 import { testEngine } from './support/test-database.ts';
 import { bearer } from './support/test-app.ts';
+import { adminConsole } from './support/admin-console.ts';
 import { openTestApp, t } from './support/suite.ts';
 import {
   BOTH_METHODS_ENV,
@@ -236,6 +237,69 @@ describe(`group payouts (PAYOUT_METHODS=gamepass,group) on ${testEngine}`, () =>
       expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'paid' });
       await expectPaidOnce(p, id);
       expect(await h.balance(p)).toBe(65);
+      await h.invariant();
+    });
+
+    it('keeps counting it when the next check finds the payout account stopped: never paid again, never refunded', async () => {
+      const admin = adminConsole(() => t);
+      const p = await member(100);
+      await warmCsrf(p);
+      const id = await h.requestGroup(p, 31);
+      await slow([GROUP_PAYOUTS_PATH, TRANSACTIONS_PATH], 2);
+      try {
+        expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'retry' });
+      } finally {
+        await t.control('POST', '/mode', { mode: 'up' });
+      }
+      expect(await h.groupPayoutsTo(p)).toHaveLength(1); // Roblox paid it meanwhile
+
+      // The payout cookie expires: the next check's read of the transactions is refused.
+      await t.control('PATCH', '/payout', { cookie: 'a-cookie-roblox-no-longer-takes' });
+      t.clock.advance(RETRY_MAX_MS);
+      try {
+        expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'stopped' });
+        expect(await h.row(id)).toMatchObject({ state: 'pending', purchase_attempts: 1 });
+        // The attempt may have paid, so no one can refund it.
+        const reject = await admin('POST', `/api/admin/withdrawals/${id}/reject`, { reason: 'x' });
+        expect(reject.statusCode, reject.body).toBe(409);
+      } finally {
+        await t.control('PATCH', '/payout', { cookie: 'test-payout-cookie' });
+        expect((await admin('POST', '/api/admin/payout-account/resume')).statusCode).toBe(200);
+      }
+      expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'paid' });
+      await expectPaidOnce(p, id);
+      expect(await h.balance(p)).toBe(69);
+      await h.invariant();
+    });
+
+    it('goes to review when the transactions cannot tell it apart from an earlier payout', async () => {
+      const p = await member(100);
+      await warmCsrf(p);
+      // An earlier withdrawal of the same amount paid, but its transaction was never looked up.
+      const first = await h.requestGroup(p, 40);
+      await slow([TRANSACTIONS_PATH], 1);
+      try {
+        expect(await runPayoutOnce(t.deps)).toMatchObject({ id: first, outcome: 'paid' });
+      } finally {
+        await t.control('POST', '/mode', { mode: 'up' });
+      }
+      expect(await h.row(first)).toMatchObject({ state: 'paid', payout_ref: null });
+      const id = await h.requestGroup(p, 40);
+      await slow([GROUP_PAYOUTS_PATH], 1);
+      try {
+        expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'retry' });
+      } finally {
+        await t.control('POST', '/mode', { mode: 'up' });
+      }
+      expect(await h.groupPayoutsTo(p)).toHaveLength(2);
+
+      // Two payouts of R$40 and one matched to neither: waiting cannot tell which is whose.
+      t.clock.advance(RETRY_MAX_MS);
+      expect(await runPayoutOnce(t.deps)).toMatchObject({ id, outcome: 'needs_review' });
+      expect((await h.row(id)).last_error).toContain('never matched');
+      t.clock.advance(RETRY_MAX_MS);
+      expect(await runPayoutOnce(t.deps)).toBeNull();
+      expect(await h.groupPayoutsTo(p)).toHaveLength(2);
       await h.invariant();
     });
   });

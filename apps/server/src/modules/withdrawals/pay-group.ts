@@ -44,14 +44,16 @@ export function groupMethod(
     const free = candidates.filter((c) => !taken.has(c.id));
     if (free.length > 0) {
       if ((await repo.unmatchedGroupPayouts(deps.db, w, since)) > 0) {
-        throw new Error(
+        throw new payout.CannotTellApart(
           'another payout of the same amount to this player was never matched to its transaction',
         );
       }
       // Oldest first: the earliest unmatched payout is the one made for this withdrawal.
       return free[free.length - 1]!;
     }
-    if (!complete) throw new Error("too many group payouts to read back to this withdrawal's creation");
+    if (!complete) {
+      throw new payout.CannotTellApart("too many group payouts to read back to this withdrawal's creation");
+    }
     return null;
   }
 
@@ -67,6 +69,7 @@ export function groupMethod(
       const txn = await findPayout(groupId);
       return txn ? found(txn) : { kind: 'not-paid' };
     } catch (err) {
+      if (err instanceof payout.CannotTellApart) return { kind: 'cannot-tell', detail: err.message };
       return { kind: 'unclear', detail: payout.noAnswer(err) };
     }
   }
@@ -102,6 +105,12 @@ export function groupMethod(
       }
     } catch (err) {
       if (err instanceof PayoutAccountBlocked) return { kind: 'account-stopped', reason: err.block.detail };
+      if (err instanceof payout.CannotTellApart) {
+        return {
+          kind: 'cannot-tell',
+          reason: `Could not tell whether an earlier attempt paid: ${err.message}.`,
+        };
+      }
       // After an attempt, whether it paid stays open until these reads answer.
       return w.purchase_attempts > 0
         ? {

@@ -92,6 +92,8 @@ interface Run {
   token: string;
   log: PayoutLog;
   maxAttempts: number;
+  /** Whether this run counted a purchase attempt: only then may a definite "not paid" uncount one. */
+  attempted: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function payWithdrawal(
     token,
     log,
     maxAttempts: opts.maxPurchaseAttempts ?? MAX_PURCHASE_ATTEMPTS,
+    attempted: false,
   };
   try {
     return await pay(run, account);
@@ -159,6 +162,8 @@ async function pay(run: Run, account: PayoutAccountRow): Promise<PayoutResult> {
       return retry(run, check.reason);
     case 'unclear':
       return exhausted ? review(run, check.reason) : retry(run, check.reason);
+    case 'cannot-tell':
+      return review(run, check.reason);
     case 'ready':
       break;
   }
@@ -180,6 +185,7 @@ async function pay(run: Run, account: PayoutAccountRow): Promise<PayoutResult> {
     const banned = w.pay_despite_ban !== 1 && (await repo.userStatus(deps.db, w.user_id)) === 'banned';
     return banned ? hold(run, `just before ${says.paying}`, NOT_PAID) : lost(run);
   }
+  run.attempted = true;
   const attempt = w.purchase_attempts + 1;
   const sent = await check.pay();
   run.log.info({ withdrawalId: w.id, attempt, sent }, 'payout: Roblox answered');
@@ -261,6 +267,12 @@ async function hold(run: Run, when: string, earlier: Earlier): Promise<PayoutRes
   if (earlier.kind === 'already-paid') {
     return paid(run, `paid by an attempt before the ban (${earlier.detail})`, earlier.ref);
   }
+  if (earlier.kind === 'cannot-tell') {
+    return review(
+      run,
+      `The player is banned, and whether an earlier attempt paid cannot be told: ${earlier.detail}.`,
+    );
+  }
   if (earlier.kind === 'unclear') {
     return retry(
       run,
@@ -288,7 +300,9 @@ async function review(run: Run, reason: string): Promise<PayoutResult> {
 
 /**
  * → pending, tried again after a back-off that doubles with each claim (or `delayMs`).
- * `uncountPurchase`: the request was definitely not paid, so its attempt does not count.
+ * `uncountPurchase`: the request was definitely not paid, so its attempt does not count. Only an
+ * attempt this run counted is taken back: an earlier run's unclear attempt stays counted, or the
+ * withdrawal would look never tried (paid again without asking Roblox first, or refundable by an admin).
  */
 async function retry(
   run: Run,
@@ -300,14 +314,17 @@ async function retry(
   const next = new Date(deps.clock.now().getTime() + (opts.delayMs ?? backOff)).toISOString();
   const row = await settle(run, deps.db, 'pending', reason, {
     nextAttemptAt: next,
-    uncountPurchase: opts.uncountPurchase,
+    uncountPurchase: opts.uncountPurchase === true && run.attempted,
   });
   if (!row) return lost(run);
   run.log.warn({ withdrawalId: w.id, reason, next }, 'payout: will retry');
   return { id: w.id, outcome: 'retry', detail: reason };
 }
 
-/** → pending at once, uncounted; the payout account needs attention and every payout stops. */
+/**
+ * → pending at once (this run's attempt, if it made one, uncounted: Roblox refused it); the payout
+ * account needs attention and every payout stops.
+ */
 async function stop(run: Run, reason: string): Promise<PayoutResult> {
   await stopPayouts(run.deps, reason, run.log);
   const result = await retry(run, `Payouts stopped: ${reason}`, { uncountPurchase: true, delayMs: 0 });

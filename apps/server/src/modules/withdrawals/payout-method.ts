@@ -12,8 +12,10 @@ export type Withdrawal = Selectable<WithdrawalsTable>;
 export type Earlier =
   | { kind: 'already-paid'; detail: string; ref?: string }
   | { kind: 'not-paid' }
-  /** Roblox did not answer, or its answer cannot tell this payout apart. */
-  | { kind: 'unclear'; detail: string };
+  /** Roblox did not answer: asking again later may tell. */
+  | { kind: 'unclear'; detail: string }
+  /** Roblox answered, but its answer cannot tell this payout apart, and asking again will not: a person decides. */
+  | { kind: 'cannot-tell'; detail: string };
 
 /** Everything Roblox is asked before paying. Nothing has been spent in any of these. */
 export type Check =
@@ -26,6 +28,8 @@ export type Check =
   | { kind: 'try-later'; reason: string }
   /** Whether an earlier attempt paid is still open: ask again later, or a person decides. */
   | { kind: 'unclear'; reason: string }
+  /** Whether an earlier attempt paid cannot be told from Roblox's answers, now or later: a person decides. */
+  | { kind: 'cannot-tell'; reason: string }
   /** Everything holds: `pay` sends the one request that pays. */
   | { kind: 'ready'; pay: () => Promise<Sent> };
 
@@ -63,6 +67,12 @@ export interface PayoutMethod {
     whereToLook: string;
   };
 }
+
+/**
+ * Roblox's answer holds candidates that cannot be told apart (or more than can be read): waiting will
+ * not change that, so the withdrawal goes to a person.
+ */
+export class CannotTellApart extends Error {}
 
 /** A failure of a request to Roblox, as said in a withdrawal's last error. */
 export function noAnswer(err: unknown): string {

@@ -71,12 +71,19 @@ export type ClaimedWithdrawal = NonNullable<Awaited<ReturnType<typeof claim>>>;
 /**
  * Records that a purchase request is about to be sent, while the claim is still ours and the player is
  * not banned (unless an admin chose to pay despite the ban): the last check before buying, in the
- * same statement, so a ban committed before it always stops the purchase.
+ * same statement, so a ban committed before it always stops the purchase. It renews the lease: the
+ * checks before it may have taken most of it, and a takeover while the request is on its way would
+ * send a group payout twice (Roblox refuses nothing there). The lease then runs from the send, which
+ * ends within ROBLOX_TIMEOUT_MS, far inside it.
  */
 export async function notePurchaseAttempt(db: Db, id: number, token: string, now: string): Promise<boolean> {
   const res = await db
     .updateTable('withdrawals')
-    .set((eb) => ({ purchase_attempts: eb('purchase_attempts', '+', 1), updated_at: now }))
+    .set((eb) => ({
+      purchase_attempts: eb('purchase_attempts', '+', 1),
+      claimed_at: databaseTime(db),
+      updated_at: now,
+    }))
     .where('id', '=', id)
     .where('state', '=', 'purchasing')
     .where('claimed_by', '=', token)
