@@ -14,7 +14,8 @@ import {
   expectPostbackCredited,
   sendCpxPostback,
 } from './support/postbacks.ts';
-import { signInPlayer, verifyBio, verifyPlayer } from './support/players.ts';
+import { deleteOwnAccount, signInPlayer, verifyBio, verifyPlayer } from './support/players.ts';
+import { runRetention } from '../src/modules/retention/service.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { countRows, ledgerEntries } from './support/records.ts';
 
@@ -391,6 +392,46 @@ describe(`referrals that must be real on ${testEngine}`, () => {
     await signInPlayer(t, 'FrankFriend', { headers: { cookie: `device_id=${aliceDevice}` } });
     await expectPostbackCredited(t, { trans: 'late-2', user: 1010, local: '2.00' });
     expect(await account('AliceRBX')).toMatchObject({ balance: before.balance + 10, referralsMade: 1 });
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a referral seen linked stays refused once the signals that showed it are gone', async () => {
+    const before = await account('AliceRBX');
+    // Retention drops every sign-in signal older than SIGN_IN_SIGNAL_DAYS: nothing links them now.
+    t.clock.advance(181 * 24 * 60 * 60 * 1000);
+    await runRetention(t.deps);
+    const linked = await t.api(
+      'GET',
+      `/api/admin/users/${(await account('FrankFriend')).id}/linked`,
+      undefined,
+      {
+        cookie: await adminCookie(t),
+      },
+    );
+    expect(linked.body.accounts).toEqual([]);
+    // Neither what was held back while linked (late-2) nor anything new is paid.
+    await expectPostbackCredited(t, { trans: 'late-3', user: 1010, local: '5.00' });
+    expect(await account('AliceRBX')).toEqual(before);
+    await expectInvariant(t.deps.db);
+  });
+
+  it("a friend verified in the referrer's browser pays nothing, even after the referrer's deletion washed the link", async () => {
+    await t.control('POST', '/users', { id: 1088, name: 'MainMike' });
+    await t.control('POST', '/users', { id: 1089, name: 'AltAndy' });
+    const main = await signIn('MainMike', { address: '203.0.113.10' });
+    await verifyPlayer(t, { name: 'MainMike', token: main.token, robloxId: 1088 }, 'hi ');
+    // The alt, through the main account's own link, proved from the same browser before earning anything.
+    const alt = await signIn('AltAndy', { ref: 'MainMike', device: main.device, address: '192.0.2.20' });
+    await verifyPlayer(t, { name: 'AltAndy', token: alt.token, robloxId: 1089 }, 'hi ');
+    const mike = await account('MainMike');
+    expect((await account('AltAndy')).referredBy).toBe(mike.id);
+    // The main account is deleted (its sign-in signals with it) and asked back from another browser.
+    await deleteOwnAccount(t, { name: 'MainMike', token: main.token, robloxId: 1088 }, 0);
+    await signInPlayer(t, 'MainMike');
+    expect((await account('MainMike')).id).toBe(mike.id);
+    await expectPostbackCredited(t, { trans: 'wash-1', user: 1089, local: '30.00' });
+    expect(await commissionEntries(mike.id)).toEqual([]);
+    expect(await account('MainMike')).toMatchObject({ balance: 0, referralsMade: 0 });
     await expectInvariant(t.deps.db);
   });
 

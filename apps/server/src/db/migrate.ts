@@ -47,6 +47,7 @@ import * as m0036 from './migrations/0036_economics_settled.ts';
 import * as m0037 from './migrations/0037_balance_updates_in_place.ts';
 import * as m0038 from './migrations/0038_session_signals.ts';
 import * as m0039 from './migrations/0039_retired_account.ts';
+import * as m0040 from './migrations/0040_linked_referrals.ts';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time,
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0037_balance_updates_in_place': m0037,
   '0038_session_signals': m0038,
   '0039_retired_account': m0039,
+  '0040_linked_referrals': m0040,
 };
 
 /** Every migration in order (tests migrate to a given one to check how data is carried across). */

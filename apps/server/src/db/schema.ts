@@ -38,6 +38,8 @@ export interface UsersTable {
   forfeit_cover: Generated<number>;
   /** The last forfeit's ledger entry: the cover takes reversals of entries before it only (migration 0039). */
   forfeit_cover_through: Generated<number>;
+  /** When this friend was first seen sharing a signal with its referrer: its referral never pays (migration 0040). */
+  referral_linked_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** How the referrer was attributed (migration 0021): `bio`, `roblox` or `before_rule`. */
   referral_via: ColumnType<ReferralVia | null, ReferralVia | null | undefined, ReferralVia | null>;
 }

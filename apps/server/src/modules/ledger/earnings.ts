@@ -20,7 +20,8 @@ export const commissionReversalKey = (creditEntryId: number) => `referral_revers
  * and the two accounts share no device or sign-in address: only then does it count in the
  * referrer's `referralsMade` (once) and pay. Anyone can sign in as any name with anyone's `ref`,
  * so a referral the owner never confirmed pays nothing, ever; and an account's alt pays its owner
- * nothing.
+ * nothing, ever: once the two are seen linked, the referral stays refused (`referral_linked_at`),
+ * and commission it was refused is never paid, even when the link is no longer there to see.
  *
  * Pays the referrer REFERRAL_COMMISSION_PERCENT of each of the player's offer and survey credits
  * that has no commission yet, once the referral is real: commission earned before waits. Runs inside
@@ -42,7 +43,8 @@ export async function payReferralCommissions(
   const facts = await repo.findReferralFacts(trx, userId);
   if (!facts || Number(facts.verified) !== 1) return; // waits for the bio check
   const referrerId = after.referredBy;
-  if (await areLinked(trx, userId, referrerId)) return; // one person's accounts: never
+  if (facts.referral_linked_at !== null) return; // one person's accounts: never
+  if (await linkedToReferrer(trx, deps, userId, referrerId)) return;
   // The referrer's row lock before anything that references the referrer: the qualified row's and the
   // commission's foreign keys take a key-share lock on it, which a later FOR UPDATE of another
   // friend's credit would wait on while this one waited on theirs (a deadlock on PostgreSQL).
@@ -74,6 +76,18 @@ export async function payReferralCommissions(
 }
 
 /**
+ * Whether the friend shares a device or a sign-in address with its referrer: one person's accounts.
+ * The first sighting is recorded, and the referral never pays from then on: the signals that show
+ * the link may go later (retention, the referrer's deletion), and what was held back meanwhile must
+ * not be paid then.
+ */
+async function linkedToReferrer(trx: Kysely<DB>, deps: Deps, friendId: number, referrerId: number) {
+  if (!(await areLinked(trx, friendId, referrerId))) return false;
+  await repo.markReferralLinked(trx, friendId, deps.clock.now().toISOString());
+  return true;
+}
+
+/**
  * The account has just proved its owner: its referral may now count, and the commission it earned
  * for its referrer meanwhile is paid (when it has earned R$1 and shares no signal with the referrer).
  * Called by the bio check once it marked the account verified.
@@ -82,7 +96,9 @@ export async function payReferralOnVerified(deps: Deps, userId: number): Promise
   await deps.db.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
     const row = await repo.findEarningsAndReferrer(trx, userId);
-    if (!row || row.referred_by === null) return;
+    if (!row || row.referred_by === null || row.referral_linked_at !== null) return;
+    // Seen now, however little the account has earned: the link may be gone by its first R$1.
+    if (await linkedToReferrer(trx, deps, userId, Number(row.referred_by))) return;
     await payReferralCommissions(trx, deps, userId, {
       earnings: Number(row.earnings),
       referredBy: Number(row.referred_by),

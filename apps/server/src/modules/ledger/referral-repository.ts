@@ -14,6 +14,7 @@ const referralFactsQuery = prepared((db: Db, userId: number) =>
       'f.earnings',
       'f.referred_by',
       'f.verified',
+      'f.referral_linked_at',
       'r.status as referrer_status',
       'r.deleted_at as referrer_deleted_at',
       'q.friend_id as qualified',
@@ -85,11 +86,21 @@ export async function incrementReferralsMade(db: Db, referrerId: number): Promis
   await incrementReferralsMadeQuery(db, referrerId);
 }
 
+/** The friend's referral is one person's accounts: it never pays again (the first sighting is kept). */
+export async function markReferralLinked(db: Db, friendId: number, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ referral_linked_at: now })
+    .where('id', '=', friendId)
+    .where('referral_linked_at', 'is', null)
+    .execute();
+}
+
 /** What the commission needs of an account outside a credit: its lifetime earnings and referrer. */
 export async function findEarningsAndReferrer(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['earnings', 'referred_by'])
+    .select(['earnings', 'referred_by', 'referral_linked_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
