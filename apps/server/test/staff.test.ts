@@ -133,6 +133,76 @@ describe(`staff accounts on ${testEngine}`, () => {
     ).toBe(200);
   });
 
+  it('a withdrawal split under MODERATOR_APPROVE_LIMIT is the owner’s: the moderator’s limit counts the player’s 24 hours', async () => {
+    const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
+    const p = await signInPlayer(t, `Splitter_${randomUUID().slice(0, 6)}`);
+    await verifyPlayer(t, p, '');
+    await creditRobux(t.deps.db, t.clock, await userIdOf(t.deps.db, p.robloxId), 100);
+    // R$ 30 in two R$ 15 requests: each under the R$ 20 limit, both in review (none paid yet).
+    const ids: number[] = [];
+    for (const robux of [15, 15]) {
+      const res = await requestWithdrawal(t, p, robux);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.withdrawal.state).toBe('in_review');
+      ids.push(res.body.withdrawal.id as number);
+    }
+    // The first is the moderator's (R$ 15 in its 24 hours); the second makes R$ 30.
+    const first = await consoleCall(t, mod.cookie, 'POST', `/api/admin/withdrawals/${ids[0]}/decide`, {
+      decision: 'approve',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const refused = await consoleCall(t, mod.cookie, 'POST', `/api/admin/withdrawals/${ids[1]}/decide`, {
+      decision: 'approve',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      error:
+        "Your role (moderator) can approve withdrawals up to R$ 20 a player in 24 hours; this one is R$ 15, and the player's withdrawals in the 24 hours up to it total R$ 30. Ask an owner.",
+    });
+    // The owner has no limit: it goes from review to payment.
+    const owner = await adminCookie(t);
+    const res = await consoleCall(t, owner, 'POST', `/api/admin/withdrawals/${ids[1]}/decide`, {
+      decision: 'approve',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().withdrawal.state).toBe('pending');
+  });
+
+  it('the moderator’s 24 hours leave out a rejected withdrawal and one asked for more than 24 hours before', async () => {
+    let mod = await signedInStaff(t, 'moderator', { address: nextIp() });
+    const p = await signInPlayer(t, `Small_${randomUUID().slice(0, 6)}`);
+    await verifyPlayer(t, p, '');
+    await creditRobux(t.deps.db, t.clock, await userIdOf(t.deps.db, p.robloxId), 100);
+    const ask = async (robux: number) => {
+      const res = await requestWithdrawal(t, p, robux);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.withdrawal.state).toBe('in_review');
+      return res.body.withdrawal.id as number;
+    };
+    const decide = (id: number, decision: 'approve' | 'refund') =>
+      consoleCall(t, mod.cookie, 'POST', `/api/admin/withdrawals/${id}/decide`, { decision });
+
+    // A rejected R$ 15 (refunded to the balance) does not count: the next R$ 15 is the moderator’s.
+    expect((await decide(await ask(15), 'refund')).statusCode).toBe(200);
+    const single = await decide(await ask(15), 'approve');
+    expect(single.statusCode, single.body).toBe(200);
+    // A R$ 10 the same day would make R$ 25 (the approved R$ 15 counts).
+    const sameDay = await ask(10);
+    expect((await decide(sameDay, 'approve')).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      error:
+        "Your role (moderator) can approve withdrawals up to R$ 20 a player in 24 hours; this one is R$ 10, and the player's withdrawals in the 24 hours up to it total R$ 25. Ask an owner.",
+    });
+    expect((await decide(sameDay, 'refund')).statusCode).toBe(200);
+
+    // More than 24 hours later (the console session has ended) the earlier R$ 15 is out of the window.
+    t.clock.advance(24 * 60 * 60_000 + 1000);
+    mod = await signedInStaff(t, 'moderator', { address: nextIp() });
+    const nextDay = await decide(await ask(10), 'approve');
+    expect(nextDay.statusCode, nextDay.body).toBe(200);
+  });
+
   it('a percent-encoded admin path is checked as the route it reaches: 401 without a session, 403 without the role', async () => {
     // The router decodes the path, so `/api/%61dmin/staff` is `POST /api/admin/staff`.
     const encoded = (url: string) =>

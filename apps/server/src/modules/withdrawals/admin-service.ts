@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
+import { sumRequestedSince } from './player-history-repository.ts';
 import { parseReasons } from './review-rules.ts';
 import { refundInTransaction } from './refund.ts';
 import { toRow } from './admin-row.ts';
@@ -187,6 +188,34 @@ export function resolveNeedsReview(
   );
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A limited role (a moderator) approves a withdrawal only if it, and the player's 24-hour total with
+ * it, stay within the role's limit. The total is the one REVIEW_ABOVE judged it by (review-rules.ts):
+ * what the player asked for in the 24 hours up to this withdrawal, refunded (rejected) ones left out,
+ * this one included. Otherwise splitting R$ 2,000 into four R$ 500 requests, the later ones reviewed
+ * for the 24-hour total, would let a moderator approve every piece.
+ */
+async function checkApproveLimit(
+  deps: Deps,
+  w: { id: number; user_id: number; robux: number; created_at: string },
+  limit: { role: string; robux: number },
+) {
+  if (w.robux > limit.robux) {
+    throw forbidden(
+      `Your role (${limit.role}) can approve withdrawals up to R$ ${limit.robux}; this one is R$ ${w.robux}. Ask an owner.`,
+    );
+  }
+  const since = new Date(new Date(w.created_at).getTime() - DAY_MS).toISOString();
+  const total = await sumRequestedSince(deps.db, w.user_id, since, w.id);
+  if (total > limit.robux) {
+    throw forbidden(
+      `Your role (${limit.role}) can approve withdrawals up to R$ ${limit.robux} a player in 24 hours; this one is R$ ${w.robux}, and the player's withdrawals in the 24 hours up to it total R$ ${total}. Ask an owner.`,
+    );
+  }
+}
+
 /**
  * The admin's decision on a withdrawal in review (a review rule applied) or held (the player was
  * banned): `approve` sends it to payment (`pending`, paid like any other; a held one is then not
@@ -203,11 +232,7 @@ export async function decideWithdrawal(
 ) {
   const w = await repo.findById(deps.db, id);
   if (!w) throw notFound('Withdrawal not found.');
-  if (input.decision === 'approve' && approveLimit && w.robux > approveLimit.robux) {
-    throw forbidden(
-      `Your role (${approveLimit.role}) can approve withdrawals up to R$ ${approveLimit.robux}; this one is R$ ${w.robux}. Ask an owner.`,
-    );
-  }
+  if (input.decision === 'approve' && approveLimit) await checkApproveLimit(deps, w, approveLimit);
   if (w.state !== 'in_review' && w.state !== 'held') {
     throw conflict(
       `Withdrawal #${id} is ${w.state.replace('_', ' ')}: only a withdrawal under review or held can be approved or refunded here.`,

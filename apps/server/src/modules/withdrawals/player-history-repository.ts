@@ -26,15 +26,24 @@ export async function countPaidForUser(db: Db, userId: number): Promise<number> 
   return Number(row.n);
 }
 
-/** R$ the player asked to withdraw since `since`, refunded withdrawals left out. */
-export async function sumRequestedSince(db: Db, userId: number, since: string): Promise<number> {
-  const row = await db
+/**
+ * R$ the player asked to withdraw since `since` (up to withdrawal `upToId` included, if given: the ones
+ * asked for after it left out), refunded withdrawals left out.
+ */
+export async function sumRequestedSince(
+  db: Db,
+  userId: number,
+  since: string,
+  upToId?: number,
+): Promise<number> {
+  let q = db
     .selectFrom('withdrawals')
     .select((eb) => eb.fn.sum<number>('robux').as('total'))
     .where('user_id', '=', userId)
     .where('created_at', '>', since)
-    .where('state', '!=', 'refunded')
-    .executeTakeFirstOrThrow();
+    .where('state', '!=', 'refunded');
+  if (upToId !== undefined) q = q.where('id', '<=', upToId);
+  const row = await q.executeTakeFirstOrThrow();
   return Number(row.total ?? 0);
 }
 
