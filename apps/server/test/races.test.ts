@@ -348,4 +348,188 @@ describe(`races on ${testEngine}`, () => {
     const board = await current();
     expect(board.race).toMatchObject({ name: 'Daily dash', startAt: '2026-03-28T23:00:00.000Z' });
   });
+
+  /** The races of a series (by name), first first. */
+  const seriesOf = (name: string) =>
+    t.deps.db
+      .selectFrom('races')
+      .select(['id', 'starts_at', 'ends_at', 'repeat', 'follows_id', 'ended_early'])
+      .where('name', '=', name)
+      .orderBy('id')
+      .execute();
+
+  /** The prizes paid in the races named `name`: [ledger key, amount in R$]. */
+  async function prizesOf(name: string) {
+    const ids = new Set((await seriesOf(name)).map((r) => r.id));
+    return (await ledgerEntries(t.deps.db, { kind: 'race' }, 'idempotency_key'))
+      .filter((e) => ids.has(Number(e.idempotency_key!.split(':')[1])))
+      .map((e) => [e.idempotency_key, Number(e.amount) / 100]);
+  }
+
+  const auditOf = async (id: number) =>
+    (
+      await t.deps.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target', '=', `race:${id}`)
+        .orderBy('id')
+        .execute()
+    ).map((a) => a.action);
+
+  it('ending a daily race early stops its series: its next race is removed, none runs the next day, no prize', async () => {
+    // Monday 6 April 2026, 12:00 in Brussels (UTC+2).
+    t.clock.set(new Date('2026-04-06T10:00:00Z'));
+    const created = await admin('POST', '/api/admin/races', {
+      name: 'Stopped daily',
+      startAt: t.clock.now().toISOString(),
+      repeat: 'daily',
+      prizes: [{ from: 1, to: 1, prize: 7 }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+    await startNextRaces(t.deps);
+    const [, next] = await seriesOf('Stopped daily');
+    expect(next).toMatchObject({ follows_id: id, starts_at: '2026-04-06T22:00:00.000Z' });
+    const ivy = await signInPlayer(t, 'RaceIvy');
+    await creditThroughCpx(t, ivy, 3, { prefix: 'race' });
+
+    t.clock.advance(HOUR);
+    const ended = await admin('POST', `/api/admin/races/${id}/end`);
+    expect(ended.body).toMatchObject({ state: 'ended', endedEarly: true, endAt: '2026-04-06T11:00:00.000Z' });
+    expect((await seriesOf('Stopped daily')).map((r) => r.id)).toEqual([id]);
+    expect(await auditOf(id)).toEqual(['race.create', 'race.end']);
+    expect(await auditOf(next!.id)).toEqual(['race.remove']);
+    expect((await current()).next?.name).not.toBe('Stopped daily');
+
+    // The next day: no race of the series runs, and Ivy's earnings that day win nothing.
+    t.clock.set(new Date('2026-04-07T10:00:00Z'));
+    await startNextRaces(t.deps);
+    expect((await seriesOf('Stopped daily')).map((r) => r.id)).toEqual([id]);
+    await creditThroughCpx(t, ivy, 3, { prefix: 'race' });
+    t.clock.set(new Date('2026-04-09T10:00:00Z'));
+    await startNextRaces(t.deps);
+    await settleRaces(t.deps);
+    // Only the race that was ended pays, for what Ivy earned in it.
+    expect(await prizesOf('Stopped daily')).toEqual([[`race:${id}:1`, 7]]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a daily race changed to repeat none runs to its planned end and pays; its next race is removed', async () => {
+    t.clock.set(new Date('2026-04-13T10:00:00Z'));
+    const created = await admin('POST', '/api/admin/races', {
+      name: 'Last daily',
+      startAt: t.clock.now().toISOString(),
+      repeat: 'daily',
+      prizes: [{ from: 1, to: 1, prize: 6 }],
+    });
+    const id = created.body.id as number;
+    await startNextRaces(t.deps);
+    const [, next] = await seriesOf('Last daily');
+    expect(next).toMatchObject({ follows_id: id, starts_at: '2026-04-13T22:00:00.000Z' });
+
+    const edited = await admin('PATCH', `/api/admin/races/${id}`, { repeat: 'none' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({
+      state: 'running',
+      repeat: 'none',
+      endAt: '2026-04-13T22:00:00.000Z',
+    });
+    expect((await seriesOf('Last daily')).map((r) => r.id)).toEqual([id]);
+    expect(await auditOf(next!.id)).toEqual(['race.remove']);
+
+    // The race still counts until its end.
+    const jon = await signInPlayer(t, 'RaceJon');
+    t.clock.set(new Date('2026-04-13T21:00:00Z'));
+    await creditThroughCpx(t, jon, 2, { prefix: 'race' });
+    expect((await current()).race).toMatchObject({ id, name: 'Last daily' });
+    // And no race follows it.
+    t.clock.set(new Date('2026-04-14T10:00:00Z'));
+    await startNextRaces(t.deps);
+    expect((await seriesOf('Last daily')).map((r) => r.id)).toEqual([id]);
+    await creditThroughCpx(t, jon, 4, { prefix: 'race' });
+    t.clock.set(new Date('2026-04-16T10:00:00Z'));
+    await settleRaces(t.deps);
+    expect(await prizesOf('Last daily')).toEqual([[`race:${id}:1`, 6]]);
+    await expectInvariant(t.deps.db);
+  });
+
+  it('a daily race changed to weekly moves its next race to the new end, keeping that race’s own edits', async () => {
+    t.clock.set(new Date('2026-04-21T10:00:00Z'));
+    const created = await admin('POST', '/api/admin/races', {
+      name: 'Slower daily',
+      startAt: t.clock.now().toISOString(),
+      repeat: 'daily',
+      prizes: [{ from: 1, to: 1, prize: 5 }],
+    });
+    const id = created.body.id as number;
+    await startNextRaces(t.deps);
+    const [, next] = await seriesOf('Slower daily');
+    expect(next).toMatchObject({ starts_at: '2026-04-21T22:00:00.000Z', repeat: 'daily' });
+    // The operator gave the scheduled race a bigger prize.
+    const bigger = await admin('PATCH', `/api/admin/races/${next!.id}`, {
+      prizes: [{ from: 1, to: 1, prize: 9 }],
+    });
+    expect(bigger.status, JSON.stringify(bigger.body)).toBe(200);
+
+    const weekly = await admin('PATCH', `/api/admin/races/${id}`, { repeat: 'weekly' });
+    expect(weekly.body).toMatchObject({ repeat: 'weekly', endAt: '2026-04-26T22:00:00.000Z' });
+    expect(await seriesOf('Slower daily')).toEqual([
+      expect.objectContaining({ id, ends_at: '2026-04-26T22:00:00.000Z' }),
+      expect.objectContaining({
+        id: next!.id,
+        follows_id: id,
+        starts_at: '2026-04-26T22:00:00.000Z',
+        ends_at: '2026-05-03T22:00:00.000Z',
+        repeat: 'weekly',
+      }),
+    ]);
+    const moved = (await admin('GET', '/api/admin/races')).body.races.find(
+      (r: { id: number }) => r.id === next!.id,
+    );
+    expect(moved).toMatchObject({ state: 'scheduled', prizes: [{ from: 1, to: 1, prize: 9 }] });
+    expect(await auditOf(next!.id)).toEqual(['race.update', 'race.update']);
+    // The round makes no second next race for it.
+    await startNextRaces(t.deps);
+    expect(await seriesOf('Slower daily')).toHaveLength(2);
+  });
+
+  it('a next race that already started is its own race: ending or un-repeating the one before leaves it', async () => {
+    t.clock.set(new Date('2026-05-05T10:00:00Z'));
+    const created = await admin('POST', '/api/admin/races', {
+      name: 'Kept daily',
+      startAt: t.clock.now().toISOString(),
+      repeat: 'daily',
+      prizes: [{ from: 1, to: 1, prize: 5 }],
+    });
+    const id = created.body.id as number;
+    await startNextRaces(t.deps);
+    const [, next] = await seriesOf('Kept daily');
+    // The operator ends the scheduled race now: it starts and ends at once, a race of its own.
+    const endedNext = await admin('POST', `/api/admin/races/${next!.id}/end`);
+    expect(endedNext.body).toMatchObject({ state: 'ended', endedEarly: true });
+    const startedNext = await t.deps.db
+      .selectFrom('races')
+      .selectAll()
+      .where('id', '=', next!.id)
+      .executeTakeFirstOrThrow();
+
+    t.clock.advance(HOUR);
+    expect((await admin('PATCH', `/api/admin/races/${id}`, { repeat: 'none' })).status).toBe(200);
+    expect((await admin('POST', `/api/admin/races/${id}/end`)).status).toBe(200);
+    const kept = await t.deps.db
+      .selectFrom('races')
+      .selectAll()
+      .where('id', '=', next!.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual(startedNext);
+    expect(await auditOf(next!.id)).toEqual(['race.end']);
+
+    // Its results are fixed and it is settled as any race.
+    t.clock.set(new Date('2026-05-07T10:00:00Z'));
+    await startNextRaces(t.deps);
+    await settleRaces(t.deps);
+    expect((await seriesOf('Kept daily')).map((r) => r.id)).toEqual([id, next!.id]);
+    const standings = await admin('GET', `/api/admin/races/${next!.id}/standings`);
+    expect(standings.body.race).toMatchObject({ state: 'paid', endedEarly: true });
+  });
 });

@@ -18,21 +18,27 @@ export const racePrizeKey = (raceId: number, rank: number) => `race:${raceId}:${
  * Starts the next race of every repeating race that has started and has none yet: from its end to
  * the next day's, week's or month's boundary in the site's time zone, with the same name and prizes.
  * Races follow each other at the boundary even when this runs late; `follows_id` is unique, so two
- * processes running this at once start one.
+ * processes running this at once start one. The race is read again with the insert: an admin who
+ * ended it or changed its repeat since the list was read stopped or moved the series, and this must
+ * not make a next race from what it was.
  */
 export async function startNextRaces(deps: Deps): Promise<number> {
   const now = deps.clock.now().toISOString();
   const due = await repo.repeatingWithoutNext(deps.db, now);
   for (const r of due) {
-    if (r.repeat === 'none') continue;
-    await repo.insertNextRaceOnce(deps.db, {
-      name: r.name,
-      starts_at: r.ends_at,
-      ends_at: racePeriodEnd(r.repeat, new Date(r.ends_at), deps.env.SITE_TIME_ZONE).toISOString(),
-      repeat: r.repeat,
-      prizes: r.prizes,
-      follows_id: r.id,
-      created_at: now,
+    const repeat = r.repeat;
+    if (repeat === 'none') continue;
+    await inTransaction(deps.db, async (trx) => {
+      if (!(await repo.stillContinues(trx, r.id, r.ends_at, repeat))) return;
+      await repo.insertNextRaceOnce(trx, {
+        name: r.name,
+        starts_at: r.ends_at,
+        ends_at: racePeriodEnd(repeat, new Date(r.ends_at), deps.env.SITE_TIME_ZONE).toISOString(),
+        repeat,
+        prizes: r.prizes,
+        follows_id: r.id,
+        created_at: now,
+      });
     });
   }
   return due.length;

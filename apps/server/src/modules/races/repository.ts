@@ -1,5 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
+import type { RaceRepeat } from '@rewards/contracts';
 import type { Db } from '../../db/database.ts';
+import { forShare } from '../../db/engine-sql.ts';
 import type { RaceResultsTable, RacesTable } from '../../db/tables/races.ts';
 
 export type RaceRow = Awaited<ReturnType<typeof findRace>> & {};
@@ -108,6 +110,23 @@ export async function insertRace(db: Db, race: Insertable<RacesTable>): Promise<
   return row.id;
 }
 
+/**
+ * Whether the race still continues into a next race from `endsAt`: it still repeats as `repeat`, was
+ * not ended early, and its end has not moved. On PostgreSQL the row stays share-locked until the
+ * transaction ends, so an admin ending it or changing its repeat (an update of the row) either waits
+ * for the next race to be inserted, and then removes or moves it, or comes first and is seen here.
+ */
+export async function stillContinues(db: Db, id: number, endsAt: string, repeat: RaceRepeat) {
+  const q = db
+    .selectFrom('races')
+    .select('id')
+    .where('id', '=', id)
+    .where('repeat', '=', repeat)
+    .where('ended_early', '=', 0)
+    .where('ends_at', '=', endsAt);
+  return Boolean(await forShare(db, q).executeTakeFirst());
+}
+
 /** The next race of a series, once: a second caller's insert finds `follows_id` taken and adds nothing. */
 export async function insertNextRaceOnce(db: Db, race: Insertable<RacesTable>): Promise<void> {
   await db
@@ -123,6 +142,45 @@ export async function updateOpenRace(db: Db, id: number, set: Updateable<RacesTa
     .updateTable('races')
     .set(set)
     .where('id', '=', id)
+    .where('final_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The race that follows `id` if it has not started at `now`: a race that started is its own. */
+export async function scheduledNext(db: Db, id: number, now: string) {
+  return db
+    .selectFrom('races')
+    .select(raceColumns)
+    .where('follows_id', '=', id)
+    .where('starts_at', '>', now)
+    .where('final_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Removes the race that follows `id` if it has not started at `now`; the row removed, if any. */
+export async function deleteScheduledNext(db: Db, id: number, now: string) {
+  return db
+    .deleteFrom('races')
+    .where('follows_id', '=', id)
+    .where('starts_at', '>', now)
+    .where('final_at', 'is', null)
+    .returning(raceColumns)
+    .executeTakeFirst();
+}
+
+/** Changes the race that follows `id` if it has not started at `now`; false when there is none. */
+export async function updateScheduledNext(
+  db: Db,
+  id: number,
+  now: string,
+  set: Updateable<RacesTable>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('races')
+    .set(set)
+    .where('follows_id', '=', id)
+    .where('starts_at', '>', now)
     .where('final_at', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;

@@ -13,6 +13,7 @@ import {
   type UpdateRaceRequest,
 } from '@rewards/contracts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import { parseInput } from '../../shared/parse-input.ts';
@@ -78,8 +79,57 @@ export async function createRace(deps: Deps, input: CreateRaceRequest, actor = '
 }
 
 /**
+ * What a change of a race's repeat does to the next race of its series, made when the race started
+ * (startNextRaces), if that one has not started yet; one that started is its own race and is left as
+ * it is. A race that stops repeating (`none`), or is ended early, stops its series at its own end: the
+ * next race is removed, and no other is made from it. A race that repeats otherwise (daily to weekly)
+ * ends at another boundary: the next race is moved to start there, with the new repeat and its period,
+ * keeping its own name and prizes (it may have been edited) and a last race of the series stays the
+ * last. Each change of the next race is audited on it, in the transaction of the change that caused it.
+ */
+async function followRepeatChange(
+  deps: Deps,
+  trx: Db,
+  race: { id: number; repeat: RaceRepeat; ends_at: string },
+  now: string,
+  actor: string,
+): Promise<void> {
+  if (race.repeat === 'none') {
+    const removed = await repo.deleteScheduledNext(trx, race.id, now);
+    if (!removed) return;
+    await insertAudit(
+      trx,
+      {
+        actor,
+        action: 'race.remove',
+        target: `race:${removed.id}`,
+        before: adminView(deps, removed),
+        after: { stoppedBy: `race:${race.id}` },
+      },
+      now,
+    );
+    return;
+  }
+  const next = await repo.scheduledNext(trx, race.id, now);
+  if (!next || (next.starts_at === race.ends_at && next.repeat === race.repeat)) return;
+  const ok = await repo.updateScheduledNext(trx, race.id, now, {
+    starts_at: race.ends_at,
+    ends_at: racePeriodEnd(race.repeat, new Date(race.ends_at), deps.env.SITE_TIME_ZONE).toISOString(),
+    repeat: next.repeat === 'none' ? 'none' : race.repeat,
+  });
+  if (!ok) return;
+  const after = adminView(deps, (await repo.findRace(trx, next.id))!);
+  await insertAudit(
+    trx,
+    { actor, action: 'race.update', target: `race:${next.id}`, before: adminView(deps, next), after },
+    now,
+  );
+}
+
+/**
  * Admin: changes a race that has not ended: its name, its prizes, whether it repeats, and a one-off
- * race's end (still in the future). A race that becomes repeating ends at its period's boundary.
+ * race's end (still in the future). A race that becomes repeating ends at its period's boundary; a
+ * change of its repeat reaches the next race of its series if that has not started (followRepeatChange).
  */
 export async function updateRace(
   deps: Deps,
@@ -102,47 +152,55 @@ export async function updateRace(
     deps.env.SITE_TIME_ZONE,
   );
   if (end <= now || end <= before.starts_at) throw badRequest('endAt: The end must be in the future.');
-  const ok = await repo.updateOpenRace(deps.db, id, {
-    name: change.name ?? before.name,
-    ends_at: end,
-    repeat,
-    ...(change.prizes ? { prizes: storedPrizes(change.prizes) } : {}),
+  return inTransaction(deps.db, async (trx) => {
+    const ok = await repo.updateOpenRace(trx, id, {
+      name: change.name ?? before.name,
+      ends_at: end,
+      repeat,
+      ...(change.prizes ? { prizes: storedPrizes(change.prizes) } : {}),
+    });
+    if (!ok) throw conflict('This race has ended: its results can no longer change.');
+    if (repeat !== before.repeat) {
+      await followRepeatChange(deps, trx, { id, repeat, ends_at: end }, now, actor);
+    }
+    const after = adminView(deps, (await repo.findRace(trx, id))!);
+    await insertAudit(
+      trx,
+      { actor, action: 'race.update', target: `race:${id}`, before: adminView(deps, before), after },
+      now,
+    );
+    return after;
   });
-  if (!ok) throw conflict('This race has ended: its results can no longer change.');
-  const after = adminView(deps, await loadRace(deps, id));
-  await insertAudit(
-    deps.db,
-    { actor, action: 'race.update', target: `race:${id}`, before: adminView(deps, before), after },
-    now,
-  );
-  return after;
 }
 
 /**
  * Admin: ends a race now. Its prizes are decided after the offer hold as for any race, and a repeating
- * race starts no next one: ending early is also how a series stops. A race that had not started ends
- * empty.
+ * race starts no next one: ending early is also how a series stops, so the next race, made when this
+ * one started, is removed if it has not started. A race that had not started ends empty.
  */
 export async function endRaceNow(deps: Deps, id: number, actor = 'admin'): Promise<AdminRace> {
   const before = await loadRace(deps, id);
   const now = deps.clock.now().toISOString();
   if (before.ends_at <= now) throw conflict('This race has already ended.');
   const start = before.starts_at > now ? now : before.starts_at;
-  const ok = await repo.updateOpenRace(deps.db, id, { starts_at: start, ends_at: now, ended_early: 1 });
-  if (!ok) throw conflict('This race has already ended.');
-  const after = adminView(deps, await loadRace(deps, id));
-  await insertAudit(
-    deps.db,
-    {
-      actor,
-      action: 'race.end',
-      target: `race:${id}`,
-      before: { endAt: before.ends_at, repeat: before.repeat },
-      after: { endAt: after.endAt, endedEarly: true },
-    },
-    now,
-  );
-  return after;
+  return inTransaction(deps.db, async (trx) => {
+    const ok = await repo.updateOpenRace(trx, id, { starts_at: start, ends_at: now, ended_early: 1 });
+    if (!ok) throw conflict('This race has already ended.');
+    await followRepeatChange(deps, trx, { id, repeat: 'none', ends_at: now }, now, actor);
+    const after = adminView(deps, (await repo.findRace(trx, id))!);
+    await insertAudit(
+      trx,
+      {
+        actor,
+        action: 'race.end',
+        target: `race:${id}`,
+        before: { endAt: before.ends_at, repeat: before.repeat },
+        after: { endAt: after.endAt, endedEarly: true },
+      },
+      now,
+    );
+    return after;
+  });
 }
 
 /**
