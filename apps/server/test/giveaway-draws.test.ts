@@ -106,6 +106,41 @@ describe(`checkable giveaway draws on ${testEngine}`, () => {
     await expectInvariant(t.deps.db);
   });
 
+  it('one ticket per person: of accounts made in one browser, only the oldest is in the draw', async () => {
+    const created = await consoleCall(t, adminCookie, 'POST', '/api/admin/giveaways', {
+      title: 'One each',
+      prize: 100,
+      endAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+    });
+    expect(created.statusCode).toBe(201);
+    const main = await signInPlayer(t, 'TicketMain');
+    const device = /device_id=([^;]+)/.exec(main.setCookies.join('\n'))![1];
+    const sameBrowser = { headers: { cookie: `device_id=${device}` } };
+    const alts = [
+      await signInPlayer(t, 'TicketAltOne', sameBrowser),
+      await signInPlayer(t, 'TicketAltTwo', sameBrowser),
+    ];
+    const other = await signInPlayer(t, 'HonestHanna');
+    for (const p of [main, ...alts, other]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/giveaway/enter',
+        headers: bearer(p.token),
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    t.clock.advance(2 * HOUR);
+    expect((await t.app.inject({ method: 'POST', url: '/api/giveaway/pick' })).statusCode).toBe(200);
+    const ended = (await t.app.inject({ method: 'GET', url: '/api/giveaway' })).json();
+    const { secret, entries, hash, winnerIndex } = ended.draw;
+    expect(entries).toEqual(['Ticke…', 'Hones…']);
+    // The published list is the one drawn from: anyone's check still holds.
+    expect(sha256(`${secret}:${created.json().id}:${entries.join('\n')}`)).toBe(hash);
+    expect(['TicketMain', 'HonestHanna'][winnerIndex]).toBe(ended.winner);
+    await expectInvariant(t.deps.db);
+  });
+
   it('a giveaway nobody entered still reveals its secret, with no winner', async () => {
     const endAt = new Date(t.clock.now().getTime() + HOUR).toISOString();
     const created = (

@@ -9,7 +9,7 @@ import {
 } from './service.ts';
 
 // For other modules: the sign-in's recording and the device limit (auth), linked accounts (admin
-// console, referral commission, withdrawal review), the keyed hash (postback identities,
+// console, referral commission, withdrawal review, races, giveaway draws), the keyed hash (postback identities,
 // admin console browsers).
 export {
   areLinked,
@@ -21,6 +21,7 @@ export {
   linkedAccountsOfUser,
   listLinkedAccounts,
   lockSignals,
+  onePerPerson,
   recordProvenSignals,
   recordProvenSignIn,
   recordSignIn,

@@ -167,6 +167,25 @@ export async function sharedSignalRows(db: Db, userId: number, limit: number) {
   return rows.map((r) => ({ ...r, user_id: Number(r.user_id), roblox_id: Number(r.roblox_id) }));
 }
 
+/** SQLite takes at most 32,766 values in one statement: the accounts are read in slices. */
+const IDS_PER_READ = 10_000;
+
+/** The recorded sign-in values (kind and keyed hash) of these accounts, one row per account and value. */
+export async function signalsOfUsers(db: Kysely<DB>, ids: readonly number[]) {
+  const rows: { user_id: number; kind: SignalKind; value_hash: string }[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const slice = ids.slice(i, i + IDS_PER_READ);
+    rows.push(
+      ...(await db
+        .selectFrom('sign_in_signals')
+        .select(['user_id', 'kind', 'value_hash'])
+        .where('user_id', 'in', slice)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** Whether two accounts share a device or a sign-in address. */
 export async function shareASignal(db: Db, a: number, b: number): Promise<boolean> {
   const row = await db

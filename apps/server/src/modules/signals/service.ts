@@ -256,6 +256,29 @@ export async function linkedAccountsOfUser(db: Database, userId: number): Promis
   };
 }
 
+/**
+ * Of these accounts, one per person: walking them in the given order, an account is kept unless it
+ * shares a device or a sign-in address with one kept before it. What a draw gives one ticket per
+ * person with (an account and its alts would otherwise each hold one).
+ */
+export async function onePerPerson(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {
+  const holders = new Map<string, number[]>();
+  const valuesOf = new Map<number, string[]>();
+  for (const r of await repo.signalsOfUsers(db, ids)) {
+    const value = `${r.kind}:${r.value_hash}`;
+    (holders.get(value) ?? holders.set(value, []).get(value)!).push(r.user_id);
+    (valuesOf.get(r.user_id) ?? valuesOf.set(r.user_id, []).get(r.user_id)!).push(value);
+  }
+  const kept = new Set<number>();
+  for (const id of ids) {
+    const linkedToKept = (valuesOf.get(id) ?? []).some((v) =>
+      holders.get(v)!.some((other) => other !== id && kept.has(other)),
+    );
+    if (!linkedToKept) kept.add(id);
+  }
+  return kept;
+}
+
 /** Whether two accounts share a device or a sign-in address. */
 export function areLinked(db: Kysely<DB>, a: number, b: number): Promise<boolean> {
   return repo.shareASignal(db, a, b);

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { insertAudit } from '../../audit/index.ts';
 import * as repo from './repository.ts';
 import { creditEarning } from '../../ledger/index.ts';
+import { onePerPerson } from '../../signals/index.ts';
 import { parseInput } from '../../../shared/parse-input.ts';
 
 export const GIVEAWAY_ERRORS = {
@@ -98,7 +99,9 @@ export async function enterGiveaway(deps: Deps, player: Player): Promise<Giveawa
  * winner. No eligible entrants → ended, no winner.
  *
  * The draw is the published function of the giveaway's secret, its id and the eligible entrants'
- * shortened names (docs/draws.md), and is stored so anyone can check it. A giveaway ended before
+ * shortened names (docs/draws.md), and is stored so anyone can check it. Eligible: not banned, not
+ * deleted, and one account per person: of accounts that share a device or a sign-in address, the
+ * oldest (lowest id) holds the ticket, so alts do not multiply a person's chance. A giveaway ended before
  * draws had secrets has none: it draws uniformly with a CSPRNG and publishes no draw.
  */
 export async function pickWinner(deps: Deps, id: number): Promise<GiveawayPickResponse> {
@@ -107,7 +110,12 @@ export async function pickWinner(deps: Deps, id: number): Promise<GiveawayPickRe
     const won = await repo.markEnded(trx, id, now);
     if (!won) return;
     const g = (await repo.findGiveaway(trx, id))!;
-    const entrants = await repo.listEligibleEntrants(trx, id);
+    const eligible = await repo.listEligibleEntrants(trx, id);
+    const tickets = await onePerPerson(
+      trx,
+      eligible.map((e) => e.user_id),
+    );
+    const entrants = eligible.filter((e) => tickets.has(e.user_id));
     let winnerIndex: number | null;
     if (g.draw_secret !== null) {
       const entries = entrants.map((e) => shortName(e.username));
@@ -126,7 +134,11 @@ export async function pickWinner(deps: Deps, id: number): Promise<GiveawayPickRe
       kind: 'giveaway',
       key: `giveaway:${id}`,
       params: { giveaway: g.title },
-      meta: { giveawayId: id, entrants: entrants.length },
+      meta: {
+        giveawayId: id,
+        entrants: entrants.length,
+        passedOverAsLinked: eligible.length - entrants.length,
+      },
     });
   });
   const row = await repo.findGiveaway(deps.db, id);
