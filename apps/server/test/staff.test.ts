@@ -8,7 +8,8 @@ import { openTestApp, t } from './support/suite.ts';
 import { adminCookie, adminSignIn } from './support/admin.ts';
 import { addressesIn } from './support/calls.ts';
 import { creditRobux } from './support/ledger.ts';
-import { userIdOf } from './support/accounts.ts';
+import { balanceOf, userIdOf } from './support/accounts.ts';
+import { expectPostbackCredited } from './support/postbacks.ts';
 import { signInPlayer, verifyPlayer } from './support/players.ts';
 import { requestWithdrawal } from './support/gamepasses.ts';
 import { auditRows } from './support/records.ts';
@@ -131,6 +132,37 @@ describe(`staff accounts on ${testEngine}`, () => {
       (await consoleCall(t, owner, 'POST', `/api/admin/withdrawals/${big}/decide`, { decision: 'approve' }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('a held postback above MODERATOR_APPROVE_LIMIT is the owner’s to approve', async () => {
+    const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
+    const p = await signInPlayer(t, `Held_${randomUUID().slice(0, 6)}`);
+    // Without its USD payout, CPX's credit waits for a person's decision.
+    const heldId = async (trans: string, local: string) => {
+      await expectPostbackCredited(t, { trans, user: p.robloxId, local, usd: null });
+      const row = await t.deps.db
+        .selectFrom('postbacks')
+        .select(['id', 'verdict'])
+        .where('trans_id', '=', trans)
+        .executeTakeFirstOrThrow();
+      expect(row.verdict).toBe('held');
+      return row.id;
+    };
+    const small = await heldId(`held-small-${p.robloxId}`, '20.00');
+    const big = await heldId(`held-big-${p.robloxId}`, '20.01');
+    const approve = (cookie: string, id: number) =>
+      consoleCall(t, cookie, 'POST', `/api/admin/postbacks/${id}/approve`);
+
+    expect((await approve(mod.cookie, small)).json()).toMatchObject({ outcome: 'credited' });
+    const refused = await approve(mod.cookie, big);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      error: 'Your role (moderator) can approve postbacks up to R$ 20; this one is R$ 20.01. Ask an owner.',
+    });
+    // Refused before anything changed: it still waits, and the owner approves it.
+    expect((await approve(await adminCookie(t), big)).json()).toMatchObject({ outcome: 'credited' });
+    expect(await balanceOf(t.deps.db, await userIdOf(t.deps.db, p.robloxId))).toBe(40.01);
   });
 
   it('a withdrawal split under MODERATOR_APPROVE_LIMIT is the owner’s: the moderator’s limit counts the player’s 24 hours', async () => {

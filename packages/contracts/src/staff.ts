@@ -14,7 +14,8 @@ export type StaffRole = z.infer<typeof staffRole>;
  * - `self`: the member's own account (password, two-factor sign-in);
  * - `users.ban`: ban and unban players; `users.points`: add or remove points; `users.delete`: delete
  *   a player's account on their request (owner only);
- * - `postbacks.decide`: the postback log's actions (replay, approve or reject a held postback);
+ * - `postbacks.decide`: the postback log's actions (replay, approve or reject a held postback; a
+ *   moderator approves one up to MODERATOR_APPROVE_LIMIT R$);
  * - `withdrawals.decide`: the review queue's decisions on withdrawals in review or held (a moderator
  *   approves up to MODERATOR_APPROVE_LIMIT R$); `withdrawals.pay`: mark paid, reject a pending one, settle
  *   one needing review;
@@ -103,7 +104,7 @@ export const staffMeResponse = z.object({
   bootstrap: z.boolean(),
   totpEnabled: z.boolean(),
   permissions: z.array(staffPermission),
-  /** A moderator approves withdrawals up to this many R$ (MODERATOR_APPROVE_LIMIT). */
+  /** A moderator approves withdrawals and held postbacks up to this many R$ (MODERATOR_APPROVE_LIMIT). */
   moderatorApproveLimit: z.number(),
 });
 export type StaffMeResponse = z.infer<typeof staffMeResponse>;

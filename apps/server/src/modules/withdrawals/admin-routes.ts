@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminRoute,
@@ -14,6 +13,7 @@ import {
 } from '@rewards/contracts';
 import * as admin from './admin-service.ts';
 import { userMoney } from './user-money.ts';
+import { approveLimitOf } from '../../shared/approve-limit.ts';
 
 /** A change of one withdrawal's state: the withdrawal after it, or why it was refused. */
 const change = {
@@ -21,12 +21,6 @@ const change = {
   params: idParams,
   response: { 200: adminWithdrawalChangeResponse, ...errorResponses(400, 401, 404, 409, 413) },
 };
-
-/** A moderator approves withdrawals up to MODERATOR_APPROVE_LIMIT R$; the owner without a limit. */
-const approveLimitOf = (request: FastifyRequest) =>
-  request.staff?.role === 'moderator'
-    ? { role: request.staff.role, robux: request.server.deps.env.MODERATOR_APPROVE_LIMIT }
-    : undefined;
 
 /** The admin console's payout queue; every route needs the admin cookie and every change is audited. */
 export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { notifyDiscord, plain, type NotifyLog } from '../../shared/discord.ts';
 import * as repo from './repository.ts';
+import type { ApproveLimit } from '../../shared/approve-limit.ts';
 import { sumRequestedSince } from './player-history-repository.ts';
 import { parseReasons } from './review-rules.ts';
 import { refundInTransaction } from './refund.ts';
@@ -200,7 +201,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function checkApproveLimit(
   deps: Deps,
   w: { id: number; user_id: number; robux: number; created_at: string },
-  limit: { role: string; robux: number },
+  limit: ApproveLimit,
 ) {
   if (w.robux > limit.robux) {
     throw forbidden(
@@ -228,7 +229,7 @@ export async function decideWithdrawal(
   id: number,
   input: DecideWithdrawalRequest,
   log?: NotifyLog,
-  approveLimit?: { role: string; robux: number },
+  approveLimit?: ApproveLimit,
 ) {
   const w = await repo.findById(deps.db, id);
   if (!w) throw notFound('Withdrawal not found.');

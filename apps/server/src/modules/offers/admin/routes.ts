@@ -18,6 +18,7 @@ import {
   wallSlugParams,
 } from '@rewards/contracts';
 import { publicBase } from '../../../shared/public-url.ts';
+import { approveLimitOf } from '../../../shared/approve-limit.ts';
 import * as service from './service.ts';
 
 /**
@@ -116,7 +117,8 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/postbacks/:id/approve',
     { schema: decision, config: { permission: 'postbacks.decide' } },
-    async (request) => service.decidePostback(app.deps, request.params.id, 'approved'),
+    async (request) =>
+      service.decidePostback(app.deps, request.params.id, 'approved', approveLimitOf(request)),
   );
 
   app.post(

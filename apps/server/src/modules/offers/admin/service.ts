@@ -16,6 +16,7 @@ import { insertAudit } from '../../audit/index.ts';
 import { findUserByName } from '../../users/index.ts';
 import { findPostbackById, listPostbacks as listStoredPostbacks } from '../postbacks/repository.ts';
 import { decideHeldPostback } from '../postbacks/review.ts';
+import type { ApproveLimit } from '../../../shared/approve-limit.ts';
 import { queryParamsOf } from '../postbacks/params.ts';
 import { replayPostback as replayStoredPostback } from '../postbacks/replay.ts';
 import { handlePostback, type PostbackAnswer } from '../postbacks/service.ts';
@@ -189,9 +190,10 @@ export async function decidePostback(
   deps: Deps,
   id: number,
   decision: 'approved' | 'rejected',
+  approveLimit?: ApproveLimit,
 ): Promise<PostbackDecisionResponse> {
   const before = await findPostbackById(deps.db, id);
-  const result = await decideHeldPostback(deps, id, decision, ACTOR);
+  const result = await decideHeldPostback(deps, id, decision, ACTOR, approveLimit);
   await insertAudit(
     deps.db,
     {

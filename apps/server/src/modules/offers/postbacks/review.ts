@@ -1,6 +1,7 @@
-import type { PostbackDecisionResponse } from '@rewards/contracts';
+import { fromCents, type PostbackDecisionResponse } from '@rewards/contracts';
 import type { Deps } from '../../../deps.ts';
-import { conflict, notFound } from '../../../shared/errors.ts';
+import type { ApproveLimit } from '../../../shared/approve-limit.ts';
+import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { countCompletion } from '../../economics/index.ts';
 import { payLevelRewardsAfterCredit } from '../../levels/index.ts';
 import { creditTransaction } from '../credits/service.ts';
@@ -12,13 +13,16 @@ import * as repo from './repository.ts';
  * amount it asked for exactly once (through the same guard as any credit, so a reversal that came
  * in the meantime wins), rejection credits nothing. The provider is not told either way. Returns
  * the decision and the row's state before it, for the audit log. A credit that paid is followed,
- * once committed, by the level rewards it made due.
+ * once committed, by the level rewards it made due. A postback is held because it looks wrong (over
+ * the wall's maximum, out of line with what the provider pays), so a moderator (`approveLimit`)
+ * approves one only up to the same amount as a withdrawal; above it, an owner decides.
  */
 export async function decideHeldPostback(
   deps: Deps,
   id: number,
   decision: 'approved' | 'rejected',
   actor: string,
+  approveLimit?: ApproveLimit,
 ): Promise<PostbackDecisionResponse> {
   const decided = await deps.db.transaction().execute(async (trx) => {
     const reason = `${decision} by ${actor}`;
@@ -26,6 +30,11 @@ export async function decideHeldPostback(
     if (!row) {
       if (!(await repo.findPostbackById(trx, id))) throw notFound('Postback not found.');
       throw conflict('This postback is not waiting for a decision.');
+    }
+    if (decision === 'approved' && approveLimit && Number(row.amount ?? 0) > approveLimit.robux * 100) {
+      throw forbidden(
+        `Your role (${approveLimit.role}) can approve postbacks up to R$ ${approveLimit.robux}; this one is R$ ${fromCents(Number(row.amount))}. Ask an owner.`,
+      );
     }
     if (decision === 'rejected')
       return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null, userId: null };
