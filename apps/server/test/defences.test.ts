@@ -253,11 +253,11 @@ describe(`defences on ${testEngine}`, () => {
         ['POST', '/api/postback/:slug', [postback, 'address']],
         ['POST', '/api/promocode/redeem', [30, 'player'], [promo, 'address']],
         ['POST', '/api/giveaway/pick', [30, 'address']],
-        ['GET', '/api/account/export', [3, 'player']],
-        ['HEAD', '/api/account/export', [3, 'player']],
-        ['GET', '/api/account/delete', [10, 'player']],
-        ['HEAD', '/api/account/delete', [10, 'player']],
-        ['POST', '/api/account/delete', [10, 'player']],
+        ['GET', '/api/account/export', [3, 'player-address'], [10, 'address']],
+        ['HEAD', '/api/account/export', [3, 'player-address'], [10, 'address']],
+        ['GET', '/api/account/delete', [10, 'player-address'], [30, 'address']],
+        ['HEAD', '/api/account/delete', [10, 'player-address'], [30, 'address']],
+        ['POST', '/api/account/delete', [10, 'player-address'], [30, 'address']],
       ];
       const declared: Record<string, string[]> = {};
       for (const { method, url, max, key } of app.app.routeLimits) {

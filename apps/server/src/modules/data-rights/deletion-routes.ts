@@ -19,7 +19,12 @@ import * as service from './deletion-service.ts';
  */
 export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Deleting may read a Roblox profile (the proof of a protected account): a person does it once.
-  const limits: RouteLimit[] = [{ max: 10, key: 'player' }];
+  // Per player from each address: a stranger who typed the name of an unprotected account (refused
+  // without proof) does not use up the owner's attempts; per address as well.
+  const limits: RouteLimit[] = [
+    { max: 10, key: 'player-address' },
+    { max: 30, key: 'address' },
+  ];
   app.get(
     '/account/delete',
     {

@@ -13,7 +13,15 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePlayer,
       // Personal data: no cache keeps a copy (plugins/no-store.ts). It reads every table about the
       // player: a person downloads it once or twice.
-      config: { noStore: true, limits: [{ max: 3, key: 'player' }] },
+      config: {
+        noStore: true,
+        // Per player from each address: a stranger who typed the name of an unprotected account
+        // (refused without proof) does not use up the owner's downloads; per address as well.
+        limits: [
+          { max: 3, key: 'player-address' },
+          { max: 10, key: 'address' },
+        ],
+      },
     },
     async (request, reply) => {
       const player = playerOf(request);
