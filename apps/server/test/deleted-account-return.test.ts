@@ -96,6 +96,25 @@ describe(`a deleted account and strangers on ${testEngine}`, () => {
     expect(await userRow(badId)).toMatchObject({ status: 'banned', deleted_at: expect.any(String) });
   });
 
+  it('one deleted by staff before its first proof comes back on the bio proof verified and protected', async () => {
+    const owner = await signInPlayer(t, 'StaffGone');
+    const id = await userIdOf(t.deps.db, owner.robloxId);
+    const del = await consoleCall(t, cookie, 'POST', `/api/admin/users/${id}/delete`, { confirm: 'DELETE' });
+    expect(del.statusCode, del.body).toBe(200);
+    const back = await signInPlayer(t, 'StaffGone');
+    expect(await userIdOf(t.deps.db, back.robloxId)).toBe(id);
+    expect(
+      await t.deps.db
+        .selectFrom('users')
+        .select(['verified', 'protected'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ verified: 1, protected: 1 });
+    // A stranger's typed name no longer opens the history that came back.
+    const typed = await typeName('StaffGone');
+    expect([typed.statusCode, typed.json().code]).toEqual([403, 'ACCOUNT_PROTECTED']);
+  });
+
   it('staff cannot add R$ to a deleted account', async () => {
     const gone = await signInPlayer(t, 'PointsGhost');
     const goneId = await userIdOf(t.deps.db, gone.robloxId);

@@ -13,6 +13,7 @@ import * as repo from './protection-repository.ts';
 import type { Player } from './session-hook.ts';
 import { openAccount, startSession } from './session-start.ts';
 import { revokeSessions } from './sessions-repository.ts';
+import { markOwnerProven } from './verification-service.ts';
 
 /**
  * The refusal of a typed sign-in to a protected account: no session, a stable code, and what the
@@ -52,6 +53,10 @@ export async function proveLogin(
   }
   // Banned while the proof was being checked: it stays banned.
   if (account.status === 'banned') throw banned();
+  // The bio proved the owner: an account that had not been proven yet (deleted by staff before its
+  // first proof, then asked back) is verified and protected now, as after the bio check, so its
+  // name alone no longer opens it. The proof carries no referral link.
+  await markOwnerProven(deps, account.id, 'bio', async () => null);
   await signals.recordProvenSignIn(deps, account.id, origin);
   return startSession(deps, account, { proof: 'bio', userAgent });
 }
