@@ -94,6 +94,43 @@ describe(`deleted accounts are paid nothing on ${testEngine}`, () => {
     ]);
   });
 
+  it('a winner deleted after the results were fixed is passed over when the prizes are paid', async () => {
+    const start = t.clock.now();
+    const race = await consoleCall(t, cookie, 'POST', '/api/admin/races', {
+      name: 'Late ghost',
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + HOUR).toISOString(),
+      prizes: [
+        { from: 1, to: 1, prize: 100 },
+        { from: 2, to: 2, prize: 50 },
+      ],
+    });
+    expect(race.statusCode, race.body).toBe(201);
+    const raceId = race.json().id as number;
+    const gone = await signInPlayer(t, 'LateGhost');
+    const live = await signInPlayer(t, 'LateLive');
+    await creditThroughCpx(t, gone, 30, { prefix: 'late-race' });
+    await creditThroughCpx(t, live, 10, { prefix: 'late-race' });
+    t.clock.advance(2 * HOUR);
+    // The results are fixed, and the payer stops before paying anything.
+    expect(await settleRaces(t.deps, 0)).toBe(0);
+    await deleteOwnAccount(t, gone, 30);
+    await settleRaces(t.deps);
+    expect(await ledgerEntriesWithKey(t.deps.db, `race:${raceId}:1`)).toEqual([]);
+    const second = await ledgerEntriesWithKey(t.deps.db, `race:${raceId}:2`);
+    expect(second.map((e) => [e.user_id, Number(e.amount)])).toEqual([
+      [await userIdOf(t.deps.db, live.robloxId), 5000],
+    ]);
+    const standings = await consoleCall(t, cookie, 'GET', `/api/admin/races/${raceId}/standings`);
+    expect(
+      standings.json().results.map((r: Record<string, unknown>) => [r.prizeRank, r.prize, r.excluded]),
+    ).toEqual([
+      [1, 0, 'deleted'],
+      [2, 50, null],
+    ]);
+    await expectInvariant(t.deps.db);
+  });
+
   it('a level reward the operator adds later is not paid to a deleted account', async () => {
     const gone = await signInPlayer(t, 'LevelGhost');
     const live = await signInPlayer(t, 'LevelLive');

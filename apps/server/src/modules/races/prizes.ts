@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { RaceResultsTable } from '../../db/tables/races.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../deps.ts';
-import { creditEarning } from '../ledger/index.ts';
+import { creditEarning, lockUser } from '../ledger/index.ts';
 import { earningsBetween, type PeriodEarning } from '../offers/index.ts';
 import { listLinkedAccounts } from '../signals/index.ts';
 import * as repo from './repository.ts';
@@ -107,6 +107,7 @@ export async function fixResults(deps: Deps, race: repo.RaceRow): Promise<boolea
 /**
  * Pays a fixed race's unpaid prizes, best rank first, each in its own transaction with its ledger
  * key `race:<race>:<rank>`: a payer stopped between two prizes leaves the rest for the next round,
+ * and a winner deleted meanwhile is passed over (`excluded` 'deleted', prize 0),
  * and two payers at once pay each prize once. `budget.left` caps how many it pays (tests stop a
  * payer between two prizes with it). The race is marked paid when none is left.
  */
@@ -117,6 +118,12 @@ async function payPrizes(deps: Deps, race: repo.RaceRow, budget: { left: number 
     budget.left -= 1;
     const rank = Number(r.prize_rank);
     await inTransaction(deps.db, async (trx) => {
+      // Deleted since the results were fixed: what the account had was given up, and so is this.
+      await lockUser(trx, r.user_id);
+      if ((await repo.playersByIds(trx, [r.user_id])).get(r.user_id)?.deleted !== false) {
+        await repo.passOverDeleted(trx, race.id, r.place);
+        return;
+      }
       const result = await creditEarning(trx, deps, {
         userId: r.user_id,
         amount: Number(r.prize),

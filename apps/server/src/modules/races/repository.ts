@@ -245,6 +245,20 @@ export async function unpaidPrizes(db: Db, raceId: number) {
     .execute();
 }
 
+/**
+ * A winner whose account was deleted after the results were fixed: passed over, its prize (kept by
+ * nobody) gone, as at the fixing (the rank is not passed on: the results are fixed).
+ */
+export async function passOverDeleted(db: Db, raceId: number, place: number): Promise<void> {
+  await db
+    .updateTable('race_results')
+    .set({ prize: 0, excluded: 'deleted' })
+    .where('race_id', '=', raceId)
+    .where('place', '=', place)
+    .where('ledger_entry_id', 'is', null)
+    .execute();
+}
+
 export async function setPaid(db: Db, raceId: number, place: number, entryId: number): Promise<void> {
   await db
     .updateTable('race_results')
