@@ -10,52 +10,48 @@ import { testEngine } from './support/test-database.ts';
  * up the owner's budget.
  */
 
+const cases = [
+  {
+    what: 'export',
+    name: 'ExpOwnerX',
+    method: 'GET',
+    url: '/api/account/export',
+    payload: undefined,
+    max: 3,
+  },
+  {
+    what: 'deletion',
+    name: 'DelOwnerX',
+    method: 'POST',
+    url: '/api/account/delete',
+    payload: { confirm: 'DELETE', forfeitRobux: 0 },
+    max: 10,
+  },
+] as const;
+
 describe(`a stranger cannot use up the owner's export and deletion budget on ${testEngine}`, () => {
   openTestApp();
 
-  it('export: three refused downloads by a typed-name stranger do not stop the proven owner', async () => {
-    // Verified, protection turned off by the owner (with proof): anyone may type the name.
-    const owner = await playerWith(t, 'ExpOwnerX', { verified: true, protection: false });
-    const stranger = await signInFrom(t, 'ExpOwnerX', {
-      address: '198.51.100.66',
-      device: 'strangerdevice00000000000001',
-    });
-    for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/account/export',
-        headers: bearer(stranger.token),
-        remoteAddress: '198.51.100.66',
-      });
-      expect(res.statusCode).toBe(403);
-    }
-    // The owner's session proved itself (the bio check) moments ago.
-    const own = await t.api('GET', '/api/account/export', undefined, bearer(owner.token));
-    expect(own.status, JSON.stringify(own.body)).toBe(200);
-  });
-
-  it('deletion: ten refused deletions by a typed-name stranger do not stop the proven owner deleting', async () => {
-    const owner = await playerWith(t, 'DelOwnerX', { verified: true, protection: false });
-    const stranger = await signInFrom(t, 'DelOwnerX', {
-      address: '198.51.100.67',
-      device: 'strangerdevice00000000000002',
-    });
-    for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/account/delete',
-        payload: { confirm: 'DELETE', forfeitRobux: 0 },
-        headers: bearer(stranger.token),
-        remoteAddress: '198.51.100.67',
-      });
-      expect(res.statusCode).toBe(403);
-    }
-    const own = await t.api(
-      'POST',
-      '/api/account/delete',
-      { confirm: 'DELETE', forfeitRobux: 0 },
-      bearer(owner.token),
-    );
-    expect(own.status, JSON.stringify(own.body)).toBe(200);
-  });
+  it.each(cases)(
+    '$what: a typed-name stranger refused $max times does not stop the proven owner',
+    async ({ name, method, url, payload, max }) => {
+      // Verified, protection turned off by the owner (with proof): anyone may type the name.
+      const owner = await playerWith(t, name, { verified: true, protection: false });
+      const address = '198.51.100.66';
+      const stranger = await signInFrom(t, name, { address, device: `strangerdevice${name}0000000000` });
+      for (let i = 0; i < max; i++) {
+        const res = await t.app.inject({
+          method,
+          url,
+          payload,
+          headers: bearer(stranger.token),
+          remoteAddress: address,
+        });
+        expect(res.statusCode, res.body).toBe(403);
+      }
+      // The owner's session proved itself (the bio check) moments ago.
+      const own = await t.api(method, url, payload, bearer(owner.token));
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+    },
+  );
 });

@@ -376,19 +376,29 @@ describe(`races on ${testEngine}`, () => {
         .execute()
     ).map((a) => a.action);
 
-  it('ending a daily race early stops its series: its next race is removed, none runs the next day, no prize', async () => {
-    // Monday 6 April 2026, 12:00 in Brussels (UTC+2).
-    t.clock.set(new Date('2026-04-06T10:00:00Z'));
+  /**
+   * A daily race named `name` made at `at` (an instant) with one prize of `prize` R$, and the next race
+   * of its series the round makes at once.
+   */
+  async function dailySeries(name: string, at: string, prize: number) {
+    t.clock.set(new Date(at));
     const created = await admin('POST', '/api/admin/races', {
-      name: 'Stopped daily',
+      name,
       startAt: t.clock.now().toISOString(),
       repeat: 'daily',
-      prizes: [{ from: 1, to: 1, prize: 7 }],
+      prizes: [{ from: 1, to: 1, prize }],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
     await startNextRaces(t.deps);
-    const [, next] = await seriesOf('Stopped daily');
+    const [, next] = await seriesOf(name);
+    expect(next).toMatchObject({ follows_id: id });
+    return { id, next: next! };
+  }
+
+  it('ending a daily race early stops its series: its next race is removed, none runs the next day, no prize', async () => {
+    // Monday 6 April 2026, 12:00 in Brussels (UTC+2).
+    const { id, next } = await dailySeries('Stopped daily', '2026-04-06T10:00:00Z', 7);
     expect(next).toMatchObject({ follows_id: id, starts_at: '2026-04-06T22:00:00.000Z' });
     const ivy = await signInPlayer(t, 'RaceIvy');
     await creditThroughCpx(t, ivy, 3, { prefix: 'race' });
@@ -398,7 +408,7 @@ describe(`races on ${testEngine}`, () => {
     expect(ended.body).toMatchObject({ state: 'ended', endedEarly: true, endAt: '2026-04-06T11:00:00.000Z' });
     expect((await seriesOf('Stopped daily')).map((r) => r.id)).toEqual([id]);
     expect(await auditOf(id)).toEqual(['race.create', 'race.end']);
-    expect(await auditOf(next!.id)).toEqual(['race.remove']);
+    expect(await auditOf(next.id)).toEqual(['race.remove']);
     expect((await current()).next?.name).not.toBe('Stopped daily');
 
     // The next day: no race of the series runs, and Ivy's earnings that day win nothing.
@@ -415,16 +425,7 @@ describe(`races on ${testEngine}`, () => {
   });
 
   it('a daily race changed to repeat none runs to its planned end and pays; its next race is removed', async () => {
-    t.clock.set(new Date('2026-04-13T10:00:00Z'));
-    const created = await admin('POST', '/api/admin/races', {
-      name: 'Last daily',
-      startAt: t.clock.now().toISOString(),
-      repeat: 'daily',
-      prizes: [{ from: 1, to: 1, prize: 6 }],
-    });
-    const id = created.body.id as number;
-    await startNextRaces(t.deps);
-    const [, next] = await seriesOf('Last daily');
+    const { id, next } = await dailySeries('Last daily', '2026-04-13T10:00:00Z', 6);
     expect(next).toMatchObject({ follows_id: id, starts_at: '2026-04-13T22:00:00.000Z' });
 
     const edited = await admin('PATCH', `/api/admin/races/${id}`, { repeat: 'none' });
@@ -435,7 +436,7 @@ describe(`races on ${testEngine}`, () => {
       endAt: '2026-04-13T22:00:00.000Z',
     });
     expect((await seriesOf('Last daily')).map((r) => r.id)).toEqual([id]);
-    expect(await auditOf(next!.id)).toEqual(['race.remove']);
+    expect(await auditOf(next.id)).toEqual(['race.remove']);
 
     // The race still counts until its end.
     const jon = await signInPlayer(t, 'RaceJon');
@@ -454,19 +455,10 @@ describe(`races on ${testEngine}`, () => {
   });
 
   it('a daily race changed to weekly moves its next race to the new end, keeping that race’s own edits', async () => {
-    t.clock.set(new Date('2026-04-21T10:00:00Z'));
-    const created = await admin('POST', '/api/admin/races', {
-      name: 'Slower daily',
-      startAt: t.clock.now().toISOString(),
-      repeat: 'daily',
-      prizes: [{ from: 1, to: 1, prize: 5 }],
-    });
-    const id = created.body.id as number;
-    await startNextRaces(t.deps);
-    const [, next] = await seriesOf('Slower daily');
+    const { id, next } = await dailySeries('Slower daily', '2026-04-21T10:00:00Z', 5);
     expect(next).toMatchObject({ starts_at: '2026-04-21T22:00:00.000Z', repeat: 'daily' });
     // The operator gave the scheduled race a bigger prize.
-    const bigger = await admin('PATCH', `/api/admin/races/${next!.id}`, {
+    const bigger = await admin('PATCH', `/api/admin/races/${next.id}`, {
       prizes: [{ from: 1, to: 1, prize: 9 }],
     });
     expect(bigger.status, JSON.stringify(bigger.body)).toBe(200);
@@ -476,7 +468,7 @@ describe(`races on ${testEngine}`, () => {
     expect(await seriesOf('Slower daily')).toEqual([
       expect.objectContaining({ id, ends_at: '2026-04-26T22:00:00.000Z' }),
       expect.objectContaining({
-        id: next!.id,
+        id: next.id,
         follows_id: id,
         starts_at: '2026-04-26T22:00:00.000Z',
         ends_at: '2026-05-03T22:00:00.000Z',
@@ -484,33 +476,24 @@ describe(`races on ${testEngine}`, () => {
       }),
     ]);
     const moved = (await admin('GET', '/api/admin/races')).body.races.find(
-      (r: { id: number }) => r.id === next!.id,
+      (r: { id: number }) => r.id === next.id,
     );
     expect(moved).toMatchObject({ state: 'scheduled', prizes: [{ from: 1, to: 1, prize: 9 }] });
-    expect(await auditOf(next!.id)).toEqual(['race.update', 'race.update']);
+    expect(await auditOf(next.id)).toEqual(['race.update', 'race.update']);
     // The round makes no second next race for it.
     await startNextRaces(t.deps);
     expect(await seriesOf('Slower daily')).toHaveLength(2);
   });
 
   it('a next race that already started is its own race: ending or un-repeating the one before leaves it', async () => {
-    t.clock.set(new Date('2026-05-05T10:00:00Z'));
-    const created = await admin('POST', '/api/admin/races', {
-      name: 'Kept daily',
-      startAt: t.clock.now().toISOString(),
-      repeat: 'daily',
-      prizes: [{ from: 1, to: 1, prize: 5 }],
-    });
-    const id = created.body.id as number;
-    await startNextRaces(t.deps);
-    const [, next] = await seriesOf('Kept daily');
+    const { id, next } = await dailySeries('Kept daily', '2026-05-05T10:00:00Z', 5);
     // The operator ends the scheduled race now: it starts and ends at once, a race of its own.
-    const endedNext = await admin('POST', `/api/admin/races/${next!.id}/end`);
+    const endedNext = await admin('POST', `/api/admin/races/${next.id}/end`);
     expect(endedNext.body).toMatchObject({ state: 'ended', endedEarly: true });
     const startedNext = await t.deps.db
       .selectFrom('races')
       .selectAll()
-      .where('id', '=', next!.id)
+      .where('id', '=', next.id)
       .executeTakeFirstOrThrow();
 
     t.clock.advance(HOUR);
@@ -519,17 +502,17 @@ describe(`races on ${testEngine}`, () => {
     const kept = await t.deps.db
       .selectFrom('races')
       .selectAll()
-      .where('id', '=', next!.id)
+      .where('id', '=', next.id)
       .executeTakeFirstOrThrow();
     expect(kept).toEqual(startedNext);
-    expect(await auditOf(next!.id)).toEqual(['race.end']);
+    expect(await auditOf(next.id)).toEqual(['race.end']);
 
     // Its results are fixed and it is settled as any race.
     t.clock.set(new Date('2026-05-07T10:00:00Z'));
     await startNextRaces(t.deps);
     await settleRaces(t.deps);
-    expect((await seriesOf('Kept daily')).map((r) => r.id)).toEqual([id, next!.id]);
-    const standings = await admin('GET', `/api/admin/races/${next!.id}/standings`);
+    expect((await seriesOf('Kept daily')).map((r) => r.id)).toEqual([id, next.id]);
+    const standings = await admin('GET', `/api/admin/races/${next.id}/standings`);
     expect(standings.body.race).toMatchObject({ state: 'paid', endedEarly: true });
   });
 });

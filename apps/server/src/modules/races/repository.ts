@@ -1,6 +1,7 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { RaceRepeat } from '@rewards/contracts';
 import type { Db } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import { forShare } from '../../db/engine-sql.ts';
 import type { RaceResultsTable, RacesTable } from '../../db/tables/races.ts';
 
@@ -147,26 +148,18 @@ export async function updateOpenRace(db: Db, id: number, set: Updateable<RacesTa
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** The race that follows `id` if it has not started at `now`: a race that started is its own. */
+/** The race that follows `id`, if it has not started at `now`: a race that started is its own. */
+const isScheduledNext = (id: number, now: string) => (eb: ExpressionBuilder<DB, 'races'>) =>
+  eb.and([eb('follows_id', '=', id), eb('starts_at', '>', now), eb('final_at', 'is', null)]);
+
+/** The race that follows `id` if it has not started at `now`. */
 export async function scheduledNext(db: Db, id: number, now: string) {
-  return db
-    .selectFrom('races')
-    .select(raceColumns)
-    .where('follows_id', '=', id)
-    .where('starts_at', '>', now)
-    .where('final_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('races').select(raceColumns).where(isScheduledNext(id, now)).executeTakeFirst();
 }
 
 /** Removes the race that follows `id` if it has not started at `now`; the row removed, if any. */
 export async function deleteScheduledNext(db: Db, id: number, now: string) {
-  return db
-    .deleteFrom('races')
-    .where('follows_id', '=', id)
-    .where('starts_at', '>', now)
-    .where('final_at', 'is', null)
-    .returning(raceColumns)
-    .executeTakeFirst();
+  return db.deleteFrom('races').where(isScheduledNext(id, now)).returning(raceColumns).executeTakeFirst();
 }
 
 /** Changes the race that follows `id` if it has not started at `now`; false when there is none. */
@@ -176,13 +169,7 @@ export async function updateScheduledNext(
   now: string,
   set: Updateable<RacesTable>,
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('races')
-    .set(set)
-    .where('follows_id', '=', id)
-    .where('starts_at', '>', now)
-    .where('final_at', 'is', null)
-    .executeTakeFirst();
+  const res = await db.updateTable('races').set(set).where(isScheduledNext(id, now)).executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
