@@ -85,6 +85,21 @@ describe(`leaderboard on ${testEngine}`, () => {
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('id', '=', cheat).execute();
   });
 
+  it('leaves a deleted account out: its pseudonym would tie back to the name the board showed', async () => {
+    const gone = await newPlayer('GoneEarner');
+    await postEntry(t.deps.db, t.clock, gone, 8_888_888, testSubject('offer'));
+    expect((await fresh())[0]?.username).toBe('GoneEarner');
+    await t.deps.db
+      .updateTable('users')
+      .set({ username: `deleted-${gone}`, deleted_at: t.clock.now().toISOString() })
+      .where('id', '=', gone)
+      .execute();
+    const board = await fresh();
+    expect(
+      board.map((e) => e.username).filter((n) => n.includes(String(gone)) || n === 'GoneEarner'),
+    ).toEqual([]);
+  });
+
   it('a social claimed through the API puts the player on the board', async () => {
     const { token } = await t.login('AliceRBX');
     const res = await t.app.inject({

@@ -2,13 +2,15 @@ import type { Db } from '../../db/database.ts';
 
 /**
  * The top players by lifetime earnings (`users.earnings`, which the ledger moves with earning kinds
- * only). Banned accounts and players who earned nothing are left out; ties go to the earliest joiner.
+ * only). Banned and deleted accounts (a pseudonym would tie back to the name the board showed) and
+ * players who earned nothing are left out; ties go to the earliest joiner.
  */
 export async function topEarners(db: Db, limit: number) {
   return db
     .selectFrom('users')
     .select(['id', 'username', 'earnings'])
     .where('status', '=', 'active')
+    .where('deleted_at', 'is', null)
     .where('earnings', '>', 0)
     .orderBy('earnings', 'desc')
     .orderBy('joined_at', 'asc')
