@@ -685,6 +685,13 @@ describe(`limits where they belong on ${testEngine}`, () => {
       turnstile.mode = 'up';
       expect(await credits()).toEqual([]);
 
+      // A token solved in another form's widget is not spent here.
+      for (const res of [await claim(turnstile.issue('login')), await redeem(turnstile.issue('daily'))]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'HUMAN_CHECK_FAILED', error: HUMAN_CHECK_MESSAGES.failed });
+      }
+      expect(await credits()).toEqual([]);
+
       expect((await claim(turnstile.issue('daily'))).statusCode).toBe(200);
       expect((await redeem(turnstile.issue('promo'))).statusCode).toBe(200);
       expect((await credits()).sort()).toEqual(['daily', 'promo']);

@@ -12,6 +12,8 @@ const VERIFY_TIMEOUT_MS = 5_000;
 const siteverifyAnswer = z.object({
   success: z.boolean(),
   'error-codes': z.array(z.string()).optional(),
+  /** The action of the widget the token was solved in ('' when the widget named none). */
+  action: z.string().optional(),
 });
 
 export const humanCheckEnabled = (env: Deps['env']) =>
@@ -71,4 +73,7 @@ export async function requireHuman(
     }
     throw failed(HUMAN_CHECK_MESSAGES.failed);
   }
+  // Each form's widget names its action (sign-in, daily reward, promo code): a token solved in one
+  // is not spent on another, or a solver need only ever solve the easiest.
+  if (answer.action && answer.action !== action) throw failed(HUMAN_CHECK_MESSAGES.failed);
 }
