@@ -55,6 +55,9 @@ export interface BuildOptions {
   loggerStream?: DestinationStream;
 }
 
+/** How long a request (headers and body) may take to arrive. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /**
  * Fastify with what every request goes through (request id, access log line, metrics, security
  * headers and input checks, rate limits, cookies, the player and admin session hooks) and no routes.
@@ -64,6 +67,9 @@ export async function buildFeatures(deps: Deps, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(deps.env.LOG_LEVEL, opts.loggerStream),
     bodyLimit: 64 * 1024,
+    // A request must arrive whole within this (Fastify sets no limit): a client trickling a body a
+    // byte at a time would otherwise hold its connection for ever. Streams answer after it, unaffected.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; a client that connects
     // directly cannot pick its own address (rate limits and postback allow-lists go by it).
     trustProxy: deps.env.TRUST_PROXY.length ? deps.env.TRUST_PROXY.join(',') : false,

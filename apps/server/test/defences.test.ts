@@ -3,6 +3,7 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from '
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
+import { REQUEST_TIMEOUT_MS } from '../src/app.ts';
 import { adminCookie, adminSignIn } from './support/admin.ts';
 import { testApps } from './support/suite.ts';
 import { bearer, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app.ts';
@@ -109,6 +110,12 @@ describe(`defences on ${testEngine}`, () => {
         ).toEqual([]);
       }
     });
+  });
+
+  it('a request must arrive whole within REQUEST_TIMEOUT_MS: a trickled body cannot hold a connection', () => {
+    // Node closes a request that takes longer (answering 408); Fastify on its own sets no limit.
+    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
   });
 
   describe('request body limit (64 KB)', () => {
