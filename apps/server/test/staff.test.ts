@@ -134,6 +134,31 @@ describe(`staff accounts on ${testEngine}`, () => {
     ).toBe(200);
   });
 
+  it('wrong codes to turn two-factor sign-in off are limited as at sign-in', async () => {
+    const m = await signedInStaff(t, 'moderator', { address: nextIp() });
+    const { secret } = (await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/setup')).json();
+    const now = t.clock.now().getTime();
+    const on = await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/enable', {
+      code: totpAt(secret, now),
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const valid = new Set([-30_000, 0, 30_000].map((d) => totpAt(secret, now + d)));
+    const wrong = Array.from({ length: 20 }, (_, i) => String(i).padStart(6, '0')).filter(
+      (c) => !valid.has(c),
+    );
+    const statuses: number[] = [];
+    for (const code of wrong.slice(0, 6)) {
+      statuses.push(
+        (await consoleCall(t, m.cookie, 'POST', '/api/admin/me/totp/disable', { code })).statusCode,
+      );
+    }
+    // A borrowed session guesses no faster than the sign-in page allows (5 a member in 15 minutes).
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await consoleCall(t, m.cookie, 'GET', '/api/admin/me')).json()).toMatchObject({
+      totpEnabled: true,
+    });
+  });
+
   it('a held postback above MODERATOR_APPROVE_LIMIT is the owner’s to approve', async () => {
     const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
     const p = await signInPlayer(t, `Held_${randomUUID().slice(0, 6)}`);

@@ -104,10 +104,20 @@ export async function enableTotp(deps: Deps, staff: StaffOfRequest, code: string
   return codes;
 }
 
-export async function disableTotp(deps: Deps, staff: StaffOfRequest, code: string): Promise<void> {
+export async function disableTotp(
+  deps: Deps,
+  staff: StaffOfRequest,
+  code: string,
+  ip: string,
+): Promise<void> {
   const member = await ownAccount(deps, staff);
   if (member.totp_enabled !== 1) throw conflict('Two-factor sign-in is not on.');
-  if (!(await checkSecondFactor(deps, member, code)).ok) throw badRequest('Incorrect code.');
+  // A borrowed session must not guess codes faster than the sign-in page allows.
+  await checkStaffLimits(deps, member.username_lower, ip);
+  if (!(await checkSecondFactor(deps, member, code)).ok) {
+    await recordStaffFailure(deps, member.username_lower, ip);
+    throw badRequest('Incorrect code.');
+  }
   const now = deps.clock.now().toISOString();
   await repo.updateStaff(
     deps.db,

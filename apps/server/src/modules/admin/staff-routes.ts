@@ -144,7 +144,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: self,
     },
     async (request, reply) => {
-      await account.disableTotp(app.deps, request.staff!, request.body.code);
+      await account.disableTotp(app.deps, request.staff!, request.body.code, request.ip);
       return reply.status(204).send();
     },
   );
