@@ -55,6 +55,16 @@ describe(`live-feed streams per address on ${testEngine}`, () => {
     expect(other.map((s) => s.status)).toEqual([200]);
   });
 
+  it('signed-in streams of one burst (their sessions read together) stay within the bound', async () => {
+    const token = (await t.login('AliceRBX')).token;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => openLiveStream(base, token, { 'x-forwarded-for': '198.51.100.20' })),
+    );
+    const opened = answers.filter((s) => s.status === 200);
+    open.push(...opened);
+    expect(opened).toHaveLength(PER_ADDRESS);
+  });
+
   it('an IPv6 /64 is one address; a closed stream gives its address a place back', async () => {
     const first = await openFrom('2001:db8:aa:1::1', PER_ADDRESS);
     expect(first.every((s) => s.status === 200)).toBe(true);

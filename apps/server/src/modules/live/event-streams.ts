@@ -65,6 +65,16 @@ export class EventStreams {
     return this.#streams.size >= this.#env.LIVE_FEED_MAX_STREAMS;
   }
 
+  /**
+   * Refused with `busy` (503) when this process or the caller's network has no place left. A route
+   * calls it again in the same turn as it opens the stream: the checks of a burst whose session
+   * lookups resolve together (PostgreSQL groups them) would otherwise all pass before any stream
+   * was added.
+   */
+  assertRoom(address: string, busy: string): void {
+    if (this.full || this.fullFor(address)) throw new AppError(503, 'LIVE_FEED_FULL', busy);
+  }
+
   /** Whether `address` has as many streams open as one address may. */
   fullFor(address: string): boolean {
     return (this.#byAddress.get(address) ?? 0) >= this.#env.LIVE_FEED_MAX_STREAMS_PER_ADDRESS;
@@ -173,7 +183,7 @@ export async function admitStreamCaller(
   }
   if (request.headers.authorization !== undefined) await app.requirePlayer(request);
   const address = limitKeyOfAddress(request.ip);
-  if (streams.full || streams.fullFor(address)) throw new AppError(503, 'LIVE_FEED_FULL', busy);
+  streams.assertRoom(address, busy);
   const player = request.player;
   return { player: player ? { id: player.id, tokenHash: hashToken(player.token) } : null, address };
 }

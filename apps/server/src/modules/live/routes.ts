@@ -42,12 +42,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/live/stream', { schema: streamSchema }, async (request, reply) => {
     if (!enabled) throw notFound(OFF_MESSAGE);
-    const caller = await admitStreamCaller(
-      app,
-      request,
-      hub,
-      'The live feed is busy; showing recent earnings instead.',
-    );
+    const busy = 'The live feed is busy; showing recent earnings instead.';
+    const caller = await admitStreamCaller(app, request, hub, busy);
+    hub.assertRoom(caller.address, busy);
     hub.open(takeOverReply(reply), caller);
     return reply;
   });

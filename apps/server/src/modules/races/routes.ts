@@ -67,13 +67,10 @@ const publicRaceRoutes: FastifyPluginAsyncZod<{ board: RaceBoardCache }> = async
     response: { 200: raceStreamResponse, ...errorResponses(400, 401, 503) },
   };
   app.get('/races/stream', { schema: streamSchema }, async (request, reply) => {
-    const caller = await admitStreamCaller(
-      app,
-      request,
-      streams,
-      'The live standings are busy; they refresh every few seconds instead.',
-    );
+    const busy = 'The live standings are busy; they refresh every few seconds instead.';
+    const caller = await admitStreamCaller(app, request, streams, busy);
     const first = await board.get();
+    streams.assertRoom(caller.address, busy);
     streams.open(takeOverReply(reply), caller, first);
     return reply;
   });
