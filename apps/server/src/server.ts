@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { endSessionsOfOldAdminPassword } from './modules/admin/index.ts';
 import { DatabaseClock } from './db/database-clock.ts';
 import { createDatabase } from './db/database.ts';
 import { prepareSchema } from './db/migrate.ts';
@@ -20,6 +21,9 @@ const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.m
 const clock = new DatabaseClock(db);
 await clock.sync();
 const app = await buildApp({ env, db, clock, roblox }, { webDist });
+if (await endSessionsOfOldAdminPassword(app.deps)) {
+  app.log.info('ADMIN_PASSWORD is new: the sessions of the one before have ended');
+}
 clock.keepInStep((err) =>
   app.log.warn({ err }, 'could not read the database clock; keeping the last offset'),
 );

@@ -4,7 +4,9 @@ import { bearer, TEST_ADMIN_PASSWORD } from './support/test-app.ts';
 import { firstSetCookie } from './support/site.ts';
 import { openTestApp, t } from './support/suite.ts';
 import { auditRows } from './support/records.ts';
-import { adminSignIn } from './support/admin.ts';
+import { adminCookie, adminSignIn } from './support/admin.ts';
+import { consoleCall } from './support/staff.ts';
+import { endSessionsOfOldAdminPassword } from '../src/modules/admin/bootstrap-password.ts';
 
 describe(`admin sign-in on ${testEngine}`, () => {
   openTestApp();
@@ -67,5 +69,27 @@ describe(`admin sign-in on ${testEngine}`, () => {
     t.clock.advance(61_000);
     const later = await adminSignIn(t.app, TEST_ADMIN_PASSWORD, ip);
     expect(later.statusCode).toBe(200);
+  });
+});
+
+describe(`a changed ADMIN_PASSWORD on ${testEngine}`, () => {
+  openTestApp();
+  const session = (cookie: string) => consoleCall(t, cookie, 'GET', '/api/admin/session');
+
+  it('ends the sessions opened with the password before, at the next start; an unchanged one ends none', async () => {
+    // The first start that keeps the password's hash.
+    await endSessionsOfOldAdminPassword(t.deps);
+    const before = await adminCookie(t);
+    expect((await session(before)).statusCode).toBe(200);
+    // A restart with the same password changes nothing.
+    expect(await endSessionsOfOldAdminPassword(t.deps)).toBe(false);
+    expect((await session(before)).statusCode).toBe(200);
+
+    // The operator changes the leaked password and restarts.
+    const changed = { ...t.deps, env: { ...t.deps.env, ADMIN_PASSWORD: 'a-new-admin-password-42' } };
+    expect(await endSessionsOfOldAdminPassword(changed)).toBe(true);
+    expect((await session(before)).statusCode).toBe(401);
+    // The new password's hash is kept: the next start ends nothing more.
+    expect(await endSessionsOfOldAdminPassword(changed)).toBe(false);
   });
 });

@@ -67,6 +67,16 @@ export async function revokeAdminSession(db: Database, tokenHash: string, now: s
  * Signs a staff member out everywhere (disabled, or the password was reset), or everywhere but the
  * session `keepHash` (they changed their own password there).
  */
+/** Ends every live session of the bootstrap sign-in (ADMIN_PASSWORD's, no staff member). */
+export async function revokeBootstrapSessions(db: Database, now: string): Promise<void> {
+  await db
+    .updateTable('admin_sessions')
+    .set({ revoked_at: now })
+    .where('staff_id', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function revokeStaffSessions(db: Database, staffId: number, now: string, keepHash?: string) {
   let q = db
     .updateTable('admin_sessions')

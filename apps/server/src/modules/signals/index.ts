@@ -9,7 +9,8 @@ import {
 } from './service.ts';
 
 // For other modules: the sign-in's recording and the device limit (auth), linked accounts (admin
-// console, referral commission, withdrawal review, races, giveaway draws), the keyed hash (postback identities,
+// console, referral commission, withdrawal review, races, giveaway draws), the server's own secrets
+// (the admin console's bootstrap password), the keyed hash (postback identities,
 // admin console browsers).
 export {
   areLinked,
@@ -22,12 +23,14 @@ export {
   listLinkedAccounts,
   lockSignals,
   onePerPerson,
+  readServerSecret,
   recordProvenSignals,
   recordProvenSignIn,
   recordSignIn,
   robloxIdHasher,
   sessionUsedByBanned,
   signalKey,
+  writeServerSecret,
   type SignalHashes,
   type SignInOrigin,
 } from './service.ts';

@@ -19,6 +19,15 @@ export async function findSecret(db: Db, name: string): Promise<string | undefin
   return row?.value;
 }
 
+/** Stores the secret, replacing one of that name. */
+export async function replaceSecret(db: Db, name: string, value: string, now: string): Promise<void> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value, created_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value, created_at: now }))
+    .execute();
+}
+
 /** Stores the secret unless one of that name exists (another process made it first): that one wins. */
 export async function insertSecretOnce(db: Db, name: string, value: string, now: string): Promise<void> {
   await db

@@ -279,6 +279,16 @@ export async function onePerPerson(db: Kysely<DB>, ids: readonly number[]): Prom
   return kept;
 }
 
+/** A value the server keeps for itself (`server_secrets`) by name, if one is stored. */
+export function readServerSecret(db: Kysely<DB>, name: string): Promise<string | undefined> {
+  return repo.findSecret(db, name);
+}
+
+/** Stores a value the server keeps for itself under `name`, replacing the one before. */
+export function writeServerSecret(db: Kysely<DB>, name: string, value: string, now: string): Promise<void> {
+  return repo.replaceSecret(db, name, value, now);
+}
+
 /** Whether two accounts share a device or a sign-in address. */
 export function areLinked(db: Kysely<DB>, a: number, b: number): Promise<boolean> {
   return repo.shareASignal(db, a, b);
