@@ -190,6 +190,38 @@ describe(`staff accounts on ${testEngine}`, () => {
     expect(await balanceOf(t.deps.db, await userIdOf(t.deps.db, p.robloxId))).toBe(40.01);
   });
 
+  it('a moderator cannot undo a rejection by replaying the postback and approving the copy', async () => {
+    const owner = await adminCookie(t);
+    const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
+    const p = await signInPlayer(t, `Rej_${randomUUID().slice(0, 6)}`);
+    const trans = `rej-${p.robloxId}`;
+    await expectPostbackCredited(t, { trans, user: p.robloxId, local: '15.00', usd: null });
+    const held = await t.deps.db
+      .selectFrom('postbacks')
+      .select('id')
+      .where('trans_id', '=', trans)
+      .executeTakeFirstOrThrow();
+    expect((await consoleCall(t, owner, 'POST', `/api/admin/postbacks/${held.id}/reject`)).statusCode).toBe(
+      200,
+    );
+
+    const replay = await consoleCall(t, mod.cookie, 'POST', `/api/admin/postbacks/${held.id}/replay`);
+    expect(replay.json()).toMatchObject({ verdict: 'held' });
+    const copy = replay.json().postbackId as number;
+    const refused = await consoleCall(t, mod.cookie, 'POST', `/api/admin/postbacks/${copy}/approve`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(
+      `This transaction was rejected before (postback #${held.id}): only an owner can approve it now.`,
+    );
+    expect(await balanceOf(t.deps.db, await userIdOf(t.deps.db, p.robloxId))).toBe(0);
+    // The owner may change their mind.
+    expect(
+      (await consoleCall(t, owner, 'POST', `/api/admin/postbacks/${copy}/approve`)).json(),
+    ).toMatchObject({
+      outcome: 'credited',
+    });
+  });
+
   it('a withdrawal split under MODERATOR_APPROVE_LIMIT is the owner’s: the moderator’s limit counts the player’s 24 hours', async () => {
     const mod = await signedInStaff(t, 'moderator', { address: nextIp() });
     const p = await signInPlayer(t, `Splitter_${randomUUID().slice(0, 6)}`);

@@ -214,6 +214,19 @@ export async function decideHeld(db: Db, id: number, verdict: 'approved' | 'reje
     .executeTakeFirst();
 }
 
+/** An earlier postback of the same transaction that staff rejected, if any (the newest). */
+export async function earlierRejection(db: Db, wallSlug: string, transId: string, beforeId: number) {
+  return db
+    .selectFrom('postbacks')
+    .select('id')
+    .where('wall_slug', '=', wallSlug)
+    .where('trans_id', '=', transId)
+    .where('verdict', '=', 'rejected')
+    .where('id', '<', beforeId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 export async function setPostbackLedgerEntry(db: Db, id: number, ledgerEntryId: number | null) {
   await db.updateTable('postbacks').set({ ledger_entry_id: ledgerEntryId }).where('id', '=', id).execute();
 }

@@ -15,7 +15,8 @@ import * as repo from './repository.ts';
  * the decision and the row's state before it, for the audit log. A credit that paid is followed,
  * once committed, by the level rewards it made due. A postback is held because it looks wrong (over
  * the wall's maximum, out of line with what the provider pays), so a moderator (`approveLimit`)
- * approves one only up to the same amount as a withdrawal; above it, an owner decides.
+ * approves one only up to the same amount as a withdrawal, and never one whose transaction was
+ * rejected before; beyond that, an owner decides.
  */
 export async function decideHeldPostback(
   deps: Deps,
@@ -31,10 +32,21 @@ export async function decideHeldPostback(
       if (!(await repo.findPostbackById(trx, id))) throw notFound('Postback not found.');
       throw conflict('This postback is not waiting for a decision.');
     }
-    if (decision === 'approved' && approveLimit && Number(row.amount ?? 0) > approveLimit.robux * 100) {
-      throw forbidden(
-        `Your role (${approveLimit.role}) can approve postbacks up to R$ ${approveLimit.robux}; this one is R$ ${fromCents(Number(row.amount))}. Ask an owner.`,
-      );
+    if (decision === 'approved' && approveLimit) {
+      if (Number(row.amount ?? 0) > approveLimit.robux * 100) {
+        throw forbidden(
+          `Your role (${approveLimit.role}) can approve postbacks up to R$ ${approveLimit.robux}; this one is R$ ${fromCents(Number(row.amount))}. Ask an owner.`,
+        );
+      }
+      // A replay, or the provider sending it again, makes a new held row: a rejection stands
+      // against a limited role's approval of the same transaction.
+      const rejected =
+        row.trans_id === null ? undefined : await repo.earlierRejection(trx, row.wall_slug, row.trans_id, id);
+      if (rejected) {
+        throw forbidden(
+          `This transaction was rejected before (postback #${rejected.id}): only an owner can approve it now.`,
+        );
+      }
     }
     if (decision === 'rejected')
       return { postbackId: id, verdict: decision, outcome: null, ledgerEntryId: null, userId: null };
