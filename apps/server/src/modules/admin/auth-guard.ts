@@ -49,9 +49,7 @@ export async function siteWideWait(
     await repo.endAlertEpisode(deps.db);
     return null;
   }
-  if (await repo.signedInFrom(deps.db, ip, iso(now - KNOWN_ADDRESS_DAYS * 86_400_000), who)) return null;
-  // After the address: an attempt from a known address does not spend the browser's tries.
-  if (browser !== null && (await takeBrowserTry(deps, browser, who, SITE_WIDE_WINDOW_MS))) return null;
+  if (await knownCaller(deps, ip, browser, who)) return null;
   const retryAt = Date.parse(latest ?? iso(now)) + backoffMs(count - SITE_WIDE_FAILURES);
   // When the wait is over, one attempt goes through (whoever claims it first, in any process); the
   // rest of a burst that waited for that moment keeps waiting.
@@ -63,6 +61,23 @@ export async function siteWideWait(
     `Too many wrong admin passwords on this site in the last 10 minutes. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     { retryAfter: seconds },
   );
+}
+
+/**
+ * Whether the attempt comes from where `who` signed in before: an address within KNOWN_ADDRESS_DAYS,
+ * or a console browser that signed in as them (one of its tries is spent). What neither the
+ * site-wide brake nor the per-member limit holds back, so that nobody can lock staff out from afar.
+ */
+export async function knownCaller(
+  deps: Deps,
+  ip: string,
+  browser: string | null,
+  who: SignInIdentity,
+): Promise<boolean> {
+  const now = deps.clock.now().getTime();
+  if (await repo.signedInFrom(deps.db, ip, iso(now - KNOWN_ADDRESS_DAYS * 86_400_000), who)) return true;
+  // After the address: an attempt from a known address does not spend the browser's tries.
+  return browser !== null && (await takeBrowserTry(deps, browser, who, SITE_WIDE_WINDOW_MS));
 }
 
 /** After a wrong password: counts it, and alerts the owner when this one opens an episode. */

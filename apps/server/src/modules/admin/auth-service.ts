@@ -7,7 +7,7 @@ import { FailureLimiter } from '../../shared/failure-limiter.ts';
 import { insertAudit } from '../audit/index.ts';
 import { hashToken, newSessionToken } from '../auth/index.ts';
 import type { NotifyLog } from '../../shared/discord.ts';
-import { recordSiteWideFailure, siteWideWait } from './auth-guard.ts';
+import { knownCaller, recordSiteWideFailure, siteWideWait } from './auth-guard.ts';
 import { rememberBrowser } from './console-browsers.ts';
 import { BOOTSTRAP_NAME } from './role-guard.ts';
 import { checkStaffLimits, recordStaffFailure } from './staff-login-limits.ts';
@@ -80,7 +80,7 @@ export async function adminLogin(
   const usernameLower = input.username.toLowerCase();
   const wait = await siteWideWait(deps, ip, browser, { usernameLower });
   if (wait && input.code === undefined) throw wait;
-  await checkStaffLimits(deps, usernameLower, ip);
+  await checkStaffLimits(deps, usernameLower, ip, () => knownCaller(deps, ip, browser, { usernameLower }));
   const member = await staffRepo.findStaffByName(deps.db, usernameLower);
   let codeChecked = false;
   if (wait) {
