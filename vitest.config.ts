@@ -33,6 +33,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page under a loaded machine may take seconds to show what a poll waits for; Vitest's
+          // one-second default then fails a journey that is right.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
