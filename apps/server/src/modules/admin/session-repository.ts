@@ -63,10 +63,6 @@ export async function revokeAdminSession(db: Database, tokenHash: string, now: s
     .execute();
 }
 
-/**
- * Signs a staff member out everywhere (disabled, or the password was reset), or everywhere but the
- * session `keepHash` (they changed their own password there).
- */
 /** Ends every live session of the bootstrap sign-in (ADMIN_PASSWORD's, no staff member). */
 export async function revokeBootstrapSessions(db: Database, now: string): Promise<void> {
   await db
@@ -77,6 +73,10 @@ export async function revokeBootstrapSessions(db: Database, now: string): Promis
     .execute();
 }
 
+/**
+ * Signs a staff member out everywhere (disabled, or the password was reset), or everywhere but the
+ * session `keepHash` (they changed their own password there).
+ */
 export async function revokeStaffSessions(db: Database, staffId: number, now: string, keepHash?: string) {
   let q = db
     .updateTable('admin_sessions')

@@ -167,23 +167,20 @@ export class EventStreams {
 }
 
 /**
- * The checks of a stream route before it opens a stream on `streams`: the request asks for an event
- * stream, its bearer token (optional) is valid, and this process has a place left for the caller's
- * network. Counted per network like the rate limits (request.ip follows TRUST_PROXY; an IPv6 /64 is
- * one caller), and refused with `busy` the same way as a full process, so the page polls instead.
+ * The checks of a stream route before it opens a stream: the request asks for an event stream and
+ * its bearer token (optional) is valid. The caller's network is counted like the rate limits
+ * (request.ip follows TRUST_PROXY; an IPv6 /64 is one caller); whether it has a place left is the
+ * route's `assertRoom`, in the turn that opens the stream.
  */
 export async function admitStreamCaller(
   app: FastifyInstance,
   request: FastifyRequest,
-  streams: EventStreams,
-  busy: string,
 ): Promise<StreamCaller> {
   if (!request.headers.accept?.includes('text/event-stream')) {
     throw badRequest('This is an event stream: ask for it with Accept: text/event-stream.');
   }
   if (request.headers.authorization !== undefined) await app.requirePlayer(request);
   const address = limitKeyOfAddress(request.ip);
-  streams.assertRoom(address, busy);
   const player = request.player;
   return { player: player ? { id: player.id, tokenHash: hashToken(player.token) } : null, address };
 }

@@ -43,7 +43,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/live/stream', { schema: streamSchema }, async (request, reply) => {
     if (!enabled) throw notFound(OFF_MESSAGE);
     const busy = 'The live feed is busy; showing recent earnings instead.';
-    const caller = await admitStreamCaller(app, request, hub, busy);
+    const caller = await admitStreamCaller(app, request);
     hub.assertRoom(caller.address, busy);
     hub.open(takeOverReply(reply), caller);
     return reply;

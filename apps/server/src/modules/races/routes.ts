@@ -68,7 +68,7 @@ const publicRaceRoutes: FastifyPluginAsyncZod<{ board: RaceBoardCache }> = async
   };
   app.get('/races/stream', { schema: streamSchema }, async (request, reply) => {
     const busy = 'The live standings are busy; they refresh every few seconds instead.';
-    const caller = await admitStreamCaller(app, request, streams, busy);
+    const caller = await admitStreamCaller(app, request);
     const first = await board.get();
     streams.assertRoom(caller.address, busy);
     streams.open(takeOverReply(reply), caller, first);
